@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, realpath, stat } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { z } from 'zod'
+import {
+  artifactSlug,
+  cleanArtifactTitle,
+  listArtifactFiles,
+  writeArtifactFile,
+} from './artifactFiles.ts'
+import { errnoCode } from './errnoCode.ts'
+import { readJsonFile, writeJsonFile } from './jsonFile.ts'
+import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
+import { parseOrInvalid } from './parseOrInvalid.ts'
+import { writeSamples } from './sampleWorkspace.ts'
+import {
+  type Artifact,
+  ArtifactSchema,
+  type MemoryEntry,
+  MemoryEntrySchema,
+  MemoryFileSchema,
+  type Notebook,
+  NotebookSchema,
+  NotebooksFileSchema,
+  type Task,
+  TaskSchema,
+  TasksFileSchema,
+  WorkspaceMarkerSchema,
+} from './schemas.ts'
+import {
+  checkSourcePathForm,
+  normalizeSourcePath,
+  readScopedSource,
+  type SourceReadResult,
+} from './sourceScope.ts'
+import { WorkspaceError } from './WorkspaceError.ts'
+import { withWorkspaceLock } from './withWorkspaceLock.ts'
+
+/** Injectable clock and id generator, so tests and replays are deterministic. */
+export type WorkspaceOptions = { clock?: () => Date; generateId?: () => string }
+
+const { marker: MARKER, tasks: TASKS, memory: MEMORY, notebooks: NOTEBOOKS } = workspaceLayout
+
+// The stored schema allows `' '` as an id or title; a blank one is never what a caller meant.
+const TaskInputSchema = TaskSchema.refine((t) => t.id.trim() !== '', {
+  path: ['id'],
+  message: 'must not be blank',
+}).refine((t) => t.title.trim() !== '', { path: ['title'], message: 'must not be blank' })
+
+const emptyTasks = (): z.output<typeof TasksFileSchema> => ({ version: 1, tasks: [] })
+const emptyMemory = (): z.output<typeof MemoryFileSchema> => ({ version: 1, entries: [] })
+const emptyNotebooks = (): z.output<typeof NotebooksFileSchema> => ({ version: 1, notebooks: [] })
+
+/** A study workspace folder: tasks, memory, notebooks, artifacts and sources, read and written safely. */
+export class Workspace {
+  /** The workspace folder, absolute and with links resolved. */
+  readonly root: string
+  /** The clock used for every timestamp this workspace writes. */
+  readonly clock: () => Date
+  /** The generator used for every id this workspace assigns. */
+  readonly generateId: () => string
+
+  private constructor(root: string, options: WorkspaceOptions = {}) {
+    this.root = root
+    this.clock = options.clock ?? (() => new Date())
+    this.generateId = options.generateId ?? randomUUID
+  }
+
+  /** Lays out a new workspace in `dir` (created if missing); throws `already_a_workspace` if it is one. */
+  static async create(dir: string, options?: WorkspaceOptions): Promise<Workspace> {
+    const wanted = resolve(dir)
+    let root: string
+    try {
+      await mkdir(wanted, { recursive: true })
+      root = await realpath(wanted)
+    } catch (error) {
+      throw WorkspaceError.io(`could not create the folder ${wanted}`, error)
+    }
+    const workspace = new Workspace(root, options)
+    await withWorkspaceLock(root, () => layOutWorkspace(root, workspace.now()))
+    return workspace
+  }
+
+  /** Opens the workspace in `dir`; throws `not_a_workspace` when it has no `studypulse.json`. */
+  static async open(dir: string, options?: WorkspaceOptions): Promise<Workspace> {
+    const wanted = resolve(dir)
+    let root: string
+    let isFolder: boolean
+    try {
+      root = await realpath(wanted)
+      isFolder = (await stat(root)).isDirectory()
+    } catch (error) {
+      const code = errnoCode(error)
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        throw new WorkspaceError('not_a_workspace', `there is no folder at ${wanted}`)
+      }
+      throw WorkspaceError.io(`could not open ${wanted}`, error)
+    }
+    if (!isFolder) {
+      throw new WorkspaceError('not_a_workspace', `${wanted} is a file, not a workspace folder`)
+    }
+    try {
+      await readJsonFile(root, MARKER, WorkspaceMarkerSchema)
+    } catch (error) {
+      if (error instanceof WorkspaceError && error.code === 'not_found') {
+        const message = `${root} is not a StudyPulse workspace (it has no ${MARKER})`
+        throw new WorkspaceError('not_a_workspace', message, MARKER)
+      }
+      throw error
+    }
+    return new Workspace(root, options)
+  }
+
+  /** Opens `dir` if it is a workspace, else creates it there (with the sample notebook when `samples`). */
+  static async openOrCreate(
+    dir: string,
+    options: WorkspaceOptions & { samples?: boolean } = {},
+  ): Promise<Workspace> {
+    const { samples, ...workspaceOptions } = options
+    try {
+      return await Workspace.open(dir, workspaceOptions)
+    } catch (error) {
+      if (!(error instanceof WorkspaceError) || error.code !== 'not_a_workspace') throw error
+    }
+    let workspace: Workspace
+    try {
+      workspace = await Workspace.create(dir, workspaceOptions)
+    } catch (error) {
+      // Someone else created it between our open and create: use theirs.
+      if (error instanceof WorkspaceError && error.code === 'already_a_workspace') {
+        return Workspace.open(dir, workspaceOptions)
+      }
+      throw error
+    }
+    if (samples) await writeSamples(workspace)
+    return workspace
+  }
+
+  /** Absolute path of `sources/`, the only folder notebook read tools may see. */
+  get sourcesDir(): string {
+    return join(this.root, 'sources')
+  }
+
+  /** Absolute path of `runs/`, where run logs are kept. */
+  get runsDir(): string {
+    return join(this.root, 'runs')
+  }
+
+  /** All tasks, in stored order. */
+  async readTasks(): Promise<Task[]> {
+    return (await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)).tasks
+  }
+
+  /** Validates `task` and stores it, replacing the task with the same id or appending it. */
+  async upsertTask(task: Task): Promise<Task> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
+      const index = file.tasks.findIndex((t) => t.id === valid.id)
+      if (index >= 0) file.tasks[index] = valid
+      else file.tasks.push(valid)
+      await writeJsonFile(this.root, TASKS, file)
+      return valid
+    })
+  }
+
+  /** Removes the task with `id`; returns it, or undefined when there was none. */
+  async deleteTask(id: string): Promise<Task | undefined> {
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
+      const index = file.tasks.findIndex((t) => t.id === id)
+      if (index < 0) return undefined
+      const [removed] = file.tasks.splice(index, 1)
+      await writeJsonFile(this.root, TASKS, file)
+      return removed
+    })
+  }
+
+  /** Everything remembered, oldest first. */
+  async readMemory(): Promise<MemoryEntry[]> {
+    return (await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)).entries
+  }
+
+  /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
+  async appendMemory(text: string): Promise<MemoryEntry> {
+    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
+    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
+      file.entries.push(entry)
+      await writeJsonFile(this.root, MEMORY, file)
+      return entry
+    })
+  }
+
+  /** The markdown artifacts in `artifacts/`, sorted by name. */
+  async listArtifacts(): Promise<Artifact[]> {
+    return listArtifactFiles(this.root)
+  }
+
+  /** Saves `content` under a heading `title` as `artifacts/<slug>.md`, replacing one with the same slug. */
+  async saveArtifact(title: string, content: string): Promise<Artifact> {
+    const clean = typeof title === 'string' ? cleanArtifactTitle(title) : title
+    const name = artifactSlug(clean)
+    parseOrInvalid(
+      ArtifactSchema,
+      { name, title: clean, content, updatedAt: this.now() },
+      'artifact',
+    )
+    return this.locked(() => writeArtifactFile(this.root, name, clean, content))
+  }
+
+  /** All notebooks, in stored order. */
+  async readNotebooks(): Promise<Notebook[]> {
+    return (await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)).notebooks
+  }
+
+  /** The notebook with `id`, or undefined. */
+  async notebook(id: string): Promise<Notebook | undefined> {
+    return (await this.readNotebooks()).find((n) => n.id === id)
+  }
+
+  /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
+  async createNotebook(title: string, sources: string[]): Promise<Notebook> {
+    if (!Array.isArray(sources))
+      throw new WorkspaceError('invalid_data', 'sources must be a list of paths')
+    const paths: string[] = []
+    for (const source of sources) {
+      const reason = checkSourcePathForm(source)
+      if (reason) {
+        const message = `invalid source path ${JSON.stringify(source)}: ${reason}`
+        throw new WorkspaceError('invalid_data', message)
+      }
+      const path = normalizeSourcePath(source)
+      if (!paths.includes(path)) paths.push(path)
+    }
+    const candidate = {
+      id: this.generateId(),
+      title: trimmed(title),
+      sources: paths,
+      createdAt: this.now(),
+    }
+    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)
+      file.notebooks.push(notebook)
+      await writeJsonFile(this.root, NOTEBOOKS, file)
+      return notebook
+    })
+  }
+
+  /** Reads `path` from `sources/` if it is one of `allowed` and really inside `sources/`; failures are data. */
+  async readSource(allowed: readonly string[], path: string): Promise<SourceReadResult> {
+    return readScopedSource(this.sourcesDir, allowed, path)
+  }
+
+  private now(): string {
+    return this.clock().toISOString()
+  }
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return withWorkspaceLock(this.root, fn)
+  }
+}
+
+// Leaves non-strings alone so the schema reports them instead of a TypeError.
+function trimmed(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value
+}
