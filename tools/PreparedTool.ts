@@ -1,0 +1,17 @@
+import type { PermissionLevel } from '../models/messages.ts'
+
+/**
+ * A validated, previewed tool call, ready for confirmation. The parsed arguments live inside the
+ * registry that made it; nothing outside can reach or change them.
+ */
+export interface PreparedTool {
+  readonly callId: string
+  readonly name: string
+  readonly permission: PermissionLevel
+  readonly preview: string
+  /** sha256 of the tool name and the canonical validated arguments. */
+  readonly digest: string
+  /** The canonical validated arguments as JSON text, for showing to the user. */
+  readonly argumentsJson: string
+  readonly idempotent: boolean
+}

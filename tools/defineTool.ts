@@ -1,0 +1,39 @@
+import type { z } from 'zod'
+import type { PermissionLevel } from '../models/messages.ts'
+import type { Workspace } from '../workspace/Workspace.ts'
+import type { ToolResult } from './ToolResult.ts'
+
+/** What a tool's `execute` receives from the runtime: the only way it can touch the world. */
+export interface ToolContext {
+  workspace: Workspace
+  now: Date
+  /** The current notebook's sources (relative to `sources/`); read tools see only these. */
+  sourcePaths: readonly string[]
+  signal: AbortSignal
+  generateId: () => string
+}
+
+/** A tool, defined once: what the model sees, what the host allows, how to preview and run it. */
+export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
+  name: string
+  description: string
+  parameters: Schema
+  permission: PermissionLevel
+  /** Safe to run again after a crash with the same arguments. */
+  idempotent?: boolean
+  /** Checks beyond the schema; returns a reason when the arguments are unacceptable. */
+  check?: (args: z.output<Schema>) => string | undefined
+  /** A one-line, human-readable description of what this call will do. No side effects. */
+  preview: (args: z.output<Schema>) => string
+  execute: (args: z.output<Schema>, context: ToolContext) => Promise<ToolResult> | ToolResult
+}
+
+/** A tool of any parameter schema, as a registry holds it. */
+export type AnyToolDefinition = ToolDefinition<z.ZodType>
+
+/** Defines a tool with its argument types inferred from the zod schema. */
+export function defineTool<Schema extends z.ZodType>(
+  definition: ToolDefinition<Schema>,
+): AnyToolDefinition {
+  return Object.freeze(definition) as unknown as AnyToolDefinition
+}
