@@ -1,0 +1,20 @@
+/** Why a runtime call was refused. */
+export type AgentErrorCode =
+  | 'run_not_found'
+  | 'confirmation_not_found'
+  | 'not_awaiting_input'
+  | 'invalid_input'
+  | 'invalid_decision'
+  | 'wait_timeout'
+  | 'run_ended'
+
+/** Thrown by the runtime's API when a call cannot be carried out; `code` says why. */
+export class AgentError extends Error {
+  override readonly name = 'AgentError'
+  constructor(
+    readonly code: AgentErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}

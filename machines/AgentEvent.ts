@@ -1,0 +1,53 @@
+import type { PermissionLevel } from '../models/messages.ts'
+
+/** What happened in a run; the run's event log holds these in `seq` order. */
+export type AgentEventKind =
+  | 'runStarted'
+  | 'statusChanged'
+  | 'userMessage'
+  | 'assistantDelta'
+  | 'assistantMessage'
+  | 'toolRequested'
+  | 'confirmationRequired'
+  | 'confirmationResolved'
+  | 'toolCompleted'
+  | 'toolFailed'
+  | 'runFailed'
+  | 'runCancelled'
+
+/** The state names of a run. */
+export type RunStatus =
+  | 'thinking'
+  | 'preparing'
+  | 'awaitingConfirmation'
+  | 'executing'
+  | 'reporting'
+  | 'awaitingInput'
+  | 'failed'
+  | 'cancelled'
+
+/** A user's answer to a confirmation card. */
+export type ConfirmationDecision = 'allow' | 'deny'
+
+/** One entry of a run's event log. */
+export interface AgentEvent {
+  runId: string
+  /** Per-run, strictly increasing from 1. */
+  seq: number
+  /** ISO time from the runtime's injected clock. */
+  at: string
+  kind: AgentEventKind
+  status?: RunStatus
+  text?: string
+  toolCallId?: string
+  toolName?: string
+  permission?: PermissionLevel
+  preview?: string
+  digest?: string
+  confirmationId?: string
+  decision?: ConfirmationDecision
+  decidedBy?: 'user' | 'policy'
+  /** Raw arguments on `toolRequested`; the tool result JSON on `toolCompleted` and `toolFailed`. */
+  payloadJson?: string
+  error?: { code: string; message: string }
+}

@@ -1,0 +1,26 @@
+import type { ToolCall } from '../models/messages.ts'
+import { ToolError } from '../tools/ToolError.ts'
+import { toolFailure } from '../tools/ToolResult.ts'
+import type { CurrentCall, PreparingRegistry } from './agentRunTypes.ts'
+
+/** Prepares one proposed call; a call that cannot be prepared carries its failure as the result. */
+export function prepareCall(
+  tools: PreparingRegistry,
+  call: ToolCall,
+  seenIds: ReadonlySet<string>,
+): CurrentCall {
+  if (seenIds.has(call.id)) {
+    return {
+      call,
+      result: toolFailure('duplicate_call_id', `call id "${call.id}" was already used in this run`),
+    }
+  }
+  try {
+    return { call, prepared: tools.prepare(call.id, call.name, call.arguments) }
+  } catch (error) {
+    if (error instanceof ToolError) return { call, result: toolFailure(error.code, error.detail) }
+    // A tool's own check or preview threw: the call is still unusable, never a crashed run.
+    const message = error instanceof Error ? error.message : String(error)
+    return { call, result: toolFailure('invalid_arguments', message) }
+  }
+}
