@@ -1,0 +1,52 @@
+import { ModelError } from './ModelError.ts'
+import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
+import { answerResults } from './plannerAnswer.ts'
+import { plannerHelp } from './plannerHelp.ts'
+import { planIds } from './plannerIds.ts'
+import { parseIntents } from './plannerIntents.ts'
+import { proposeCalls, proposeDeletes } from './plannerProposals.ts'
+
+const CONFUSED =
+  'Sorry, I could not make sense of that conversation. Could you ask again in other words?'
+
+/** StudyPulse's embedded default model: deterministic rules, no network; proposes tool calls and summarises their results. */
+export class OfflinePlanner implements ModelClient {
+  readonly name = 'offline-planner'
+  readonly #clock: () => Date
+
+  constructor(options: { clock?: () => Date } = {}) {
+    this.#clock = options.clock ?? (() => new Date())
+  }
+
+  /** Plans the next turn from the conversation since the last user message. */
+  async complete(request: ModelRequest): Promise<ModelTurn> {
+    if (request.signal.aborted) {
+      throw new ModelError('model_aborted', `${this.name}: the model call was aborted.`)
+    }
+    try {
+      return this.#plan(request)
+    } catch {
+      // The planner must never fail a run over odd input; a confused answer is better than a crash.
+      return { text: CONFUSED }
+    }
+  }
+
+  #plan(request: ModelRequest): ModelTurn {
+    const { messages } = request
+    const available = new Set(request.tools.map((tool) => tool.name))
+    const lastUser = messages.findLastIndex((message) => message.role === 'user')
+    const user = messages[lastUser]
+    if (user?.role !== 'user') return { text: plannerHelp(available) }
+    const intents = parseIntents(user.content, this.#clock())
+    const sinceUser = messages.slice(lastUser + 1)
+    const nextId = planIds(messages)
+    if (!sinceUser.some((message) => message.role === 'tool')) {
+      return proposeCalls(intents, available, nextId)
+    }
+    return (
+      proposeDeletes(intents, available, sinceUser, nextId) ?? {
+        text: answerResults(intents, available, messages, sinceUser),
+      }
+    )
+  }
+}

@@ -1,0 +1,28 @@
+import { quoted } from './plannerText.ts'
+
+// Each example is shown only when all the tools it needs are offered.
+const EXAMPLES: readonly { tools: readonly string[]; example: string }[] = [
+  {
+    tools: ['create_task'],
+    example: 'add a task to review chapter 3 by Friday, importance 4',
+  },
+  { tools: ['list_tasks'], example: 'what are my tasks?' },
+  { tools: ['search_workspace'], example: 'search photosynthesis' },
+  { tools: ['read_source'], example: 'read lecture-2.md' },
+  { tools: ['write_memory'], example: 'remember that I study best in the morning' },
+  { tools: ['save_artifact'], example: 'save a note called Exam plan: revise cells first' },
+  { tools: ['list_tasks', 'delete_task'], example: 'delete the task review chapter 3' },
+]
+
+/** The planner's help text: what it can do with the tools on offer, one example each. */
+export function plannerHelp(available: ReadonlySet<string>): string {
+  const examples = EXAMPLES.filter((entry) => entry.tools.every((tool) => available.has(tool)))
+  if (examples.length === 0) {
+    return "I'm the offline planner, but no workspace tools are available right now, so there is nothing I can do yet."
+  }
+  return [
+    "I'm the offline planner: I work without a network and understand short requests like these:",
+    ...examples.map((entry) => `- ${quoted(entry.example)}`),
+    'You can ask for several things at once, separated by “;” or “then”.',
+  ].join('\n')
+}

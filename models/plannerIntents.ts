@@ -1,0 +1,148 @@
+import { splitClauses, stripFiller } from './plannerClauses.ts'
+import { parseTaskFields } from './plannerTaskFields.ts'
+import { capitalise, cleanPhrase } from './plannerText.ts'
+
+/** What the offline planner understood one clause of a user message to ask for. */
+export type PlannerIntent =
+  | { kind: 'create_task'; title: string; due?: string; importance?: number }
+  | { kind: 'list_tasks' }
+  | { kind: 'search_workspace'; query: string }
+  | { kind: 'read_source'; path: string }
+  | { kind: 'write_memory'; text: string }
+  | { kind: 'save_artifact'; title: string; content: string }
+  | { kind: 'delete_task'; target: string }
+  | { kind: 'greeting' }
+  | { kind: 'thanks' }
+  | { kind: 'unknown'; clause: string }
+
+type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
+
+const GREETING =
+  /^(?:hi|hello|hey|hiya|yo|howdy|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s!.,]*$/i
+const THANKS =
+  /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?[\s!.,]*$/i
+
+const DELETE_VERB = '(?:delete|remove|cancel|drop|erase|get\\s+rid\\s+of)'
+const TASK_WORD = '(?:task|todo|to-do)'
+const DELETE = new RegExp(
+  `^${DELETE_VERB}\\s+(?:the\\s+|my\\s+|a\\s+|this\\s+)?${TASK_WORD}\\b(?:\\s+(?:called|named|titled|with\\s+id|id))?\\s*[:#-]?\\s*(.+)$`,
+  'i',
+)
+const DELETE_SUFFIX = new RegExp(
+  `^${DELETE_VERB}\\s+(?:the\\s+|my\\s+)?(.+?)\\s+(?:${TASK_WORD}|from\\s+(?:my\\s+)?(?:tasks|task\\s+list|to-?dos?|list))$`,
+  'i',
+)
+const ARTIFACT =
+  /^(?:save|create|make|write|add|store|keep)\s+(?:a\s+|an\s+|the\s+|this\s+|my\s+)?(?:new\s+)?(?:note|artifact|document|doc|page)\b\s*(?:(?:called|named|titled|as)\b)?\s*(.+?)\s*:\s*(.+)$/i
+const MEMORY = [
+  /^(?:remember|memori[sz]e|note|keep\s+in\s+mind|don'?t\s+forget|never\s+forget)\s+that\s+(.+)$/i,
+  /^(?:remember|memori[sz]e)\s*:\s*(.+)$/i,
+  /^(?:remember|memori[sz]e)\s+(?!to\b|me\b|that\b)(.+)$/i,
+]
+const READ =
+  /^(?:read|open|show(?:\s+me)?|display|view|cat|print|what(?:'s|\s+is)\s+in)\s+(?:me\s+)?(?:the\s+)?(?:(?:file|source|document)\s+)?(?:(?:called|named)\s+)?(?:["“'`]([^"”'`]+)["”'`]|(\S+))$/i
+const LIST = [
+  /^(?:(?:what\s+are|what's|whats|what\s+is|which\s+are|show|list|see|view|display|give|get|check|find|tell|read|print)\s+(?:me\s+)?)?(?:all\s+)?(?:of\s+)?(?:my|the|our|all)?\s*(?:open\s+|current\s+|remaining\s+|pending\s+|outstanding\s+)?(?:tasks?|task\s+list|to-?dos?|to-?do\s+list)(?:\s+(?:please|now|again|for\s+me|today|list))?$/i,
+  /^(?:what\s+(?:do|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?do|what(?:'s|\s+is)\s+(?:due|on\s+my\s+(?:list|plate))|what\s+have\s+i\s+got\s+to\s+do|do\s+i\s+have\s+(?:any\s+)?tasks)\b/i,
+]
+const LIST_LOOSE = /\b(?:my|open|all)\s+(?:tasks|to-?dos|task\s+list)\b/i
+const SEARCH = [
+  /^(?:search|look\s+up|lookup|look\s+for|find|grep)\s+(?:for\s+|about\s+)?(?:(?:in\s+)?(?:my|the)\s+(?:workspace|notes|sources|files|notebook|materials)\s+(?:for|about)\s+)?(.+)$/i,
+  /^what\s+(?:do|does)\s+(?:my|the)\s+(?:notes|sources|workspace|files|materials)\s+say\s+(?:about|on)\s+(.+)$/i,
+  /^(?:do\s+i\s+have\s+)?anything\s+(?:about|on)\s+(.+)$/i,
+]
+const CREATE = [
+  /^(?:add|create|make|new|set\s+up|schedule)\s+(?:me\s+)?(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\b\s*(?:(?:to|called|named|titled|for|about)\b)?\s*[:-]?\s*(.*)$/i,
+  /^(?:remind\s+me\s+(?:to|about)|i\s+(?:really\s+)?(?:need|have|got)\s+to|i\s+must|i\s+should|i'?ve\s+got\s+to|i\s+gotta|remember\s+to|don'?t\s+forget\s+to|do\s+not\s+forget\s+to|task\s*:)\s*(.+)$/i,
+]
+const CREATE_INTO =
+  /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?dos?|to-?do\s+list|list)\b(.*)$/i
+
+const PARSERS: readonly ClauseParser[] = [
+  parseDelete,
+  parseArtifact,
+  parseMemory,
+  parseRead,
+  (clause) => (LIST.some((pattern) => pattern.test(clause)) ? { kind: 'list_tasks' } : undefined),
+  parseSearch,
+  parseCreate,
+  (clause) => (LIST_LOOSE.test(clause) ? { kind: 'list_tasks' } : undefined),
+]
+
+/** Reads a user message as one intent per clause; clauses it cannot read become `unknown`. */
+export function parseIntents(text: string, today: Date): PlannerIntent[] {
+  return splitClauses(text).map((clause) => parseClause(clause, today))
+}
+
+/** The tools an intent needs; all of them must be offered for the planner to act on it. */
+export function intentTools(intent: PlannerIntent): string[] {
+  switch (intent.kind) {
+    case 'greeting':
+    case 'thanks':
+    case 'unknown':
+      return []
+    case 'delete_task':
+      return ['list_tasks', 'delete_task']
+    default:
+      return [intent.kind]
+  }
+}
+
+function parseClause(raw: string, today: Date): PlannerIntent {
+  if (GREETING.test(raw)) return { kind: 'greeting' }
+  if (THANKS.test(raw)) return { kind: 'thanks' }
+  const clause = stripFiller(raw)
+  if (clause !== '') {
+    for (const parse of PARSERS) {
+      const intent = parse(clause, today)
+      if (intent) return intent
+    }
+  }
+  return { kind: 'unknown', clause: cleanPhrase(raw) }
+}
+
+function parseDelete(clause: string): PlannerIntent | undefined {
+  const target = cleanPhrase(DELETE.exec(clause)?.[1] ?? DELETE_SUFFIX.exec(clause)?.[1] ?? '')
+  return target === '' ? undefined : { kind: 'delete_task', target }
+}
+
+function parseArtifact(clause: string): PlannerIntent | undefined {
+  const match = ARTIFACT.exec(clause)
+  const title = capitalise(cleanPhrase(match?.[1] ?? ''))
+  const content = match?.[2]?.trim() ?? ''
+  return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
+}
+
+function parseMemory(clause: string): PlannerIntent | undefined {
+  const text = capitalise(cleanPhrase(firstGroup(MEMORY, clause)))
+  return text === '' ? undefined : { kind: 'write_memory', text }
+}
+
+function parseRead(clause: string): PlannerIntent | undefined {
+  const match = READ.exec(clause)
+  const path = (match?.[1] ?? match?.[2] ?? '').trim()
+  // A bare word is not a file: "show tasks" must stay a task list.
+  const looksLikeFile =
+    match?.[1] !== undefined || /\.[a-z0-9]{1,8}$/i.test(path) || path.includes('/')
+  return path !== '' && looksLikeFile ? { kind: 'read_source', path } : undefined
+}
+
+function parseSearch(clause: string): PlannerIntent | undefined {
+  const query = cleanPhrase(firstGroup(SEARCH, clause))
+  return query === '' ? undefined : { kind: 'search_workspace', query }
+}
+
+function parseCreate(clause: string, today: Date): PlannerIntent | undefined {
+  const into = CREATE_INTO.exec(clause)
+  const body = into ? `${into[1] ?? ''} ${into[2] ?? ''}` : firstGroup(CREATE, clause)
+  const fields = body.trim() === '' ? undefined : parseTaskFields(body, today)
+  return fields ? { kind: 'create_task', ...fields } : undefined
+}
+
+function firstGroup(patterns: readonly RegExp[], clause: string): string {
+  for (const pattern of patterns) {
+    const group = pattern.exec(clause)?.[1]
+    if (group !== undefined) return group
+  }
+  return ''
+}

@@ -1,0 +1,157 @@
+import { describeAction } from './plannerActions.ts'
+import { asRecord, numberField, textField } from './plannerFields.ts'
+import type { ToolResult } from './plannerResults.ts'
+import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
+import { quoted } from './plannerText.ts'
+
+type Args = Record<string, unknown>
+type OkSummary = (data: unknown, args: Args, tasks: readonly PlannerTask[]) => string
+
+const MAX_LISTED_TASKS = 20
+const MAX_MATCHES = 5
+const MAX_SNIPPET = 160
+const MAX_SOURCE_LINES = 12
+
+const OK_SUMMARIES: ReadonlyMap<string, OkSummary> = new Map([
+  ['create_task', createdTask],
+  ['list_tasks', listedTasks],
+  ['search_workspace', searchMatches],
+  ['read_source', sourceText],
+  ['write_memory', rememberedText],
+  ['save_artifact', savedArtifact],
+  ['delete_task', deletedTask],
+])
+
+/** One plain-words line (or short block) about a tool result, for the planner's answer. */
+export function summarizeToolResult(
+  name: string,
+  args: Args,
+  result: ToolResult,
+  tasks: readonly PlannerTask[],
+): string {
+  if (result.kind === 'unreadable') return `I ran ${name}, but I could not read its result.`
+  if (result.kind === 'error') {
+    const action = describeAction(name, args, tasks)
+    if (result.code === 'user_denied') return `OK, I did not ${action}.`
+    return result.message === ''
+      ? `I could not ${action}.`
+      : `I could not ${action}: ${sentence(result.message)}`
+  }
+  const summarize = OK_SUMMARIES.get(name)
+  return summarize ? summarize(result.data, args, tasks) : `Done: ${name}.`
+}
+
+function createdTask(data: unknown, args: Args): string {
+  const record = asRecord(data)
+  const title = textField(record, 'title') ?? textField(args, 'title')
+  if (title === undefined) return 'I added the task.'
+  const details = taskDetails({
+    due: textField(record, 'due') ?? textField(args, 'due'),
+    importance: numberField(record, 'importance') ?? numberField(args, 'importance'),
+    done: false,
+  })
+  return `Added ${quoted(title)} to your tasks${details === '' ? '' : ` (${details})`}.`
+}
+
+function listedTasks(data: unknown): string {
+  const tasks = readTaskList(data)
+  if (tasks === undefined) return 'I listed your tasks, but could not read the list.'
+  if (tasks.length === 0) return 'You have no tasks yet.'
+  const open = tasks.filter((task) => !task.done).length
+  const done = tasks.length - open
+  const header =
+    open === 0
+      ? `You have no open tasks (${count(done, 'done task')}):`
+      : `You have ${count(open, 'open task')}${done === 0 ? '' : ` and ${done} done`}:`
+  const lines = tasks.slice(0, MAX_LISTED_TASKS).map((task) => {
+    const details = taskDetails(task)
+    return `- ${task.title}${details === '' ? '' : ` (${details})`}`
+  })
+  if (tasks.length > MAX_LISTED_TASKS) lines.push(`…and ${tasks.length - MAX_LISTED_TASKS} more.`)
+  return [header, ...lines].join('\n')
+}
+
+function searchMatches(data: unknown, args: Args): string {
+  const record = asRecord(data)
+  const query = textField(record, 'query') ?? textField(args, 'query') ?? ''
+  const raw = record?.matches
+  if (!Array.isArray(raw)) return `I searched for ${quoted(query)}, but could not read the results.`
+  const matches = raw.map((match) => asRecord(match)).filter((match) => match !== undefined)
+  // The tool may cap `matches` and report the full count as `total`.
+  const total = Math.max(numberField(record, 'total') ?? 0, matches.length)
+  if (total === 0) return `Nothing in your workspace mentions ${quoted(query)}.`
+  const lines = matches.slice(0, MAX_MATCHES).map((match) => {
+    const title = textField(match, 'title') ?? textField(match, 'ref') ?? 'Untitled'
+    const snippet = shorten(textField(match, 'snippet') ?? '')
+    return snippet === '' ? `- ${title}` : `- ${title}: …${snippet}…`
+  })
+  if (total > lines.length) lines.push(`…and ${total - lines.length} more.`)
+  const header = `I found ${count(total, 'match', 'matches')} for ${quoted(query)}:`
+  return [header, ...lines].join('\n')
+}
+
+function sourceText(data: unknown, args: Args): string {
+  const record = asRecord(data)
+  const path = textField(record, 'path') ?? textField(args, 'path') ?? 'the source'
+  const content = record?.content
+  if (typeof content !== 'string') return `I opened ${path}, but could not read its content.`
+  if (content.trim() === '') return `${path} is empty.`
+  const lines = content.replace(/\s+$/, '').split(/\r?\n/)
+  const shown = [`Here is ${path}:`, ...lines.slice(0, MAX_SOURCE_LINES)]
+  if (lines.length > MAX_SOURCE_LINES) {
+    shown.push(`(Showing the first ${MAX_SOURCE_LINES} of ${lines.length} lines.)`)
+  } else if (record?.truncated === true) {
+    shown.push('(The file was cut short.)')
+  }
+  return shown.join('\n')
+}
+
+function rememberedText(data: unknown, args: Args): string {
+  const record = asRecord(data)
+  const text =
+    textField(record, 'text') ??
+    textField(asRecord(record?.entry), 'text') ??
+    textField(args, 'text')
+  return text === undefined
+    ? "I'll remember that."
+    : `I'll remember that: ${text.replace(/[.!]+$/, '')}.`
+}
+
+function savedArtifact(data: unknown, args: Args): string {
+  const title = textField(asRecord(data), 'title') ?? textField(args, 'title')
+  return title === undefined
+    ? 'Saved it to your artifacts.'
+    : `Saved ${quoted(title)} to your artifacts.`
+}
+
+function deletedTask(data: unknown, args: Args, tasks: readonly PlannerTask[]): string {
+  const id = textField(args, 'id')
+  const title =
+    readTask(asRecord(data)?.deleted)?.title ?? tasks.find((task) => task.id === id)?.title ?? id
+  return title === undefined ? 'Deleted the task.' : `Deleted the task ${quoted(title)}.`
+}
+
+function taskDetails(task: Omit<PlannerTask, 'id' | 'title'>): string {
+  const parts: string[] = []
+  if (task.done) parts.push('done')
+  if (task.due !== undefined) parts.push(`due ${task.due}`)
+  if (task.importance !== undefined) parts.push(`importance ${task.importance}`)
+  return parts.join(', ')
+}
+
+function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`
+}
+
+function shorten(text: string): string {
+  const bare = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^…+|…+$/g, '')
+    .trim()
+  return bare.length <= MAX_SNIPPET ? bare : bare.slice(0, MAX_SNIPPET).trimEnd()
+}
+
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`
+}
