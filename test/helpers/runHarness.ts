@@ -1,0 +1,43 @@
+import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { ModelClient } from '../../models/messages.ts'
+import { createToolRegistry } from '../../tools/createToolRegistry.ts'
+import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
+import { sequentialIds, steppingClock, trackRuntime } from './tempWorkspace.ts'
+
+/** A runtime over a given model and workspace with a deterministic clock and ids. */
+export function makeRuntime(
+  model: ModelClient,
+  workspace: Workspace,
+  tools: ToolRegistry = createToolRegistry(),
+): AgentRuntime {
+  const runtime = createAgentRuntime({
+    model,
+    tools,
+    workspace,
+    clock: steppingClock(),
+    generateId: sequentialIds('uuid'),
+  })
+  trackRuntime(runtime)
+  return runtime
+}
+
+/** The confirmation id of the latest `confirmationRequired` event of a run. */
+export function pendingId(runtime: AgentRuntime, runId: string): string {
+  const event = runtime
+    .events(runId)
+    .filter((e) => e.kind === 'confirmationRequired')
+    .at(-1)
+  if (event?.confirmationId === undefined) throw new Error('no confirmation was requested')
+  return event.confirmationId
+}
+
+/** The events of a run of one kind. */
+export function eventsOf(
+  runtime: AgentRuntime,
+  runId: string,
+  kind: AgentEvent['kind'],
+): AgentEvent[] {
+  return runtime.events(runId).filter((e) => e.kind === kind)
+}

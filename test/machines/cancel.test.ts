@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { ModelRequest } from '../../models/messages.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { studyPulseTools } from '../../tools/createToolRegistry.ts'
+import { defineTool } from '../../tools/defineTool.ts'
+import { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import { toolOk } from '../../tools/ToolResult.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
+import { eventsOf, makeRuntime, pendingId } from '../helpers/runHarness.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+const create = { id: 'c1', name: 'create_task', arguments: '{"title":"Never"}' }
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30))
+
+/** A model turn that waits until the request is aborted, recording that it was. */
+function hangingTurn(seen: { aborted: boolean }) {
+  return (request: ModelRequest) =>
+    new Promise<never>((_, reject) => {
+      request.signal.addEventListener('abort', () => {
+        seen.aborted = true
+        reject(new Error('aborted'))
+      })
+    })
+}
+
+describe('cancel', () => {
+  it('while thinking: aborts the model request; the run ends cancelled', async () => {
+    const seen = { aborted: false }
+    const runtime = makeRuntime(new ScriptedModel([hangingTurn(seen)]), ws)
+    const runId = runtime.startRun({ input: 'hi' })
+    expect(runtime.status(runId)).toBe('thinking')
+    runtime.cancel(runId)
+    expect(runtime.status(runId)).toBe('cancelled')
+    await settle()
+    expect(seen.aborted).toBe(true)
+    expect(runtime.status(runId)).toBe('cancelled')
+    expect(eventsOf(runtime, runId, 'runCancelled')).toHaveLength(1)
+  })
+
+  it('while awaiting confirmation: drops the card, and nothing executes afterwards', async () => {
+    const model = new ScriptedModel([{ toolCalls: [create] }, { text: 'never asked' }])
+    const runtime = makeRuntime(model, ws)
+    const runId = runtime.startRun({ input: 'go' })
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    const id = pendingId(runtime, runId)
+    runtime.cancel(runId)
+    expect(runtime.pendingConfirmation(runId)).toBeUndefined()
+    expect(() => runtime.submitConfirmation(runId, id, 'allow')).toThrow()
+    runtime.actor(runId).send({ type: 'CONFIRM', confirmationId: id })
+    await settle()
+    expect(runtime.status(runId)).toBe('cancelled')
+    expect(await ws.readTasks()).toEqual([])
+    expect(model.requests).toHaveLength(1)
+  })
+
+  it('while executing: aborts the tool, and nothing runs after it', async () => {
+    const log: string[] = []
+    const slow = defineTool({
+      name: 'slow_write',
+      description: 'writes slowly',
+      parameters: z.strictObject({}),
+      permission: 'write',
+      preview: () => 'slow write',
+      execute: (_args, { signal }) =>
+        new Promise((resolve) => {
+          log.push('started')
+          signal.addEventListener('abort', () => {
+            log.push('aborted')
+            resolve(toolOk('late'))
+          })
+        }),
+    })
+    const tools = new ToolRegistry([...studyPulseTools, slow])
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 's1', name: 'slow_write', arguments: '{}' }, create] },
+      { text: 'never asked' },
+    ])
+    const runtime = makeRuntime(model, ws, tools)
+    const runId = runtime.startRun({ input: 'go' })
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.waitFor(runId, 'executing')
+    while (!log.includes('started')) await new Promise((resolve) => setTimeout(resolve, 5))
+    runtime.cancel(runId)
+    await settle()
+    expect(log).toEqual(['started', 'aborted'])
+    expect(runtime.status(runId)).toBe('cancelled')
+    expect(eventsOf(runtime, runId, 'toolCompleted')).toEqual([])
+    expect(eventsOf(runtime, runId, 'confirmationRequired')).toHaveLength(1)
+    expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('while awaiting input: the run ends and takes no more input', async () => {
+    const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }, { toolCalls: [create] }]), ws)
+    const runId = runtime.startRun({ input: 'hello' })
+    await runtime.waitFor(runId, 'awaitingInput')
+    runtime.cancel(runId)
+    expect(runtime.status(runId)).toBe('cancelled')
+    expect(() => runtime.sendInput(runId, 'create a task')).toThrow(
+      expect.objectContaining({ code: 'not_awaiting_input' }),
+    )
+    runtime.actor(runId).send({ type: 'USER_INPUT', text: 'create a task' })
+    await settle()
+    expect(runtime.status(runId)).toBe('cancelled')
+    expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('is a no-op on a run that already ended, and refuses an unknown run', async () => {
+    const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }]), ws)
+    const runId = runtime.startRun({ input: 'hello' })
+    runtime.cancel(runId)
+    runtime.cancel(runId)
+    expect(eventsOf(runtime, runId, 'runCancelled')).toHaveLength(1)
+    expect(() => runtime.cancel('nope')).toThrow(expect.objectContaining({ code: 'run_not_found' }))
+  })
+})

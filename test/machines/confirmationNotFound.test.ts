@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AgentError } from '../../machines/AgentError.ts'
+import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
+import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+const call = (id: string) => ({ id, name: 'create_task', arguments: `{"title":"Task ${id}"}` })
+
+function expectNotFound(action: () => void): void {
+  let thrown: unknown
+  try {
+    action()
+  } catch (error) {
+    thrown = error
+  }
+  expect(thrown).toBeInstanceOf(AgentError)
+  expect((thrown as AgentError).code).toBe('confirmation_not_found')
+}
+
+async function waitingRun(runtime: AgentRuntime): Promise<{ runId: string; id: string }> {
+  const runId = runtime.startRun({ input: 'go' })
+  await runtime.waitFor(runId, 'awaitingConfirmation')
+  return { runId, id: pendingId(runtime, runId) }
+}
+
+describe('confirmation_not_found', () => {
+  it('for a wrong id: the run keeps waiting and nothing is written', async () => {
+    const runtime = makeRuntime(new ScriptedModel([{ toolCalls: [call('a')] }, { text: 'ok' }]), ws)
+    const { runId, id } = await waitingRun(runtime)
+    expectNotFound(() => runtime.submitConfirmation(runId, 'not-the-id', 'allow'))
+    expectNotFound(() => runtime.submitConfirmation(runId, `${id} `, 'allow'))
+    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(await ws.readTasks()).toEqual([])
+    runtime.submitConfirmation(runId, id, 'allow')
+    await runtime.waitFor(runId, 'awaitingInput')
+    expect(await ws.readTasks()).toHaveLength(1)
+  })
+
+  it("for another run's id, and for an unknown run", async () => {
+    const runtime = makeRuntime(
+      new ScriptedModel([{ toolCalls: [call('a')] }, { toolCalls: [call('b')] }, { text: 'ok' }]),
+      ws,
+    )
+    const first = await waitingRun(runtime)
+    const second = await waitingRun(runtime)
+    expectNotFound(() => runtime.submitConfirmation(first.runId, second.id, 'allow'))
+    expectNotFound(() => runtime.submitConfirmation(second.runId, first.id, 'deny'))
+    expectNotFound(() => runtime.submitConfirmation('no-such-run', first.id, 'allow'))
+    expect(runtime.status(first.runId)).toBe('awaitingConfirmation')
+    expect(runtime.status(second.runId)).toBe('awaitingConfirmation')
+    expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('for a double submit: the second allow executes nothing', async () => {
+    const model = new ScriptedModel([{ toolCalls: [call('a')] }, { text: 'ok' }])
+    const runtime = makeRuntime(model, ws)
+    const { runId, id } = await waitingRun(runtime)
+    runtime.submitConfirmation(runId, id, 'allow')
+    expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
+    await runtime.waitFor(runId, 'awaitingInput')
+    expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
+    expect(await ws.readTasks()).toHaveLength(1)
+  })
+
+  it('for a submit after deny, and after cancel', async () => {
+    const runtime = makeRuntime(
+      new ScriptedModel([{ toolCalls: [call('a')] }, { text: 'ok' }, { toolCalls: [call('b')] }]),
+      ws,
+    )
+    const denied = await waitingRun(runtime)
+    runtime.submitConfirmation(denied.runId, denied.id, 'deny')
+    expectNotFound(() => runtime.submitConfirmation(denied.runId, denied.id, 'allow'))
+    await runtime.waitFor(denied.runId, 'awaitingInput')
+    const cancelled = await waitingRun(runtime)
+    runtime.cancel(cancelled.runId)
+    expect(runtime.status(cancelled.runId)).toBe('cancelled')
+    expectNotFound(() => runtime.submitConfirmation(cancelled.runId, cancelled.id, 'allow'))
+    expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('for a submit when nothing is pending', async () => {
+    const runtime = makeRuntime(new ScriptedModel([{ text: 'Hello!' }]), ws)
+    const runId = runtime.startRun({ input: 'hi' })
+    expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
+    await runtime.waitFor(runId, 'awaitingInput')
+    expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
+  })
+
+  it('refuses a decision that is neither allow nor deny, and keeps waiting', async () => {
+    const runtime = makeRuntime(new ScriptedModel([{ toolCalls: [call('a')] }]), ws)
+    const { runId, id } = await waitingRun(runtime)
+    expect(() => runtime.submitConfirmation(runId, id, 'yes' as 'allow')).toThrow(
+      expect.objectContaining({ code: 'invalid_decision' }),
+    )
+    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+  })
+})
