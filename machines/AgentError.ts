@@ -7,6 +7,8 @@ export type AgentErrorCode =
   | 'invalid_decision'
   | 'wait_timeout'
   | 'run_ended'
+  | 'policy_not_allowed'
+  | 'invalid_edit'
 
 /** Thrown by the runtime's API when a call cannot be carried out; `code` says why. */
 export class AgentError extends Error {

@@ -46,8 +46,15 @@ export interface AgentEvent {
   digest?: string
   confirmationId?: string
   decision?: ConfirmationDecision
-  decidedBy?: 'user' | 'policy'
-  /** Raw arguments on `toolRequested`; the tool result JSON on `toolCompleted` and `toolFailed`. */
+  decidedBy?: 'user' | 'policy' | 'timeout'
+  /** The policy rule that decided, for `decidedBy: 'policy'`. */
+  rule?: string
+  /** When a pending confirmation expires (ISO). */
+  expiresAt?: string
+  /**
+   * Raw arguments on `toolRequested`; the validated arguments on `confirmationRequired`; the tool
+   * result JSON on `toolCompleted` and `toolFailed`.
+   */
   payloadJson?: string
   error?: { code: string; message: string }
 }

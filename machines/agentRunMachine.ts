@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ModelError } from '../models/ModelError.ts'
 import type { ModelTurn } from '../models/messages.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
-import { type ToolResult, toolFailure, userDeniedResult } from '../tools/ToolResult.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { RunStatus } from './AgentEvent.ts'
 import type {
   AgentRunContext,
@@ -13,8 +13,8 @@ import type {
   PreparingRegistry,
   ToolCallInput,
 } from './agentRunTypes.ts'
-import { prepareCall } from './prepareCall.ts'
 import { recordEvent } from './recordEvent.ts'
+import * as recipe from './runRecipes.ts'
 
 /** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
 export interface AgentRunMachineDeps {
@@ -26,6 +26,9 @@ export interface AgentRunMachineDeps {
 /** The default number of model turns a run may take after one user message. */
 export const defaultMaxTurns = 25
 
+// setTimeout cannot wait longer; a card without a timeout never reaches the guarded transition.
+const longestDelay = 2_147_483_647
+
 const notProvided = (what: string) => () =>
   Promise.reject(new ModelError('model_error', `no ${what} was provided to this run`))
 
@@ -33,6 +36,7 @@ const notProvided = (what: string) => () =>
 export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
   const generateId = deps.generateId ?? (() => crypto.randomUUID())
+  const { tools } = deps
 
   return setup({
     types: {
@@ -44,6 +48,10 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       callModel: fromPromise<ModelTurn, ModelCallInput>(notProvided('model')),
       executeTool: fromPromise<ToolResult, ToolCallInput>(notProvided('tool executor')),
     },
+    delays: {
+      confirmationTimeout: ({ context }) =>
+        Math.min(context.confirmationTimeoutMs ?? longestDelay, longestDelay),
+    },
     guards: {
       turnHasToolCalls: (_, params: { turn: ModelTurn }) =>
         (params.turn.toolCalls?.length ?? 0) > 0,
@@ -51,102 +59,88 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       isReadCall: ({ context }) => context.current?.prepared?.permission === 'read',
       hasQueuedCalls: ({ context }) => context.queue.length > 0,
       stepLimitReached: ({ context }) => context.turns >= context.maxTurns,
-      // The one gate to `executing` for non-read calls: the id issued for this exact call, unused.
+      hasConfirmationTimeout: ({ context }) => context.confirmationTimeoutMs !== undefined,
+      // The one gate out of `awaitingConfirmation`: the id issued for this exact call, unused.
       confirmationMatches: ({ context, event }) => {
-        if (event.type !== 'CONFIRM' && event.type !== 'DENY') return false
+        if (!('confirmationId' in event)) return false
         const { pending, current } = context
+        if (pending === undefined || current?.prepared === undefined) return false
+        const digest = 'digest' in event ? event.digest : undefined
+        // A rule may stand in for the user only on write tools, never destructive or execute.
+        const byPolicy = 'decidedBy' in event && event.decidedBy === 'policy'
+        if (byPolicy && event.type === 'CONFIRM' && current.prepared.permission !== 'write') {
+          return false
+        }
         return (
-          pending !== undefined &&
-          current?.prepared !== undefined &&
           event.confirmationId === pending.confirmationId &&
           pending.callId === current.prepared.callId &&
           pending.digest === current.prepared.digest &&
-          (event.digest === undefined || event.digest === pending.digest)
+          (digest === undefined || digest === pending.digest)
+        )
+      },
+      editAccepted: ({ context, event }) => {
+        const { pending, current } = context
+        if (event.type !== 'EDIT' || pending === undefined || current === undefined) return false
+        if (event.confirmationId !== pending.confirmationId) return false
+        try {
+          tools.prepare(current.call.id, current.call.name, event.arguments)
+          return true
+        } catch {
+          return false
+        }
+      },
+      confirmationExpired: ({ context, event }) => {
+        const expiresAt = context.pending?.expiresAt
+        return (
+          event.type === 'EXPIRE' &&
+          event.confirmationId === context.pending?.confirmationId &&
+          expiresAt !== undefined &&
+          Date.parse(expiresAt) <= clock().getTime()
         )
       },
     },
     actions: {
       enterStatus: assign(({ context }, params: { status: RunStatus }) =>
-        produce(context, (draft) =>
-          recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status }),
-        ),
-      ),
-      countTurn: assign(({ context }) =>
         produce(context, (draft) => {
-          draft.turns += 1
+          recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
         }),
       ),
+      countTurn: assign(({ context }) => ({ turns: context.turns + 1 })),
       acceptTurn: assign(({ context }, params: { turn: ModelTurn }) =>
-        produce(context, (draft) => {
-          const at = clock()
-          const { text, toolCalls = [] } = params.turn
-          draft.messages.push(
-            toolCalls.length > 0
-              ? { role: 'assistant', content: text ?? '', toolCalls }
-              : { role: 'assistant', content: text ?? '' },
-          )
-          if (text !== undefined && text !== '')
-            recordEvent(draft, at, { kind: 'assistantMessage', text })
-          draft.queue = toolCalls
-        }),
+        produce(context, (draft) => recipe.acceptTurn(draft, clock(), params.turn)),
       ),
       prepareNextCall: assign(({ context }) =>
-        produce(context, (draft) => {
-          const at = clock()
-          const [call, ...rest] = draft.queue
-          if (call === undefined) return
-          draft.queue = rest
-          const seen = new Set(
-            draft.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])),
-          )
-          const current = prepareCall(deps.tools, call, seen)
-          draft.current = current
-          recordEvent(draft, at, {
-            kind: 'toolRequested',
-            toolCallId: call.id,
-            toolName: call.name,
-            payloadJson: call.arguments,
-            ...(current.prepared && {
-              permission: current.prepared.permission,
-              preview: current.prepared.preview,
-              digest: current.prepared.digest,
-            }),
-          })
-        }),
+        produce(context, (draft) => recipe.prepareNext(draft, clock(), tools)),
       ),
       requestConfirmation: assign(({ context }) =>
+        produce(context, (draft) => recipe.requestConfirmation(draft, clock(), generateId())),
+      ),
+      resolveConfirmation: assign(({ context, event }, params: { decision: 'allow' | 'deny' }) =>
         produce(context, (draft) => {
-          const at = clock()
-          const prepared = draft.current?.prepared
-          if (prepared === undefined) return
-          const confirmationId = generateId()
-          draft.pending = { confirmationId, callId: prepared.callId, digest: prepared.digest }
-          recordEvent(draft, at, {
-            kind: 'confirmationRequired',
-            toolCallId: prepared.callId,
-            toolName: prepared.name,
-            permission: prepared.permission,
-            preview: prepared.preview,
-            digest: prepared.digest,
-            confirmationId,
-          })
+          const how = event.type === 'CONFIRM' || event.type === 'DENY' ? event : {}
+          recipe.resolvePending(draft, clock(), params.decision, how)
         }),
       ),
-      resolveConfirmation: assign(({ context }, params: { decision: 'allow' | 'deny' }) =>
+      expireConfirmation: assign(({ context }) =>
+        produce(context, (draft) =>
+          recipe.resolvePending(
+            draft,
+            clock(),
+            'deny',
+            { decidedBy: 'timeout' },
+            recipe.confirmationExpiredResult,
+          ),
+        ),
+      ),
+      recoverResult: assign(({ context, event }) =>
         produce(context, (draft) => {
-          const { pending, current } = draft
-          if (pending === undefined) return
-          draft.retiredConfirmationIds.push(pending.confirmationId)
-          draft.pending = undefined
-          recordEvent(draft, clock(), {
-            kind: 'confirmationResolved',
-            toolCallId: pending.callId,
-            ...(current?.prepared && { toolName: current.prepared.name }),
-            confirmationId: pending.confirmationId,
-            decision: params.decision,
-            decidedBy: 'user',
-          })
-          if (params.decision === 'deny' && current !== undefined) current.result = userDeniedResult
+          if (event.type !== 'RECOVER') return
+          recipe.resolvePending(draft, clock(), 'allow', { decidedBy: 'user' }, event.result)
+        }),
+      ),
+      applyEdit: assign(({ context, event }) =>
+        produce(context, (draft) => {
+          if (event.type === 'EDIT') recipe.applyEdit(draft, tools, event.arguments)
         }),
       ),
       recordToolResult: assign(({ context }, params: { result: unknown }) =>
@@ -159,32 +153,18 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       ),
       recordToolCrash: assign(({ context }, params: { error: unknown }) =>
         produce(context, (draft) => {
-          if (draft.current === undefined) return
-          draft.current.result = toolFailure('execution_failed', describe(params.error))
+          if (draft.current !== undefined) {
+            draft.current.result = toolFailure('execution_failed', describe(params.error))
+          }
         }),
       ),
       reportResult: assign(({ context }) =>
+        produce(context, (draft) => recipe.reportResult(draft, clock())),
+      ),
+      recordDelta: assign(({ context, event }) =>
         produce(context, (draft) => {
-          const at = clock()
-          const current = draft.current
-          if (current === undefined) return
-          const result = current.result ?? toolFailure('execution_failed', 'no result')
-          const content = JSON.stringify(result)
-          draft.messages.push({
-            role: 'tool',
-            toolCallId: current.call.id,
-            name: current.call.name,
-            content,
-          })
-          recordEvent(draft, at, {
-            kind: result.ok ? 'toolCompleted' : 'toolFailed',
-            toolCallId: current.call.id,
-            toolName: current.call.name,
-            ...(current.prepared && { permission: current.prepared.permission }),
-            payloadJson: content,
-            ...(!result.ok && { error: result.error }),
-          })
-          draft.current = undefined
+          if (event.type !== 'ASSISTANT_DELTA' || typeof event.text !== 'string') return
+          recordEvent(draft, clock(), { kind: 'assistantDelta', text: event.text })
         }),
       ),
       appendUserMessage: assign(({ context, event }) =>
@@ -196,36 +176,25 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         }),
       ),
       failRun: assign(({ context }, params: { error: unknown }) =>
-        produce(context, (draft) => {
-          const error = {
+        produce(context, (draft) =>
+          recipe.failRun(draft, clock(), {
             code: errorCode(params.error),
             message: describe(params.error),
-          }
-          draft.error = error
-          recordEvent(draft, clock(), { kind: 'runFailed', error })
-        }),
+          }),
+        ),
       ),
       failStepLimit: assign(({ context }) =>
-        produce(context, (draft) => {
-          const at = clock()
-          const error = {
+        produce(context, (draft) =>
+          recipe.failRun(draft, clock(), {
             code: 'step_limit',
             message: `the model took ${draft.turns} turns without answering; the limit is ${draft.maxTurns}`,
-          }
-          draft.error = error
-          recordEvent(draft, at, { kind: 'runFailed', error })
-        }),
+          }),
+        ),
       ),
       cancelRun: assign(({ context, event }) =>
-        produce(context, (draft) => {
-          // A pending confirmation dies with the run: its id can never be used again.
-          if (draft.pending !== undefined)
-            draft.retiredConfirmationIds.push(draft.pending.confirmationId)
-          draft.pending = undefined
-          draft.queue = []
-          const reason = event.type === 'CANCEL' ? event.reason : undefined
-          recordEvent(draft, clock(), { kind: 'runCancelled', ...(reason && { text: reason }) })
-        }),
+        produce(context, (draft) =>
+          recipe.cancelRun(draft, clock(), event.type === 'CANCEL' ? event.reason : undefined),
+        ),
       ),
     },
   }).createMachine({
@@ -236,6 +205,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           runId: input.runId,
           ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
           maxTurns: input.maxTurns ?? defaultMaxTurns,
+          ...(input.confirmationTimeoutMs !== undefined && {
+            confirmationTimeoutMs: input.confirmationTimeoutMs,
+          }),
           turns: 0,
           messages: [...(input.history ?? []), { role: 'user', content: input.input }],
           queue: [],
@@ -255,6 +227,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     states: {
       thinking: {
         entry: [{ type: 'enterStatus', params: { status: 'thinking' } }, 'countTurn'],
+        on: { ASSISTANT_DELTA: { actions: 'recordDelta' } },
         invoke: {
           id: 'model',
           src: 'callModel',
@@ -289,6 +262,13 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           { type: 'enterStatus', params: { status: 'awaitingConfirmation' } },
           'requestConfirmation',
         ],
+        after: {
+          confirmationTimeout: {
+            guard: 'hasConfirmationTimeout',
+            target: 'reporting',
+            actions: 'expireConfirmation',
+          },
+        },
         on: {
           CONFIRM: {
             guard: 'confirmationMatches',
@@ -300,6 +280,18 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
             target: 'reporting',
             actions: { type: 'resolveConfirmation', params: { decision: 'deny' } },
           },
+          EDIT: {
+            guard: 'editAccepted',
+            target: 'awaitingConfirmation',
+            reenter: true,
+            actions: 'applyEdit',
+          },
+          EXPIRE: {
+            guard: 'confirmationExpired',
+            target: 'reporting',
+            actions: 'expireConfirmation',
+          },
+          RECOVER: { guard: 'confirmationMatches', target: 'reporting', actions: 'recoverResult' },
         },
       },
       executing: {
@@ -310,8 +302,11 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           input: ({ context }) => ({
             runId: context.runId,
             ...(context.notebookId !== undefined && { notebookId: context.notebookId }),
-            // Entered only with a prepared call: guards above never let an unprepared one through.
+            // Entered only with a prepared call: the guards above never let an unprepared one through.
             prepared: context.current?.prepared as PreparedTool,
+            ...(context.current?.confirmationId !== undefined && {
+              confirmationId: context.current.confirmationId,
+            }),
           }),
           onDone: {
             target: 'reporting',
@@ -336,18 +331,10 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       },
       awaitingInput: {
         entry: { type: 'enterStatus', params: { status: 'awaitingInput' } },
-        on: {
-          USER_INPUT: { target: 'thinking', actions: 'appendUserMessage' },
-        },
+        on: { USER_INPUT: { target: 'thinking', actions: 'appendUserMessage' } },
       },
-      failed: {
-        type: 'final',
-        entry: { type: 'enterStatus', params: { status: 'failed' } },
-      },
-      cancelled: {
-        type: 'final',
-        entry: { type: 'enterStatus', params: { status: 'cancelled' } },
-      },
+      failed: { type: 'final', entry: { type: 'enterStatus', params: { status: 'failed' } } },
+      cancelled: { type: 'final', entry: { type: 'enterStatus', params: { status: 'cancelled' } } },
     },
   })
 }

@@ -9,6 +9,10 @@ export interface CurrentCall {
   call: ToolCall
   prepared?: PreparedTool
   result?: ToolResult
+  /** The confirmation that allowed this call to execute. */
+  confirmationId?: string
+  /** The arguments as the user edited them (canonical JSON), when they differ from the model's. */
+  editedArguments?: string
 }
 
 /** A confirmation the run is waiting for, bound to one prepared call. */
@@ -16,6 +20,8 @@ export interface PendingConfirmation {
   confirmationId: string
   callId: string
   digest: string
+  /** When the card expires (ISO), if the run has a confirmation timeout. */
+  expiresAt?: string
 }
 
 /** Everything a run remembers. */
@@ -23,6 +29,8 @@ export interface AgentRunContext {
   runId: string
   notebookId?: string
   maxTurns: number
+  /** How long a confirmation stays open; none means it never expires. */
+  confirmationTimeoutMs?: number
   /** Model turns since the last user message; bounded by `maxTurns`. */
   turns: number
   messages: ChatMessage[]
@@ -42,16 +50,33 @@ export interface AgentRunInput {
   input: string
   notebookId?: string
   maxTurns?: number
+  confirmationTimeoutMs?: number
   /** Messages before the user's input, e.g. a system prompt. */
   history?: ChatMessage[]
 }
 
 /** Commands a run accepts from outside. */
 export type AgentRunEvent =
-  | { type: 'CONFIRM'; confirmationId: string; digest?: string }
-  | { type: 'DENY'; confirmationId: string; digest?: string }
+  | ({ type: 'CONFIRM' } & DecisionFields)
+  | ({ type: 'DENY' } & DecisionFields)
+  /** The user changed the arguments on the card: a new proposal with a new confirmation id. */
+  | { type: 'EDIT'; confirmationId: string; arguments: string }
+  /** The card's time ran out (sent for restored runs, whose delayed expiry is not restored). */
+  | { type: 'EXPIRE'; confirmationId: string }
+  /** After a restart: the confirmed call's outcome is known (or lost) without executing it again. */
+  | { type: 'RECOVER'; confirmationId: string; result: ToolResult }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
+  /** A piece of assistant text streamed by the model while the run is thinking. */
+  | { type: 'ASSISTANT_DELTA'; text: string }
+
+/** What a decision carries: the id it answers, the call it saw, who decided and by which rule. */
+export interface DecisionFields {
+  confirmationId: string
+  digest?: string
+  decidedBy?: 'user' | 'policy'
+  rule?: string
+}
 
 /** What the model actor is invoked with. */
 export interface ModelCallInput {
@@ -64,6 +89,7 @@ export interface ToolCallInput {
   runId: string
   notebookId?: string
   prepared: PreparedTool
+  confirmationId?: string
 }
 
 /** The part of a registry a run needs to prepare calls: no execution, no workspace. */

@@ -1,12 +1,19 @@
-import { type Actor, createActor } from 'xstate'
+import { type Actor, createActor, type Snapshot } from 'xstate'
 import type { ChatMessage, ModelClient } from '../models/messages.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { readPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
+import { RunFiles } from '../workspace/RunFiles.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentEvent, ConfirmationDecision, RunStatus } from './AgentEvent.ts'
-import type { PendingConfirmation } from './agentRunTypes.ts'
 import { type AgentRunMachine, createAgentRunMachine } from './agentRunMachine.ts'
+import type { AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
+import { loadSavedRun } from './loadSavedRun.ts'
+import { type PolicyScope, PolicyStore } from './PolicyStore.ts'
+import { persistRun, type RunPersister } from './persistRun.ts'
 import { createRunActors } from './runActors.ts'
+import { waitForStatus } from './waitForStatus.ts'
+import { watchRun } from './watchRun.ts'
 
 /** What a runtime is built from; clock and id generator default to the real ones. */
 export interface AgentRuntimeOptions {
@@ -19,12 +26,26 @@ export interface AgentRuntimeOptions {
   maxTurns?: number
   /** A system prompt put before every run's first user message. */
   systemPrompt?: string
+  /** How long a confirmation card stays open; default: never expires. */
+  confirmationTimeoutMs?: number
+  /** Save runs, the intent journal and the audit log in the workspace (default true). */
+  durable?: boolean
+  /** Told when saving a run fails; default: written to stderr. */
+  onPersistError?: (error: unknown) => void
 }
 
 /** What starting a run takes. */
 export interface StartRunOptions {
   input: string
   notebookId?: string
+}
+
+/** Extra parts of a decision: the call the user saw, and whether to remember it as a rule. */
+export interface DecisionOptions {
+  /** The digest shown on the card; a different one means the call changed and is refused. */
+  digest?: string
+  /** Keep this decision as a rule: allow for this `run` or `session` (write tools only), or deny `always`. */
+  remember?: PolicyScope
 }
 
 /** A running agent-run actor. */
@@ -35,6 +56,8 @@ export interface AgentRuntime {
   readonly model: ModelClient
   readonly tools: ToolRegistry
   readonly workspace: Workspace
+  /** The user's standing decisions; list and revoke them here. */
+  readonly policies: PolicyStore
   /** Starts a run; returns its id at once while the model thinks. */
   startRun(options: StartRunOptions): string
   /** Sends the user's next message to a run that is waiting for input. */
@@ -42,7 +65,14 @@ export interface AgentRuntime {
   /** Ends a run: aborts the model or tool, drops any pending confirmation. */
   cancel(runId: string, reason?: string): void
   /** Passes on the user's decision; throws `AgentError('confirmation_not_found')` unless it matches. */
-  submitConfirmation(runId: string, confirmationId: string, decision: ConfirmationDecision): void
+  submitConfirmation(
+    runId: string,
+    confirmationId: string,
+    decision: ConfirmationDecision,
+    options?: DecisionOptions,
+  ): void
+  /** Replaces a pending call's arguments: a new proposal with a new card; the old id dies. */
+  editConfirmation(runId: string, confirmationId: string, args: string | object): void
   status(runId: string): RunStatus
   /** The confirmation a run waits for, if any. */
   pendingConfirmation(runId: string): PendingConfirmation | undefined
@@ -55,27 +85,60 @@ export interface AgentRuntime {
   events(runId: string): readonly AgentEvent[]
   /** Calls `listener` with each event of the run from now on; returns the unsubscribe function. */
   subscribe(runId: string, listener: (event: AgentEvent) => void): () => void
-  /** Calls `listener` with every event of every run started from now on. */
+  /** Calls `listener` with every event of every run from now on. */
   onEvent(listener: (event: AgentEvent) => void): () => void
   actor(runId: string): AgentRunActor
   runIds(): readonly string[]
+  /** Reloads every unfinished run saved in the workspace; returns their ids. A damaged run is reported to `onPersistError` and left on disk. */
+  restore(): Promise<string[]>
+  /** Resolves once everything that happened so far is saved. */
+  flush(): Promise<void>
 }
-
-const finalStatuses: ReadonlySet<RunStatus> = new Set(['failed', 'cancelled'])
 
 /** Creates a runtime over a model, a tool registry and a workspace. */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const clock = options.clock ?? (() => new Date())
   const generateId = options.generateId ?? (() => crypto.randomUUID())
   const { model, tools, workspace } = options
+  const durable = options.durable ?? true
+  const onPersistError =
+    options.onPersistError ??
+    ((error: unknown) => console.error('studypulse: saving failed:', error))
+  const files = new RunFiles(workspace.root)
+  const runs = new Map<string, AgentRunActor>()
+  const persisters = new Map<string, RunPersister>()
+  const runListeners = new Map<string, Set<(event: AgentEvent) => void>>()
+  const allListeners = new Set<(event: AgentEvent) => void>()
+  const policies = new PolicyStore({
+    generateId,
+    clock,
+    permissionOf: (tool) => tools.permissionOf(tool),
+    save: (kept) => writePolicyFile(workspace.root, kept),
+    onSaveError: onPersistError,
+  })
+  const policiesLoaded = durable
+    ? readPolicyFile(workspace.root).then((kept) => policies.load(kept), onPersistError)
+    : Promise.resolve()
+
   const logic = createAgentRunMachine({ tools, clock, generateId }).provide({
-    actors: createRunActors({ model, tools, workspace, clock, generateId }),
+    actors: createRunActors({
+      model,
+      tools,
+      workspace,
+      clock,
+      generateId,
+      onTextDelta: (runId, text) => runs.get(runId)?.send({ type: 'ASSISTANT_DELTA', text }),
+      ...(durable && {
+        journal: async (runId, record) => {
+          // The card's snapshot reaches disk before the intent, so a restart always finds the run.
+          if (record.type === 'intent') await persisters.get(runId)?.flush()
+          await files.append(runId, 'journal', [record])
+        },
+      }),
+    }),
   })
   const history: ChatMessage[] =
     options.systemPrompt === undefined ? [] : [{ role: 'system', content: options.systemPrompt }]
-  const runs = new Map<string, AgentRunActor>()
-  const runListeners = new Map<string, Set<(event: AgentEvent) => void>>()
-  const allListeners = new Set<(event: AgentEvent) => void>()
 
   const find = (runId: string): AgentRunActor => {
     const actor = typeof runId === 'string' ? runs.get(runId) : undefined
@@ -83,46 +146,63 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     return actor
   }
   const statusOf = (actor: AgentRunActor): RunStatus => actor.getSnapshot().value as RunStatus
+  const notFound = (message: string) => new AgentError('confirmation_not_found', message)
 
-  const fanOut = (runId: string, actor: AgentRunActor) => {
-    let delivered = 0
-    const deliver = () => {
-      const events = actor.getSnapshot().context.events
-      while (delivered < events.length) {
-        const event = events[delivered++] as AgentEvent
+  /** Registers and starts an actor: persistence first, then events and standing rules. */
+  const launch = (actor: AgentRunActor, savedEvents: number) => {
+    runs.set(actor.id, actor)
+    if (durable)
+      persisters.set(actor.id, persistRun(actor, files, { savedEvents, onError: onPersistError }))
+    watchRun(actor, {
+      delivered: savedEvents,
+      deliver: (event) => {
         for (const listener of allListeners) listener(event)
-        for (const listener of runListeners.get(runId) ?? []) listener(event)
-      }
-    }
-    actor.subscribe({ next: deliver, error: deliver, complete: deliver })
-    return deliver
+        for (const listener of runListeners.get(actor.id) ?? []) listener(event)
+      },
+      policies,
+    })
+    actor.start()
+    void persisters.get(actor.id)?.flush()
   }
 
-  const notFound = (message: string) => new AgentError('confirmation_not_found', message)
+  /** The pending confirmation of a run, if `confirmationId` is exactly it; throws otherwise. */
+  const matchingPending = (runId: string, confirmationId: string): PendingConfirmation => {
+    const actor = runs.get(runId)
+    if (actor === undefined) throw notFound(`no run has id "${runId}"`)
+    const { context } = actor.getSnapshot()
+    const pending = statusOf(actor) === 'awaitingConfirmation' ? context.pending : undefined
+    if (pending === undefined) throw notFound(`run ${runId} is not waiting for a confirmation`)
+    if (pending.confirmationId !== confirmationId) {
+      throw notFound(
+        context.retiredConfirmationIds.includes(confirmationId)
+          ? `confirmation ${confirmationId} was already decided`
+          : `confirmation ${confirmationId} is not the one run ${runId} is waiting for`,
+      )
+    }
+    return pending
+  }
 
   return {
     model,
     tools,
     workspace,
+    policies,
     startRun({ input, notebookId }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       const runId = generateId()
-      const actor = createActor(logic, {
-        id: runId,
-        input: {
-          runId,
-          input,
-          history,
-          ...(notebookId !== undefined && { notebookId }),
-          ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
-        },
-      })
-      runs.set(runId, actor)
-      const deliver = fanOut(runId, actor)
-      actor.start()
-      deliver()
+      const runInput: AgentRunInput = {
+        runId,
+        input,
+        history,
+        ...(notebookId !== undefined && { notebookId }),
+        ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
+        ...(options.confirmationTimeoutMs !== undefined && {
+          confirmationTimeoutMs: options.confirmationTimeoutMs,
+        }),
+      }
+      launch(createActor(logic, { id: runId, input: runInput }), 0)
       return runId
     },
     sendInput(runId, text) {
@@ -131,78 +211,64 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         throw new AgentError('invalid_input', 'input must be a non-empty string')
       }
       if (statusOf(actor) !== 'awaitingInput') {
-        throw new AgentError('not_awaiting_input', `run ${runId} is ${statusOf(actor)}, not awaiting input`)
+        throw new AgentError(
+          'not_awaiting_input',
+          `run ${runId} is ${statusOf(actor)}, not awaiting input`,
+        )
       }
       actor.send({ type: 'USER_INPUT', text })
     },
     cancel(runId, reason) {
       const actor = find(runId)
-      if (finalStatuses.has(statusOf(actor))) return
+      if (actor.getSnapshot().status !== 'active') return
       actor.send({ type: 'CANCEL', ...(reason !== undefined && { reason }) })
     },
-    submitConfirmation(runId, confirmationId, decision) {
-      const actor = runs.get(runId)
-      if (actor === undefined) throw notFound(`no run has id "${runId}"`)
+    submitConfirmation(runId, confirmationId, decision, decisionOptions = {}) {
       if (decision !== 'allow' && decision !== 'deny') {
         throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
       }
-      const { context } = actor.getSnapshot()
-      const pending = statusOf(actor) === 'awaitingConfirmation' ? context.pending : undefined
-      if (pending === undefined) throw notFound(`run ${runId} is not waiting for a confirmation`)
-      if (pending.confirmationId !== confirmationId) {
-        throw notFound(
-          context.retiredConfirmationIds.includes(confirmationId)
-            ? `confirmation ${confirmationId} was already decided`
-            : `confirmation ${confirmationId} is not the one run ${runId} is waiting for`,
-        )
+      const pending = matchingPending(runId, confirmationId)
+      const { digest, remember } = decisionOptions
+      if (digest !== undefined && digest !== pending.digest) {
+        throw notFound(`confirmation ${confirmationId} was issued for a different call`)
       }
-      const type = decision === 'allow' ? 'CONFIRM' : 'DENY'
-      actor.send({ type, confirmationId, digest: pending.digest })
+      const actor = find(runId)
+      if (remember !== undefined) {
+        const tool = actor.getSnapshot().context.current?.prepared?.name ?? ''
+        policies.add({ tool, effect: decision, scope: remember, runId })
+      }
+      actor.send({
+        type: decision === 'allow' ? 'CONFIRM' : 'DENY',
+        confirmationId,
+        digest: pending.digest,
+        decidedBy: 'user',
+      })
       if (actor.getSnapshot().context.pending?.confirmationId === confirmationId) {
         throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
       }
     },
+    editConfirmation(runId, confirmationId, args) {
+      matchingPending(runId, confirmationId)
+      const actor = find(runId)
+      const call = actor.getSnapshot().context.current?.call
+      const text = typeof args === 'string' ? args : JSON.stringify(args)
+      try {
+        tools.prepare(call?.id ?? '', call?.name ?? '', text)
+      } catch (error) {
+        const detail = (error as { detail?: string }).detail ?? String(error)
+        throw new AgentError('invalid_edit', `the edited arguments are not valid: ${detail}`)
+      }
+      actor.send({ type: 'EDIT', confirmationId, arguments: text })
+    },
     status: (runId) => statusOf(find(runId)),
     pendingConfirmation(runId) {
       const actor = find(runId)
-      return statusOf(actor) === 'awaitingConfirmation' ? actor.getSnapshot().context.pending : undefined
+      return statusOf(actor) === 'awaitingConfirmation'
+        ? actor.getSnapshot().context.pending
+        : undefined
     },
     waitFor(runId, status, { timeoutMs = 10_000 } = {}) {
-      const actor = find(runId)
-      const wanted: readonly RunStatus[] = typeof status === 'string' ? [status] : status
-      return new Promise<RunStatus>((resolve, reject) => {
-        let timer: ReturnType<typeof setTimeout> | undefined
-        let subscription: { unsubscribe(): void } | undefined
-        const settle = (): boolean => {
-          const now = statusOf(actor)
-          if (wanted.includes(now)) {
-            finish()
-            resolve(now)
-            return true
-          }
-          if (finalStatuses.has(now) || actor.getSnapshot().status === 'error') {
-            finish()
-            reject(new AgentError('run_ended', `run ${runId} ended as ${now}, not ${wanted.join('/')}`))
-            return true
-          }
-          return false
-        }
-        const finish = () => {
-          if (timer !== undefined) clearTimeout(timer)
-          subscription?.unsubscribe()
-        }
-        if (settle()) return
-        subscription = actor.subscribe({ next: settle, error: settle, complete: settle })
-        timer = setTimeout(() => {
-          finish()
-          reject(
-            new AgentError(
-              'wait_timeout',
-              `run ${runId} did not reach ${wanted.join('/')} in ${timeoutMs} ms (it is ${statusOf(actor)})`,
-            ),
-          )
-        }, timeoutMs)
-      })
+      return waitForStatus(find(runId), typeof status === 'string' ? [status] : status, timeoutMs)
     },
     events: (runId) => find(runId).getSnapshot().context.events,
     subscribe(runId, listener) {
@@ -218,5 +284,40 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     actor: find,
     runIds: () => [...runs.keys()],
+    async restore() {
+      await policiesLoaded
+      if (!durable) return []
+      await files.sweepTempFiles()
+      await files.repairAudit()
+      const restored: string[] = []
+      for (const runId of await files.listRuns()) {
+        if (runs.has(runId)) continue
+        // One damaged run must not keep the others from coming back; its files stay as they are.
+        const saved = await loadSavedRun(files, tools, runId).catch((error: unknown) => {
+          onPersistError(error)
+          return undefined
+        })
+        if (saved === undefined) continue
+        // A saved snapshot is the JSON of `getPersistedSnapshot()`, which XState takes back as is.
+        const snapshot = saved.snapshot as unknown as Snapshot<unknown>
+        // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
+        const actor = createActor(logic, { id: runId, snapshot, input: { runId, input: '' } })
+        launch(actor, saved.snapshot.context.events.length)
+        if (saved.recovery !== undefined) actor.send(saved.recovery)
+        const expiresAt = actor.getSnapshot().context.pending?.expiresAt
+        if (expiresAt !== undefined) {
+          // A restored actor has lost its delayed expiry; arm it again from the saved deadline.
+          const confirmationId = actor.getSnapshot().context.pending?.confirmationId ?? ''
+          const wait = Math.max(0, Date.parse(expiresAt) - clock().getTime())
+          setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
+        }
+        restored.push(runId)
+      }
+      return restored
+    },
+    async flush() {
+      await Promise.all([...persisters.values()].map((p) => p.flush()))
+      await policies.flush()
+    },
   }
 }

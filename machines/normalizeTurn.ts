@@ -10,14 +10,20 @@ export const maxToolCallsPerTurn = 32
  */
 export function normalizeTurn(raw: unknown, nextId: () => string): ModelTurn {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ModelError('model_malformed_output', 'the model returned something that is not a turn')
+    throw new ModelError(
+      'model_malformed_output',
+      'the model returned something that is not a turn',
+    )
   }
   const { text, toolCalls } = raw as { text?: unknown; toolCalls?: unknown }
   if (text !== undefined && text !== null && typeof text !== 'string') {
     throw new ModelError('model_malformed_output', 'the model returned non-text content')
   }
   if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls)) {
-    throw new ModelError('model_malformed_output', 'the model returned tool calls that are not a list')
+    throw new ModelError(
+      'model_malformed_output',
+      'the model returned tool calls that are not a list',
+    )
   }
   const calls = (toolCalls ?? []) as unknown[]
   if (calls.length > maxToolCallsPerTurn) {

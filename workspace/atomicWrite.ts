@@ -26,10 +26,16 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
 
 /** Appends one line (plus `\n`) to `path`, creating it if needed, and flushes it to disk. */
 export async function appendLineDurable(path: string, line: string): Promise<void> {
+  await appendLinesDurable(path, [line])
+}
+
+/** Appends lines (each plus `\n`) to `path` in one write, creating it if needed, and flushes it. */
+export async function appendLinesDurable(path: string, lines: readonly string[]): Promise<void> {
+  if (lines.length === 0) return
   let handle: FileHandle | undefined
   try {
     handle = await open(path, 'a')
-    await handle.writeFile(`${line}\n`, 'utf8')
+    await handle.writeFile(lines.map((line) => `${line}\n`).join(''), 'utf8')
     await handle.sync()
   } catch (error) {
     throw WorkspaceError.io(`could not append to ${path}`, error)

@@ -1,0 +1,57 @@
+import type { PermissionLevel } from '../models/messages.ts'
+import type { AgentEvent } from './AgentEvent.ts'
+
+/** One line of the workspace-wide audit log: a non-read call, who decided, and what came of it. */
+export interface AuditRecord {
+  at: string
+  runId: string
+  toolCallId: string
+  toolName: string
+  permission: PermissionLevel
+  digest?: string
+  preview?: string
+  confirmationId?: string
+  decision?: 'allow' | 'deny'
+  decidedBy?: 'user' | 'policy' | 'timeout'
+  rule?: string
+  decidedAt?: string
+  outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted'
+  code?: string
+}
+
+/** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
+export function auditRecordFor(
+  report: AgentEvent,
+  events: readonly AgentEvent[],
+): AuditRecord | undefined {
+  if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed') return undefined
+  if (report.permission === undefined || report.permission === 'read') return undefined
+  const earlier = events.filter((e) => e.seq < report.seq && e.toolCallId === report.toolCallId)
+  const required = earlier.findLast((e) => e.kind === 'confirmationRequired')
+  const resolved = earlier.findLast((e) => e.kind === 'confirmationResolved')
+  const code = report.error?.code
+  return {
+    at: report.at,
+    runId: report.runId,
+    toolCallId: report.toolCallId ?? '',
+    toolName: report.toolName ?? '',
+    permission: report.permission,
+    ...(required?.digest !== undefined && { digest: required.digest }),
+    ...(required?.preview !== undefined && { preview: required.preview }),
+    ...(resolved?.confirmationId !== undefined && { confirmationId: resolved.confirmationId }),
+    ...(resolved?.decision !== undefined && { decision: resolved.decision }),
+    ...(resolved?.decidedBy !== undefined && { decidedBy: resolved.decidedBy }),
+    ...(resolved?.rule !== undefined && { rule: resolved.rule }),
+    ...(resolved !== undefined && { decidedAt: resolved.at }),
+    outcome: outcomeOf(report.kind, code),
+    ...(code !== undefined && { code }),
+  }
+}
+
+function outcomeOf(kind: AgentEvent['kind'], code: string | undefined): AuditRecord['outcome'] {
+  if (kind === 'toolCompleted') return 'completed'
+  if (code === 'user_denied') return 'denied'
+  if (code === 'confirmation_expired') return 'expired'
+  if (code === 'interrupted') return 'interrupted'
+  return 'failed'
+}

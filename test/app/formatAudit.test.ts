@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { formatAudit } from '../../app/formatAudit.ts'
+
+describe('formatAudit', () => {
+  it('says who decided what and what came of it', () => {
+    const lines = formatAudit([
+      {
+        at: '2026-11-30T09:00:05.000Z',
+        runId: 'r1',
+        toolCallId: 'c1',
+        toolName: 'create_task',
+        permission: 'write',
+        digest: 'abcdef0123456789',
+        preview: 'Create task “Read”',
+        decision: 'allow',
+        decidedBy: 'policy',
+        rule: 'allow create_task for this session',
+        outcome: 'completed',
+      },
+      {
+        at: '2026-11-30T09:01:00.000Z',
+        runId: 'r1',
+        toolCallId: 'c2',
+        toolName: 'delete_task',
+        permission: 'destructive',
+        decision: 'deny',
+        decidedBy: 'user',
+        outcome: 'denied',
+        code: 'user_denied',
+      },
+    ])
+    expect(lines[0]).toContain('2026-11-30 09:00:05  WRITE       Create task “Read”')
+    expect(lines[0]).toContain('allowed by rule: allow create_task for this session → done')
+    expect(lines[1]).toContain('DESTRUCTIVE')
+    expect(lines[1]).toContain('denied by you → denied')
+  })
+
+  it('says so when there is nothing yet', () => {
+    expect(formatAudit([])).toEqual(['No decisions yet: nothing that writes has been proposed.'])
+  })
+})

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import type { ModelTurn } from '../../../models/messages.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { RunFiles } from '../../../workspace/RunFiles.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
+import { sequentialIds, tempWorkspace, trackRuntime } from '../../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dir: string
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dir, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+let callNo = 0
+const call = (name: string, args: object): ModelTurn => ({
+  toolCalls: [{ id: `c${++callNo}`, name, arguments: JSON.stringify(args) }],
+})
+
+async function boot(
+  script: ModelTurn[],
+  extra: { confirmationTimeoutMs?: number; prefix?: string } = {},
+) {
+  const model = new ScriptedModel(script)
+  const runtime = createAgentRuntime({
+    model,
+    tools: createToolRegistry(),
+    workspace: await Workspace.open(dir),
+    generateId: sequentialIds(extra.prefix ?? 'id'),
+    ...(extra.confirmationTimeoutMs !== undefined && {
+      confirmationTimeoutMs: extra.confirmationTimeoutMs,
+    }),
+  })
+  trackRuntime(runtime)
+  return { runtime, model }
+}
+
+const lastToolMessage = (model: ScriptedModel) => {
+  const message = model.requests.at(-1)?.messages.at(-1)
+  return message?.role === 'tool' ? JSON.parse(message.content) : undefined
+}
+
+describe('timeouts', () => {
+  it('an unanswered card expires: confirmation_expired reaches the model, nothing runs', async () => {
+    const { runtime, model } = await boot(
+      [call('create_task', { title: 'Late' }), { text: 'It expired.' }],
+      {
+        confirmationTimeoutMs: 40,
+      },
+    )
+    const runId = runtime.startRun({ input: 'plan' })
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    const required = eventsOf(runtime, runId, 'confirmationRequired')[0]
+    expect(required?.expiresAt).toBeDefined()
+    const cardId = pendingId(runtime, runId)
+    await runtime.waitFor(runId, 'awaitingInput')
+    expect(lastToolMessage(model)).toMatchObject({
+      ok: false,
+      error: { code: 'confirmation_expired' },
+    })
+    expect(eventsOf(runtime, runId, 'confirmationResolved')[0]).toMatchObject({
+      decision: 'deny',
+      decidedBy: 'timeout',
+    })
+    expect(() => runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
+      expect.objectContaining({ code: 'confirmation_not_found' }),
+    )
+    expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('a card restored after a restart still expires on its original deadline', async () => {
+    const first = await boot([call('create_task', { title: 'Late' })], {
+      confirmationTimeoutMs: 300,
+      prefix: 'a',
+    })
+    const runId = first.runtime.startRun({ input: 'plan' })
+    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    const deadline = first.runtime.pendingConfirmation(runId)?.expiresAt
+    await first.runtime.flush()
+    first.runtime.actor(runId).stop() // the process dies: nothing more is saved, its timer is gone
+    const second = await boot([{ text: 'Expired.' }], { confirmationTimeoutMs: 300, prefix: 'b' })
+    expect(await second.runtime.restore()).toEqual([runId])
+    expect(second.runtime.pendingConfirmation(runId)?.expiresAt).toBe(deadline)
+    await second.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 3000 })
+    expect(eventsOf(second.runtime, runId, 'toolFailed').at(-1)?.error?.code).toBe(
+      'confirmation_expired',
+    )
+    expect(await ws.readTasks()).toEqual([])
+  })
+})
+
+describe('edit before approve', () => {
+  it('an edit is a new proposal: new id, old id dead, one execution with the edited arguments', async () => {
+    const { runtime, model } = await boot([
+      call('create_task', { title: 'Raed chaptr 3' }),
+      { text: 'Done.' },
+    ])
+    const runId = runtime.startRun({ input: 'plan' })
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    const oldId = pendingId(runtime, runId)
+    expect(() => runtime.editConfirmation(runId, oldId, { title: '   ' })).toThrow(
+      expect.objectContaining({ code: 'invalid_edit' }),
+    )
+    expect(pendingId(runtime, runId)).toBe(oldId)
+    runtime.editConfirmation(runId, oldId, { title: 'Read chapter 3', importance: 4 })
+    const newId = pendingId(runtime, runId)
+    expect(newId).not.toBe(oldId)
+    expect(eventsOf(runtime, runId, 'confirmationRequired').at(-1)?.preview).toBe(
+      'Create task “Read chapter 3”',
+    )
+    expect(() => runtime.submitConfirmation(runId, oldId, 'allow')).toThrow(
+      expect.objectContaining({ code: 'confirmation_not_found' }),
+    )
+    runtime.submitConfirmation(runId, newId, 'allow')
+    await runtime.waitFor(runId, 'awaitingInput')
+    const tasks = await ws.readTasks()
+    expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Read chapter 3', 4]])
+    expect(lastToolMessage(model)).toMatchObject({
+      ok: true,
+      editedByUser: { arguments: { title: 'Read chapter 3', importance: 4 } },
+    })
+  })
+})
+
+describe('policies', () => {
+  it('allow for this session: no card for the next write, but an audit line that names the rule', async () => {
+    const { runtime } = await boot([
+      call('create_task', { title: 'First' }),
+      { text: 'ok' },
+      call('create_task', { title: 'Second' }),
+      { text: 'ok' },
+    ])
+    const one = runtime.startRun({ input: 'first' })
+    await runtime.waitFor(one, 'awaitingConfirmation')
+    runtime.submitConfirmation(one, pendingId(runtime, one), 'allow', { remember: 'session' })
+    await runtime.waitFor(one, 'awaitingInput')
+    const two = runtime.startRun({ input: 'second' })
+    await runtime.waitFor(two, 'awaitingInput')
+    await runtime.flush()
+    expect((await ws.readTasks()).map((t) => t.title).sort()).toEqual(['First', 'Second'])
+    const resolved = eventsOf(runtime, two, 'confirmationResolved')
+    expect(resolved).toEqual([expect.objectContaining({ decision: 'allow', decidedBy: 'policy' })])
+    expect(resolved[0]?.rule).toContain('allow create_task for this session')
+    const audit = (await new RunFiles(dir).readAudit()) as {
+      decidedBy: string
+      outcome: string
+      toolName: string
+    }[]
+    expect(audit.map((a) => [a.toolName, a.decidedBy, a.outcome])).toEqual([
+      ['create_task', 'user', 'completed'],
+      ['create_task', 'policy', 'completed'],
+    ])
+    const [rule] = runtime.policies.list()
+    expect(rule && runtime.policies.revoke(rule.id)).toBe(true)
+    expect(runtime.policies.list()).toEqual([])
+  })
+
+  it('destructive and execute tools are never auto-allowed, by the store or by a forged event', async () => {
+    const { runtime } = await boot([call('delete_task', { id: 't1' })])
+    expect(() =>
+      runtime.policies.add({ tool: 'delete_task', effect: 'allow', scope: 'session' }),
+    ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
+    const runId = runtime.startRun({ input: 'delete' })
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    const cardId = pendingId(runtime, runId)
+    expect(() =>
+      runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
+    ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
+    runtime
+      .actor(runId)
+      .send({ type: 'CONFIRM', confirmationId: cardId, decidedBy: 'policy', rule: 'forged' })
+    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
+  })
+
+  it('always deny sticks across a restart', async () => {
+    const first = await boot([call('write_memory', { text: 'x' }), { text: 'ok' }], { prefix: 'a' })
+    const one = first.runtime.startRun({ input: 'remember' })
+    await first.runtime.waitFor(one, 'awaitingConfirmation')
+    first.runtime.submitConfirmation(one, pendingId(first.runtime, one), 'deny', {
+      remember: 'always',
+    })
+    await first.runtime.waitFor(one, 'awaitingInput')
+    await first.runtime.flush()
+    const second = await boot([call('write_memory', { text: 'y' }), { text: 'ok' }], {
+      prefix: 'b',
+    })
+    await second.runtime.restore()
+    const two = second.runtime.startRun({ input: 'remember again' })
+    await second.runtime.waitFor(two, 'awaitingInput')
+    expect(eventsOf(second.runtime, two, 'confirmationResolved')[0]).toMatchObject({
+      decision: 'deny',
+      decidedBy: 'policy',
+    })
+    expect(eventsOf(second.runtime, two, 'toolFailed')[0]?.error?.code).toBe('user_denied')
+    expect(await ws.readMemory()).toEqual([])
+  })
+})

@@ -1,0 +1,149 @@
+import { cp, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
+import { sequentialIds, tempWorkspace, trackRuntime } from '../../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dir: string
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dir, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+const create = (title: string) => ({
+  toolCalls: [{ id: `c-${title}`, name: 'create_task', arguments: JSON.stringify({ title }) }],
+})
+
+/** A runtime as a fresh process would make it: its own model, registry and workspace object. */
+async function boot(
+  script: ConstructorParameters<typeof ScriptedModel>[0],
+  prefix: string,
+  onPersistError?: (error: unknown) => void,
+) {
+  const model = new ScriptedModel(script)
+  const runtime = createAgentRuntime({
+    model,
+    tools: createToolRegistry(),
+    workspace: await Workspace.open(dir),
+    generateId: sequentialIds(prefix),
+    ...(onPersistError && { onPersistError }),
+  })
+  trackRuntime(runtime)
+  return { runtime, model }
+}
+
+const jsonl = async (path: string) =>
+  (await readFile(path, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+
+describe('runs survive a restart', () => {
+  it('the same card works after restart, executes once, and the log continues its seq', async () => {
+    const first = await boot([create('Read chapter 3')], 'a')
+    const runId = first.runtime.startRun({ input: 'plan' })
+    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    const cardId = pendingId(first.runtime, runId)
+    const lastSeq = first.runtime.events(runId).at(-1)?.seq ?? 0
+    await first.runtime.flush()
+
+    const second = await boot([{ text: 'Created it.' }], 'b')
+    expect(await second.runtime.restore()).toEqual([runId])
+    expect(second.runtime.pendingConfirmation(runId)?.confirmationId).toBe(cardId)
+    expect(await ws.readTasks()).toEqual([])
+    second.runtime.submitConfirmation(runId, cardId, 'allow')
+    await second.runtime.waitFor(runId, 'awaitingInput')
+    await second.runtime.flush()
+
+    expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 3'])
+    const events = second.runtime.events(runId)
+    expect(events.find((e) => e.seq === lastSeq + 1)?.kind).toBe('confirmationResolved')
+    const logged = await jsonl(join(dir, 'runs', runId, 'events.jsonl'))
+    expect(logged.map((e) => e.seq)).toEqual(logged.map((_, i) => i + 1))
+    expect(logged.at(-1)?.seq).toBe(events.at(-1)?.seq)
+    expect(second.model.requests[0]?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      toolCallId: 'c-Read chapter 3',
+    })
+    expect(() => second.runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
+      expect.objectContaining({ code: 'confirmation_not_found' }),
+    )
+  })
+
+  it('replaying a saved snapshot after success cannot execute twice', async () => {
+    const first = await boot([create('Once only'), { text: 'Done.' }], 'a')
+    const runId = first.runtime.startRun({ input: 'plan' })
+    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    const cardId = pendingId(first.runtime, runId)
+    await first.runtime.flush()
+    const saved = join(dir, 'saved-snapshot.json')
+    await cp(join(dir, 'runs', runId, 'snapshot.json'), saved)
+    first.runtime.submitConfirmation(runId, cardId, 'allow')
+    await first.runtime.waitFor(runId, 'awaitingInput')
+    await first.runtime.flush()
+    expect(await ws.readTasks()).toHaveLength(1)
+
+    // Someone puts the old snapshot (card still pending) back, and the app restarts.
+    await cp(saved, join(dir, 'runs', runId, 'snapshot.json'))
+    const second = await boot([{ text: 'Recovered.' }], 'b')
+    expect(await second.runtime.restore()).toEqual([runId])
+    await second.runtime.waitFor(runId, 'awaitingInput')
+    expect(() => second.runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
+      expect.objectContaining({ code: 'confirmation_not_found' }),
+    )
+    expect(await ws.readTasks()).toHaveLength(1)
+    const recovered = eventsOf(second.runtime, runId, 'toolCompleted').at(-1)
+    expect(JSON.parse(recovered?.payloadJson ?? '{}')).toMatchObject({
+      ok: true,
+      data: { title: 'Once only' },
+    })
+  })
+
+  it('a confirmed call cut off mid-execution is reported interrupted, not run again', async () => {
+    const first = await boot([create('Maybe written')], 'a')
+    const runId = first.runtime.startRun({ input: 'plan' })
+    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    const cardId = pendingId(first.runtime, runId)
+    await first.runtime.flush()
+    // The crash: the intent reached the journal, the outcome never did.
+    const intentOnly = join(dir, 'runs', runId, 'journal.jsonl')
+    const digest = first.runtime.pendingConfirmation(runId)?.digest
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(
+        intentOnly,
+        `${JSON.stringify({ type: 'intent', callId: 'c-Maybe written', digest, confirmationId: cardId, at: new Date().toISOString() })}\n`,
+      ),
+    )
+    const second = await boot([{ text: 'It may not have happened.' }], 'b')
+    await second.runtime.restore()
+    await second.runtime.waitFor(runId, 'awaitingInput')
+    expect(await ws.readTasks()).toEqual([])
+    expect(eventsOf(second.runtime, runId, 'toolFailed').at(-1)?.error?.code).toBe('interrupted')
+    const told = second.model.requests[0]?.messages.at(-1)
+    expect(told?.role === 'tool' && JSON.parse(told.content).error.code).toBe('interrupted')
+  })
+
+  it('restores nothing from runs that ended, and reports a corrupt snapshot without touching it', async () => {
+    const first = await boot([{ text: 'Hi' }], 'a')
+    const runId = first.runtime.startRun({ input: 'hello' })
+    await first.runtime.waitFor(runId, 'awaitingInput')
+    first.runtime.cancel(runId)
+    await first.runtime.flush()
+    const second = await boot([], 'b')
+    expect(await second.runtime.restore()).toEqual([])
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops'),
+    )
+    const reported: unknown[] = []
+    const third = await boot([], 'c', (error) => reported.push(error))
+    expect(await third.runtime.restore()).toEqual([])
+    expect(reported).toEqual([
+      expect.objectContaining({ code: 'corrupt_file', file: `runs/${runId}/snapshot.json` }),
+    ])
+    expect(await readFile(join(dir, 'runs', runId, 'snapshot.json'), 'utf8')).toBe('{oops')
+  })
+})
