@@ -14,6 +14,7 @@ import type {
   ToolCallInput,
 } from './agentRunTypes.ts'
 import { recordEvent } from './recordEvent.ts'
+import { createRunGuards } from './runGuards.ts'
 import * as recipe from './runRecipes.ts'
 
 /** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
@@ -52,53 +53,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       confirmationTimeout: ({ context }) =>
         Math.min(context.confirmationTimeoutMs ?? longestDelay, longestDelay),
     },
-    guards: {
-      turnHasToolCalls: (_, params: { turn: ModelTurn }) =>
-        (params.turn.toolCalls?.length ?? 0) > 0,
-      preparationFailed: ({ context }) => context.current?.result !== undefined,
-      isReadCall: ({ context }) => context.current?.prepared?.permission === 'read',
-      hasQueuedCalls: ({ context }) => context.queue.length > 0,
-      stepLimitReached: ({ context }) => context.turns >= context.maxTurns,
-      hasConfirmationTimeout: ({ context }) => context.confirmationTimeoutMs !== undefined,
-      // The one gate out of `awaitingConfirmation`: the id issued for this exact call, unused.
-      confirmationMatches: ({ context, event }) => {
-        if (!('confirmationId' in event)) return false
-        const { pending, current } = context
-        if (pending === undefined || current?.prepared === undefined) return false
-        const digest = 'digest' in event ? event.digest : undefined
-        // A rule may stand in for the user only on write tools, never destructive or execute.
-        const byPolicy = 'decidedBy' in event && event.decidedBy === 'policy'
-        if (byPolicy && event.type === 'CONFIRM' && current.prepared.permission !== 'write') {
-          return false
-        }
-        return (
-          event.confirmationId === pending.confirmationId &&
-          pending.callId === current.prepared.callId &&
-          pending.digest === current.prepared.digest &&
-          (digest === undefined || digest === pending.digest)
-        )
-      },
-      editAccepted: ({ context, event }) => {
-        const { pending, current } = context
-        if (event.type !== 'EDIT' || pending === undefined || current === undefined) return false
-        if (event.confirmationId !== pending.confirmationId) return false
-        try {
-          tools.prepare(current.call.id, current.call.name, event.arguments)
-          return true
-        } catch {
-          return false
-        }
-      },
-      confirmationExpired: ({ context, event }) => {
-        const expiresAt = context.pending?.expiresAt
-        return (
-          event.type === 'EXPIRE' &&
-          event.confirmationId === context.pending?.confirmationId &&
-          expiresAt !== undefined &&
-          Date.parse(expiresAt) <= clock().getTime()
-        )
-      },
-    },
+    guards: createRunGuards({ tools, clock }),
     actions: {
       enterStatus: assign(({ context }, params: { status: RunStatus }) =>
         produce(context, (draft) => {
