@@ -62,16 +62,17 @@ export function proposeDeletes(
   if (targets.length === 0 || alreadyProposed) return undefined
   const tasks = latestTaskList(sinceUser)
   if (tasks === undefined) return undefined
-  const ids = new Set<string>()
+  const chosen = new Map<string, string>()
   for (const target of targets) {
     const task = findBestTask(tasks, target)
-    if (task) ids.add(task.id)
+    if (task) chosen.set(task.id, task.title)
   }
-  if (ids.size === 0) return undefined
-  const calls = [...ids].map((id) => ({
+  if (chosen.size === 0) return undefined
+  // The title lets the card say what goes; the tool refuses if it does not match the id.
+  const calls = [...chosen].map(([id, title]) => ({
     id: nextId(),
     name: 'delete_task',
-    arguments: JSON.stringify({ id }),
+    arguments: JSON.stringify({ id, title }),
   }))
   return { toolCalls: calls }
 }

@@ -188,7 +188,7 @@ describe('OfflinePlanner: delete in two steps', () => {
     const first = await planner.complete(request(messages))
     const listed = withResults(messages, first, [ok({ tasks: TASKS })])
     const second = await planner.complete(request(listed))
-    expect(calls(second)).toEqual([['delete_task', { id: 't2' }]])
+    expect(calls(second)).toEqual([['delete_task', { id: 't2', title: 'Review chapter 3' }]])
     expect(second.toolCalls?.[0]?.id).toBe('plan-1')
     const done = await planner.complete(
       request(withResults(listed, second, [ok({ deleted: TASKS[1] })])),
@@ -204,7 +204,7 @@ describe('OfflinePlanner: delete in two steps', () => {
     ['delete the read chapter 1 task', 't1'],
   ])('%s → delete_task %s', async (text, id) => {
     expect(calls(await afterResults(text, [ok({ tasks: TASKS })]))).toEqual([
-      ['delete_task', { id }],
+      ['delete_task', { id, title: TASKS.find((t) => t.id === id)?.title }],
     ])
   })
 
@@ -231,7 +231,7 @@ describe('OfflinePlanner: delete in two steps', () => {
     expect(calls(first)).toEqual([['list_tasks', {}]])
     const listed = withResults(messages, first, [ok({ tasks: TASKS })])
     const second = await planner.complete(request(listed))
-    expect(calls(second)).toEqual([['delete_task', { id: 't1' }]])
+    expect(calls(second)).toEqual([['delete_task', { id: 't1', title: 'Read chapter 1' }]])
     const done = await planner.complete(
       request(withResults(listed, second, [ok({ deleted: TASKS[0] })])),
     )
