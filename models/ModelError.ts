@@ -8,6 +8,9 @@ export type ModelErrorCode =
   | 'model_malformed_output'
   | 'model_script_exhausted'
   | 'model_aborted'
+  | 'model_bad_request'
+  | 'model_stream_interrupted'
+  | 'model_config'
 
 /** A model call failed; `code` says how. Thrown by model clients, turned into a `runFailed` event by the run. */
 export class ModelError extends Error {

@@ -41,6 +41,8 @@ export interface ModelRequest {
   signal: AbortSignal
   /** Called with each piece of assistant text as it streams in, when the client streams. */
   onTextDelta?: (delta: string) => void
+  /** Overrides the client's time limit for this call, in milliseconds. */
+  timeoutMs?: number
 }
 
 /** A language model behind one small interface: messages and tools in, one assistant turn out. */

@@ -1,0 +1,21 @@
+import type { ChatCompletion } from 'openai/resources/chat/completions'
+import { ModelError } from './ModelError.ts'
+import type { ModelTurn, ToolCall } from './messages.ts'
+
+/** Reads the turn out of a non-streamed Chat Completions answer. */
+export function fromOpenAICompletion(completion: ChatCompletion, name: string): ModelTurn {
+  const message = completion.choices?.[0]?.message
+  if (message === undefined) {
+    throw new ModelError('model_malformed_output', `${name}: the answer had no choices.`)
+  }
+  const text = (message.content ?? '') + (message.refusal ?? '')
+  const toolCalls: ToolCall[] = (message.tool_calls ?? []).flatMap((call) =>
+    call.type === 'function'
+      ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }]
+      : [],
+  )
+  return {
+    ...(text !== '' && { text }),
+    ...(toolCalls.length > 0 && { toolCalls }),
+  }
+}

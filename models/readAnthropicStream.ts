@@ -1,0 +1,83 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import { ModelError } from './ModelError.ts'
+import type { ModelTurn, ToolCall } from './messages.ts'
+
+type Block =
+  | { kind: 'text' }
+  | { kind: 'tool'; id: string; name: string; json: string; input: unknown }
+  | { kind: 'other' }
+
+/**
+ * Assembles a streamed Messages API answer into one turn: `text_delta`s go to `onTextDelta` as they
+ * arrive, `input_json_delta`s are joined per block. A stream that ends before `message_stop` is a
+ * broken turn and rejects, so no half tool call is ever returned.
+ */
+export async function readAnthropicStream(
+  events: AsyncIterable<RawMessageStreamEvent>,
+  name: string,
+  onTextDelta?: (delta: string) => void,
+): Promise<ModelTurn> {
+  let text = ''
+  let stopped = false
+  const blocks = new Map<number, Block>()
+  for await (const event of events) {
+    switch (event.type) {
+      case 'content_block_start': {
+        const block = event.content_block
+        blocks.set(
+          event.index,
+          block.type === 'text'
+            ? { kind: 'text' }
+            : block.type === 'tool_use'
+              ? { kind: 'tool', id: block.id, name: block.name, json: '', input: block.input }
+              : { kind: 'other' },
+        )
+        if (block.type === 'text' && block.text !== '') {
+          text += block.text
+          onTextDelta?.(block.text)
+        }
+        break
+      }
+      case 'content_block_delta': {
+        const block = blocks.get(event.index)
+        if (event.delta.type === 'text_delta' && block?.kind === 'text') {
+          text += event.delta.text
+          onTextDelta?.(event.delta.text)
+        } else if (event.delta.type === 'input_json_delta' && block?.kind === 'tool') {
+          block.json += event.delta.partial_json
+        }
+        break
+      }
+      case 'message_stop':
+        stopped = true
+        break
+      default:
+        break
+    }
+  }
+  if (!stopped) {
+    throw new ModelError(
+      'model_stream_interrupted',
+      `${name}: the answer stream ended before the turn was complete.`,
+    )
+  }
+  const toolCalls: ToolCall[] = [...blocks.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([, block]) =>
+      block.kind === 'tool'
+        ? [
+            {
+              id: block.id,
+              name: block.name,
+              // With no deltas the whole input came with the block start.
+              arguments:
+                block.json !== '' ? block.json : (JSON.stringify(block.input ?? {}) ?? '{}'),
+            },
+          ]
+        : [],
+    )
+  return {
+    ...(text !== '' && { text }),
+    ...(toolCalls.length > 0 && { toolCalls }),
+  }
+}

@@ -1,0 +1,58 @@
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
+import { ModelError } from './ModelError.ts'
+import type { ModelTurn, ToolCall } from './messages.ts'
+
+/**
+ * Assembles a streamed Chat Completions answer into one turn: text deltas go to `onTextDelta` as
+ * they arrive, tool-call fragments are joined by index. A stream that ends before a
+ * `finish_reason` is a broken turn and rejects, so no half tool call is ever returned.
+ */
+export async function readOpenAIStream(
+  chunks: AsyncIterable<ChatCompletionChunk>,
+  name: string,
+  onTextDelta?: (delta: string) => void,
+): Promise<ModelTurn> {
+  let text = ''
+  let finished = false
+  const calls = new Map<number, ToolCall>()
+  for await (const chunk of chunks) {
+    for (const choice of chunk.choices ?? []) {
+      if (choice.index !== 0 && choice.index !== undefined) continue
+      const { delta } = choice
+      const piece = (delta?.content ?? '') + (delta?.refusal ?? '')
+      if (piece !== '') {
+        text += piece
+        onTextDelta?.(piece)
+      }
+      for (const fragment of delta?.tool_calls ?? []) addFragment(calls, fragment)
+      if (choice.finish_reason) finished = true
+    }
+  }
+  if (!finished) {
+    throw new ModelError(
+      'model_stream_interrupted',
+      `${name}: the answer stream ended before the turn was complete.`,
+    )
+  }
+  const toolCalls = [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    // A call to a tool without parameters may arrive with no argument text at all.
+    .map(([, call]) => (call.arguments === '' ? { ...call, arguments: '{}' } : call))
+  return {
+    ...(text !== '' && { text }),
+    ...(toolCalls.length > 0 && { toolCalls }),
+  }
+}
+
+type Fragment = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number]
+
+function addFragment(calls: Map<number, ToolCall>, fragment: Fragment): void {
+  // Servers that omit `index` send each call whole, so a missing index means a new call.
+  const index = typeof fragment.index === 'number' ? fragment.index : calls.size
+  const call = calls.get(index) ?? { id: '', name: '', arguments: '' }
+  calls.set(index, call)
+  if (fragment.id) call.id = fragment.id
+  // Names arrive whole (some servers repeat them on every fragment); arguments arrive in pieces.
+  if (fragment.function?.name) call.name = fragment.function.name
+  if (fragment.function?.arguments) call.arguments += fragment.function.arguments
+}

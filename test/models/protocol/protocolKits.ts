@@ -1,0 +1,107 @@
+import { AnthropicModel } from '../../../models/AnthropicModel.ts'
+import type { HttpModelOptions } from '../../../models/HttpModelOptions.ts'
+import type { ModelClient } from '../../../models/messages.ts'
+import { OpenAIChatModel } from '../../../models/OpenAIChatModel.ts'
+import { anthropicError, anthropicEvents, anthropicMessage, anthropicSse } from './anthropicWire.ts'
+import {
+  openAIChunk,
+  openAICompletion,
+  openAIError,
+  openAISse,
+  openAITextStream,
+} from './openAIWire.ts'
+
+/** One protocol's wire shapes and client, so a failure test can run against both. */
+export interface ProtocolKit {
+  label: string
+  keyVariable: string
+  client(url: string, options?: Partial<HttpModelOptions>): ModelClient
+  /** A streamed text-only answer. */
+  textStream(pieces: string[]): string
+  /** A streamed answer: some text, then a `create_task` call whose arguments arrive in pieces. */
+  toolStream(text: string, id: string, argumentPieces: string[]): string
+  /** A streamed answer with the given raw tool calls, one after the other. */
+  callsStream(calls: Array<{ id: string; name: string; arguments: string }>): string
+  /** A non-streamed answer with text and tool calls. */
+  completion(text: string, calls: Array<{ id: string; name: string; arguments: string }>): object
+  errorBody(status: number): object
+}
+
+const anthropicErrorTypes: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  503: 'api_error',
+  529: 'overloaded_error',
+}
+
+/** OpenAI Chat Completions. */
+export const openAIKit: ProtocolKit = {
+  label: 'OpenAI',
+  keyVariable: 'OPENAI_API_KEY',
+  client: (url, options) =>
+    new OpenAIChatModel({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test',
+      baseURL: `${url}/v1`,
+      ...options,
+    }),
+  textStream: openAITextStream,
+  toolStream: (text, id, pieces) =>
+    openAISse([
+      openAIChunk({ role: 'assistant', content: text }),
+      openAIChunk({ tool_calls: [{ index: 0, id, name: 'create_task', arguments: '' }] }),
+      ...pieces.map((piece) => openAIChunk({ tool_calls: [{ index: 0, arguments: piece }] })),
+      openAIChunk({}, 'tool_calls'),
+    ]),
+  callsStream: (calls) =>
+    openAISse([
+      openAIChunk({ role: 'assistant', content: '' }),
+      ...calls.map((call, index) =>
+        openAIChunk({
+          tool_calls: [{ index, id: call.id, name: call.name, arguments: call.arguments }],
+        }),
+      ),
+      openAIChunk({}, 'tool_calls'),
+    ]),
+  completion: (text, calls) =>
+    openAICompletion({ content: text, ...(calls.length > 0 && { tool_calls: calls }) }),
+  errorBody: (status) =>
+    openAIError(`test error ${status}`, status === 429 ? 'requests' : 'invalid_request_error'),
+}
+
+/** Anthropic Messages. */
+export const anthropicKit: ProtocolKit = {
+  label: 'Anthropic',
+  keyVariable: 'ANTHROPIC_API_KEY',
+  client: (url, options) =>
+    new AnthropicModel({ model: 'claude-test-1', apiKey: 'sk-ant-test', baseURL: url, ...options }),
+  textStream: (pieces) => anthropicSse(anthropicEvents([{ text: pieces }])),
+  toolStream: (text, id, pieces) =>
+    anthropicSse(
+      anthropicEvents([{ text: [text] }, { toolUse: { id, name: 'create_task', json: pieces } }]),
+    ),
+  callsStream: (calls) =>
+    anthropicSse(
+      anthropicEvents(
+        calls.map((call) => ({
+          toolUse: { id: call.id, name: call.name, json: [call.arguments] },
+        })),
+      ),
+    ),
+  completion: (text, calls) =>
+    anthropicMessage([
+      { type: 'text', text },
+      ...calls.map((call) => ({
+        type: 'tool_use',
+        id: call.id,
+        name: call.name,
+        input: JSON.parse(call.arguments),
+      })),
+    ]),
+  errorBody: (status) =>
+    anthropicError(anthropicErrorTypes[status] ?? 'api_error', `test error ${status}`),
+}
