@@ -7,12 +7,14 @@ import { runTerminalChat } from './runTerminalChat.ts'
 const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
 const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+const restored = await runtime.restore()
 
 await runTerminalChat({
   runtime,
   input: process.stdin,
   output: process.stdout,
   ...(notebook !== undefined && { notebookId: notebook.id }),
+  resume: restored,
   banner: [
     'StudyPulse — your study agent. It proposes; you decide.',
     `  model: ${model.name}`,
@@ -23,4 +25,5 @@ await runTerminalChat({
     '',
   ],
 })
+await runtime.flush()
 process.exit(0)

@@ -12,6 +12,8 @@ export interface TerminalChatOptions {
   notebookId?: string
   /** Lines shown once before the first prompt. */
   banner?: readonly string[]
+  /** Runs restored from an earlier session; their open cards are asked first. */
+  resume?: readonly string[]
 }
 
 const settled: RunStatus[] = ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled']
@@ -62,10 +64,14 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
 
   const busy = () =>
     runId !== undefined && !['awaitingInput', 'failed', 'cancelled'].includes(runtime.status(runId))
-  // Ctrl-C cancels the run in progress; on an idle prompt it leaves the chat.
+  let question: AbortController | undefined
+  // Ctrl-C cancels the run in progress (and the card's question with it); on an idle prompt it
+  // leaves the chat.
   rl.on('SIGINT', () => {
-    if (runId !== undefined && busy()) runtime.cancel(runId, 'cancelled with Ctrl-C')
-    else rl.close()
+    if (runId !== undefined && busy()) {
+      runtime.cancel(runId, 'cancelled with Ctrl-C')
+      question?.abort()
+    } else rl.close()
   })
 
   // On Node 20 a question pending when the input ends (Ctrl-D, a pipe running dry) never settles,
@@ -75,7 +81,8 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     return new Promise((resolve) => {
       const onClose = () => resolve(undefined)
       rl.once('close', onClose)
-      rl.question(prompt).then(
+      question = new AbortController()
+      rl.question(prompt, { signal: question.signal }).then(
         (answer) => {
           rl.off('close', onClose)
           resolve(answer)
@@ -97,13 +104,25 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       const answer = await ask('  Allow once? [y/N] ')
       if (runtime.status(id) !== 'awaitingConfirmation') continue
       const decision = /^\s*y(es)?\s*$/i.test(answer ?? '') ? 'allow' : 'deny'
-      runtime.submitConfirmation(id, pending.confirmationId, decision)
+      // Said first: the decision runs the tool at once, and its result line must come after.
       say(decision === 'allow' ? '  allowed once' : '  denied')
+      runtime.submitConfirmation(id, pending.confirmationId, decision)
       if (answer === undefined) return
     }
   }
 
   for (const line of options.banner ?? []) say(line)
+  for (const id of options.resume ?? []) {
+    const card = runtime.events(id).findLast((e) => e.kind === 'confirmationRequired')
+    if (runtime.status(id) !== 'awaitingConfirmation' || card === undefined) continue
+    say(
+      `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${card.preview}`,
+    )
+    unsubscribe()
+    runId = id
+    unsubscribe = runtime.subscribe(id, createEventPrinter(output))
+    await drive(id).catch((error: Error) => say(`  ! ${error.message}`))
+  }
   for (;;) {
     const line = await ask('you › ')
     if (line === undefined || line.trim() === '/quit') break
