@@ -1,0 +1,34 @@
+import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
+import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import { chooseModel } from './chooseModel.ts'
+import { openAppWorkspace } from './openAppWorkspace.ts'
+import { startAppServer } from './server/createAppServer.ts'
+import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
+
+const port = Number(process.env.PORT ?? 4317)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${process.env.PORT}"`)
+  process.exit(1)
+}
+const distDir = `${repoRoot}/dist`
+await ensureBuild(distDir, (line) => console.log(line))
+const { workspace, notebook } = await openAppWorkspace()
+const model = chooseModel()
+const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+const server = await startAppServer({
+  runtime,
+  distDir,
+  port,
+  ...(notebook !== undefined && { notebookId: notebook.id }),
+})
+
+console.log(`StudyPulse is running at ${server.url}`)
+console.log(`  model: ${model.name}`)
+console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
+console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
+
+const stop = () => {
+  void server.close().then(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

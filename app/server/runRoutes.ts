@@ -1,0 +1,86 @@
+import type { AppContext } from './AppContext.ts'
+import { mapAgentErrors } from './agentErrorStatus.ts'
+import { HttpError } from './HttpError.ts'
+import { readJsonBody } from './readJsonBody.ts'
+import { CancelBody, ConfirmationBody, InputBody, StartRunBody } from './requestSchemas.ts'
+import type { Route } from './router.ts'
+import { sendJson } from './sendJson.ts'
+import { streamRunEvents } from './streamRunEvents.ts'
+
+/** The run commands and the run event stream: the bridge between the page and the runtime. */
+export function runRoutes(app: AppContext): Route[] {
+  const { runtime } = app
+  return [
+    {
+      method: 'GET',
+      pattern: '/api/runs',
+      handler: ({ res }) =>
+        sendJson(res, 200, {
+          runs: runtime.runIds().map((runId) => ({ runId, status: runtime.status(runId) })),
+        }),
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs',
+      handler: async ({ req, res }) => {
+        const body = await readJsonBody(req, StartRunBody)
+        const notebookId = body.notebookId ?? app.notebookId
+        if (
+          notebookId !== undefined &&
+          (await runtime.workspace.notebook(notebookId)) === undefined
+        )
+          throw new HttpError(400, 'unknown_notebook', `no notebook has id "${notebookId}"`)
+        const runId = mapAgentErrors(() =>
+          runtime.startRun({ input: body.input, ...(notebookId !== undefined && { notebookId }) }),
+        )
+        sendJson(res, 201, { runId })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/input',
+      handler: async ({ req, res, params }) => {
+        const { text } = await readJsonBody(req, InputBody)
+        mapAgentErrors(() => runtime.sendInput(params.runId as string, text))
+        sendJson(res, 200, { ok: true })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/cancel',
+      handler: async ({ req, res, params }) => {
+        const { reason } = await readJsonBody(req, CancelBody)
+        mapAgentErrors(() => runtime.cancel(params.runId as string, reason))
+        sendJson(res, 200, { ok: true })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/confirmations',
+      handler: async ({ req, res, params }) => {
+        const { confirmationId, decision } = await readJsonBody(req, ConfirmationBody)
+        // The page only passes the user's decision; the runtime checks it matches the pending card.
+        mapAgentErrors(() =>
+          runtime.submitConfirmation(params.runId as string, confirmationId, decision),
+        )
+        sendJson(res, 200, { ok: true })
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/api/runs/:runId/events',
+      handler: ({ req, res, url, params }) => {
+        const actor = mapAgentErrors(() => runtime.actor(params.runId as string))
+        streamRunEvents(req, res, actor, firstSeq(url, req.headers['last-event-id']))
+      },
+    },
+  ]
+}
+
+// `?from=N` asks for events from seq N on; `Last-Event-ID: N` (a reconnecting EventSource) for those after N.
+function firstSeq(url: URL, lastEventId: string | string[] | undefined): number {
+  const last = Number(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId)
+  if (Number.isInteger(last) && last >= 0) return last + 1
+  const from = Number(url.searchParams.get('from') ?? 1)
+  return Number.isInteger(from) && from >= 1 ? from : 1
+}

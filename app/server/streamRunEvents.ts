@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AgentRunActor } from '../../machines/createAgentRuntime.ts'
+import { securityHeaders } from './sendJson.ts'
+
+const heartbeatMs = 15_000
+
+/**
+ * Streams a run as server-sent events: a `state` frame (status, pending card, messages) whenever it
+ * changes, and each log entry from seq `from` on as an `agent` event whose id is its seq. Replaying
+ * from a seq lets a reloaded page or a second tab see the same pending card.
+ */
+export function streamRunEvents(
+  req: IncomingMessage,
+  res: ServerResponse,
+  actor: AgentRunActor,
+  from: number,
+): void {
+  res.writeHead(200, {
+    ...securityHeaders,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  })
+  res.write('retry: 1000\n\n')
+  let sent = from - 1
+  let lastState = ''
+  const flush = () => {
+    const snapshot = actor.getSnapshot()
+    const { events, pending, messages } = snapshot.context
+    let out = ''
+    for (const event of events.slice(Math.max(0, sent))) {
+      out += `id: ${event.seq}\nevent: agent\ndata: ${JSON.stringify(event)}\n\n`
+      sent = event.seq
+    }
+    const state = JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.status,
+      pending: snapshot.value === 'awaitingConfirmation' ? pending : undefined,
+      messages,
+    })
+    if (state !== lastState) {
+      out += `event: state\ndata: ${state}\n\n`
+      lastState = state
+    }
+    if (out !== '') res.write(out)
+    if (snapshot.status !== 'active') close()
+  }
+  let closed = false
+  let subscription: { unsubscribe(): void } | undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  function close() {
+    if (closed) return
+    closed = true
+    clearInterval(heartbeat)
+    subscription?.unsubscribe()
+    res.end()
+  }
+  req.on('close', close)
+  flush()
+  if (closed) return
+  subscription = actor.subscribe({ next: flush, error: flush, complete: flush })
+  heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs)
+}

@@ -1,0 +1,131 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type AppServer, startAppServer } from '../../app/server/createAppServer.ts'
+import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { ModelClient } from '../../models/messages.ts'
+import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+import { createToolRegistry } from '../../tools/createToolRegistry.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
+
+/** A real app server over a temporary sample workspace, with a stand-in page. */
+export interface AppHarness {
+  server: AppServer
+  runtime: AgentRuntime
+  workspace: Workspace
+  notebookId: string
+  /** The raw bytes of `tasks.json`, to prove a refused request changed nothing. */
+  tasksFile(): Promise<string>
+  /** Headers a same-origin page request carries. */
+  pageHeaders(extra?: Record<string, string>): Record<string, string>
+  dispose(): Promise<void>
+}
+
+/** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
+export async function startHarness(
+  options: { model?: ModelClient; distDir?: string } = {},
+): Promise<AppHarness> {
+  const model = options.model ?? new OfflinePlanner()
+  const dir = await mkdtemp(join(tmpdir(), 'studypulse-app-'))
+  const distDir = options.distDir ?? join(dir, 'dist')
+  if (options.distDir === undefined) {
+    await mkdir(distDir)
+    await writeFile(
+      join(distDir, 'index.html'),
+      '<!doctype html><meta name="studypulse-token" content="__STUDYPULSE_TOKEN__"><p>page</p>',
+    )
+  }
+  const workspace = await Workspace.openOrCreate(join(dir, 'ws'), { samples: true })
+  const [notebook] = await workspace.readNotebooks()
+  if (notebook === undefined) throw new Error('the sample workspace has no notebook')
+  const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+  const server = await startAppServer({ runtime, distDir, notebookId: notebook.id })
+  return {
+    server,
+    runtime,
+    workspace,
+    notebookId: notebook.id,
+    tasksFile: () => readFile(join(workspace.root, 'tasks.json'), 'utf8'),
+    pageHeaders: (extra = {}) => ({
+      host: `127.0.0.1:${server.port}`,
+      origin: `http://127.0.0.1:${server.port}`,
+      'x-studypulse-token': server.token,
+      'content-type': 'application/json',
+      ...extra,
+    }),
+    dispose: async () => {
+      await server.close()
+      for (const id of runtime.runIds()) runtime.cancel(id, 'test over')
+      // Runs are saved in the workspace; let the last writes land before removing it.
+      await runtime.flush()
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 })
+    },
+  }
+}
+
+/** A raw HTTP answer. */
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+  json(): { error?: { code: string; message: string } } & Record<string, unknown>
+}
+
+/** An HTTP request with exactly the given headers (node:http lets a test set Host and Origin). */
+export function rawRequest(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers ?? {},
+        setHost: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8')
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            json: () => JSON.parse(body),
+          })
+        })
+        res.on('error', reject)
+      },
+    )
+    // A server may answer and close before reading a refused body.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    )
+    if (options.body !== undefined) req.write(options.body)
+    req.end()
+  })
+}
+
+/** Starts a run over HTTP and waits until it shows a confirmation card; returns ids. */
+export async function runToCard(
+  h: AppHarness,
+  input: string,
+): Promise<{ runId: string; confirmationId: string }> {
+  const started = await rawRequest(h.server.port, {
+    method: 'POST',
+    path: '/api/runs',
+    headers: h.pageHeaders(),
+    body: JSON.stringify({ input }),
+  })
+  if (started.status !== 201) throw new Error(`could not start a run: ${started.body}`)
+  const runId = started.json().runId as string
+  await h.runtime.waitFor(runId, 'awaitingConfirmation')
+  const pending = h.runtime.pendingConfirmation(runId)
+  if (pending === undefined) throw new Error('no pending confirmation')
+  return { runId, confirmationId: pending.confirmationId }
+}

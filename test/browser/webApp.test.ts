@@ -1,0 +1,145 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import { type AppHarness, startHarness } from '../app/appHarness.ts'
+
+const addTask = 'add a task to review chapter 3 by Friday, importance 4'
+const shots = join(repoRoot, 'screenshots')
+
+let browser: Browser
+let distDir: string
+let h: AppHarness
+let page: Page
+
+beforeAll(async () => {
+  // A private build, so a concurrent `npm start` or build in dist/ cannot interfere.
+  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
+  await ensureBuild(distDir)
+  await mkdir(shots, { recursive: true })
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+beforeEach(async () => {
+  h = await startHarness({ distDir })
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  await page.goto(h.server.url)
+})
+
+afterEach(async () => {
+  await page.close()
+  await h.dispose()
+})
+
+const ask = async (text: string) => {
+  await page.getByLabel('Message').fill(text)
+  await page.getByLabel('Message').press('Enter')
+}
+const card = () => page.locator('.sp-card[data-state="pending"]')
+const taskTitles = () => page.locator('.sp-task__title').allTextContents()
+const titlesOnDisk = async () => (await h.workspace.readTasks()).map((t) => t.title)
+
+describe('StudyPulse in a real browser against the real server', () => {
+  it('asks for a task: a write card, focus on Deny, Allow once, the task appears in the list', async () => {
+    await page.locator('.sp-task__title').first().waitFor()
+    await ask(addTask)
+    await card().waitFor()
+    expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('write')
+    expect(await card().locator('.sp-card__preview').textContent()).toBe(
+      'Create task “Review chapter 3”',
+    )
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deny')
+    await card().screenshot({ path: join(shots, 'card-write.png') })
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+    expect(await titlesOnDisk()).toContain('Review chapter 3')
+
+    // The README's picture: a finished step and the next card waiting.
+    await ask('remember that I study best in the morning')
+    await card().waitFor()
+    await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot.png') })
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await page.getByText(/did not/).waitFor()
+
+    await page.getByRole('tab', { name: 'How it works' }).click()
+    await page.locator('.sp-chart__state--active[data-state="awaitingInput"]').waitFor()
+    expect(
+      await page
+        .locator('.sp-chart__edge--taken[data-edge="awaitingConfirmation>executing"]')
+        .count(),
+    ).toBe(1)
+    await page.screenshot({ path: join(shots, 'statechart.png') })
+  })
+
+  it('asks to delete a task: a destructive card, Deny, the task stays and the assistant says so', async () => {
+    await ask('delete the task review lecture 1 notes')
+    await card().waitFor()
+    expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('destructive')
+    expect(await card().locator('.sp-card__explain').textContent()).toMatch(/cannot be undone/)
+    await card().screenshot({ path: join(shots, 'card-destructive.png') })
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await page.getByText('OK, I did not delete the task “Review lecture 1 notes”.').waitFor()
+    expect(await taskTitles()).toContain('Review lecture 1 notes')
+    expect(await titlesOnDisk()).toContain('Review lecture 1 notes')
+  })
+
+  it('a double click on Allow once creates one task', async () => {
+    await ask(addTask)
+    await card().waitFor()
+    await card().getByRole('button', { name: 'Allow once' }).dblclick()
+    await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    expect((await titlesOnDisk()).filter((t) => t === 'Review chapter 3')).toHaveLength(1)
+    expect((await taskTitles()).filter((t) => t === 'Review chapter 3')).toHaveLength(1)
+    expect(await page.locator('.sp-card').count()).toBe(1)
+  })
+
+  it('a reload while a card waits brings the card back, and it still works', async () => {
+    await ask(addTask)
+    await card().waitFor()
+    const id = await card().getAttribute('data-confirmation-id')
+    await page.reload()
+    await card().waitFor()
+    expect(await card().getAttribute('data-confirmation-id')).toBe(id)
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    expect(await titlesOnDisk()).toContain('Review chapter 3')
+  })
+
+  it('cancel while a card waits: no card left to answer, nothing written', async () => {
+    const before = await h.tasksFile()
+    await ask(addTask)
+    await card().waitFor()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByText('Cancelled. Nothing more will run.').waitFor()
+    expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0)
+    expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('expired')
+    expect(await h.tasksFile()).toBe(before)
+    expect(await taskTitles()).not.toContain('Review chapter 3')
+  })
+})

@@ -1,0 +1,174 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import type { RunStatus } from '../../machines/AgentEvent.ts'
+import type { TranscriptItem } from '../core/buildTranscript.ts'
+import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
+import type { RunSource } from '../core/RunSource.ts'
+import { submitCommand } from '../core/submitCommand.ts'
+import { useRunBusy, useRunStatus, useTranscript } from '../hooks/runHooks.ts'
+import { ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
+
+/** Props of `AgentChat`. */
+export interface AgentChatProps {
+  /** The run shown; undefined before the first message. */
+  run: RunSource | undefined
+  /** Starts a new run with the user's text (when there is no run, or it has ended). */
+  onStartRun: (text: string) => void | Promise<void>
+  /** The buttons on each card (default Deny, Allow once). */
+  decisions?: readonly DecisionOption[]
+  /** Handles decisions other than `allow`/`deny`; the default sends CONFIRM/DENY to the run. */
+  onDecision?: (key: string, request: ConfirmationRequest, run: RunSource) => unknown
+  /** Extra card controls, per card. */
+  renderCardActions?: (request: ConfirmationRequest) => ReactNode
+  /** Shown when there are no messages yet. */
+  emptyState?: ReactNode
+  placeholder?: string
+}
+
+const statusLine: Partial<Record<RunStatus, string>> = {
+  thinking: 'Thinking…',
+  preparing: 'Preparing a step…',
+  awaitingConfirmation: 'Waiting for your decision',
+  executing: 'Working…',
+  reporting: 'Working…',
+}
+
+/** The chat: messages with confirmation cards inline, streamed text, an input box and a cancel button. */
+export function AgentChat(props: AgentChatProps) {
+  const { run } = props
+  const items = useTranscript(run)
+  const status = useRunStatus(run)
+  const busy = useRunBusy(run)
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string>()
+  const bottom = useRef<HTMLLIElement>(null)
+  const last = items.at(-1)
+  const lastKey =
+    last === undefined ? '' : `${last.key}:${last.kind === 'assistant' ? last.text.length : ''}`
+
+  useEffect(() => {
+    if (lastKey !== '') bottom.current?.scrollIntoView?.({ block: 'end' })
+  }, [lastKey])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const message = text.trim()
+    if (message === '' || busy || sending) return
+    setSending(true)
+    setError(undefined)
+    try {
+      if (run !== undefined && status === 'awaitingInput')
+        await submitCommand(run, { type: 'USER_INPUT', text: message })
+      else await props.onStartRun(message)
+      setText('')
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const decide = (key: string, request: ConfirmationRequest) => {
+    if (run === undefined) return
+    if (props.onDecision && key !== 'allow' && key !== 'deny')
+      return props.onDecision(key, request, run)
+    const type = key === 'allow' ? 'CONFIRM' : 'DENY'
+    return submitCommand(run, { type, confirmationId: request.confirmationId })
+  }
+
+  return (
+    <div className="sp-chat" aria-busy={busy}>
+      <ol className="sp-chat__log" aria-live="polite" aria-label="Conversation">
+        {items.length === 0 ? <li className="sp-chat__empty">{props.emptyState}</li> : null}
+        {items.map((item) => (
+          <li key={item.key} className={`sp-chat__item sp-chat__item--${item.kind}`}>
+            <ChatItem
+              item={item}
+              onDecide={decide}
+              decisions={props.decisions}
+              renderCardActions={props.renderCardActions}
+            />
+          </li>
+        ))}
+        <li ref={bottom} aria-hidden="true" className="sp-chat__end" />
+      </ol>
+      <div className="sp-chat__footer">
+        <p className="sp-chat__status" role="status">
+          {busy && status ? (statusLine[status] ?? 'Working…') : ''}
+        </p>
+        {error ? <p className="sp-chat__error">{error}</p> : null}
+        <form className="sp-chat__form" onSubmit={(e) => void submit(e)}>
+          <input
+            className="sp-chat__input"
+            aria-label="Message"
+            value={text}
+            placeholder={props.placeholder ?? 'Ask StudyPulse to plan, find or remember something…'}
+            onChange={(e) => setText(e.target.value)}
+            disabled={busy}
+          />
+          {busy && run ? (
+            <button
+              key="cancel"
+              type="button"
+              className="sp-button sp-button--secondary"
+              onClick={() =>
+                void submitCommand(run, { type: 'CANCEL', reason: 'cancelled by the user' })
+              }
+            >
+              Cancel
+            </button>
+          ) : (
+            <button
+              key="send"
+              type="submit"
+              className="sp-button sp-button--primary"
+              disabled={sending || text.trim() === ''}
+            >
+              Send
+            </button>
+          )}
+        </form>
+      </div>
+    </div>
+  )
+}
+
+interface ChatItemProps {
+  item: TranscriptItem
+  onDecide: (key: string, request: ConfirmationRequest) => unknown
+  decisions: readonly DecisionOption[] | undefined
+  renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
+}
+
+function ChatItem({ item, onDecide, decisions, renderCardActions }: ChatItemProps) {
+  switch (item.kind) {
+    case 'user':
+      return <p className="sp-bubble sp-bubble--user">{item.text}</p>
+    case 'assistant':
+      return (
+        <p
+          className={`sp-bubble sp-bubble--assistant${item.streaming ? ' sp-bubble--streaming' : ''}`}
+        >
+          {item.text}
+        </p>
+      )
+    case 'confirmation':
+      return (
+        <ConfirmationCard
+          request={item.request}
+          outcome={item.outcome}
+          onDecide={onDecide}
+          {...(decisions && { decisions })}
+          extraActions={renderCardActions?.(item.request)}
+        />
+      )
+    case 'activity':
+      return (
+        <p className={`sp-activity${item.ok ? '' : ' sp-activity--failed'}`}>
+          <span aria-hidden="true">{item.ok ? '✓' : '✕'}</span> {item.text}
+        </p>
+      )
+    case 'notice':
+      return <p className={`sp-notice sp-notice--${item.tone}`}>{item.text}</p>
+  }
+}

@@ -1,0 +1,86 @@
+import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { RunSource } from '../core/RunSource.ts'
+import { useRunEvents } from '../hooks/runHooks.ts'
+
+/** Props of `RunTimeline`. */
+export interface RunTimelineProps {
+  run: RunSource | undefined
+  /** Formats an event time (default: local `HH:MM:SS`). */
+  formatTime?: (iso: string) => string
+}
+
+interface Entry {
+  tone: 'neutral' | 'ask' | 'ok' | 'no' | 'error'
+  title: string
+  detail?: string
+}
+
+/** The run's event log as a readable timeline: requests, cards, decisions, results, with times. */
+export function RunTimeline({ run, formatTime = localTime }: RunTimelineProps) {
+  const events = useRunEvents(run)
+  const entries = events.flatMap((e) => {
+    const entry = describe(e)
+    return entry ? [{ e, entry }] : []
+  })
+  if (entries.length === 0) return <p className="sp-muted">Nothing has happened in this run yet.</p>
+  return (
+    <ol className="sp-timeline" aria-label="Run timeline">
+      {entries.map(({ e, entry }) => (
+        <li
+          key={e.seq}
+          className={`sp-timeline__item sp-timeline__item--${entry.tone}`}
+          data-kind={e.kind}
+        >
+          <time dateTime={e.at}>{formatTime(e.at)}</time>
+          <div>
+            <p className="sp-timeline__title">{entry.title}</p>
+            {entry.detail ? <p className="sp-timeline__detail">{entry.detail}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function describe(e: AgentEvent): Entry | undefined {
+  const tool = e.toolName ?? 'tool'
+  switch (e.kind) {
+    case 'runStarted':
+      return { tone: 'neutral', title: 'Run started' }
+    case 'userMessage':
+      return { tone: 'neutral', title: 'You wrote', detail: e.text }
+    case 'assistantMessage':
+      return { tone: 'neutral', title: 'StudyPulse answered', detail: e.text }
+    case 'toolRequested':
+      return e.permission === undefined
+        ? { tone: 'error', title: `Requested ${tool} (could not be prepared)` }
+        : { tone: 'neutral', title: `Requested ${tool} · ${e.permission}`, detail: e.preview }
+    case 'confirmationRequired':
+      return { tone: 'ask', title: `Confirmation required for ${tool}`, detail: e.preview }
+    case 'confirmationResolved':
+      return e.decision === 'allow'
+        ? { tone: 'ok', title: `Allowed ${tool} once`, detail: by(e) }
+        : { tone: 'no', title: `Denied ${tool}`, detail: by(e) }
+    case 'toolCompleted':
+      return { tone: 'ok', title: `${tool} completed` }
+    case 'toolFailed':
+      return e.error?.code === 'user_denied'
+        ? { tone: 'no', title: `${tool} not run (denied)` }
+        : { tone: 'error', title: `${tool} failed`, detail: e.error?.message }
+    case 'runFailed':
+      return { tone: 'error', title: 'Run failed', detail: e.error?.message }
+    case 'runCancelled':
+      return { tone: 'no', title: 'Run cancelled', detail: e.text }
+    default:
+      return undefined
+  }
+}
+
+function by(e: AgentEvent): string | undefined {
+  return e.decidedBy === 'policy' ? 'by a standing rule' : undefined
+}
+
+function localTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour12: false })
+}

@@ -1,0 +1,41 @@
+import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
+import type { ChatMessage } from '../../models/messages.ts'
+
+/** The part of a run's snapshot the UI reads; an XState agent-run snapshot has this shape. */
+export interface RunSnapshotView {
+  /** The statechart state, e.g. `'awaitingConfirmation'`. */
+  value: unknown
+  /** The actor's own status: `'active'`, `'done'`, `'error'` or `'stopped'`. */
+  status: string
+  context: {
+    runId: string
+    events: readonly AgentEvent[]
+    messages: readonly ChatMessage[]
+    pending?: PendingConfirmation | undefined
+  }
+}
+
+/** The commands a UI sends to a run (a subset of the statechart's events). */
+export type RunCommand =
+  | { type: 'CONFIRM'; confirmationId: string; digest?: string }
+  | { type: 'DENY'; confirmationId: string; digest?: string }
+  | { type: 'CANCEL'; reason?: string }
+  | { type: 'USER_INPUT'; text: string }
+
+/** An observer of snapshots, as `@xstate/react` passes it. */
+export interface RunObserver {
+  next?: (snapshot: RunSnapshotView) => void
+  error?: (error: unknown) => void
+  complete?: () => void
+}
+
+/**
+ * What the hooks and components take as a run: an in-process XState actor (`runtime.actor(id)`)
+ * or a `RemoteRunClient`; both offer `subscribe`, `getSnapshot` and `send`.
+ */
+export interface RunSource {
+  subscribe(observer: RunObserver): { unsubscribe(): void }
+  getSnapshot(): RunSnapshotView
+  send(command: RunCommand): void
+}

@@ -1,0 +1,29 @@
+import type { PermissionLevel } from '../../models/messages.ts'
+
+/** How a permission level is shown: badge label, a plain sentence, and its colour tone. */
+export interface PermissionDescription {
+  label: string
+  /** What allowing it means, in plain words. */
+  sentence: string
+  tone: 'calm' | 'info' | 'danger' | 'warning'
+}
+
+const descriptions: Record<PermissionLevel, PermissionDescription> = {
+  read: { label: 'Read', sentence: 'Only reads your workspace.', tone: 'calm' },
+  write: { label: 'Write', sentence: 'Adds or changes something in your workspace.', tone: 'info' },
+  destructive: {
+    label: 'Destructive',
+    sentence: 'Permanently deletes or overwrites data. This cannot be undone.',
+    tone: 'danger',
+  },
+  execute: {
+    label: 'Execute',
+    sentence: 'Runs a command or program on this computer.',
+    tone: 'warning',
+  },
+}
+
+/** The badge label, plain explanation and tone of a permission level. */
+export function describePermission(permission: PermissionLevel): PermissionDescription {
+  return descriptions[permission] ?? descriptions.execute
+}

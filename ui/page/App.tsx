@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { AgentChat } from '../components/AgentChat.tsx'
+import { RunTimeline } from '../components/RunTimeline.tsx'
+import { StatechartView } from '../components/StatechartView.tsx'
+import { WorkspacePanel } from '../components/WorkspacePanel.tsx'
+import { useRunStatus } from '../hooks/runHooks.ts'
+import type { RemoteRunClient } from '../remote/RemoteRunClient.ts'
+import { type AppInfo, StudyPulseClient } from '../remote/StudyPulseClient.ts'
+import { readPageToken } from './readPageToken.ts'
+
+const suggestions = [
+  'add a task to review chapter 3 by Friday, importance 4',
+  'what are my tasks?',
+  'search photosynthesis',
+  'remember that I study best in the morning',
+]
+
+const statusLabel: Record<string, string> = {
+  thinking: 'Thinking…',
+  preparing: 'Working…',
+  executing: 'Working…',
+  reporting: 'Working…',
+  awaitingConfirmation: 'Waiting for your decision',
+  awaitingInput: 'Ready',
+  failed: 'Run failed',
+  cancelled: 'Cancelled',
+}
+
+type Tab = 'workspace' | 'activity' | 'statechart'
+const tabs: { id: Tab; label: string }[] = [
+  { id: 'workspace', label: 'Workspace' },
+  { id: 'activity', label: 'Activity' },
+  { id: 'statechart', label: 'How it works' },
+]
+
+/** The StudyPulse page: chat with inline cards, and a side panel with the workspace and the run. */
+export function App() {
+  const client = useMemo(() => new StudyPulseClient({ token: readPageToken() }), [])
+  const [info, setInfo] = useState<AppInfo>()
+  const [run, setRun] = useState<RemoteRunClient | undefined>(() => {
+    const id = new URLSearchParams(location.search).get('run')
+    return id ? client.openRun(id) : undefined
+  })
+  const current = useRef(run)
+  const [tab, setTab] = useState<Tab>('workspace')
+  const status = useRunStatus(run)
+
+  useEffect(() => {
+    client.info().then(setInfo, () => {})
+  }, [client])
+
+  const startRun = useCallback(
+    async (text: string) => {
+      const next = await client.startRun(text, info?.notebook?.id)
+      history.replaceState(null, '', `?run=${encodeURIComponent(next.runId)}`)
+      // The old run goes on in the server; this page just stops following it.
+      current.current?.close()
+      current.current = next
+      setRun(next)
+    },
+    [client, info],
+  )
+
+  return (
+    <div className="app">
+      <header className="app__header">
+        <div className="app__brand">
+          <span className="app__logo" aria-hidden="true">
+            ◆
+          </span>
+          <span>StudyPulse</span>
+        </div>
+        <div className="app__meta">
+          {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
+          {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
+          {run ? (
+            <span className="app__chip app__chip--quiet" data-run-status={status ?? ''}>
+              {statusLabel[status ?? ''] ?? status ?? 'Connecting…'}
+            </span>
+          ) : null}
+        </div>
+      </header>
+      <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
+        <section className="app__chat" aria-label="Chat">
+          <AgentChat
+            run={run}
+            onStartRun={startRun}
+            emptyState={
+              <div className="app__welcome">
+                <h1>What shall we plan today?</h1>
+                <p>
+                  StudyPulse proposes; you decide. Before anything in your workspace changes, it
+                  shows you a card, and nothing happens until you choose Allow once.
+                </p>
+                <div className="app__suggestions">
+                  {suggestions.map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      className="app__suggestion"
+                      onClick={() => void startRun(s)}
+                    >
+                      {s}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            }
+          />
+        </section>
+        <aside className="app__side">
+          <div className="app__tabs" role="tablist" aria-label="Side panel">
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`panel-${t.id}`}
+                className="app__tab"
+                onClick={() => setTab(t.id)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div
+            className="app__tabpanel"
+            role="tabpanel"
+            id={`panel-${tab}`}
+            aria-labelledby={`tab-${tab}`}
+          >
+            {tab === 'workspace' ? (
+              <WorkspacePanel
+                reader={client}
+                run={run}
+                {...(info?.notebook && { notebookId: info.notebook.id })}
+              />
+            ) : tab === 'activity' ? (
+              <RunTimeline run={run} />
+            ) : (
+              <StatechartView run={run} />
+            )}
+          </div>
+        </aside>
+      </main>
+    </div>
+  )
+}

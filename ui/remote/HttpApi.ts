@@ -1,0 +1,79 @@
+import { RunCommandError } from '../core/RunCommandError.ts'
+
+/** Where the app's HTTP API is and how to authenticate to it. */
+export interface HttpApiOptions {
+  /** e.g. `http://127.0.0.1:4317`; empty for the page's own origin. */
+  baseUrl?: string
+  /** The per-launch token the server put in the page. */
+  token: string
+  fetch?: typeof fetch
+  /** Extra headers (a Node client must send `Origin` itself; browsers do it for you). */
+  headers?: Record<string, string>
+}
+
+/** The header that carries the per-launch token. */
+export const tokenHeader = 'x-studypulse-token'
+
+/** Small JSON-over-HTTP helper shared by the remote clients; errors become `RunCommandError`. */
+export class HttpApi {
+  readonly baseUrl: string
+  readonly #options: HttpApiOptions
+
+  constructor(options: HttpApiOptions) {
+    this.#options = options
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '')
+  }
+
+  /** The headers every request carries. */
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { ...this.#options.headers, [tokenHeader]: this.#options.token, ...extra }
+  }
+
+  /** `fetch` with the token; returns the raw response. */
+  raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const doFetch = this.#options.fetch ?? globalThis.fetch.bind(globalThis)
+    return doFetch(`${this.baseUrl}${path}`, {
+      ...init,
+      headers: this.headers(init.headers as Record<string, string> | undefined),
+    })
+  }
+
+  /** GET a JSON resource. */
+  get<T>(path: string): Promise<T> {
+    return this.#json<T>(this.raw(path))
+  }
+
+  /** POST a JSON body; resolves with the JSON answer. */
+  post<T>(path: string, body: unknown): Promise<T> {
+    return this.#json<T>(
+      this.raw(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+  }
+
+  async #json<T>(pending: Promise<Response>): Promise<T> {
+    const response = await pending
+    const text = await response.text()
+    const parsed: unknown = text === '' ? undefined : safeParse(text)
+    if (!response.ok) {
+      const error = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error
+      throw new RunCommandError(
+        error?.code ?? 'http_error',
+        error?.message ?? `HTTP ${response.status}`,
+        response.status,
+      )
+    }
+    return parsed as T
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,193 @@
+import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
+import type { ChatMessage } from '../../models/messages.ts'
+import { RunCommandError } from '../core/RunCommandError.ts'
+import type { RunCommand, RunObserver, RunSnapshotView, RunSource } from '../core/RunSource.ts'
+import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
+import { readEventStream } from './readEventStream.ts'
+
+/** How the client's event stream is doing. */
+export type RemoteConnection = 'connecting' | 'open' | 'retrying' | 'ended' | 'failed' | 'closed'
+
+/** A remote run's snapshot: the actor-snapshot shape the hooks read, plus the connection state. */
+export interface RemoteRunSnapshot extends RunSnapshotView {
+  connection: RemoteConnection
+}
+
+/** The run state the server sends in `state` frames. */
+interface StateFrame {
+  value: string
+  status: string
+  pending?: PendingConfirmation
+  messages: ChatMessage[]
+}
+
+const finalValues = new Set(['failed', 'cancelled'])
+
+/**
+ * A run that lives in the app server, seen through HTTP: the same `subscribe`/`getSnapshot`/`send`
+ * shape as an XState actor, so the hooks and components take either. Commands become POSTs; the
+ * snapshot follows the run's server-sent-event stream, resuming from the last `seq` it saw.
+ */
+export class RemoteRunClient implements RunSource {
+  readonly runId: string
+  readonly #api: HttpApi
+  readonly #observers = new Set<RunObserver>()
+  readonly #abort = new AbortController()
+  #snapshot: RemoteRunSnapshot
+
+  constructor(options: HttpApiOptions & { runId: string }) {
+    this.runId = options.runId
+    this.#api = new HttpApi(options)
+    this.#snapshot = {
+      value: undefined,
+      status: 'active',
+      connection: 'connecting',
+      context: { runId: this.runId, events: [], messages: [], pending: undefined },
+    }
+    void this.#stream()
+  }
+
+  /** Starts a run on the server and returns a client connected to it. */
+  static async start(
+    options: HttpApiOptions,
+    input: string,
+    notebookId?: string,
+  ): Promise<RemoteRunClient> {
+    const api = new HttpApi(options)
+    const { runId } = await api.post<{ runId: string }>('/api/runs', {
+      input,
+      ...(notebookId !== undefined && { notebookId }),
+    })
+    return new RemoteRunClient({ ...options, runId })
+  }
+
+  /** Calls `observer.next` with each new snapshot; the XState `subscribe` shape. */
+  subscribe(observer: RunObserver | ((snapshot: RunSnapshotView) => void)): {
+    unsubscribe(): void
+  } {
+    const wrapped = typeof observer === 'function' ? { next: observer } : observer
+    this.#observers.add(wrapped)
+    return { unsubscribe: () => this.#observers.delete(wrapped) }
+  }
+
+  /** The latest snapshot (a new object whenever something changed). */
+  getSnapshot(): RemoteRunSnapshot {
+    return this.#snapshot
+  }
+
+  /** Fire-and-forget, like an actor's `send`; use `request` to learn whether it was accepted. */
+  send(command: RunCommand): void {
+    this.request(command).catch(() => {
+      // The stream shows what happened; a refused command changes nothing.
+    })
+  }
+
+  /** Sends a command; rejects with `RunCommandError` (e.g. `confirmation_not_found`) when refused. */
+  async request(command: RunCommand): Promise<void> {
+    const path = `/api/runs/${encodeURIComponent(this.runId)}`
+    switch (command.type) {
+      case 'CONFIRM':
+      case 'DENY':
+        await this.#api.post(`${path}/confirmations`, {
+          confirmationId: command.confirmationId,
+          decision: command.type === 'CONFIRM' ? 'allow' : 'deny',
+        })
+        return
+      case 'USER_INPUT':
+        await this.#api.post(`${path}/input`, { text: command.text })
+        return
+      case 'CANCEL':
+        await this.#api.post(
+          `${path}/cancel`,
+          command.reason === undefined ? {} : { reason: command.reason },
+        )
+        return
+    }
+  }
+
+  /** Stops following the run (the run itself goes on in the server). */
+  close(): void {
+    this.#abort.abort()
+    this.#update({ connection: 'closed' })
+  }
+
+  async #stream(): Promise<void> {
+    let delay = 250
+    const signal = this.#abort.signal
+    while (!signal.aborted) {
+      const from = (this.#snapshot.context.events.at(-1)?.seq ?? 0) + 1
+      try {
+        const response = await this.#api.raw(
+          `/api/runs/${encodeURIComponent(this.runId)}/events?from=${from}`,
+          { headers: { accept: 'text/event-stream' }, signal },
+        )
+        if (!response.ok || response.body === null) {
+          const error = new RunCommandError(
+            'stream_refused',
+            `HTTP ${response.status}`,
+            response.status,
+          )
+          if (response.status >= 400 && response.status < 500) throw error
+        } else {
+          this.#update({ connection: 'open' })
+          delay = 250
+          for await (const batch of readEventStream(response.body)) this.#apply(batch)
+          if (finalValues.has(String(this.#snapshot.value))) {
+            this.#update({ connection: 'ended' })
+            return
+          }
+        }
+      } catch (error) {
+        if (signal.aborted) return
+        if (error instanceof RunCommandError) {
+          this.#update({ connection: 'failed' })
+          return
+        }
+      }
+      this.#update({ connection: 'retrying' })
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      delay = Math.min(delay * 2, 3000)
+    }
+  }
+
+  #apply(batch: { event: string; data: string }[]): void {
+    let events = this.#snapshot.context.events
+    let state: StateFrame | undefined
+    const lastSeq = events.at(-1)?.seq ?? 0
+    const added: AgentEvent[] = []
+    for (const frame of batch) {
+      if (frame.event === 'agent') {
+        const event = JSON.parse(frame.data) as AgentEvent
+        if (event.seq > (added.at(-1)?.seq ?? lastSeq)) added.push(event)
+      } else if (frame.event === 'state') {
+        state = JSON.parse(frame.data) as StateFrame
+      }
+    }
+    if (added.length > 0) events = [...events, ...added]
+    if (added.length === 0 && state === undefined) return
+    const context = this.#snapshot.context
+    this.#snapshot = {
+      ...this.#snapshot,
+      ...(state && { value: state.value, status: state.status }),
+      context: {
+        runId: this.runId,
+        events,
+        messages: state?.messages ?? context.messages,
+        pending: state ? state.pending : context.pending,
+      },
+    }
+    this.#notify()
+  }
+
+  #update(patch: Partial<RemoteRunSnapshot>): void {
+    if (Object.entries(patch).every(([k, v]) => this.#snapshot[k as keyof RemoteRunSnapshot] === v))
+      return
+    this.#snapshot = { ...this.#snapshot, ...patch }
+    this.#notify()
+  }
+
+  #notify(): void {
+    for (const observer of [...this.#observers]) observer.next?.(this.#snapshot)
+  }
+}

@@ -1,0 +1,62 @@
+import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
+import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
+import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
+import { RemoteRunClient } from './RemoteRunClient.ts'
+
+/** What the server says about itself. */
+export interface AppInfo {
+  model: string
+  workspace: string
+  notebook?: { id: string; title: string }
+}
+
+/** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
+export class StudyPulseClient implements WorkspaceReader {
+  readonly #options: HttpApiOptions
+  readonly #api: HttpApi
+
+  constructor(options: HttpApiOptions) {
+    this.#options = options
+    this.#api = new HttpApi(options)
+  }
+
+  /** Model, workspace folder and current notebook. */
+  info(): Promise<AppInfo> {
+    return this.#api.get('/api/info')
+  }
+
+  /** Starts a run with the current notebook; returns a client following it. */
+  startRun(input: string, notebookId?: string): Promise<RemoteRunClient> {
+    return RemoteRunClient.start(this.#options, input, notebookId)
+  }
+
+  /** A client following an existing run (after a reload, or in a second tab). */
+  openRun(runId: string): RemoteRunClient {
+    return new RemoteRunClient({ ...this.#options, runId })
+  }
+
+  /** The ids and statuses of the server's runs, oldest first. */
+  async listRuns(): Promise<{ runId: string; status: string }[]> {
+    return (await this.#api.get<{ runs: { runId: string; status: string }[] }>('/api/runs')).runs
+  }
+
+  /** The workspace's tasks. */
+  async readTasks(): Promise<Task[]> {
+    return (await this.#api.get<{ tasks: Task[] }>('/api/workspace/tasks')).tasks
+  }
+
+  /** What the agent remembers. */
+  async readMemory(): Promise<MemoryEntry[]> {
+    return (await this.#api.get<{ memory: MemoryEntry[] }>('/api/workspace/memory')).memory
+  }
+
+  /** Saved artifacts. */
+  async listArtifacts(): Promise<Artifact[]> {
+    return (await this.#api.get<{ artifacts: Artifact[] }>('/api/workspace/artifacts')).artifacts
+  }
+
+  /** Notebooks and their sources. */
+  async readNotebooks(): Promise<Notebook[]> {
+    return (await this.#api.get<{ notebooks: Notebook[] }>('/api/workspace/notebooks')).notebooks
+  }
+}
