@@ -2,6 +2,14 @@ import type { PermissionLevel } from '../models/messages.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import { AgentError } from './AgentError.ts'
 
+/** What a new rule says: which tool, allow or deny, for how long, and for which run. */
+export interface RuleRequest {
+  tool: string
+  effect: 'allow' | 'deny'
+  scope: PolicyScope
+  runId?: string
+}
+
 /** How long a standing decision lasts. */
 export type PolicyScope = PolicyRule['scope']
 
@@ -42,13 +50,8 @@ export class PolicyStore {
     )
   }
 
-  /** Adds a rule; refuses an allow rule for anything but a write tool, and "always allow". */
-  add(rule: {
-    tool: string
-    effect: 'allow' | 'deny'
-    scope: PolicyScope
-    runId?: string
-  }): PolicyRule {
+  /** Throws `policy_not_allowed` unless the rule may exist: allow rules only for write tools, never "always". */
+  check(rule: RuleRequest): void {
     const permission = this.#options.permissionOf(rule.tool)
     if (permission === undefined)
       throw new AgentError('policy_not_allowed', `no tool named "${rule.tool}"`)
@@ -67,6 +70,11 @@ export class PolicyStore {
     if (rule.scope === 'run' && rule.runId === undefined) {
       throw new AgentError('policy_not_allowed', 'a run rule needs the run it applies to')
     }
+  }
+
+  /** Adds a rule; refuses an allow rule for anything but a write tool, and "always allow". */
+  add(rule: RuleRequest): PolicyRule {
+    this.check(rule)
     const created: PolicyRule = {
       id: this.#options.generateId(),
       tool: rule.tool,
@@ -113,7 +121,7 @@ export class PolicyStore {
 }
 
 /** A readable name for a rule, as events and the audit log show it. */
-export function describeRule(rule: PolicyRule): string {
+export function describeRule(rule: Pick<PolicyRule, 'tool' | 'effect' | 'scope'>): string {
   const scope = { run: 'for this run', session: 'for this session', always: 'always' }[rule.scope]
   return rule.scope === 'always'
     ? `always ${rule.effect} ${rule.tool}`

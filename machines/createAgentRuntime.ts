@@ -9,7 +9,7 @@ import type { AgentEvent, ConfirmationDecision, RunStatus } from './AgentEvent.t
 import { type AgentRunMachine, createAgentRunMachine } from './agentRunMachine.ts'
 import type { AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
 import { loadSavedRun } from './loadSavedRun.ts'
-import { type PolicyScope, PolicyStore } from './PolicyStore.ts'
+import { describeRule, type PolicyScope, PolicyStore } from './PolicyStore.ts'
 import { persistRun, type RunPersister } from './persistRun.ts'
 import { createRunActors } from './runActors.ts'
 import { waitForStatus } from './waitForStatus.ts'
@@ -71,8 +71,8 @@ export interface AgentRuntime {
     decision: ConfirmationDecision,
     options?: DecisionOptions,
   ): void
-  /** Replaces a pending call's arguments: a new proposal with a new card; the old id dies. */
-  editConfirmation(runId: string, confirmationId: string, args: string | object): void
+  /** Replaces a pending call's arguments: a new proposal with a new card; returns its id. The old id dies. */
+  editConfirmation(runId: string, confirmationId: string, args: string | object): string
   status(runId: string): RunStatus
   /** The confirmation a run waits for, if any. */
   pendingConfirmation(runId: string): PendingConfirmation | undefined
@@ -233,19 +233,22 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         throw notFound(`confirmation ${confirmationId} was issued for a different call`)
       }
       const actor = find(runId)
-      if (remember !== undefined) {
-        const tool = actor.getSnapshot().context.current?.prepared?.name ?? ''
-        policies.add({ tool, effect: decision, scope: remember, runId })
-      }
+      const tool = actor.getSnapshot().context.current?.prepared?.name ?? ''
+      const keep =
+        remember === undefined ? undefined : { tool, effect: decision, scope: remember, runId }
+      // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
+      if (keep !== undefined) policies.check(keep)
       actor.send({
         type: decision === 'allow' ? 'CONFIRM' : 'DENY',
         confirmationId,
         digest: pending.digest,
         decidedBy: 'user',
+        ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}` }),
       })
       if (actor.getSnapshot().context.pending?.confirmationId === confirmationId) {
         throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
       }
+      if (keep !== undefined) policies.add(keep)
     },
     editConfirmation(runId, confirmationId, args) {
       matchingPending(runId, confirmationId)
@@ -259,6 +262,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         throw new AgentError('invalid_edit', `the edited arguments are not valid: ${detail}`)
       }
       actor.send({ type: 'EDIT', confirmationId, arguments: text })
+      const replaced = actor.getSnapshot().context.pending?.confirmationId
+      if (replaced === undefined || replaced === confirmationId) {
+        throw notFound(`run ${runId} refused the edit of confirmation ${confirmationId}`)
+      }
+      return replaced
     },
     status: (runId) => statusOf(find(runId)),
     pendingConfirmation(runId) {

@@ -6,7 +6,8 @@ type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 /** The run's guards: pure checks of context and event, the gates between its states. */
 export function createRunGuards({ tools, clock }: { tools: PreparingRegistry; clock: () => Date }) {
   return {
-    turnHasToolCalls: (_: GuardArgs, params: { turn: ModelTurn }) => (params.turn.toolCalls?.length ?? 0) > 0,
+    turnHasToolCalls: (_: GuardArgs, params: { turn: ModelTurn }) =>
+      (params.turn.toolCalls?.length ?? 0) > 0,
     preparationFailed: ({ context }: GuardArgs) => context.current?.result !== undefined,
     isReadCall: ({ context }: GuardArgs) => context.current?.prepared?.permission === 'read',
     hasQueuedCalls: ({ context }: GuardArgs) => context.queue.length > 0,

@@ -104,8 +104,8 @@ describe('edit before approve', () => {
       expect.objectContaining({ code: 'invalid_edit' }),
     )
     expect(pendingId(runtime, runId)).toBe(oldId)
-    runtime.editConfirmation(runId, oldId, { title: 'Read chapter 3', importance: 4 })
-    const newId = pendingId(runtime, runId)
+    const newId = runtime.editConfirmation(runId, oldId, { title: 'Read chapter 3', importance: 4 })
+    expect(pendingId(runtime, runId)).toBe(newId)
     expect(newId).not.toBe(oldId)
     expect(eventsOf(runtime, runId, 'confirmationRequired').at(-1)?.preview).toBe(
       'Create task “Read chapter 3”',
@@ -135,6 +135,10 @@ describe('policies', () => {
     const one = runtime.startRun({ input: 'first' })
     await runtime.waitFor(one, 'awaitingConfirmation')
     runtime.submitConfirmation(one, pendingId(runtime, one), 'allow', { remember: 'session' })
+    expect(eventsOf(runtime, one, 'confirmationResolved')[0]).toMatchObject({
+      decidedBy: 'user',
+      rule: 'kept as a rule: allow create_task for this session',
+    })
     await runtime.waitFor(one, 'awaitingInput')
     const two = runtime.startRun({ input: 'second' })
     await runtime.waitFor(two, 'awaitingInput')
@@ -168,6 +172,8 @@ describe('policies', () => {
     expect(() =>
       runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
+    expect(runtime.policies.list()).toEqual([])
+    expect(runtime.status(runId)).toBe('awaitingConfirmation')
     runtime
       .actor(runId)
       .send({ type: 'CONFIRM', confirmationId: cardId, decidedBy: 'policy', rule: 'forged' })
