@@ -2,6 +2,7 @@ import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { chooseModel } from './chooseModel.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
+import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { startAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 
@@ -10,11 +11,25 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not "${process.env.PORT}"`)
   process.exit(1)
 }
+let confirmationTimeoutMs: number
+try {
+  confirmationTimeoutMs = confirmationTimeoutFromEnv(process.env)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 const distDir = `${repoRoot}/dist`
 await ensureBuild(distDir, (line) => console.log(line))
 const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
-const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+const runtime = createAgentRuntime({
+  model,
+  tools: createToolRegistry(),
+  workspace,
+  confirmationTimeoutMs,
+})
+// Cards left open by the last session come back before the page can ask for them.
+const restored = await runtime.restore()
 const server = await startAppServer({
   runtime,
   distDir,
@@ -25,10 +40,18 @@ const server = await startAppServer({
 console.log(`StudyPulse is running at ${server.url}`)
 console.log(`  model: ${model.name}`)
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
+console.log(
+  `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
+)
+if (restored.length > 0)
+  console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
 console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
 
 const stop = () => {
-  void server.close().then(() => process.exit(0))
+  void server
+    .close()
+    .then(() => runtime.flush())
+    .then(() => process.exit(0))
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { HttpError } from './HttpError.ts'
+import { policyRoutes } from './policyRoutes.ts'
 import { createRequestGuard } from './requestGuard.ts'
 import { matchRoute, type Route } from './router.ts'
 import { runRoutes } from './runRoutes.ts'
@@ -38,7 +39,11 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     runtime: options.runtime,
     ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
   }
-  const routes: Route[] = [...runRoutes(app), ...workspaceRoutes(app, options.runtime.model.name)]
+  const routes: Route[] = [
+    ...runRoutes(app),
+    ...policyRoutes(app),
+    ...workspaceRoutes(app, options.runtime.model.name),
+  ]
   let port = options.port ?? 0
   const guard = createRequestGuard(() => port, token)
 

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
+export const maxEditedArgumentsChars = 16_000
+
 /** `POST /api/runs`: start a run with the user's first message. */
 export const StartRunBody = z.strictObject({
   input: z.string().trim().min(1).max(8000),
@@ -12,8 +15,32 @@ export const InputBody = z.strictObject({ text: z.string().trim().min(1).max(800
 /** `POST /api/runs/:runId/cancel`. */
 export const CancelBody = z.strictObject({ reason: z.string().max(200).optional() })
 
-/** `POST /api/runs/:runId/confirmations`: the user's decision on one card. */
+/**
+ * `POST /api/runs/:runId/confirmations`: the user's decision on one card; optionally the digest
+ * the card showed (a different call is refused) and a rule to keep (`run`/`session`/`always`).
+ */
 export const ConfirmationBody = z.strictObject({
   confirmationId: z.string().min(1).max(200),
   decision: z.enum(['allow', 'deny']),
+  digest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
+    .optional(),
+  remember: z.enum(['run', 'session', 'always']).optional(),
 })
+
+/** `POST /api/runs/:runId/edit`: new arguments for the pending call, as an object or JSON text. */
+export const EditBody = z.strictObject({
+  confirmationId: z.string().min(1).max(200),
+  arguments: z.union([
+    z.string().max(maxEditedArgumentsChars),
+    z
+      .record(z.string(), z.unknown())
+      .refine((value) => JSON.stringify(value).length <= maxEditedArgumentsChars, {
+        message: `must be at most ${maxEditedArgumentsChars} characters as JSON`,
+      }),
+  ]),
+})
+
+/** `POST /api/policies/:ruleId/revoke`: an empty JSON object (a JSON body keeps plain form posts out). */
+export const RevokeBody = z.strictObject({})

@@ -2,7 +2,13 @@ import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors } from './agentErrorStatus.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
-import { CancelBody, ConfirmationBody, InputBody, StartRunBody } from './requestSchemas.ts'
+import {
+  CancelBody,
+  ConfirmationBody,
+  EditBody,
+  InputBody,
+  StartRunBody,
+} from './requestSchemas.ts'
 import type { Route } from './router.ts'
 import { sendJson } from './sendJson.ts'
 import { streamRunEvents } from './streamRunEvents.ts'
@@ -58,12 +64,32 @@ export function runRoutes(app: AppContext): Route[] {
       method: 'POST',
       pattern: '/api/runs/:runId/confirmations',
       handler: async ({ req, res, params }) => {
-        const { confirmationId, decision } = await readJsonBody(req, ConfirmationBody)
-        // The page only passes the user's decision; the runtime checks it matches the pending card.
+        const { confirmationId, decision, digest, remember } = await readJsonBody(
+          req,
+          ConfirmationBody,
+        )
+        // The page only passes the user's decision; the runtime checks it matches the pending card,
+        // and refuses a rule the tool cannot have before deciding anything.
         mapAgentErrors(() =>
-          runtime.submitConfirmation(params.runId as string, confirmationId, decision),
+          runtime.submitConfirmation(params.runId as string, confirmationId, decision, {
+            ...(digest !== undefined && { digest }),
+            ...(remember !== undefined && { remember }),
+          }),
         )
         sendJson(res, 200, { ok: true })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/edit',
+      handler: async ({ req, res, params }) => {
+        const body = await readJsonBody(req, EditBody)
+        const runId = params.runId as string
+        // The runtime validates the arguments again and issues a new card; the old id dies.
+        const confirmationId = mapAgentErrors(() =>
+          runtime.editConfirmation(runId, body.confirmationId, body.arguments),
+        )
+        sendJson(res, 200, { ok: true, confirmationId })
       },
     },
     {

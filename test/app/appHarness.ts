@@ -19,18 +19,34 @@ export interface AppHarness {
   tasksFile(): Promise<string>
   /** Headers a same-origin page request carries. */
   pageHeaders(extra?: Record<string, string>): Record<string, string>
+  /** The ids `restore()` brought back when this server started. */
+  restored: string[]
+  /**
+   * Stops this server as a dying process would (runs are not cancelled; their actors stop), then
+   * starts a new runtime and server on the same workspace folder, restoring it as `app/main.ts` does.
+   * Dispose the returned harness instead of this one.
+   */
+  restart(options?: HarnessOptions): Promise<AppHarness>
   dispose(): Promise<void>
 }
 
+/** How a harness is built. */
+export interface HarnessOptions {
+  model?: ModelClient
+  distDir?: string
+  confirmationTimeoutMs?: number
+}
+
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
-export async function startHarness(
-  options: { model?: ModelClient; distDir?: string } = {},
-): Promise<AppHarness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<AppHarness> {
+  return startIn(await mkdtemp(join(tmpdir(), 'studypulse-app-')), options)
+}
+
+async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness> {
   const model = options.model ?? new OfflinePlanner()
-  const dir = await mkdtemp(join(tmpdir(), 'studypulse-app-'))
   const distDir = options.distDir ?? join(dir, 'dist')
   if (options.distDir === undefined) {
-    await mkdir(distDir)
+    await mkdir(distDir, { recursive: true })
     await writeFile(
       join(distDir, 'index.html'),
       '<!doctype html><meta name="studypulse-token" content="__STUDYPULSE_TOKEN__"><p>page</p>',
@@ -39,13 +55,29 @@ export async function startHarness(
   const workspace = await Workspace.openOrCreate(join(dir, 'ws'), { samples: true })
   const [notebook] = await workspace.readNotebooks()
   if (notebook === undefined) throw new Error('the sample workspace has no notebook')
-  const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+  const runtime = createAgentRuntime({
+    model,
+    tools: createToolRegistry(),
+    workspace,
+    ...(options.confirmationTimeoutMs !== undefined && {
+      confirmationTimeoutMs: options.confirmationTimeoutMs,
+    }),
+  })
+  // As `app/main.ts`: unfinished runs come back before the server listens.
+  const restored = await runtime.restore()
   const server = await startAppServer({ runtime, distDir, notebookId: notebook.id })
   return {
     server,
     runtime,
     workspace,
     notebookId: notebook.id,
+    restored,
+    restart: async (next = options) => {
+      await server.close()
+      await runtime.flush()
+      for (const id of runtime.runIds()) runtime.actor(id).stop()
+      return startIn(dir, { ...next, ...(options.distDir && { distDir: options.distDir }) })
+    },
     tasksFile: () => readFile(join(workspace.root, 'tasks.json'), 'utf8'),
     pageHeaders: (extra = {}) => ({
       host: `127.0.0.1:${server.port}`,

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import { buildTranscript, type TranscriptItem } from '../../ui/core/buildTranscript.ts'
+import { describeCardState } from '../../ui/core/describeCardState.ts'
 import { RunCommandError } from '../../ui/core/RunCommandError.ts'
-import { selectPendingConfirmation, selectStatus } from '../../ui/core/runSelectors.ts'
+import {
+  selectPendingConfirmation,
+  selectPendingId,
+  selectStatus,
+} from '../../ui/core/runSelectors.ts'
 import type { RemoteRunClient } from '../../ui/remote/RemoteRunClient.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
@@ -150,6 +156,120 @@ describe('the run event stream and the remote client', () => {
     }
   })
 })
+
+describe('lasting decisions, edits and expiry, as the page sees them', () => {
+  let h: AppHarness
+  afterEach(() => h.dispose())
+  const client = () =>
+    new StudyPulseClient({
+      baseUrl: h.server.url,
+      token: h.server.token,
+      headers: { origin: h.server.url },
+    })
+
+  it('a card answered by a rule arrives with who decided and which rule; revoke ends the rule', async () => {
+    h = await startHarness()
+    const app = client()
+    const first = await app.startRun(addTask)
+    const second = await (async () => {
+      try {
+        const card = await until(first, (s) => selectPendingConfirmation(s))
+        await first.decide(card.confirmationId as string, 'allow', {
+          remember: 'session',
+          ...(card.digest !== undefined && { digest: card.digest }),
+        })
+        await until(first, (s) => selectStatus(s) === 'awaitingInput' || undefined)
+        expect(cardsOf(first)[0]?.outcome).toBe('allowed')
+        expect(cardsOf(first)[0]?.resolution?.decidedBy).toBe('user')
+      } finally {
+        first.close()
+      }
+      return app.startRun('add a task to read chapter 4, importance 2')
+    })()
+    try {
+      await until(second, (s) => selectStatus(s) === 'awaitingInput' || undefined)
+      const [card] = cardsOf(second)
+      expect(card?.outcome).toBe('allowed')
+      expect(card?.resolution?.decidedBy).toBe('policy')
+      expect(
+        describeCardState({
+          outcome: card?.outcome ?? 'pending',
+          toolName: 'create_task',
+          resolution: card?.resolution,
+        }),
+      ).toBe('Allowed by your rule: allow create_task for this session.')
+      expect((await app.readTasks()).map((t) => t.title)).toContain('Read chapter 4')
+    } finally {
+      second.close()
+    }
+    const rules = await app.listPolicies()
+    expect(rules.map((r) => [r.tool, r.effect, r.scope])).toEqual([
+      ['create_task', 'allow', 'session'],
+    ])
+    await app.revokePolicy(rules[0]?.id as string)
+    expect(await app.listPolicies()).toEqual([])
+    const gone = await app.revokePolicy(rules[0]?.id as string).catch((e: unknown) => e)
+    expect((gone as RunCommandError).code).toBe('policy_not_found')
+  })
+
+  it('an edit replaces the card: the old one reads replaced, the new one pending with the edited arguments', async () => {
+    h = await startHarness()
+    const run = await client().startRun(addTask)
+    try {
+      const card = await until(run, (s) => selectPendingConfirmation(s))
+      const refused = await run
+        .edit(card.confirmationId as string, '{"title": ""}')
+        .catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(RunCommandError)
+      expect((refused as RunCommandError).code).toBe('invalid_edit')
+      expect((refused as RunCommandError).status).toBe(400)
+      const newId = await run.edit(card.confirmationId as string, { title: 'Edited title' })
+      expect(newId).not.toBe(card.confirmationId)
+      await until(run, (s) => (selectPendingId(s) === newId ? true : undefined))
+      const [old, fresh] = cardsOf(run)
+      expect(old?.outcome).toBe('replaced')
+      expect(fresh?.outcome).toBe('pending')
+      expect(JSON.parse(fresh?.request.argumentsJson ?? '{}')).toEqual({ title: 'Edited title' })
+    } finally {
+      run.close()
+    }
+  })
+
+  it('a card nobody answers expires: the page sees it expired by the clock, and it cannot be allowed', async () => {
+    h = await startHarness({ confirmationTimeoutMs: 300 })
+    const before = await h.tasksFile()
+    const run = await client().startRun(addTask)
+    try {
+      const card = await until(run, (s) => selectPendingConfirmation(s))
+      expect(card.expiresAt).toBeDefined()
+      await until(run, (s) => selectStatus(s) === 'awaitingInput' || undefined)
+      const items = buildTranscript(run.getSnapshot().context.events, undefined)
+      const cards = items.filter((i) => i.kind === 'confirmation')
+      expect(cards.map((c) => [c.outcome, c.resolution?.decidedBy])).toEqual([
+        ['expired', 'timeout'],
+      ])
+      // The card says it expired; no second "failed" line repeats it.
+      expect(items.filter((i) => i.kind === 'activity' && !i.ok)).toEqual([])
+      const late = await run
+        .request({ type: 'CONFIRM', confirmationId: card.confirmationId as string })
+        .catch((e: unknown) => e)
+      expect((late as RunCommandError).code).toBe('confirmation_not_found')
+      expect(await h.tasksFile()).toBe(before)
+    } finally {
+      run.close()
+    }
+  })
+})
+
+type CardItem = Extract<TranscriptItem, { kind: 'confirmation' }>
+
+/** The cards of a remote run as the chat shows them. */
+function cardsOf(run: RemoteRunClient): CardItem[] {
+  const snapshot = run.getSnapshot()
+  return buildTranscript(snapshot.context.events, selectPendingId(snapshot)).filter(
+    (i): i is CardItem => i.kind === 'confirmation',
+  )
+}
 
 /** Resolves with the first defined value `pick` returns from the client's snapshots. */
 function until<T>(

@@ -161,6 +161,41 @@ describe('the local server refuses what is not the page itself, and changes noth
     await expectUnchanged()
   })
 
+  it('guards the new commands the same way: edit, remember and revoke need token, Origin and Host', async () => {
+    const editBody = JSON.stringify({ confirmationId, arguments: { title: 'Hijacked' } })
+    const rememberBody = JSON.stringify({ confirmationId, decision: 'allow', remember: 'session' })
+    const missingToken = h.pageHeaders()
+    delete missingToken['x-studypulse-token']
+    for (const headers of [
+      h.pageHeaders({ origin: 'http://evil.example' }),
+      h.pageHeaders({ host: 'evil.example' }),
+      missingToken,
+    ]) {
+      const edited = await rawRequest(h.server.port, {
+        method: 'POST',
+        path: `/api/runs/${runId}/edit`,
+        headers,
+        body: editBody,
+      })
+      expect(edited.status).toBe(403)
+      expect((await confirm(headers, rememberBody)).status).toBe(403)
+      const rules = await rawRequest(h.server.port, { path: '/api/policies', headers })
+      expect(rules.status).toBe(
+        headers === missingToken || headers.host === 'evil.example' ? 403 : 200,
+      )
+    }
+    const plain = await rawRequest(h.server.port, {
+      method: 'POST',
+      path: `/api/runs/${runId}/edit`,
+      headers: h.pageHeaders({ 'content-type': 'text/plain' }),
+      body: editBody,
+    })
+    expect(plain.status).toBe(415)
+    expect(h.runtime.policies.list()).toEqual([])
+    expect(h.runtime.events(runId).filter((e) => e.kind === 'confirmationRequired')).toHaveLength(1)
+    await expectUnchanged()
+  })
+
   it('answers 404 with a JSON error for an unknown run', async () => {
     const res = await rawRequest(h.server.port, {
       method: 'POST',

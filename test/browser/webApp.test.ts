@@ -131,6 +131,47 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await titlesOnDisk()).toContain('Review chapter 3')
   })
 
+  it('"Allow create_task for this session": the next task needs no click, the rule is listed, Revoke brings the card back', async () => {
+    await ask(addTask)
+    await card().waitFor()
+    await card()
+      .getByRole('button', { name: /More choices/ })
+      .click()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/More choices/)
+    // Only write tools can be allowed by a rule; every tool can be always denied.
+    expect(await card().locator('.sp-card__more button').allTextContents()).toEqual([
+      'Allow create_task for this run',
+      'Allow create_task for this session',
+      'Always deny create_task',
+    ])
+    await card().screenshot({ path: join(shots, 'card-more-choices.png') })
+    await card().getByRole('button', { name: 'Allow create_task for this session' }).click()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    const rule = page.locator('.sp-rule', { hasText: 'Allow create_task for this session' })
+    await rule.waitFor()
+    expect(await page.locator('.sp-card').first().locator('.sp-card__status').textContent()).toBe(
+      'Allowed. create_task is allowed for the rest of this session.',
+    )
+
+    await ask('add a task to read chapter 4, importance 2')
+    await page.locator('.sp-task__title', { hasText: 'Read chapter 4' }).waitFor()
+    expect(await card().count()).toBe(0)
+    const byRule = page.locator('.sp-card[data-decided-by="policy"]')
+    expect(await byRule.locator('.sp-card__status').textContent()).toBe(
+      'Allowed by your rule: allow create_task for this session.',
+    )
+    expect(await titlesOnDisk()).toContain('Read chapter 4')
+    await page.locator('.sp-panel').screenshot({ path: join(shots, 'your-rules.png') })
+
+    await rule.getByRole('button', { name: 'Revoke: allow create_task for this session' }).click()
+    await page.getByText(/^No rules/).waitFor()
+    expect(h.runtime.policies.list()).toEqual([])
+    await ask('add a task to summarise chapter 5')
+    await card().waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toMatch(/chapter 5/)
+    expect((await titlesOnDisk()).some((t) => /chapter 5/i.test(t))).toBe(false)
+  })
+
   it('cancel while a card waits: no card left to answer, nothing written', async () => {
     const before = await h.tasksFile()
     await ask(addTask)
@@ -138,7 +179,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await page.getByText('Cancelled. Nothing more will run.').waitFor()
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0)
-    expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('expired')
+    expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('stale')
     expect(await h.tasksFile()).toBe(before)
     expect(await taskTitles()).not.toContain('Review chapter 3')
   })

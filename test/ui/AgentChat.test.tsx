@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
+import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
+import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
+import { localPolicies } from '../../ui/local/localPolicies.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -68,8 +71,81 @@ describe('AgentChat with a runtime in the same JS context', () => {
     render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
     expect(runtime.status(runId)).toBe('cancelled')
-    expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('expired')
+    expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('stale')
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull()
     expect(await ws.readTasks()).toEqual([])
+  })
+
+  it('a bare actor offers no lasting decisions or Edit: its events would bypass the policy store', async () => {
+    const { runtime, runId } = await setUp()
+    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    expect(screen.queryByRole('button', { name: /More choices/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
+  })
+})
+
+describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in process', () => {
+  it('"Allow for this session" keeps a rule in the runtime, which the side panel lists and revokes', async () => {
+    const { runtime, ws, runId } = await setUp()
+    const run = new LocalRunClient(runtime, runId)
+    render(
+      <>
+        <AgentChat run={run} onStartRun={() => {}} />
+        <WorkspacePanel reader={ws} run={run} policies={localPolicies(runtime)} />
+      </>,
+    )
+    expect(await screen.findByText(/No rules/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /More choices/ }))
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Allow create_task for this session' })),
+    )
+    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 4'])
+    expect(runtime.policies.list().map((r) => [r.tool, r.effect, r.scope])).toEqual([
+      ['create_task', 'allow', 'session'],
+    ])
+    expect(document.querySelector('.sp-card .sp-card__status')?.textContent).toBe(
+      'Allowed. create_task is allowed for the rest of this session.',
+    )
+    const rule = await screen.findByText('Allow create_task for this session')
+    await act(async () =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Revoke: allow create_task for this session' }),
+      ),
+    )
+    expect(runtime.policies.list()).toEqual([])
+    expect(rule.isConnected).toBe(false)
+    expect(await screen.findByText(/No rules/)).toBeTruthy()
+  })
+
+  it('Edit: a refused edit stays inline; a valid one replaces the card and allowing writes the edited task', async () => {
+    const { runtime, ws, runId } = await setUp()
+    const run = new LocalRunClient(runtime, runId)
+    render(<AgentChat run={run} onStartRun={() => {}} />)
+    const oldId = runtime.pendingConfirmation(runId)?.confirmationId
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
+      target: { value: '{"title": "  "}' },
+    })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
+    expect(screen.getByRole('alert').textContent).toMatch(/not valid/)
+    expect(runtime.pendingConfirmation(runId)?.confirmationId).toBe(oldId)
+
+    fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
+      target: { value: '{"title": "Read chapter 4 and 5", "importance": 3}' },
+    })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
+    const cards = [...document.querySelectorAll('.sp-card')] as HTMLElement[]
+    expect(cards.map((c) => c.dataset.state)).toEqual(['replaced', 'pending'])
+    expect(cards[0]?.textContent).toContain('Replaced by your edit.')
+    expect(cards[1]?.textContent).toContain('Create task “Read chapter 4 and 5”')
+    expect(document.activeElement?.textContent).toBe('Deny')
+    expect(await ws.readTasks()).toEqual([])
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow once' })))
+    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    expect((await ws.readTasks()).map((t) => [t.title, t.importance])).toEqual([
+      ['Read chapter 4 and 5', 3],
+    ])
   })
 })

@@ -96,21 +96,21 @@ describe('ConfirmationCard', () => {
     await act(async () => pending.resolve())
   })
 
-  it('shows a stale card as expired instead of sending, when its id is no longer pending', () => {
+  it('shows a stale card as no longer waiting instead of sending, when its id is no longer pending', () => {
     const onDecide = vi.fn()
-    render(<ConfirmationCard request={request()} outcome="expired" onDecide={onDecide} />)
+    render(<ConfirmationCard request={request()} outcome="stale" onDecide={onDecide} />)
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull()
-    expect(screen.getByRole('status').textContent).toMatch(/expired/i)
+    expect(screen.getByRole('status').textContent).toMatch(/no longer waiting/i)
     expect(onDecide).not.toHaveBeenCalled()
   })
 
-  it('turns expired when the run refuses the id (confirmation_not_found), and does not retry', async () => {
+  it('turns stale when the run refuses the id (confirmation_not_found), and does not retry', async () => {
     const onDecide = vi.fn(() =>
       Promise.reject(new RunCommandError('confirmation_not_found', 'gone', 409)),
     )
     render(<ConfirmationCard request={request()} onDecide={onDecide} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow once' })))
-    expect(document.querySelector('[data-state="expired"]')).not.toBeNull()
+    expect(document.querySelector('[data-state="stale"]')).not.toBeNull()
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull()
     expect(onDecide).toHaveBeenCalledTimes(1)
   })

@@ -2,8 +2,12 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import type { RunStatus } from '../../machines/AgentEvent.ts'
 import type { TranscriptItem } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
+import { lastingDecisions } from '../core/cardDecisions.ts'
+import { isDecidingRun } from '../core/DecidingRun.ts'
+import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { submitCommand } from '../core/submitCommand.ts'
+import { submitDecision } from '../core/submitDecision.ts'
 import { useRunBusy, useRunStatus, useTranscript } from '../hooks/runHooks.ts'
 import { ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
 
@@ -15,8 +19,18 @@ export interface AgentChatProps {
   onStartRun: (text: string) => void | Promise<void>
   /** The buttons on each card (default Deny, Allow once). */
   decisions?: readonly DecisionOption[]
-  /** Handles decisions other than `allow`/`deny`; the default sends CONFIRM/DENY to the run. */
+  /**
+   * Handles decisions other than `allow`/`deny`. Without it, the lasting decisions (`allow-run`,
+   * `allow-session`, `deny-always`) go through the runtime's API when the run is a `DecidingRun`.
+   */
   onDecision?: (key: string, request: ConfirmationRequest, run: RunSource) => unknown
+  /**
+   * The lasting decisions behind each card's "More choices"; default `lastingDecisions` when the
+   * run can keep rules (a `LocalRunClient` or `RemoteRunClient`), none for a bare actor.
+   */
+  moreDecisions?: (request: ConfirmationRequest) => readonly DecisionOption[]
+  /** Offer Edit on cards (default true when the run can take edits). */
+  allowEdit?: boolean
   /** Extra card controls, per card. */
   renderCardActions?: (request: ConfirmationRequest) => ReactNode
   /** Shown when there are no messages yet. */
@@ -72,9 +86,17 @@ export function AgentChat(props: AgentChatProps) {
     if (run === undefined) return
     if (props.onDecision && key !== 'allow' && key !== 'deny')
       return props.onDecision(key, request, run)
-    const type = key === 'allow' ? 'CONFIRM' : 'DENY'
-    return submitCommand(run, { type, confirmationId: request.confirmationId })
+    return submitDecision(run, request, key)
   }
+  const deciding = isDecidingRun(run)
+  const moreDecisions = props.moreDecisions ?? (deciding ? lastingDecisions : undefined)
+  const edit =
+    deciding && props.allowEdit !== false
+      ? async (text: string, request: ConfirmationRequest) => {
+          if (!isDecidingRun(run)) throw new RunCommandError('not_supported', 'cannot edit')
+          await run.edit(request.confirmationId, text)
+        }
+      : undefined
 
   return (
     <div className="sp-chat" aria-busy={busy}>
@@ -86,6 +108,8 @@ export function AgentChat(props: AgentChatProps) {
               item={item}
               onDecide={decide}
               decisions={props.decisions}
+              moreDecisions={moreDecisions}
+              onEdit={edit}
               renderCardActions={props.renderCardActions}
             />
           </li>
@@ -137,10 +161,13 @@ interface ChatItemProps {
   item: TranscriptItem
   onDecide: (key: string, request: ConfirmationRequest) => unknown
   decisions: readonly DecisionOption[] | undefined
+  moreDecisions: ((request: ConfirmationRequest) => readonly DecisionOption[]) | undefined
+  onEdit: ((text: string, request: ConfirmationRequest) => Promise<void>) | undefined
   renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
 }
 
-function ChatItem({ item, onDecide, decisions, renderCardActions }: ChatItemProps) {
+function ChatItem(props: ChatItemProps) {
+  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions } = props
   switch (item.kind) {
     case 'user':
       return <p className="sp-bubble sp-bubble--user">{item.text}</p>
@@ -157,8 +184,11 @@ function ChatItem({ item, onDecide, decisions, renderCardActions }: ChatItemProp
         <ConfirmationCard
           request={item.request}
           outcome={item.outcome}
+          {...(item.resolution && { resolution: item.resolution })}
           onDecide={onDecide}
           {...(decisions && { decisions })}
+          {...(moreDecisions && { moreDecisions: moreDecisions(item.request) })}
+          {...(onEdit && { onEdit })}
           extraActions={renderCardActions?.(item.request)}
         />
       )

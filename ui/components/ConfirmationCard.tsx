@@ -1,15 +1,13 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import type { CardOutcome } from '../core/buildTranscript.ts'
+import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
+import type { DecisionOption } from '../core/cardDecisions.ts'
+import { describeCardState } from '../core/describeCardState.ts'
 import { describePermission } from '../core/describePermission.ts'
+import { CardEditor } from './CardEditor.tsx'
 import { PermissionBadge } from './PermissionBadge.tsx'
 
-/** One button on a card; `key` is what `onDecide` receives. */
-export interface DecisionOption {
-  key: string
-  label: string
-  variant?: 'primary' | 'secondary' | 'danger'
-}
+export type { DecisionOption } from '../core/cardDecisions.ts'
 
 /** The two decisions every card offers: Deny (focused first) and Allow once. */
 export const defaultDecisions: readonly DecisionOption[] = Object.freeze([
@@ -25,14 +23,20 @@ export interface ConfirmationCardProps {
   request: ConfirmationRequest
   /** Where the card stands in the run; anything but `pending` shows the outcome instead of buttons. */
   outcome?: CardOutcome
+  /** Who decided a decided card (the user, a rule, or the clock), and by which rule. */
+  resolution?: CardResolution
   /** Called once with the chosen decision's key; reject with a `code` to show why it did not go through. */
   onDecide: (key: string, request: ConfirmationRequest) => unknown
   /** The buttons, left to right; the first gets focus. Defaults to Deny, Allow once. */
   decisions?: readonly DecisionOption[]
-  /** More controls placed before the decision buttons (e.g. a menu of lasting decisions). */
+  /** Lasting decisions kept behind a "More choices" disclosure (see `lastingDecisions`). */
+  moreDecisions?: readonly DecisionOption[]
+  /** Offers Edit: called with the edited JSON; reject with a message to show it under the field. */
+  onEdit?: (argumentsJson: string, request: ConfirmationRequest) => unknown
+  /** More controls placed before the decision buttons. */
   extraActions?: ReactNode
-  /** What an expired card says. */
-  expiredText?: string
+  /** What a card that can no longer be answered (cancelled, refused) says. */
+  staleText?: string
   /** Move keyboard focus to the first button when the card appears (default true). */
   autoFocus?: boolean
 }
@@ -40,27 +44,48 @@ export interface ConfirmationCardProps {
 type Phase =
   | { kind: 'idle' }
   | { kind: 'submitting'; key: string }
+  | { kind: 'editing' }
+  | { kind: 'replaced' }
   | { kind: 'stale' }
   | { kind: 'failed'; message: string }
 
 /**
  * A confirmation card: what the tool will do, its permission badge, the raw arguments on demand,
- * and the decision buttons. Focus lands on Deny; one click disables every button; a card whose id
- * is no longer pending says it expired instead of sending.
+ * the decision buttons, lasting decisions behind "More choices", and Edit. Focus lands on Deny; one
+ * click disables every button; a card whose id is no longer pending says so instead of sending.
  */
 export function ConfirmationCard(props: ConfirmationCardProps) {
   const { request, outcome = 'pending', decisions = defaultDecisions, autoFocus = true } = props
+  const more = props.moreDecisions ?? []
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
+  const [moreOpen, setMoreOpen] = useState(false)
   const busy = useRef(false)
   const firstButton = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const describedId = useId()
+  const moreId = useId()
   const { sentence } = describePermission(request.permission)
-  const live = outcome === 'pending' && phase.kind !== 'stale'
+  const state: CardOutcome =
+    phase.kind === 'stale'
+      ? 'stale'
+      : phase.kind === 'replaced' && outcome === 'pending'
+        ? 'replaced'
+        : outcome
+  const live = state === 'pending'
+  const editing = live && phase.kind === 'editing'
 
   useEffect(() => {
-    if (live && autoFocus) firstButton.current?.focus()
-  }, [live, autoFocus])
+    if (live && !editing && autoFocus) firstButton.current?.focus()
+  }, [live, editing, autoFocus])
+
+  const fail = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code
+    if (typeof code === 'string' && staleCodes.has(code)) {
+      setPhase({ kind: 'stale' })
+      return true
+    }
+    return false
+  }
 
   const decide = async (key: string) => {
     // A ref, not state: a double click lands before React re-renders the disabled buttons.
@@ -74,9 +99,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     try {
       await props.onDecide(key, request)
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code
-      if (typeof code === 'string' && staleCodes.has(code)) setPhase({ kind: 'stale' })
-      else {
+      if (!fail(error)) {
         busy.current = false
         setPhase({
           kind: 'failed',
@@ -86,9 +109,34 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     }
   }
 
-  const state = phase.kind === 'stale' ? 'expired' : outcome
+  const saveEdit = async (text: string) => {
+    if (busy.current || props.onEdit === undefined) return
+    busy.current = true
+    try {
+      await props.onEdit(text, request)
+      setPhase({ kind: 'replaced' })
+    } catch (error) {
+      busy.current = false
+      if (!fail(error)) throw error
+    }
+  }
+
   // Submitting lasts until the run shows the outcome (or refuses).
-  const submitting = phase.kind === 'submitting' && state === 'pending'
+  const submitting = phase.kind === 'submitting' && live
+  const button = (d: DecisionOption, first: boolean) => (
+    <button
+      key={d.key}
+      ref={first ? firstButton : undefined}
+      type="button"
+      className={`sp-button sp-button--${d.variant ?? 'secondary'}`}
+      data-decision={d.key}
+      disabled={phase.kind === 'submitting'}
+      aria-busy={phase.kind === 'submitting' && phase.key === d.key}
+      onClick={() => void decide(d.key)}
+    >
+      {phase.kind === 'submitting' && phase.key === d.key ? `${d.label}…` : d.label}
+    </button>
+  )
   return (
     <section
       className={`sp-card sp-card--${request.permission} sp-card--${state}`}
@@ -96,6 +144,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       aria-describedby={describedId}
       data-confirmation-id={request.confirmationId}
       data-state={submitting ? 'submitting' : state}
+      data-decided-by={props.resolution?.decidedBy}
     >
       <header className="sp-card__header">
         <PermissionBadge permission={request.permission} />
@@ -107,48 +156,79 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
-      <details className="sp-card__details">
-        <summary>Show arguments</summary>
-        <pre>{prettyJson(request.argumentsJson)}</pre>
-      </details>
-      {live ? (
-        <div className="sp-card__actions">
-          {props.extraActions}
-          {decisions.map((d, i) => (
-            <button
-              key={d.key}
-              ref={i === 0 ? firstButton : undefined}
-              type="button"
-              className={`sp-button sp-button--${d.variant ?? 'secondary'}`}
-              disabled={phase.kind === 'submitting'}
-              aria-busy={phase.kind === 'submitting' && phase.key === d.key}
-              onClick={() => void decide(d.key)}
-            >
-              {phase.kind === 'submitting' && phase.key === d.key ? `${d.label}…` : d.label}
-            </button>
-          ))}
-        </div>
+      {editing && props.onEdit ? (
+        <CardEditor
+          initial={prettyJson(request.argumentsJson)}
+          onSave={saveEdit}
+          onCancel={() => setPhase({ kind: 'idle' })}
+        />
+      ) : (
+        <details className="sp-card__details">
+          <summary>Show arguments</summary>
+          <pre>{prettyJson(request.argumentsJson)}</pre>
+        </details>
+      )}
+      {live && !editing ? (
+        <>
+          <div className="sp-card__actions">
+            <div className="sp-card__secondary">
+              {more.length > 0 ? (
+                <button
+                  type="button"
+                  className="sp-card__link"
+                  aria-expanded={moreOpen}
+                  aria-controls={moreId}
+                  disabled={phase.kind === 'submitting'}
+                  onClick={() => setMoreOpen((open) => !open)}
+                >
+                  More choices <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
+                </button>
+              ) : null}
+              {props.onEdit ? (
+                <button
+                  type="button"
+                  className="sp-card__link"
+                  disabled={phase.kind === 'submitting'}
+                  onClick={() => setPhase({ kind: 'editing' })}
+                >
+                  Edit
+                </button>
+              ) : null}
+              {props.extraActions}
+            </div>
+            {decisions.map((d, i) => button(d, i === 0))}
+          </div>
+          {more.length > 0 && moreOpen ? (
+            <fieldset className="sp-card__more" id={moreId}>
+              <legend className="sp-card__more-legend">
+                Keep this decision (you can revoke it under Your rules)
+              </legend>
+              {more.map((d) => button(d, false))}
+            </fieldset>
+          ) : null}
+          {request.expiresAt ? (
+            <p className="sp-card__deadline">
+              Waits until <time dateTime={request.expiresAt}>{clockTime(request.expiresAt)}</time>,
+              then expires and nothing is done.
+            </p>
+          ) : null}
+        </>
       ) : null}
       <p className="sp-card__status" role="status">
-        {statusText(state, submitting, phase, props.expiredText)}
+        {phase.kind === 'failed'
+          ? `Could not send your decision: ${phase.message}`
+          : submitting
+            ? 'Sending your decision…'
+            : describeCardState({
+                outcome: state,
+                toolName: request.toolName,
+                resolution: props.resolution,
+                chosenKey: phase.kind === 'submitting' ? phase.key : undefined,
+                staleText: props.staleText,
+              })}
       </p>
     </section>
   )
-}
-
-function statusText(
-  state: string,
-  submitting: boolean,
-  phase: Phase,
-  expiredText?: string,
-): string {
-  if (phase.kind === 'failed') return `Could not send your decision: ${phase.message}`
-  if (submitting) return 'Sending your decision…'
-  if (state === 'allowed') return 'Allowed once.'
-  if (state === 'denied') return 'Denied. Nothing was changed.'
-  if (state === 'expired')
-    return expiredText ?? 'This request expired. It is no longer waiting, and nothing was done.'
-  return ''
 }
 
 function prettyJson(text: string | undefined): string {
@@ -158,4 +238,11 @@ function prettyJson(text: string | undefined): string {
   } catch {
     return text
   }
+}
+
+function clockTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import { ruleName } from '../core/describeCardState.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
 
@@ -58,8 +59,14 @@ function describe(e: AgentEvent): Entry | undefined {
     case 'confirmationRequired':
       return { tone: 'ask', title: `Confirmation required for ${tool}`, detail: e.preview }
     case 'confirmationResolved':
+      if (e.decidedBy === 'timeout')
+        return { tone: 'no', title: `${tool} expired`, detail: 'Nobody decided in time.' }
       return e.decision === 'allow'
-        ? { tone: 'ok', title: `Allowed ${tool} once`, detail: by(e) }
+        ? {
+            tone: 'ok',
+            title: e.decidedBy === 'policy' ? `Allowed ${tool}` : `Allowed ${tool} once`,
+            detail: by(e),
+          }
         : { tone: 'no', title: `Denied ${tool}`, detail: by(e) }
     case 'toolCompleted':
       return { tone: 'ok', title: `${tool} completed` }
@@ -77,7 +84,7 @@ function describe(e: AgentEvent): Entry | undefined {
 }
 
 function by(e: AgentEvent): string | undefined {
-  return e.decidedBy === 'policy' ? 'by a standing rule' : undefined
+  return e.decidedBy === 'policy' ? `By your rule: ${ruleName(e.rule)}` : undefined
 }
 
 function localTime(iso: string): string {

@@ -1,7 +1,10 @@
+import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
-import { useCompletedToolCount } from '../hooks/runHooks.ts'
+import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
+import { usePolicies } from '../hooks/usePolicies.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
+import { PolicyList } from './PolicyList.tsx'
 import { TaskList } from './TaskList.tsx'
 
 /** Props of `WorkspacePanel`. */
@@ -11,12 +14,19 @@ export interface WorkspacePanelProps {
   run: RunSource | undefined
   /** The notebook whose sources are listed (default: the first). */
   notebookId?: string
+  /** Where the standing rules live; given, a "Your rules" section lists them with Revoke. */
+  policies?: PolicyAccess
 }
 
-/** Tasks, memory, artifacts and the notebook's sources; refreshes each time a tool completes. */
-export function WorkspacePanel({ reader, run, notebookId }: WorkspacePanelProps) {
+/**
+ * Tasks, memory, artifacts, the notebook's sources and your rules; the workspace refreshes each
+ * time a tool completes, the rules each time a card is decided.
+ */
+export function WorkspacePanel({ reader, run, notebookId, policies }: WorkspacePanelProps) {
   const completed = useCompletedToolCount(run)
+  const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
+  const rules = usePolicies(policies, `${run ? 'run' : 'none'}:${resolved}:${completed}`)
   const notebook = view.notebooks.find((n) => n.id === notebookId) ?? view.notebooks[0]
   return (
     <div className="sp-panel" aria-busy={view.loading}>
@@ -29,6 +39,14 @@ export function WorkspacePanel({ reader, run, notebookId }: WorkspacePanelProps)
         </h2>
         <TaskList tasks={view.tasks} />
       </section>
+      {policies ? (
+        <section className="sp-panel__section" aria-labelledby="sp-rules-heading">
+          <h2 id="sp-rules-heading">
+            Your rules <span className="sp-count">{rules.rules.length}</span>
+          </h2>
+          <PolicyList view={rules} />
+        </section>
+      ) : null}
       <section className="sp-panel__section" aria-labelledby="sp-memory-heading">
         <h2 id="sp-memory-heading">Remembered</h2>
         {view.memory.length === 0 ? (

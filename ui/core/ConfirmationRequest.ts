@@ -9,20 +9,24 @@ export interface ConfirmationRequest {
   permission: PermissionLevel
   preview: string
   digest?: string
-  /** The call's arguments as JSON text, when known. */
+  /** The call's arguments as JSON text (the validated ones the card is for), when known. */
   argumentsJson?: string
   /** ISO time the card was issued. */
   requestedAt: string
+  /** ISO time the card expires, if the run has a confirmation timeout. */
+  expiresAt?: string
 }
 
-/** The card for a `confirmationRequired` event; `events` supplies the call's raw arguments. */
+/** The card for a `confirmationRequired` event; `events` supplies the raw arguments of older logs. */
 export function toConfirmationRequest(
   event: AgentEvent,
   events: readonly AgentEvent[] = [],
 ): ConfirmationRequest {
-  const requested = events.findLast(
-    (e) => e.kind === 'toolRequested' && e.toolCallId === event.toolCallId,
-  )
+  // The card's own payload holds the validated (possibly edited) arguments; the model's proposal is a fallback.
+  const argumentsJson =
+    event.payloadJson ??
+    events.findLast((e) => e.kind === 'toolRequested' && e.toolCallId === event.toolCallId)
+      ?.payloadJson
   return {
     confirmationId: event.confirmationId ?? '',
     toolCallId: event.toolCallId ?? '',
@@ -30,7 +34,8 @@ export function toConfirmationRequest(
     permission: event.permission ?? 'execute',
     preview: event.preview ?? '',
     ...(event.digest !== undefined && { digest: event.digest }),
-    ...(requested?.payloadJson !== undefined && { argumentsJson: requested.payloadJson }),
+    ...(argumentsJson !== undefined && { argumentsJson }),
     requestedAt: event.at,
+    ...(event.expiresAt !== undefined && { expiresAt: event.expiresAt }),
   }
 }

@@ -1,14 +1,29 @@
 import type { AgentEvent } from '../../machines/AgentEvent.ts'
 import { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationRequest.ts'
 
-/** Where a card stands: waiting, decided, or no longer answerable. */
-export type CardOutcome = 'pending' | 'allowed' | 'denied' | 'expired'
+/**
+ * Where a card stands: waiting; decided (`allowed`, `denied`); `expired` (its time ran out);
+ * `replaced` (the user edited it into a new card); `stale` (no longer answerable, e.g. cancelled).
+ */
+export type CardOutcome = 'pending' | 'allowed' | 'denied' | 'expired' | 'replaced' | 'stale'
+
+/** Who decided a card, and by which rule (as the run logged it). */
+export interface CardResolution {
+  decidedBy: 'user' | 'policy' | 'timeout'
+  rule?: string
+}
 
 /** One entry of the chat as a person reads it. */
 export type TranscriptItem =
   | { kind: 'user'; key: string; text: string; at: string }
   | { kind: 'assistant'; key: string; text: string; at: string; streaming: boolean }
-  | { kind: 'confirmation'; key: string; request: ConfirmationRequest; outcome: CardOutcome }
+  | {
+      kind: 'confirmation'
+      key: string
+      request: ConfirmationRequest
+      outcome: CardOutcome
+      resolution?: CardResolution
+    }
   | { kind: 'activity'; key: string; text: string; ok: boolean; at: string }
   | { kind: 'notice'; key: string; text: string; tone: 'info' | 'error'; at: string }
 
@@ -18,11 +33,19 @@ export function buildTranscript(
   pendingId: string | undefined,
 ): TranscriptItem[] {
   const items: TranscriptItem[] = []
-  const decided = new Map<string, CardOutcome>()
+  const decided = new Map<string, AgentEvent>()
+  const replaced = new Set<string>()
+  const lastCard = new Map<string, string>()
   const previews = new Map<string, string>()
   for (const e of events) {
     if (e.kind === 'confirmationResolved' && e.confirmationId !== undefined)
-      decided.set(e.confirmationId, e.decision === 'allow' ? 'allowed' : 'denied')
+      decided.set(e.confirmationId, e)
+    if (e.kind === 'confirmationRequired' && e.confirmationId !== undefined) {
+      // An edit issues a new card for the same call; the old one was never decided.
+      const before = lastCard.get(e.toolCallId ?? '')
+      if (before !== undefined) replaced.add(before)
+      lastCard.set(e.toolCallId ?? '', e.confirmationId)
+    }
   }
   let stream: { text: string; at: string; seq: number } | undefined
   const flushStream = (streaming: boolean) => {
@@ -53,12 +76,20 @@ export function buildTranscript(
         break
       case 'confirmationRequired': {
         const id = e.confirmationId ?? ''
-        const outcome = decided.get(id) ?? (id === pendingId ? 'pending' : 'expired')
+        const resolved = decided.get(id)
         items.push({
           kind: 'confirmation',
           key,
           request: toConfirmationRequest(e, events),
-          outcome,
+          ...(resolved === undefined
+            ? { outcome: id === pendingId ? 'pending' : replaced.has(id) ? 'replaced' : 'stale' }
+            : {
+                outcome: outcomeOf(resolved),
+                resolution: {
+                  decidedBy: resolved.decidedBy ?? 'user',
+                  ...(resolved.rule !== undefined && { rule: resolved.rule }),
+                },
+              }),
         })
         break
       }
@@ -66,8 +97,8 @@ export function buildTranscript(
         items.push({ kind: 'activity', key, ok: true, at: e.at, text: done(e, previews) })
         break
       case 'toolFailed':
-        // A denial is already shown on its card.
-        if (e.error?.code !== 'user_denied')
+        // A denial or an expiry is already shown on its card.
+        if (e.error?.code !== 'user_denied' && e.error?.code !== 'confirmation_expired')
           items.push({
             kind: 'activity',
             key,
@@ -102,6 +133,11 @@ export function buildTranscript(
   }
   flushStream(true)
   return items
+}
+
+function outcomeOf(resolved: AgentEvent): CardOutcome {
+  if (resolved.decision === 'allow') return 'allowed'
+  return resolved.decidedBy === 'timeout' ? 'expired' : 'denied'
 }
 
 function done(e: AgentEvent, previews: ReadonlyMap<string, string>): string {

@@ -41,6 +41,13 @@ export const selectCompletedCount = (snapshot: RunSnapshotView | undefined): num
     0,
   )
 
+/** How many cards have been decided (by the user, a rule or the clock); rules may have changed. */
+export const selectResolvedCount = (snapshot: RunSnapshotView | undefined): number =>
+  (snapshot?.context.events ?? noEvents).reduce(
+    (n, e) => (e.kind === 'confirmationResolved' ? n + 1 : n),
+    0,
+  )
+
 /** True while the run is working or waiting for a decision (cancelling makes sense). */
 export const selectBusy = (snapshot: RunSnapshotView | undefined): boolean => {
   const status = selectStatus(snapshot)

@@ -10,6 +10,7 @@ import {
   selectMessages,
   selectPendingConfirmation,
   selectPendingId,
+  selectResolvedCount,
   selectStatus,
 } from '../core/runSelectors.ts'
 import { useRunSelector } from './useRunSelector.ts'
@@ -39,6 +40,10 @@ export const useRunBusy = (run: RunSource | undefined): boolean => useRunSelecto
 /** A number that grows each time a tool completes: a key for refreshing workspace views. */
 export const useCompletedToolCount = (run: RunSource | undefined): number =>
   useRunSelector(run, selectCompletedCount)
+
+/** A number that grows each time a card is decided: a key for refreshing the rules list. */
+export const useResolvedCount = (run: RunSource | undefined): number =>
+  useRunSelector(run, selectResolvedCount)
 
 /** The chat items of a run: messages, inline cards with their outcome, streamed text. */
 export function useTranscript(run: RunSource | undefined): TranscriptItem[] {

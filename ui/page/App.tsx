@@ -90,7 +90,7 @@ export function App() {
                 <h1>What shall we plan today?</h1>
                 <p>
                   StudyPulse proposes; you decide. Before anything in your workspace changes, it
-                  shows you a card, and nothing happens until you choose Allow once.
+                  shows you a card, and nothing happens until you allow it.
                 </p>
                 <div className="app__suggestions">
                   {suggestions.map((s) => (
@@ -134,6 +134,7 @@ export function App() {
             {tab === 'workspace' ? (
               <WorkspacePanel
                 reader={client}
+                policies={client}
                 run={run}
                 {...(info?.notebook && { notebookId: info.notebook.id })}
               />

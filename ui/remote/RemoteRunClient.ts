@@ -1,8 +1,10 @@
-import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { AgentEvent, ConfirmationDecision } from '../../machines/AgentEvent.ts'
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
+import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
-import type { RunCommand, RunObserver, RunSnapshotView, RunSource } from '../core/RunSource.ts'
+import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
 
@@ -29,7 +31,7 @@ const finalValues = new Set(['failed', 'cancelled'])
  * shape as an XState actor, so the hooks and components take either. Commands become POSTs; the
  * snapshot follows the run's server-sent-event stream, resuming from the last `seq` it saw.
  */
-export class RemoteRunClient implements RunSource {
+export class RemoteRunClient implements DecidingRun {
   readonly runId: string
   readonly #api: HttpApi
   readonly #observers = new Set<RunObserver>()
@@ -85,15 +87,13 @@ export class RemoteRunClient implements RunSource {
 
   /** Sends a command; rejects with `RunCommandError` (e.g. `confirmation_not_found`) when refused. */
   async request(command: RunCommand): Promise<void> {
-    const path = `/api/runs/${encodeURIComponent(this.runId)}`
+    const path = this.#path()
     switch (command.type) {
       case 'CONFIRM':
       case 'DENY':
-        await this.#api.post(`${path}/confirmations`, {
-          confirmationId: command.confirmationId,
-          decision: command.type === 'CONFIRM' ? 'allow' : 'deny',
+        return this.decide(command.confirmationId, command.type === 'CONFIRM' ? 'allow' : 'deny', {
+          ...(command.digest !== undefined && { digest: command.digest }),
         })
-        return
       case 'USER_INPUT':
         await this.#api.post(`${path}/input`, { text: command.text })
         return
@@ -104,6 +104,29 @@ export class RemoteRunClient implements RunSource {
         )
         return
     }
+  }
+
+  /** Posts a decision, with the card's digest and a rule to keep, if any. */
+  async decide(
+    confirmationId: string,
+    decision: ConfirmationDecision,
+    options: DecisionOptions = {},
+  ): Promise<void> {
+    await this.#api.post(`${this.#path()}/confirmations`, {
+      confirmationId,
+      decision,
+      ...(options.digest !== undefined && { digest: options.digest }),
+      ...(options.remember !== undefined && { remember: options.remember }),
+    })
+  }
+
+  /** Posts edited arguments for the pending card; resolves with the new card's id. */
+  async edit(confirmationId: string, args: string | object): Promise<string | undefined> {
+    const answer = await this.#api.post<{ confirmationId?: string }>(`${this.#path()}/edit`, {
+      confirmationId,
+      arguments: args,
+    })
+    return answer?.confirmationId
   }
 
   /** Stops following the run (the run itself goes on in the server). */
@@ -178,6 +201,10 @@ export class RemoteRunClient implements RunSource {
       },
     }
     this.#notify()
+  }
+
+  #path(): string {
+    return `/api/runs/${encodeURIComponent(this.runId)}`
   }
 
   #update(patch: Partial<RemoteRunSnapshot>): void {

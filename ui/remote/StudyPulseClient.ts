@@ -1,4 +1,6 @@
+import type { PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
+import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { RemoteRunClient } from './RemoteRunClient.ts'
@@ -11,7 +13,7 @@ export interface AppInfo {
 }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
-export class StudyPulseClient implements WorkspaceReader {
+export class StudyPulseClient implements WorkspaceReader, PolicyAccess {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
 
@@ -38,6 +40,16 @@ export class StudyPulseClient implements WorkspaceReader {
   /** The ids and statuses of the server's runs, oldest first. */
   async listRuns(): Promise<{ runId: string; status: string }[]> {
     return (await this.#api.get<{ runs: { runId: string; status: string }[] }>('/api/runs')).runs
+  }
+
+  /** The standing rules in force ("allow create_task for this session", …). */
+  async listPolicies(): Promise<PolicyRule[]> {
+    return (await this.#api.get<{ rules: PolicyRule[] }>('/api/policies')).rules
+  }
+
+  /** Revokes a rule; rejects with `policy_not_found` when there is none with this id. */
+  async revokePolicy(ruleId: string): Promise<void> {
+    await this.#api.post(`/api/policies/${encodeURIComponent(ruleId)}/revoke`, {})
   }
 
   /** The workspace's tasks. */

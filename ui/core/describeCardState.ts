@@ -1,0 +1,55 @@
+import type { CardOutcome, CardResolution } from './buildTranscript.ts'
+
+/** What a card's status line needs: where it stands, who decided, and the key the user chose here. */
+export interface CardStateInput {
+  outcome: CardOutcome
+  toolName: string
+  resolution?: CardResolution | undefined
+  /** The decision key clicked on this card, if any (the log does not say which rule a user kept). */
+  chosenKey?: string | undefined
+  /** What a card that can no longer be answered says. */
+  staleText?: string | undefined
+}
+
+const keptPrefix = 'kept as a rule: '
+
+/** The sentence under a decided, expired, replaced or stale card; empty while it waits. */
+export function describeCardState(input: CardStateInput): string {
+  const { outcome, toolName, resolution, chosenKey } = input
+  const rule = resolution?.decidedBy === 'policy' ? ruleName(resolution.rule) : undefined
+  // The log names a rule the user kept with this decision, so a reloaded page can say so too.
+  const kept =
+    resolution?.decidedBy === 'user' && resolution.rule?.startsWith(keptPrefix)
+      ? resolution.rule.slice(keptPrefix.length)
+      : undefined
+  switch (outcome) {
+    case 'allowed':
+      if (rule !== undefined) return `Allowed by your rule: ${rule}.`
+      if (chosenKey === 'allow-run')
+        return `Allowed. ${toolName} is allowed for the rest of this run.`
+      if (chosenKey === 'allow-session')
+        return `Allowed. ${toolName} is allowed for the rest of this session.`
+      if (kept !== undefined) return `Allowed, and kept as a rule: ${kept}.`
+      return 'Allowed once.'
+    case 'denied':
+      if (rule !== undefined) return `Denied by your rule: ${rule}. Nothing was changed.`
+      if (chosenKey === 'deny-always')
+        return `Denied. ${toolName} will always be denied from now on. Nothing was changed.`
+      if (kept !== undefined) return `Denied, and kept as a rule: ${kept}. Nothing was changed.`
+      return 'Denied. Nothing was changed.'
+    case 'expired':
+      return 'Expired — nothing was done.'
+    case 'replaced':
+      return 'Replaced by your edit.'
+    case 'stale':
+      return input.staleText ?? 'No longer waiting for a decision. Nothing was done.'
+    default:
+      return ''
+  }
+}
+
+/** A rule as the log names it, without its id: `allow create_task for this session`. */
+export function ruleName(rule: string | undefined): string {
+  if (rule === undefined || rule === '') return 'a standing rule'
+  return rule.replace(/\s*\(rule [^)]*\)$/, '')
+}
