@@ -27,7 +27,7 @@ export interface AgentRunMachineDeps {
 /** The default number of model turns a run may take after one user message. */
 export const defaultMaxTurns = 25
 
-// setTimeout cannot wait longer; a card without a timeout never reaches the guarded transition.
+// setTimeout cannot wait longer than this (about 24.8 days).
 const longestDelay = 2_147_483_647
 
 const notProvided = (what: string) => () =>
@@ -50,8 +50,12 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       executeTool: fromPromise<ToolResult, ToolCallInput>(notProvided('tool executor')),
     },
     delays: {
+      // No timeout, no timer: XState raises a non-numeric delay's event at once, and the guard
+      // `hasConfirmationTimeout` then ignores it. A timer would hold memory and keep Node alive.
       confirmationTimeout: ({ context }) =>
-        Math.min(context.confirmationTimeoutMs ?? longestDelay, longestDelay),
+        context.confirmationTimeoutMs === undefined
+          ? (undefined as unknown as number)
+          : Math.min(context.confirmationTimeoutMs, longestDelay),
     },
     guards: createRunGuards({ tools, clock }),
     actions: {
@@ -90,7 +94,14 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       recoverResult: assign(({ context, event }) =>
         produce(context, (draft) => {
           if (event.type !== 'RECOVER') return
-          recipe.resolvePending(draft, clock(), 'allow', { decidedBy: 'user' }, event.result)
+          // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
+          recipe.resolvePending(
+            draft,
+            clock(),
+            'allow',
+            { decidedBy: 'user', rule: 'recovered after a restart from the intent journal' },
+            event.result,
+          )
         }),
       ),
       applyEdit: assign(({ context, event }) =>
