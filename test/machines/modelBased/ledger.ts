@@ -1,0 +1,119 @@
+import type { AgentEvent } from '../../../machines/AgentEvent.ts'
+import type { ExplorerEvent, RunStep } from './explorerTypes.ts'
+
+/** Where an issued confirmation id stands, by the explorer's own account. */
+export type IdState =
+  | 'live'
+  | 'allowed'
+  | 'denied'
+  | 'edited'
+  | 'expired'
+  | 'recovered'
+  | 'dropped'
+  | 'superseded'
+
+/** One confirmation id the run issued, and the exact call it was issued for. */
+export interface IssuedId {
+  callId: string
+  digest: string
+  toolName: string
+  state: IdState
+}
+
+/** The explorer's bookkeeping along one path, kept from the run's `confirmationRequired` events. */
+export interface Ledger {
+  issued: ReadonlyMap<string, IssuedId>
+  /** Issue order, so "the latest id for a call" is defined. */
+  order: readonly string[]
+  /** Ids issued a second time (a reuse). */
+  reissued: readonly string[]
+  /** Calls refused by the user (DENY) or by the clock (expiry), with the result code they must get. */
+  refusedCalls: readonly { callId: string; code: 'user_denied' | 'confirmation_expired' }[]
+  cancelled: boolean
+}
+
+/** The ledger before any step. */
+export const emptyLedger: Ledger = {
+  issued: new Map(),
+  order: [],
+  reissued: [],
+  refusedCalls: [],
+  cancelled: false,
+}
+
+const deciding: Record<string, IdState> = {
+  CONFIRM: 'allowed',
+  DENY: 'denied',
+  EDIT: 'edited',
+  EXPIRE: 'expired',
+  RECOVER: 'recovered',
+}
+
+/** The confirmation id an event answers, for the events that answer one. */
+export function answeredId(event: ExplorerEvent): string | undefined {
+  return event.type in deciding && 'confirmationId' in event ? event.confirmationId : undefined
+}
+
+/** The log entries a step appended. */
+export function newLogEntries(step: RunStep): AgentEvent[] {
+  return step.after.context.events.slice(step.before.context.events.length)
+}
+
+/** Whether the run took a step on an event that answers a confirmation id, instead of refusing it. */
+export function decisionAccepted(step: RunStep): boolean {
+  const { before, after, event } = step
+  if (answeredId(event) === undefined) return false
+  return (
+    after.value !== before.value ||
+    after.context.pending !== before.context.pending ||
+    newLogEntries(step).some((e) => e.kind === 'confirmationResolved')
+  )
+}
+
+/** The ledger after a step: new ids are live; answered, replaced and cancelled ids die. */
+export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
+  const issued = new Map(ledger.issued)
+  const order = [...ledger.order]
+  const reissued = [...ledger.reissued]
+  const refusedCalls = [...ledger.refusedCalls]
+  const kill = (id: string, state: IdState) => {
+    const entry = issued.get(id)
+    if (entry?.state !== 'live') return
+    issued.set(id, { ...entry, state })
+    if (state === 'denied') refusedCalls.push({ callId: entry.callId, code: 'user_denied' })
+    if (state === 'expired')
+      refusedCalls.push({ callId: entry.callId, code: 'confirmation_expired' })
+  }
+  const { event } = step
+  const answered = answeredId(event)
+  if (answered !== undefined && decisionAccepted(step))
+    kill(answered, deciding[event.type] ?? 'dropped')
+  for (const entry of newLogEntries(step)) {
+    if (entry.kind !== 'confirmationResolved' || entry.confirmationId === undefined) continue
+    const state =
+      entry.decidedBy === 'timeout' ? 'expired' : entry.decision === 'deny' ? 'denied' : 'allowed'
+    kill(entry.confirmationId, state)
+  }
+  const cancelled =
+    ledger.cancelled || (event.type === 'CANCEL' && step.after.value === 'cancelled')
+  if (cancelled) for (const id of order) kill(id, 'dropped')
+  for (const entry of newLogEntries(step)) {
+    if (entry.kind !== 'confirmationRequired' || entry.confirmationId === undefined) continue
+    const id = entry.confirmationId
+    if (issued.has(id)) reissued.push(id)
+    for (const other of order) kill(other, 'superseded')
+    issued.set(id, {
+      callId: entry.toolCallId ?? '',
+      digest: entry.digest ?? '',
+      toolName: entry.toolName ?? '',
+      state: 'live',
+    })
+    order.push(id)
+  }
+  return { issued, order, reissued, refusedCalls, cancelled }
+}
+
+/** The latest id issued for a call, if any. */
+export function latestIdFor(ledger: Ledger, callId: string): string | undefined {
+  return ledger.order.findLast((id) => ledger.issued.get(id)?.callId === callId)
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import type { PermissionLevel } from '../../../models/messages.ts'
+import { defineTool } from '../../../tools/defineTool.ts'
+import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import { toolOk } from '../../../tools/ToolResult.ts'
+
+/** The tool names of the model-based registry, one per permission level. */
+export const modelToolNames = {
+  read: 'read_note',
+  write: 'write_note',
+  destructive: 'delete_note',
+  execute: 'run_command',
+} as const satisfies Record<PermissionLevel, string>
+
+// The explorer never runs tools (invoked actors do not run during traversal); `execute` only
+// exists so the registry is a real one.
+const noEffect = () => toolOk({})
+
+/** A registry with exactly one tool of each permission; only `prepare` is used by the explorer. */
+export function modelRegistry(): ToolRegistry {
+  return new ToolRegistry([
+    defineTool({
+      name: modelToolNames.read,
+      description: 'Read the notes.',
+      parameters: z.strictObject({}),
+      permission: 'read',
+      preview: () => 'Read the notes',
+      execute: noEffect,
+    }),
+    defineTool({
+      name: modelToolNames.write,
+      description: 'Write a note.',
+      parameters: z.strictObject({ text: z.string().min(1) }),
+      permission: 'write',
+      preview: (args) => `Write “${args.text}”`,
+      execute: noEffect,
+    }),
+    defineTool({
+      name: modelToolNames.destructive,
+      description: 'Delete a note.',
+      parameters: z.strictObject({ id: z.string().min(1) }),
+      permission: 'destructive',
+      preview: (args) => `Delete note ${args.id}`,
+      execute: noEffect,
+    }),
+    defineTool({
+      name: modelToolNames.execute,
+      description: 'Run a command.',
+      parameters: z.strictObject({ command: z.string().min(1) }),
+      permission: 'execute',
+      preview: (args) => `Run \`${args.command}\``,
+      execute: noEffect,
+    }),
+  ])
+}

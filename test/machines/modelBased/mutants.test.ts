@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { exploreRun, type Violation } from './explorer.ts'
+import { mutants } from './mutants.ts'
+import { configurations, explorationSetup } from './scenario.ts'
+
+const setup = explorationSetup()
+const all = mutants(setup.machine, setup)
+const killed: string[] = []
+
+/**
+ * The violations the explorer finds in a machine, first one per invariant: every edge of each
+ * configuration in turn, then the simple paths, stopping at the first pass that finds any.
+ */
+function violationsOf(machine: Parameters<typeof exploreRun>[0]['machine']): Violation[] {
+  for (const edgesOnly of [true, false]) {
+    for (const configuration of configurations) {
+      if (!edgesOnly && !configuration.simplePaths) continue
+      const { violations } = exploreRun({
+        machine,
+        input: configuration.input,
+        registry: setup.tools,
+        world: setup.world,
+        edgesOnly,
+      })
+      const first = new Map<string, Violation>()
+      for (const v of violations) if (!first.has(v.invariant)) first.set(v.invariant, v)
+      if (first.size > 0)
+        return [...first.values()].sort((a, b) => a.invariant.localeCompare(b.invariant))
+    }
+  }
+  return []
+}
+
+describe('mutant controls: the explorer catches a broken confirmation rule', () => {
+  it('finds no violation in the real machine (the control)', () => {
+    expect(violationsOf(setup.machine)).toEqual([])
+  })
+
+  it.each(all.map((m) => [m.name, m] as const))('kills the mutant: %s', (name, mutant) => {
+    const violations = violationsOf(mutant.build())
+    expect(violations.length, `mutant survived: ${name}`).toBeGreaterThan(0)
+    const [first] = violations
+    killed.push(
+      `${name} [${mutant.how}] — killed by ${violations.map((v) => v.invariant).join(', ')}\n` +
+        `      e.g. ${first?.invariant}: ${first?.message}\n      path: ${first?.path.join(' → ')}`,
+    )
+  })
+
+  it('reports which invariants killed each mutant', () => {
+    console.log(`mutants killed ${killed.length}/${all.length}:\n  ${killed.join('\n  ')}`)
+    expect(killed).toHaveLength(all.length)
+  })
+})

@@ -1,0 +1,79 @@
+import { getInitialSnapshot, transition } from 'xstate'
+import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
+import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import type { AlphabetWorld } from './alphabet.ts'
+import type { ExplorerInput } from './explorerTypes.ts'
+import { modelRegistry, modelToolNames } from './modelRegistry.ts'
+
+/** One starting point of the exploration. */
+export interface Configuration {
+  name: string
+  input: ExplorerInput
+  /** Also replay every simple path (costly: the count grows fast with `maxTurns`). */
+  simplePaths: boolean
+}
+
+const deep = process.env.MODEL_BASED_DEEP === '1'
+
+/**
+ * The configurations explored: confirmations that never expire, expire later, expire at once.
+ * `MODEL_BASED_DEEP=1` (in `npm run test:deep`) replays the simple paths of every timeout setting.
+ */
+export const configurations: readonly Configuration[] = [
+  { name: 'no timeout', input: { runId: 'run-1', input: 'hi', maxTurns: 2 }, simplePaths: false },
+  {
+    name: 'timeout 60 s',
+    input: { runId: 'run-1', input: 'hi', maxTurns: 2, confirmationTimeoutMs: 60_000 },
+    simplePaths: false,
+  },
+  {
+    name: 'timeout 0 s',
+    input: { runId: 'run-1', input: 'hi', maxTurns: 2, confirmationTimeoutMs: 0 },
+    simplePaths: false,
+  },
+  {
+    name: 'timeout 0 s, one turn, simple paths',
+    input: { runId: 'run-1', input: 'hi', maxTurns: 1, confirmationTimeoutMs: 0 },
+    simplePaths: true,
+  },
+  ...(deep
+    ? [
+        {
+          name: 'no timeout, one turn, simple paths',
+          input: { runId: 'run-1', input: 'hi', maxTurns: 1 },
+          simplePaths: true,
+        },
+        {
+          name: 'timeout 60 s, one turn, simple paths',
+          input: { runId: 'run-1', input: 'hi', maxTurns: 1, confirmationTimeoutMs: 60_000 },
+          simplePaths: true,
+        },
+      ]
+    : []),
+]
+
+/** The machine under test and its surroundings, with deterministic ids and a fixed clock. */
+export function explorationSetup(generateId?: () => string) {
+  const tools: ToolRegistry = modelRegistry()
+  let next = 0
+  const ids = generateId ?? (() => `confirmation-${++next}`)
+  // A fixed clock: a card with a 0 s timeout has expired, one with 60 s has not.
+  const clock = () => new Date('2026-11-30T09:00:00.000Z')
+  const machine = createAgentRunMachine({ tools, clock, generateId: ids })
+  const world: AlphabetWorld = { otherRunConfirmationId: otherRunId(machine) }
+  return { tools, clock, machine, world }
+}
+
+// Another run of the same machine (same id source) waiting for its own confirmation.
+function otherRunId(machine: ReturnType<typeof createAgentRunMachine>): string {
+  const start = getInitialSnapshot(machine, { runId: 'other-run', input: 'other' })
+  const [waiting] = transition(machine, start, {
+    type: 'xstate.done.actor.model',
+    output: {
+      toolCalls: [{ id: 'other-1', name: modelToolNames.write, arguments: '{"text":"other"}' }],
+    },
+  } as never)
+  const id = waiting.context.pending?.confirmationId
+  if (id === undefined) throw new Error('the other run issued no confirmation')
+  return id
+}
