@@ -1,0 +1,73 @@
+/**
+ * One benchmark block in its own process: `child.ts <scenario> <contender> <options JSON>`.
+ * Prints one JSON line with what it measured; any workload mismatch exits non-zero.
+ */
+import { atomicWriteOnly, type DurableContender, oursDurable } from './contenders/durable.ts'
+import { contenders } from './lib/contenders.ts'
+import { durableRuns } from './lib/durableRuns.ts'
+import { profileWindow } from './lib/profileWindow.ts'
+import { allocPerRun, cyclesRun, singleRun, timeLoop, waitingRuns } from './lib/scenarios.ts'
+import { TaskStore } from './lib/TaskStore.ts'
+
+const [scenario = '', name = '', optionsJson = '{}'] = process.argv.slice(2)
+const options = JSON.parse(optionsJson) as Record<string, unknown>
+const num = (key: string, fallback: number) => {
+  const value = options[key]
+  return typeof value === 'number' ? value : fallback
+}
+const hooks =
+  typeof options.profile === 'string' ? profileWindow(options.profile, options.heap === true) : {}
+
+async function measure(): Promise<unknown> {
+  if (scenario === 'durable') {
+    const factories: Record<string, () => Promise<DurableContender>> = {
+      'studypulse-durable': oursDurable,
+      'atomic-write': atomicWriteOnly,
+    }
+    const factory = factories[name]
+    if (factory === undefined) throw new Error(`unknown durable contender ${name}`)
+    const contender = await factory()
+    try {
+      return await durableRuns(contender, {
+        warmupRuns: num('warmupRuns', 20),
+        measureMs: num('measureMs', 1500),
+        minRuns: num('minRuns', 30),
+      })
+    } finally {
+      await contender.dispose?.()
+    }
+  }
+  const factory = contenders[name]
+  if (factory === undefined) throw new Error(`unknown contender ${name}`)
+  const store = new TaskStore()
+  const contender = await factory(store)
+  const timing = {
+    warmupMs: num('warmupMs', 500),
+    measureMs: num('measureMs', 1500),
+    minRuns: num('minRuns', 20),
+  }
+  try {
+    switch (scenario) {
+      case 'single':
+        return await timeLoop(() => singleRun(contender, store), timing, hooks)
+      case 'alloc':
+        return await allocPerRun(() => singleRun(contender, store), timing.warmupMs)
+      case 'steady': {
+        const cycles = num('cycles', 100)
+        return {
+          cycles,
+          ...(await timeLoop(() => cyclesRun(contender, store, cycles), timing, hooks)),
+        }
+      }
+      case 'waiting':
+        return await waitingRuns(contender, store, num('count', 10_000))
+      default:
+        throw new Error(`unknown scenario ${scenario}`)
+    }
+  } finally {
+    await contender.dispose?.()
+  }
+}
+
+const result = await measure()
+process.stdout.write(`${JSON.stringify(result)}\n`)

@@ -1,0 +1,119 @@
+/**
+ * Runs the benchmark: every contender in its own child process, blocks interleaved and rotated,
+ * then writes `results/latest.json` and prints the tables.
+ *
+ *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable] [--out results/latest.json]
+ */
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { plan, type ScenarioPlan } from './lib/plan.ts'
+import { buildResults, checkTargets, markdown, type Samples } from './lib/report.ts'
+import { rotate } from './lib/stats.ts'
+
+const { values } = parseArgs({
+  options: {
+    blocks: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'results/latest.json' },
+  },
+})
+const here = import.meta.dirname
+const blocks = Math.max(1, Number(values.blocks))
+const only = values.only?.split(',')
+const plans = plan(blocks).filter((p) => only === undefined || only.includes(p.name))
+const ownCount = new Set(['plain-loop', 'studypulse', 'xstate-floor', 'xstate-floor-no-children'])
+
+function childOptions(p: ScenarioPlan, contender: string): Record<string, number> {
+  if (p.name !== 'waiting') return p.options
+  const { count, peerCount, ...rest } = p.options
+  return { ...rest, count: (ownCount.has(contender) ? count : peerCount) ?? 1000 }
+}
+
+function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
+  const args = [...p.nodeFlags, '--import', 'tsx', 'child.ts', p.name, contender]
+  args.push(JSON.stringify(childOptions(p, contender)))
+  const child = spawnSync(process.execPath, args, {
+    cwd: here,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  if (child.status !== 0) {
+    process.stderr.write(child.stderr)
+    throw new Error(`${p.name}/${contender} failed with exit code ${child.status}`)
+  }
+  return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
+}
+
+const samples: Samples = {}
+const started = performance.now()
+const maxBlocks = Math.max(...plans.map((p) => p.blocks))
+for (let block = 0; block < maxBlocks; block++) {
+  for (const p of plans) {
+    if (block >= p.blocks) continue
+    for (const contender of rotate(p.contenders, block)) {
+      const sample = runChild(p, contender)
+      samples[p.name] ??= {}
+      const list = (samples[p.name] as Record<string, Record<string, number>[]>)[contender] ?? []
+      list.push(sample)
+      ;(samples[p.name] as Record<string, Record<string, number>[]>)[contender] = list
+      const seconds = ((performance.now() - started) / 1000).toFixed(0)
+      process.stderr.write(
+        `[${seconds}s] block ${block + 1} ${p.name} ${contender} ${JSON.stringify(sample)}\n`,
+      )
+    }
+  }
+}
+
+const version = (pkg: string, from = here) => {
+  try {
+    const path = join(from, 'node_modules', pkg, 'package.json')
+    return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version
+  } catch {
+    return undefined
+  }
+}
+const results = buildResults(plans, samples)
+const targets = checkTargets(results)
+const cpu = cpus()[0]
+const report = {
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpu?.model.trim(),
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  },
+  versions: {
+    xstate: version('xstate', join(here, '..')),
+    immer: version('immer', join(here, '..')),
+    zod: version('zod'),
+    ai: version('ai'),
+    '@openai/agents': version('@openai/agents'),
+    '@langchain/langgraph': version('@langchain/langgraph'),
+    '@langchain/core': version('@langchain/core'),
+  },
+  method: {
+    blocks:
+      'each contender in its own child process per block; blocks interleaved, order rotated each block; median of blocks, min–max kept',
+    time: 'wall time (performance.now) and CPU time (process.cpuUsage user+system, all threads) over sequential runs after a warm-up',
+    allocated:
+      'used_heap_size growth over a window with no GC (child run with --expose-gc and a 128 MB young generation; Node 20 has no total_allocated_bytes), divided by the runs in it',
+    retained:
+      'used_heap_size after two forced GCs (--expose-gc), before and while N runs wait for approval, and after they finished; divided by N',
+    checks:
+      'every run: the tool has not run before the approval, exactly one task with the expected title after it, the expected final text',
+  },
+  scenarios: Object.fromEntries(
+    plans.map((p) => [p.name, { title: p.title, blocks: p.blocks, options: p.options }]),
+  ),
+  results,
+  targets,
+}
+const out = join(here, values.out ?? 'results/latest.json')
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
+console.log(markdown(results, targets))
+console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
