@@ -1,7 +1,7 @@
-import { lstat, mkdir } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
+import { pathExists } from './pathExists.ts'
 import {
   MemoryFileSchema,
   NotebooksFileSchema,
@@ -26,7 +26,7 @@ export const workspaceLayout = {
  */
 export async function layOutWorkspace(root: string, createdAt: string): Promise<void> {
   const { marker, tasks, memory, notebooks, folders } = workspaceLayout
-  if (await exists(join(root, marker))) {
+  if (await pathExists(join(root, marker))) {
     throw new WorkspaceError(
       'already_a_workspace',
       `${root} is already a StudyPulse workspace`,
@@ -45,7 +45,7 @@ export async function layOutWorkspace(root: string, createdAt: string): Promise<
   ] as const
   for (const [file, schema, empty] of files) {
     // Keep a valid file left by an interrupted create; a foreign or broken one throws corrupt_file.
-    if (await exists(join(root, file))) await readJsonFile(root, file, schema)
+    if (await pathExists(join(root, file))) await readJsonFile(root, file, schema)
     else await writeJsonFile(root, file, empty)
   }
   const markerData = WorkspaceMarkerSchema.parse({
@@ -54,14 +54,4 @@ export async function layOutWorkspace(root: string, createdAt: string): Promise<
     createdAt,
   })
   await writeJsonFile(root, marker, markerData)
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return false
-    throw WorkspaceError.io(`could not check ${path}`, error)
-  }
 }

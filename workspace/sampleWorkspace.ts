@@ -1,7 +1,7 @@
-import { lstat, mkdir } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomicWrite.ts'
-import { errnoCode } from './errnoCode.ts'
+import { pathExists } from './pathExists.ts'
 import type { Workspace } from './Workspace.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
@@ -100,7 +100,7 @@ export async function writeSamples(ws: Workspace): Promise<void> {
   })
   for (const [name, text] of Object.entries(sampleSources)) {
     // Never overwrite a source the user may have edited.
-    if (!(await exists(join(ws.sourcesDir, name))))
+    if (!(await pathExists(join(ws.sourcesDir, name))))
       await writeFileAtomic(join(ws.sourcesDir, name), text)
   }
   const notebooks = await ws.readNotebooks()
@@ -122,14 +122,4 @@ export async function writeSamples(ws: Workspace): Promise<void> {
   }
   const memory = await ws.readMemory()
   if (!memory.some((m) => m.text === MEMORY)) await ws.appendMemory(MEMORY)
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return false
-    throw WorkspaceError.io(`could not check ${path}`, error)
-  }
 }
