@@ -20,13 +20,23 @@ export type {
   CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
+export type { AuditRecord } from './machines/auditRecord.ts'
 export {
   type AgentRunActor,
   type AgentRuntime,
   type AgentRuntimeOptions,
   createAgentRuntime,
+  type DecisionOptions,
   type StartRunOptions,
 } from './machines/createAgentRuntime.ts'
+export type { JournalRecord } from './machines/JournalRecord.ts'
+export {
+  describeRule,
+  type PolicyScope,
+  PolicyStore,
+  type PolicyStoreOptions,
+  type RuleRequest,
+} from './machines/PolicyStore.ts'
 export { createRunActors, type RunActorDeps } from './machines/runActors.ts'
 export {
   AnthropicModel,
@@ -66,6 +76,8 @@ export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
+export type { PolicyRule } from './workspace/policyFile.ts'
+export { RunFiles } from './workspace/RunFiles.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
 export { Workspace } from './workspace/Workspace.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'
