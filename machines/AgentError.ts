@@ -9,6 +9,7 @@ export type AgentErrorCode =
   | 'run_ended'
   | 'policy_not_allowed'
   | 'invalid_edit'
+  | 'run_active'
 
 /** Thrown by the runtime's API when a call cannot be carried out; `code` says why. */
 export class AgentError extends Error {

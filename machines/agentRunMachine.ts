@@ -1,7 +1,7 @@
-import { produce } from 'immer'
+import type { Draft } from 'immer'
 import { assign, fromPromise, setup } from 'xstate'
 import { ModelError } from '../models/ModelError.ts'
-import type { ModelTurn } from '../models/messages.ts'
+import type { ChatMessage, ModelTurn } from '../models/messages.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { RunStatus } from './AgentEvent.ts'
@@ -16,6 +16,7 @@ import type {
 import { recordEvent } from './recordEvent.ts'
 import { createRunGuards } from './runGuards.ts'
 import * as recipe from './runRecipes.ts'
+import { freezeChanges, updateContext } from './updateContext.ts'
 
 /** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
 export interface AgentRunMachineDeps {
@@ -38,6 +39,16 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
   const generateId = deps.generateId ?? (() => crypto.randomUUID())
   const { tools } = deps
+  // What a state does on entry besides recording its status; `enterStatus` does both in one update.
+  const entryWork = {
+    countTurn: (draft: Draft<AgentRunContext>) => {
+      draft.turns += 1
+    },
+    prepareNextCall: (draft: Draft<AgentRunContext>) => recipe.prepareNext(draft, clock(), tools),
+    requestConfirmation: (draft: Draft<AgentRunContext>) =>
+      recipe.requestConfirmation(draft, clock(), generateId()),
+    reportResult: (draft: Draft<AgentRunContext>) => recipe.reportResult(draft, clock()),
+  }
 
   return setup({
     types: {
@@ -59,29 +70,25 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     },
     guards: createRunGuards({ tools, clock }),
     actions: {
-      enterStatus: assign(({ context }, params: { status: RunStatus }) =>
-        produce(context, (draft) => {
-          recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
-        }),
+      // One update per state entry: the status change and the state's own entry work together.
+      enterStatus: assign(
+        ({ context }, params: { status: RunStatus; work?: keyof typeof entryWork }) =>
+          updateContext(context, (draft) => {
+            recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
+            if (params.work !== undefined) entryWork[params.work](draft)
+          }),
       ),
-      countTurn: assign(({ context }) => ({ turns: context.turns + 1 })),
       acceptTurn: assign(({ context }, params: { turn: ModelTurn }) =>
-        produce(context, (draft) => recipe.acceptTurn(draft, clock(), params.turn)),
-      ),
-      prepareNextCall: assign(({ context }) =>
-        produce(context, (draft) => recipe.prepareNext(draft, clock(), tools)),
-      ),
-      requestConfirmation: assign(({ context }) =>
-        produce(context, (draft) => recipe.requestConfirmation(draft, clock(), generateId())),
+        updateContext(context, (draft) => recipe.acceptTurn(draft, clock(), params.turn)),
       ),
       resolveConfirmation: assign(({ context, event }, params: { decision: 'allow' | 'deny' }) =>
-        produce(context, (draft) => {
+        updateContext(context, (draft) => {
           const how = event.type === 'CONFIRM' || event.type === 'DENY' ? event : {}
           recipe.resolvePending(draft, clock(), params.decision, how)
         }),
       ),
       expireConfirmation: assign(({ context }) =>
-        produce(context, (draft) =>
+        updateContext(context, (draft) =>
           recipe.resolvePending(
             draft,
             clock(),
@@ -92,7 +99,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ),
       ),
       recoverResult: assign(({ context, event }) =>
-        produce(context, (draft) => {
+        updateContext(context, (draft) => {
           if (event.type !== 'RECOVER') return
           // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
           recipe.resolvePending(
@@ -105,36 +112,30 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         }),
       ),
       applyEdit: assign(({ context, event }) =>
-        produce(context, (draft) => {
+        updateContext(context, (draft) => {
           if (event.type === 'EDIT') recipe.applyEdit(draft, tools, event.arguments)
         }),
       ),
+      // A field set on `current`: a plain copy, no immer recipe needed.
       recordToolResult: assign(({ context }, params: { result: unknown }) =>
-        produce(context, (draft) => {
-          if (draft.current === undefined) return
-          draft.current.result = isResult(params.result)
+        withResult(
+          context,
+          isResult(params.result)
             ? params.result
-            : toolFailure('execution_failed', 'the tool returned an invalid result')
-        }),
+            : toolFailure('execution_failed', 'the tool returned an invalid result'),
+        ),
       ),
       recordToolCrash: assign(({ context }, params: { error: unknown }) =>
-        produce(context, (draft) => {
-          if (draft.current !== undefined) {
-            draft.current.result = toolFailure('execution_failed', describe(params.error))
-          }
-        }),
-      ),
-      reportResult: assign(({ context }) =>
-        produce(context, (draft) => recipe.reportResult(draft, clock())),
+        withResult(context, toolFailure('execution_failed', describe(params.error))),
       ),
       recordDelta: assign(({ context, event }) =>
-        produce(context, (draft) => {
+        updateContext(context, (draft) => {
           if (event.type !== 'ASSISTANT_DELTA' || typeof event.text !== 'string') return
           recordEvent(draft, clock(), { kind: 'assistantDelta', text: event.text })
         }),
       ),
       appendUserMessage: assign(({ context, event }) =>
-        produce(context, (draft) => {
+        updateContext(context, (draft) => {
           if (event.type !== 'USER_INPUT') return
           draft.messages.push({ role: 'user', content: event.text })
           draft.turns = 0
@@ -142,7 +143,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         }),
       ),
       failRun: assign(({ context }, params: { error: unknown }) =>
-        produce(context, (draft) =>
+        updateContext(context, (draft) =>
           recipe.failRun(draft, clock(), {
             code: errorCode(params.error),
             message: describe(params.error),
@@ -150,7 +151,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ),
       ),
       failStepLimit: assign(({ context }) =>
-        produce(context, (draft) =>
+        updateContext(context, (draft) =>
           recipe.failRun(draft, clock(), {
             code: 'step_limit',
             message: `the model took ${draft.turns} turns without answering; the limit is ${draft.maxTurns}`,
@@ -158,41 +159,46 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ),
       ),
       cancelRun: assign(({ context, event }) =>
-        produce(context, (draft) =>
+        updateContext(context, (draft) =>
           recipe.cancelRun(draft, clock(), event.type === 'CANCEL' ? event.reason : undefined),
         ),
       ),
     },
   }).createMachine({
     id: 'agentRun',
-    context: ({ input }) =>
-      produce(
-        {
-          runId: input.runId,
-          ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
-          maxTurns: input.maxTurns ?? defaultMaxTurns,
-          ...(input.confirmationTimeoutMs !== undefined && {
-            confirmationTimeoutMs: input.confirmationTimeoutMs,
-          }),
-          turns: 0,
-          messages: [...(input.history ?? []), { role: 'user', content: input.input }],
-          queue: [],
-          retiredConfirmationIds: [],
-          events: [],
-        } as AgentRunContext,
-        (draft) => {
-          const at = clock()
-          recordEvent(draft, at, { kind: 'runStarted' })
-          recordEvent(draft, at, { kind: 'userMessage', text: input.input })
-        },
-      ),
+    context: ({ input }) => {
+      const messages: ChatMessage[] = [
+        ...(input.history ?? []),
+        { role: 'user', content: input.input },
+      ]
+      const start: AgentRunContext = {
+        runId: input.runId,
+        ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
+        maxTurns: input.maxTurns ?? defaultMaxTurns,
+        ...(input.confirmationTimeoutMs !== undefined && {
+          confirmationTimeoutMs: input.confirmationTimeoutMs,
+        }),
+        turns: 0,
+        messages,
+        queue: [],
+        retiredConfirmationIds: [],
+        toolCallIds: messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])),
+        events: [],
+      }
+      const started = updateContext(start, (draft) => {
+        const at = clock()
+        recordEvent(draft, at, { kind: 'runStarted' })
+        recordEvent(draft, at, { kind: 'userMessage', text: input.input })
+      })
+      return freezeChanges(started, undefined)
+    },
     initial: 'thinking',
     on: {
       CANCEL: { target: '.cancelled', actions: 'cancelRun' },
     },
     states: {
       thinking: {
-        entry: [{ type: 'enterStatus', params: { status: 'thinking' } }, 'countTurn'],
+        entry: { type: 'enterStatus', params: { status: 'thinking', work: 'countTurn' } },
         on: { ASSISTANT_DELTA: { actions: 'recordDelta' } },
         invoke: {
           id: 'model',
@@ -216,7 +222,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         },
       },
       preparing: {
-        entry: [{ type: 'enterStatus', params: { status: 'preparing' } }, 'prepareNextCall'],
+        entry: { type: 'enterStatus', params: { status: 'preparing', work: 'prepareNextCall' } },
         always: [
           { guard: 'preparationFailed', target: 'reporting' },
           { guard: 'isReadCall', target: 'executing' },
@@ -224,10 +230,10 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ],
       },
       awaitingConfirmation: {
-        entry: [
-          { type: 'enterStatus', params: { status: 'awaitingConfirmation' } },
-          'requestConfirmation',
-        ],
+        entry: {
+          type: 'enterStatus',
+          params: { status: 'awaitingConfirmation', work: 'requestConfirmation' },
+        },
         after: {
           confirmationTimeout: {
             guard: 'hasConfirmationTimeout',
@@ -288,7 +294,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         },
       },
       reporting: {
-        entry: [{ type: 'enterStatus', params: { status: 'reporting' } }, 'reportResult'],
+        entry: { type: 'enterStatus', params: { status: 'reporting', work: 'reportResult' } },
         always: [
           { guard: 'hasQueuedCalls', target: 'preparing' },
           { guard: 'stepLimitReached', target: 'failed', actions: 'failStepLimit' },
@@ -307,6 +313,12 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
 
 /** The type of the agent-run statechart. */
 export type AgentRunMachine = ReturnType<typeof createAgentRunMachine>
+
+/** The context with the current call's result set (and frozen, like every other update). */
+function withResult(context: AgentRunContext, result: ToolResult): Partial<AgentRunContext> {
+  if (context.current === undefined) return {}
+  return freezeChanges({ current: { ...context.current, result } }, context)
+}
 
 function isResult(value: unknown): value is ToolResult {
   if (value === null || typeof value !== 'object') return false

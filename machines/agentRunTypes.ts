@@ -40,6 +40,8 @@ export interface AgentRunContext {
   pending?: PendingConfirmation
   /** Confirmation ids that were issued and are now dead (used, denied or dropped). */
   retiredConfirmationIds: string[]
+  /** Ids of the tool calls answered in `messages`, so a repeated id is refused without a scan (absent in runs saved before it existed). */
+  toolCallIds?: string[]
   events: AgentEvent[]
   error?: { code: string; message: string }
 }

@@ -89,6 +89,8 @@ export interface AgentRuntime {
   onEvent(listener: (event: AgentEvent) => void): () => void
   actor(runId: string): AgentRunActor
   runIds(): readonly string[]
+  /** Drops an ended run from memory (`flush()` still waits for its saving); throws `AgentError('run_active')` while it has not ended. */
+  release(runId: string): void
   /** Reloads every unfinished run saved in the workspace; returns their ids. A damaged run is reported to `onPersistError` and left on disk. */
   restore(): Promise<string[]>
   /** Resolves once everything that happened so far is saved. */
@@ -109,6 +111,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const persisters = new Map<string, RunPersister>()
   const runListeners = new Map<string, Set<(event: AgentEvent) => void>>()
   const allListeners = new Set<(event: AgentEvent) => void>()
+  // Saves of released runs still under way, so `flush()` keeps waiting for them.
+  const draining = new Set<Promise<void>>()
   const policies = new PolicyStore({
     generateId,
     clock,
@@ -292,6 +296,23 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     actor: find,
     runIds: () => [...runs.keys()],
+    release(runId) {
+      const actor = find(runId)
+      if (actor.getSnapshot().status === 'active') {
+        throw new AgentError(
+          'run_active',
+          `run ${runId} has not ended; cancel it before releasing it`,
+        )
+      }
+      const persister = persisters.get(runId)
+      if (persister !== undefined) {
+        const saved = persister.flush().finally(() => draining.delete(saved))
+        draining.add(saved)
+      }
+      runs.delete(runId)
+      persisters.delete(runId)
+      runListeners.delete(runId)
+    },
     async restore() {
       await policiesLoaded
       if (!durable) return []
@@ -324,7 +345,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return restored
     },
     async flush() {
-      await Promise.all([...persisters.values()].map((p) => p.flush()))
+      await Promise.all([...[...persisters.values()].map((p) => p.flush()), ...draining])
       await policies.flush()
     },
   }

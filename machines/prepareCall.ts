@@ -7,7 +7,7 @@ import type { CurrentCall, PreparingRegistry } from './agentRunTypes.ts'
 export function prepareCall(
   tools: PreparingRegistry,
   call: ToolCall,
-  seenIds: ReadonlySet<string>,
+  seenIds: Pick<ReadonlySet<string>, 'has'>,
 ): CurrentCall {
   if (seenIds.has(call.id)) {
     return {

@@ -1,4 +1,4 @@
-import type { Draft } from 'immer'
+import { type Draft, isDraft, original } from 'immer'
 import type { ModelTurn } from '../models/messages.ts'
 import { type ToolResult, toolFailure, userDeniedResult } from '../tools/ToolResult.ts'
 import type { AgentRunContext, PreparingRegistry } from './agentRunTypes.ts'
@@ -43,8 +43,8 @@ export function prepareNext(draft: RunDraft, at: Date, tools: PreparingRegistry)
   const [call, ...rest] = draft.queue
   if (call === undefined) return
   draft.queue = rest
-  const seen = new Set(draft.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])))
-  const current = prepareCall(tools, call, seen)
+  const answered = answeredCallIds(draft)
+  const current = prepareCall(tools, call, { has: (id) => answered.includes(id) })
   draft.current = current
   recordEvent(draft, at, {
     kind: 'toolRequested',
@@ -146,6 +146,9 @@ export function reportResult(draft: RunDraft, at: Date): void {
     name: current.call.name,
     content,
   })
+  // A push, not a new array: immer would walk every entry of an array assigned to the draft.
+  draft.toolCallIds ??= [...answeredCallIds(draft)]
+  draft.toolCallIds.push(current.call.id)
   recordEvent(draft, at, {
     kind: result.ok ? 'toolCompleted' : 'toolFailed',
     toolCallId: current.call.id,
@@ -155,6 +158,17 @@ export function reportResult(draft: RunDraft, at: Date): void {
     ...(!result.ok && { error: result.error }),
   })
   draft.current = undefined
+}
+
+/**
+ * The ids of the calls already answered in this run, read from the context before this update
+ * (reading a draft array proxies every entry). A run saved before `toolCallIds` has its messages.
+ */
+function answeredCallIds(draft: RunDraft): readonly string[] {
+  const before = isDraft(draft) ? (original(draft) as AgentRunContext) : draft
+  return (
+    before.toolCallIds ?? before.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : []))
+  )
 }
 
 /** Ends the run as failed with a coded error. */

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import type { AgentRunContext } from '../../machines/agentRunTypes.ts'
+import { prepareNext, reportResult } from '../../machines/runRecipes.ts'
+import { updateContext } from '../../machines/updateContext.ts'
+import { createToolRegistry } from '../../tools/createToolRegistry.ts'
+import { toolOk } from '../../tools/ToolResult.ts'
+
+const tools = createToolRegistry()
+const at = new Date('2026-11-30T09:00:00.000Z')
+const call = (id: string) => ({ id, name: 'create_task', arguments: '{"title":"Revise"}' })
+
+function context(fields: Partial<AgentRunContext>): AgentRunContext {
+  return {
+    runId: 'r1',
+    maxTurns: 25,
+    turns: 1,
+    messages: [{ role: 'user', content: 'go' }],
+    queue: [],
+    retiredConfirmationIds: [],
+    events: [],
+    ...fields,
+  }
+}
+
+const prepared = (before: AgentRunContext) =>
+  updateContext(before, (draft) => prepareNext(draft, at, tools)).current
+
+describe('the ids of answered tool calls', () => {
+  it('refuses an id already answered, and prepares a new one', () => {
+    const answered = context({ queue: [call('c1')], toolCallIds: ['c1'] })
+    expect(prepared(answered)?.result).toMatchObject({ error: { code: 'duplicate_call_id' } })
+    expect(prepared(answered)?.prepared).toBeUndefined()
+    const fresh = context({ queue: [call('c2')], toolCallIds: ['c1'] })
+    expect(prepared(fresh)?.result).toBeUndefined()
+    expect(prepared(fresh)?.prepared?.callId).toBe('c2')
+  })
+
+  it('reads them from the messages of a run saved before they were kept', () => {
+    const saved = context({
+      queue: [call('c1')],
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'tool', toolCallId: 'c1', name: 'create_task', content: '{"ok":true}' },
+      ],
+    })
+    expect(prepared(saved)?.result).toMatchObject({ error: { code: 'duplicate_call_id' } })
+  })
+
+  it('are kept as each result is reported, in the log order', () => {
+    const running = context({ current: { call: call('c2'), result: toolOk('done') } })
+    const withOld = context({ ...running, toolCallIds: ['c1'] })
+    expect(updateContext(withOld, (d) => reportResult(d, at)).toolCallIds).toEqual(['c1', 'c2'])
+    expect(updateContext(running, (d) => reportResult(d, at)).toolCallIds).toEqual(['c2'])
+    const reported = updateContext(withOld, (d) => reportResult(d, at))
+    expect(reported.events.map((e) => [e.seq, e.kind])).toEqual([[1, 'toolCompleted']])
+    expect(Object.isFrozen(reported.events[0])).toBe(true)
+    expect(withOld.toolCallIds).toEqual(['c1'])
+  })
+})
