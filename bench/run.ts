@@ -2,7 +2,8 @@
  * Runs the benchmark: every contender in its own child process, blocks interleaved and rotated,
  * then writes `results/latest.json` and prints the tables.
  *
- *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable] [--out results/latest.json]
+ *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable] [--contenders a,b]
+ *              [--out results/latest.json]
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -17,13 +18,20 @@ const { values } = parseArgs({
   options: {
     blocks: { type: 'string', default: '5' },
     only: { type: 'string' },
+    // A quick look at a few contenders while working; the published tables run them all.
+    contenders: { type: 'string' },
     out: { type: 'string', default: 'results/latest.json' },
   },
 })
 const here = import.meta.dirname
 const blocks = Math.max(1, Number(values.blocks))
 const only = values.only?.split(',')
-const plans = plan(blocks).filter((p) => only === undefined || only.includes(p.name))
+const picked = values.contenders?.split(',')
+const plans = plan(blocks)
+  .filter((p) => only === undefined || only.includes(p.name))
+  .map((p) =>
+    picked === undefined ? p : { ...p, contenders: p.contenders.filter((c) => picked.includes(c)) },
+  )
 const ownCount = new Set(['plain-loop', 'studypulse', 'xstate-floor', 'xstate-floor-no-children'])
 
 function childOptions(p: ScenarioPlan, contender: string): Record<string, number> {

@@ -62,6 +62,15 @@ export function approvePending(runtime: AgentRuntime, runId: string): void {
   runtime.submitConfirmation(runId, pending.confirmationId, 'allow')
 }
 
+/**
+ * Ends a finished conversation and drops it from memory, as the peers drop theirs; without this
+ * the runtime would keep every run's actor and log (the "finished run still held" column).
+ */
+export function endRun(runtime: AgentRuntime, runId: string): void {
+  runtime.cancel(runId)
+  runtime.release(runId)
+}
+
 /** A runtime with an in-memory tool over a throwaway workspace folder (the tool never touches it). */
 async function inMemoryRuntime(
   store: TaskStore,
@@ -101,7 +110,9 @@ export async function ours(store: TaskStore): Promise<Contender> {
           approvePending(runtime, runId)
           await runtime.waitFor(runId, 'awaitingInput')
           model.requests.length = 0
-          return lastAssistantText(runtime.events(runId))
+          const text = lastAssistantText(runtime.events(runId))
+          endRun(runtime, runId)
+          return text
         },
       }
     },
@@ -120,7 +131,9 @@ export async function ours(store: TaskStore): Promise<Contender> {
         approvePending(own.runtime, runId)
       }
       own.model.requests.length = 0
-      return lastAssistantText(own.runtime.events(runId))
+      const text = lastAssistantText(own.runtime.events(runId))
+      endRun(own.runtime, runId)
+      return text
     },
     async dispose() {
       await Promise.all(disposers.map((d) => d()))
