@@ -61,28 +61,23 @@ export function StatechartView({ run, machine }: StatechartViewProps) {
         className="sp-chart__svg"
       >
         <defs>
-          <marker
-            id={`${arrow}-a`}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" className="sp-chart__head" />
-          </marker>
-          <marker
-            id={`${arrow}-t`}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" className="sp-chart__head sp-chart__head--taken" />
-          </marker>
+          {(['a', 't'] as const).map((kind) => (
+            <marker
+              key={kind}
+              id={`${arrow}-${kind}`}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
+              <path
+                d="M 0 0 L 10 5 L 0 10 z"
+                className={kind === 't' ? 'sp-chart__head sp-chart__head--taken' : 'sp-chart__head'}
+              />
+            </marker>
+          ))}
         </defs>
         {layout.edges.map((e) => {
           const on = taken.has(e.id)
