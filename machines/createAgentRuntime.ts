@@ -320,7 +320,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await files.repairAudit()
       const restored: string[] = []
       for (const runId of await files.listRuns()) {
-        if (runs.has(runId)) continue
+        // An ended run is skipped with a look at its folder: start-up must not parse all history.
+        if (runs.has(runId) || (await files.hasEnded(runId))) continue
         // One damaged run must not keep the others from coming back; its files stay as they are.
         const saved = await loadSavedRun(files, tools, runId).catch((error: unknown) => {
           onPersistError(error)

@@ -16,6 +16,8 @@ const safeStates = new Set([
   'cancelled',
 ])
 
+const endStates = new Set(['failed', 'cancelled'])
+
 /**
  * Saves a run at every safe state it enters (and at every new card): first the snapshot,
  * atomically, then the events up to it and the audit lines of calls it reported, fsynced.
@@ -46,6 +48,7 @@ export function persistRun(
         await files.writeSnapshot(runId, persisted)
         await files.append(runId, 'events', fresh)
         if (audit.length > 0) await files.appendAudit(audit)
+        if (endStates.has(state)) await files.markEnded(runId)
       })
       .catch(options.onError)
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { appendLinesDurable, writeFileAtomic } from './atomicWrite.ts'
 import { errnoCode } from './errnoCode.ts'
 import { type JsonLines, readJsonLines, repairJsonLines } from './jsonLines.ts'
+import { pathExists } from './pathExists.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
 const runIdPattern = /^[A-Za-z0-9_-]{1,100}$/
@@ -28,6 +29,16 @@ export class RunFiles {
       if (errnoCode(error) === 'ENOENT') return []
       throw WorkspaceError.io('could not list runs', error, 'runs')
     }
+  }
+
+  /** Marks a run as ended, after its final snapshot is saved, so start-up need not read it again. */
+  async markEnded(runId: string): Promise<void> {
+    await writeFileAtomic(join(this.runDir(runId), 'ended'), '')
+  }
+
+  /** Whether a run was marked as ended (a look at the folder, no parse of its snapshot). */
+  async hasEnded(runId: string): Promise<boolean> {
+    return pathExists(join(this.runDir(runId), 'ended'))
   }
 
   /** Saves a run's persisted actor snapshot, atomically. */

@@ -1,4 +1,4 @@
-import { cp, readFile } from 'node:fs/promises'
+import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
@@ -127,20 +127,29 @@ describe('runs survive a restart', () => {
     expect(told?.role === 'tool' && JSON.parse(told.content).error.code).toBe('interrupted')
   })
 
-  it('restores nothing from runs that ended, and reports a corrupt snapshot without touching it', async () => {
+  it('skips runs that ended without reading their snapshot', async () => {
     const first = await boot([{ text: 'Hi' }], 'a')
     const runId = first.runtime.startRun({ input: 'hello' })
     await first.runtime.waitFor(runId, 'awaitingInput')
     first.runtime.cancel(runId)
     await first.runtime.flush()
-    const second = await boot([], 'b')
-    expect(await second.runtime.restore()).toEqual([])
-    await import('node:fs/promises').then((fs) =>
-      fs.writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops'),
-    )
+    // Were the ended run's snapshot read at start-up, this garbage would be reported.
+    await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')
     const reported: unknown[] = []
-    const third = await boot([], 'c', (error) => reported.push(error))
-    expect(await third.runtime.restore()).toEqual([])
+    const second = await boot([], 'b', (error) => reported.push(error))
+    expect(await second.runtime.restore()).toEqual([])
+    expect(reported).toEqual([])
+  })
+
+  it('reports a corrupt snapshot of an unfinished run without touching it', async () => {
+    const first = await boot([{ text: 'Hi' }], 'a')
+    const runId = first.runtime.startRun({ input: 'hello' })
+    await first.runtime.waitFor(runId, 'awaitingInput')
+    await first.runtime.flush()
+    await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')
+    const reported: unknown[] = []
+    const second = await boot([], 'b', (error) => reported.push(error))
+    expect(await second.runtime.restore()).toEqual([])
     expect(reported).toEqual([
       expect.objectContaining({ code: 'corrupt_file', file: `runs/${runId}/snapshot.json` }),
     ])
