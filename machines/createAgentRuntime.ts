@@ -8,7 +8,7 @@ import { AgentError } from './AgentError.ts'
 import type { AgentEvent, ConfirmationDecision, RunStatus } from './AgentEvent.ts'
 import { type AgentRunMachine, createAgentRunMachine } from './agentRunMachine.ts'
 import type { AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
-import { loadSavedRun } from './loadSavedRun.ts'
+import { loadSavedRun, resumeSavedRun } from './loadSavedRun.ts'
 import { describeRule, type PolicyScope, PolicyStore } from './PolicyStore.ts'
 import { persistRun, type RunPersister } from './persistRun.ts'
 import { createRunActors } from './runActors.ts'
@@ -333,14 +333,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
         const actor = createActor(logic, { id: runId, snapshot, input: { runId, input: '' } })
         launch(actor, saved.snapshot.context.events.length)
-        if (saved.recovery !== undefined) actor.send(saved.recovery)
-        const expiresAt = actor.getSnapshot().context.pending?.expiresAt
-        if (expiresAt !== undefined) {
-          // A restored actor has lost its delayed expiry; arm it again from the saved deadline.
-          const confirmationId = actor.getSnapshot().context.pending?.confirmationId ?? ''
-          const wait = Math.max(0, Date.parse(expiresAt) - clock().getTime())
-          setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
-        }
+        resumeSavedRun(actor, saved, clock)
         restored.push(runId)
       }
       return restored

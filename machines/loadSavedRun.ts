@@ -2,6 +2,7 @@ import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { RunFiles } from '../workspace/RunFiles.ts'
 import type { AgentEvent } from './AgentEvent.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
+import type { AgentRunActor } from './createAgentRuntime.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 import { interruptedResult } from './runRecipes.ts'
 
@@ -43,6 +44,17 @@ export async function loadSavedRun(
     if (fresh.digest === current.prepared.digest) current.prepared = fresh
   }
   return { snapshot: raw, recovery: await recoveryFor(files, runId, raw) }
+}
+
+/** Finishes restoring a started actor: sends its recovery, and re-arms a card's lost expiry. */
+export function resumeSavedRun(actor: AgentRunActor, saved: SavedRun, clock: () => Date): void {
+  if (saved.recovery !== undefined) actor.send(saved.recovery)
+  const pending = actor.getSnapshot().context.pending
+  if (pending?.expiresAt === undefined) return
+  // XState does not restore delayed events; arm the expiry again from the saved deadline.
+  const wait = Math.max(0, Date.parse(pending.expiresAt) - clock().getTime())
+  const { confirmationId } = pending
+  setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
 }
 
 async function recoveryFor(
