@@ -3,7 +3,7 @@ import type { ChatMessage, ModelClient } from '../models/messages.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { readPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
 import { RunFiles } from '../workspace/RunFiles.ts'
-import type { Workspace } from '../workspace/Workspace.ts'
+import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentEvent, ConfirmationDecision, RunStatus } from './AgentEvent.ts'
 import { type AgentRunMachine, createAgentRunMachine } from './agentRunMachine.ts'
@@ -19,7 +19,7 @@ import { watchRun } from './watchRun.ts'
 export interface AgentRuntimeOptions {
   model: ModelClient
   tools: ToolRegistry
-  workspace: Workspace
+  workspace: StudyWorkspace
   clock?: () => Date
   generateId?: () => string
   /** Model turns allowed after each user message (default 25). */
@@ -55,7 +55,7 @@ export type AgentRunActor = Actor<AgentRunMachine>
 export interface AgentRuntime {
   readonly model: ModelClient
   readonly tools: ToolRegistry
-  readonly workspace: Workspace
+  readonly workspace: StudyWorkspace
   /** The user's standing decisions; list and revoke them here. */
   readonly policies: PolicyStore
   /** Starts a run; returns its id at once while the model thinks. */
@@ -106,7 +106,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const onPersistError =
     options.onPersistError ??
     ((error: unknown) => console.error('studypulse: saving failed:', error))
-  const files = new RunFiles(workspace.root)
+  const files = new RunFiles(workspace.location)
   const runs = new Map<string, AgentRunActor>()
   const persisters = new Map<string, RunPersister>()
   const runListeners = new Map<string, Set<(event: AgentEvent) => void>>()
@@ -117,11 +117,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     generateId,
     clock,
     permissionOf: (tool) => tools.permissionOf(tool),
-    save: (kept) => writePolicyFile(workspace.root, kept),
+    save: (kept) => writePolicyFile(workspace.location, kept),
     onSaveError: onPersistError,
   })
   const policiesLoaded = durable
-    ? readPolicyFile(workspace.root).then((kept) => policies.load(kept), onPersistError)
+    ? readPolicyFile(workspace.location).then((kept) => policies.load(kept), onPersistError)
     : Promise.resolve()
 
   const logic = createAgentRunMachine({ tools, clock, generateId }).provide({

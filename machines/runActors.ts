@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate'
 import type { ModelClient, ModelTurn } from '../models/messages.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
-import type { Workspace } from '../workspace/Workspace.ts'
+import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { ModelCallInput, ToolCallInput } from './agentRunTypes.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
@@ -11,7 +11,7 @@ import { normalizeTurn } from './normalizeTurn.ts'
 export interface RunActorDeps {
   model: ModelClient
   tools: ToolRegistry
-  workspace: Workspace
+  workspace: StudyWorkspace
   clock: () => Date
   generateId: () => string
   /** Receives streamed assistant text of a run's model call. */
