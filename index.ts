@@ -1,12 +1,6 @@
 /** StudyPulse Agent's public API: the runtime, its tools, the workspace and the model interface. */
 
 export { AgentError, type AgentErrorCode } from './machines/AgentError.ts'
-export type {
-  AgentEvent,
-  AgentEventKind,
-  ConfirmationDecision,
-  RunStatus,
-} from './store/AgentEvent.ts'
 export {
   type AgentRunMachine,
   type AgentRunMachineDeps,
@@ -20,7 +14,6 @@ export type {
   CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
-export type { AuditRecord } from './store/AuditRecord.ts'
 export {
   type AgentRunActor,
   type AgentRuntime,
@@ -29,7 +22,6 @@ export {
   type DecisionOptions,
   type StartRunOptions,
 } from './machines/createAgentRuntime.ts'
-export type { JournalRecord } from './store/JournalRecord.ts'
 export {
   describeRule,
   type PolicyScope,
@@ -37,7 +29,7 @@ export {
   type PolicyStoreOptions,
   type RuleRequest,
 } from './machines/PolicyStore.ts'
-export { createRunActors, type RunActorDeps } from './machines/runActors.ts'
+export { callModel, executeCall, type RunEffectDeps } from './machines/runEffects.ts'
 export {
   AnthropicModel,
   type AnthropicModelOptions,
@@ -65,6 +57,15 @@ export { OfflinePlanner } from './models/OfflinePlanner.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
+export type {
+  AgentEvent,
+  AgentEventKind,
+  ConfirmationDecision,
+  RunStatus,
+} from './store/AgentEvent.ts'
+export type { AuditRecord } from './store/AuditRecord.ts'
+export type { JournalRecord } from './store/JournalRecord.ts'
+export { RunFiles } from './store/RunFiles.ts'
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
 export {
   type AnyToolDefinition,
@@ -77,7 +78,6 @@ export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { PolicyRule } from './workspace/policyFile.ts'
-export { RunFiles } from './store/RunFiles.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
 export { Workspace } from './workspace/Workspace.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'
