@@ -180,9 +180,13 @@ describe('policies', () => {
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
     expect(runtime.policies.list()).toEqual([])
     expect(runtime.status(runId)).toBe('awaitingConfirmation')
-    runtime
-      .actor(runId)
-      .send({ type: 'CONFIRM', confirmationId: cardId, decidedBy: 'policy', rule: 'forged' })
+    runtime.actor(runId).send({
+      type: 'CONFIRM',
+      confirmationId: cardId,
+      digest: runtime.pendingConfirmation(runId)?.digest as string,
+      decidedBy: 'policy',
+      rule: 'forged',
+    })
     expect(runtime.status(runId)).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
   })
