@@ -32,7 +32,10 @@ export function createRunActors(deps: RunActorDeps) {
           if (!signal.aborted) deps.onTextDelta?.(input.runId, delta)
         },
       })
-      return normalizeTurn(raw, deps.generateId)
+      return normalizeTurn(raw, deps.generateId, {
+        maxCallsPerTurn: deps.tools.limits?.maxCallsPerTurn,
+        maxArgumentDepth: deps.tools.limits?.maxArgumentDepth,
+      })
     }),
     executeTool: fromPromise<ToolResult, ToolCallInput>(async ({ input, signal }) => {
       const { prepared, runId } = input
