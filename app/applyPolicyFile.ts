@@ -1,4 +1,4 @@
-import type { PolicyStore } from '../machines/PolicyStore.ts'
+import { describeRuleEntry, type PolicyStore } from '../machines/PolicyStore.ts'
 import { loadPolicyFile, type PolicyFileProblems } from '../workspace/policyFile.ts'
 
 /**
@@ -18,17 +18,9 @@ export async function applyPolicyFile(policies: PolicyStore, root: string): Prom
 /** The problems of the rules file as lines for a terminal, e.g. `policies.json: rule "r1" (always allow create_task) is ignored: …`. */
 export function describePolicyProblems(problems: PolicyFileProblems): string[] {
   const lines = problems.invalid.map(
-    ({ rule, reason }) => `policies.json: rule ${nameOf(rule)} is ignored: ${reason}`,
+    ({ rule, reason }) => `policies.json: rule ${describeRuleEntry(rule)} is ignored: ${reason}`,
   )
   if (problems.corrupt !== undefined)
     lines.push(`${problems.corrupt.message} New "always" rules are refused until then.`)
   return lines
-}
-
-/** A rule as written in the file, named by its id and what it says. */
-export function nameOf(rule: unknown): string {
-  if (rule === null || typeof rule !== 'object') return JSON.stringify(rule) ?? String(rule)
-  const { id, tool, effect, scope } = rule as Record<string, unknown>
-  const what = [scope, effect, tool].filter((part) => typeof part === 'string').join(' ')
-  return `${typeof id === 'string' ? `"${id}"` : '(no id)'}${what === '' ? '' : ` (${what})`}`
 }

@@ -182,6 +182,14 @@ export function describeRule(rule: Pick<PolicyRule, 'tool' | 'effect' | 'scope'>
     : `${rule.effect} ${rule.tool} ${scope}`
 }
 
+/** A rule entry as written in the rules file, named by its id and what it says, e.g. `"r1" (always allow create_task)`. */
+export function describeRuleEntry(rule: unknown): string {
+  if (rule === null || typeof rule !== 'object') return JSON.stringify(rule) ?? String(rule)
+  const { id, tool, effect, scope } = rule as Record<string, unknown>
+  const what = [scope, effect, tool].filter((part) => typeof part === 'string').join(' ')
+  return `${typeof id === 'string' ? `"${id}"` : '(no id)'}${what === '' ? '' : ` (${what})`}`
+}
+
 function sameTarget(a: PolicyRule, b: PolicyRule): boolean {
   return a.tool === b.tool && a.scope === b.scope && a.runId === b.runId && a.effect === b.effect
 }
