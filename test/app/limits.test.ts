@@ -137,8 +137,8 @@ describe('limits on work, each answered with a status and a code', () => {
     const { runId } = await startRun()
     await h.runtime.waitFor(runId, 'awaitingInput')
     const stream = await openStream(runId)
-    // 20 clients that send half a request and then nothing.
-    const sockets = Array.from({ length: 20 }, () => {
+    // 100 clients that send half a request and then nothing.
+    const sockets = Array.from({ length: 100 }, () => {
       const socket = connect(h.server.port, '127.0.0.1')
       socket.on('error', () => {})
       socket.write(`GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\n`)
