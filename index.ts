@@ -24,6 +24,8 @@ export {
 } from './machines/createAgentRuntime.ts'
 export {
   describeRule,
+  describeRuleEntry,
+  type PolicyLoadOptions,
   type PolicyScope,
   PolicyStore,
   type PolicyStoreOptions,
@@ -75,9 +77,22 @@ export {
 } from './tools/defineTool.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
-export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
+export {
+  defaultMaxToolCallsPerTurn,
+  type ToolLimits,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
-export type { PolicyRule } from './workspace/policyFile.ts'
+export {
+  type InvalidPolicyRule,
+  type LoadedPolicyFile,
+  loadPolicyFile,
+  type PolicyFileProblems,
+  type PolicyRule,
+} from './workspace/policyFile.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
+export { setAsideBadLines } from './workspace/setAsideBadLines.ts'
+export { sweepWorkspaceTempFiles } from './workspace/sweepWorkspaceTempFiles.ts'
 export { Workspace } from './workspace/Workspace.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'
