@@ -1,270 +1,34 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten'
-import { discardQuickJS, loadQuickJS } from './loadQuickJS.ts'
-import { OutputBuffer } from './OutputBuffer.ts'
-import { SANDBOX_SETUP } from './sandboxSetup.ts'
+import { SandboxHost, type SandboxStats } from './SandboxHost.ts'
+import { defaultSandboxLimits, type SandboxLimits, type SandboxOutcome } from './sandboxTypes.ts'
 
-/** The bounds of one sandboxed run. */
-export interface SandboxLimits {
-  /** Heap the code may allocate, in bytes. */
-  memoryLimitBytes: number
-  /** CPU time before the interrupt handler stops the code, in milliseconds. */
-  timeoutMs: number
-  /** Console output kept, in UTF-8 bytes; printing more stops the code. */
-  maxOutputBytes: number
-  /** Size of the final value as JSON, in UTF-8 bytes. */
-  maxResultBytes: number
-  /** QuickJS stack, in bytes; small enough that deep recursion fails inside the sandbox, not in Node. */
-  maxStackBytes: number
-}
+export {
+  defaultSandboxLimits,
+  type SandboxErrorCode,
+  type SandboxLimits,
+  type SandboxOutcome,
+} from './sandboxTypes.ts'
 
-/** The limits `run_code` uses unless its factory is given others. */
-export const defaultSandboxLimits: Readonly<SandboxLimits> = Object.freeze({
-  memoryLimitBytes: 32 * 1024 * 1024,
-  timeoutMs: 2000,
-  maxOutputBytes: 64 * 1024,
-  maxResultBytes: 64 * 1024,
-  maxStackBytes: 256 * 1024,
-})
-
-/** Why a sandboxed run produced no result. */
-export type SandboxErrorCode =
-  | 'execution_timeout'
-  | 'memory_limit'
-  | 'output_limit'
-  | 'result_too_large'
-  | 'code_error'
-  | 'sandbox_failed'
-
-/** What a sandboxed run produced: its output and final value, or why it stopped (with the output so far). */
-export type SandboxOutcome =
-  | { ok: true; output: string; value?: unknown; valueText?: string }
-  | { ok: false; code: SandboxErrorCode; message: string; output: string; line?: number }
-
-/** One run: JavaScript source, read-only text inputs by name, limits, and the clock the deadline reads. */
+/** One run: JavaScript source, read-only text inputs by name, limits, and a signal that stops it. */
 export interface SandboxRequest {
   code: string
   inputs?: Readonly<Record<string, string>>
   limits?: Partial<SandboxLimits>
-  now?: () => number
+  signal?: AbortSignal
 }
 
-const FILE_NAME = 'run_code.js'
-const MAX_MESSAGE = 500
-let runsStarted = 0
-
-/** How many runs have reached the sandbox in this process; a denied call must leave it unchanged. */
-export function sandboxRunCount(): number {
-  return runsStarted
-}
+const host = new SandboxHost()
 
 /**
- * Runs JavaScript in a fresh QuickJS runtime (WebAssembly): no file system, network, timers or host
- * objects; only `console` (strings out) and the frozen `inputs`. Never throws for anything the code does.
+ * Runs JavaScript in QuickJS compiled to WebAssembly, in a worker thread: no file system, network,
+ * timers or host objects; only `console` (strings out) and the frozen `inputs`. Never throws for
+ * anything the code does: limits and errors come back as `{ ok: false, code }`.
  */
-export async function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
-  const limits = { ...defaultSandboxLimits, ...request.limits }
-  const module = await loadQuickJS()
-  runsStarted += 1
-  const now = request.now ?? Date.now
-  const output = new OutputBuffer(limits.maxOutputBytes)
-  const deadline = now() + limits.timeoutMs
-  let timedOut = false
-  try {
-    const runtime = module.newRuntime()
-    runtime.setMemoryLimit(limits.memoryLimitBytes)
-    runtime.setMaxStackSize(limits.maxStackBytes)
-    runtime.setInterruptHandler(() => {
-      if (output.overflowed) return true
-      if (now() > deadline) timedOut = true
-      return timedOut
-    })
-    const context = runtime.newContext()
-    const fail = (code: SandboxErrorCode, message: string, line?: number): SandboxOutcome => ({
-      ok: false,
-      code,
-      message,
-      output: output.text(),
-      ...(line !== undefined && { line }),
-    })
-    const stopped = (): SandboxOutcome | undefined =>
-      output.overflowed
-        ? fail('output_limit', `the code printed more than ${limits.maxOutputBytes} bytes`)
-        : timedOut
-          ? fail('execution_timeout', `the code ran longer than ${limits.timeoutMs} ms`)
-          : undefined
-    const outcome = evaluate(context, runtime, request, limits, output, stopped, fail)
-    context.dispose()
-    runtime.dispose()
-    return outcome
-  } catch (error) {
-    // The host failed mid-run (Node's own stack ran out inside WebAssembly, or QuickJS aborted):
-    // that runtime, and the module holding it, can no longer be trusted.
-    discardQuickJS(module)
-    const message = error instanceof Error ? error.message : String(error)
-    const base = { ok: false as const, output: output.text() }
-    if (timedOut) return { ...base, code: 'execution_timeout', message: 'the code ran too long' }
-    if (error instanceof RangeError && /call stack/i.test(message)) {
-      return { ...base, code: 'code_error', message: 'InternalError: stack overflow' }
-    }
-    return { ...base, code: 'sandbox_failed', message: clip(message) }
-  }
+export function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
+  const limits: SandboxLimits = { ...defaultSandboxLimits, ...request.limits }
+  return host.run({ code: request.code, inputs: { ...request.inputs }, limits }, request.signal)
 }
 
-type Fail = (code: SandboxErrorCode, message: string, line?: number) => SandboxOutcome
-
-function evaluate(
-  context: QuickJSContext,
-  runtime: QuickJSRuntime,
-  request: SandboxRequest,
-  limits: SandboxLimits,
-  output: OutputBuffer,
-  stopped: () => SandboxOutcome | undefined,
-  fail: Fail,
-): SandboxOutcome {
-  // Every thrown value is a handle that must be freed, even when the run was stopped anyway.
-  const thrown = (error: QuickJSHandle, describe?: QuickJSHandle): SandboxOutcome => {
-    const stop = stopped()
-    if (stop === undefined) return classify(context, error, fail, describe)
-    error.dispose()
-    return stop
-  }
-  const helpers = setUp(context, output, request.inputs ?? {})
-  if (!helpers.ok) return thrown(helpers.error)
-  const { serialize, describe } = helpers
-  try {
-    const evaluated = context.evalCode(request.code, FILE_NAME, { type: 'global' })
-    if (evaluated.error) return thrown(evaluated.error, describe)
-    let value = evaluated.value
-    try {
-      const jobs = runtime.executePendingJobs()
-      if (jobs.error) return thrown(jobs.error, describe)
-      const state = context.getPromiseState(value)
-      if (state.type === 'pending') {
-        return stopped() ?? fail('code_error', 'the code returned a promise that never settled')
-      }
-      if (state.type === 'rejected') return thrown(state.error, describe)
-      if (state.value !== value) {
-        value.dispose()
-        value = state.value
-      }
-      const serialized = context.callFunction(serialize, context.undefined, value)
-      if (serialized.error) return thrown(serialized.error, describe)
-      const text = serialized.value.consume((handle) =>
-        context.typeof(handle) === 'string' ? context.getString(handle) : undefined,
-      )
-      return stopped() ?? toValue(text, limits, output, fail)
-    } finally {
-      if (value.alive) value.dispose()
-    }
-  } finally {
-    serialize.dispose()
-    describe.dispose()
-  }
-}
-
-type Helpers =
-  | { ok: true; serialize: QuickJSHandle; describe: QuickJSHandle }
-  | { ok: false; error: QuickJSHandle }
-
-function setUp(
-  context: QuickJSContext,
-  output: OutputBuffer,
-  inputs: Readonly<Record<string, string>>,
-): Helpers {
-  const setup = context.evalCode(SANDBOX_SETUP, 'sandbox-setup.js', { type: 'global' })
-  if (setup.error) return { ok: false, error: setup.error }
-  // The one host function: it accepts strings only and never hands anything back.
-  const write = context.newFunction('write', (text) => {
-    if (context.typeof(text) === 'string') output.append(context.getString(text))
-  })
-  const inputsJson = context.newString(JSON.stringify(Object.fromEntries(Object.entries(inputs))))
-  const installed = context.callFunction(setup.value, context.undefined, write, inputsJson)
-  setup.value.dispose()
-  write.dispose()
-  inputsJson.dispose()
-  if (installed.error) return { ok: false, error: installed.error }
-  const helpers = installed.value
-  const serialize = context.getProp(helpers, 0)
-  const describe = context.getProp(helpers, 1)
-  helpers.dispose()
-  return { ok: true, serialize, describe }
-}
-
-function toValue(
-  text: string | undefined,
-  limits: SandboxLimits,
-  output: OutputBuffer,
-  fail: Fail,
-): SandboxOutcome {
-  if (text === undefined) return fail('sandbox_failed', 'the final value could not be read')
-  if (Buffer.byteLength(text, 'utf8') > limits.maxResultBytes + 1) {
-    return fail('result_too_large', `the final value is larger than ${limits.maxResultBytes} bytes`)
-  }
-  if (text === '') return { ok: true, output: output.text() }
-  const body = text.slice(1)
-  return text.startsWith('J')
-    ? { ok: true, output: output.text(), value: JSON.parse(body) as unknown }
-    : { ok: true, output: output.text(), valueText: body }
-}
-
-/** Turns a thrown value into `memory_limit` or `code_error` with its message and line. */
-function classify(
-  context: QuickJSContext,
-  error: QuickJSHandle,
-  fail: Fail,
-  describe?: QuickJSHandle,
-): SandboxOutcome {
-  const described = error.consume((handle) => describeThrown(context, handle, describe))
-  if (described.name === 'InternalError' && described.message === 'out of memory') {
-    return fail('memory_limit', 'the code used more memory than it may')
-  }
-  const text = described.name === '' ? described.message : `${described.name}: ${described.message}`
-  return fail('code_error', clip(text), described.line)
-}
-
-interface Described {
-  name: string
-  message: string
-  line?: number
-}
-
-function describeThrown(
-  context: QuickJSContext,
-  error: QuickJSHandle,
-  describe?: QuickJSHandle,
-): Described {
-  const type = context.typeof(error)
-  if (type === 'string') return { name: '', message: context.getString(error) }
-  if (type === 'number') return { name: '', message: String(context.getNumber(error)) }
-  if (type !== 'object') return { name: '', message: `the code threw a ${type}` }
-  if (!describe) {
-    // Setup failed before any user code ran, so the error is QuickJS's own and safe to dump.
-    const dumped = context.dump(error) as { name?: unknown; message?: unknown } | undefined
-    return {
-      name: typeof dumped?.name === 'string' ? dumped.name : '',
-      message: typeof dumped?.message === 'string' ? dumped.message : 'the sandbox could not start',
-    }
-  }
-  const call = context.callFunction(describe, context.undefined, error)
-  if (call.error) {
-    call.error.dispose()
-    return { name: '', message: 'the code threw a value that could not be described' }
-  }
-  const text = call.value.consume((handle) =>
-    context.typeof(handle) === 'string' ? context.getString(handle) : '',
-  )
-  try {
-    const parsed = JSON.parse(text) as { name?: unknown; message?: unknown; stack?: unknown }
-    const name = typeof parsed.name === 'string' ? parsed.name : ''
-    const message = typeof parsed.message === 'string' ? parsed.message : ''
-    const stack = typeof parsed.stack === 'string' ? parsed.stack : ''
-    const line = new RegExp(`${FILE_NAME.replace('.', '\\.')}:(\\d+)`).exec(stack)?.[1]
-    return { name, message, ...(line !== undefined && { line: Number(line) }) }
-  } catch {
-    return { name: '', message: 'the code threw a value that could not be described' }
-  }
-}
-
-function clip(text: string): string {
-  return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE)}…`
+/** What the shared sandbox has done in this process; a denied call must leave `runs` unchanged. */
+export function sandboxStats(): SandboxStats {
+  return host.stats()
 }

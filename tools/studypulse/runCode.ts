@@ -43,7 +43,7 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
       const withInputs = inputs.length === 0 ? '' : ` reading ${inputs.join(', ')}`
       return `Run ${lines} ${lines === 1 ? 'line' : 'lines'} of JavaScript in the sandbox${withInputs}`
     },
-    async execute(args, { workspace, sourcePaths }) {
+    async execute(args, { workspace, sourcePaths, signal }) {
       // Sources go in as text only, through the same notebook scoping as read_source.
       const inputs: [string, string][] = []
       for (const path of args.inputs ?? []) {
@@ -55,6 +55,7 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
         code: args.code,
         inputs: Object.fromEntries(inputs),
         limits,
+        signal,
       })
       if (outcome.ok) {
         const { ok: _ok, ...data } = outcome
