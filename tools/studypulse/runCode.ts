@@ -61,10 +61,15 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
         const { ok: _ok, ...data } = outcome
         return toolOk(data)
       }
-      return toolFailure(outcome.code, outcome.message, {
+      const details = {
         ...(outcome.line !== undefined && { line: outcome.line }),
         ...(outcome.output !== '' && { output: outcome.output }),
-      })
+      }
+      return toolFailure(
+        outcome.code,
+        outcome.message,
+        Object.keys(details).length > 0 ? details : undefined,
+      )
     },
   })
 }
