@@ -68,7 +68,12 @@ export class SandboxHost {
   #runNow(job: SandboxJob, signal?: AbortSignal): Promise<SandboxOutcome> {
     if (signal?.aborted) return Promise.resolve(failure('cancelled', 'the run was cancelled'))
     this.#stats.runs += 1
-    this.#worker ??= this.#spawn()
+    try {
+      this.#worker ??= this.#spawn()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return Promise.resolve(failure('sandbox_failed', `the sandbox could not start: ${message}`))
+    }
     const worker = this.#worker
     const id = this.#nextId++
     return new Promise((resolve) => {
