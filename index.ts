@@ -76,6 +76,15 @@ export {
   type ToolDefinition,
 } from './tools/defineTool.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
+export {
+  defaultSandboxLimits,
+  runInSandbox,
+  type SandboxErrorCode,
+  type SandboxLimits,
+  type SandboxOutcome,
+  type SandboxRequest,
+} from './tools/sandbox/runInSandbox.ts'
+export { createRunCodeTool, type RunCodeOptions, runCode } from './tools/studypulse/runCode.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export {
   defaultMaxToolCallsPerTurn,
