@@ -86,9 +86,14 @@ describe('run_code in a run', () => {
     expect(() =>
       runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
-    runtime
-      .actor(runId)
-      .send({ type: 'CONFIRM', confirmationId: cardId, decidedBy: 'policy', rule: 'forged' })
+    runtime.actor(runId).send({
+      type: 'CONFIRM',
+      confirmationId: cardId,
+      // The right digest too: only the policy's standing is wrong.
+      digest: runtime.pendingConfirmation(runId)?.digest as string,
+      decidedBy: 'policy',
+      rule: 'forged',
+    })
     await settle()
     expect(runtime.status(runId)).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
