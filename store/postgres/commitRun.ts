@@ -1,0 +1,111 @@
+import type pg from 'pg'
+import type { AgentEvent } from '../AgentEvent.ts'
+import type { RunCommit } from '../RunStore.ts'
+import { RunStoreError } from '../RunStoreError.ts'
+
+/** The channel a commit NOTIFYs with `{"runId","seq"}` once its events are durable. */
+export const EVENTS_CHANNEL = 'studypulse_events'
+
+const json = (value: unknown) => JSON.stringify(value)
+
+/**
+ * Writes one save of a run inside the caller's transaction: the row (created if new), the
+ * snapshot, the events, journal and audit lines, the ended flag, the confirmation cards the
+ * events open or resolve, and a NOTIFY that PostgreSQL sends only if all of it commits.
+ * Refuses (`run_owned_elsewhere`) while another owner's lease on the run is running.
+ */
+export async function commitRun(
+  client: pg.ClientBase,
+  ownerId: string,
+  runId: string,
+  commit: RunCommit,
+): Promise<void> {
+  await client.query(
+    'INSERT INTO studypulse.runs (run_id) VALUES ($1) ON CONFLICT (run_id) DO NOTHING',
+    [runId],
+  )
+  const { rows } = await client.query<{ owner: string | null; live: boolean }>(
+    'SELECT owner, lease_expires_at > now() AS live FROM studypulse.runs WHERE run_id = $1 FOR UPDATE',
+    [runId],
+  )
+  const row = rows[0]
+  if (row?.owner != null && row.owner !== ownerId && row.live) {
+    throw new RunStoreError(
+      'run_owned_elsewhere',
+      `run ${runId} is held by ${row.owner}; this node (${ownerId}) may not save it`,
+    )
+  }
+  const { snapshot, events = [], journal = [], audit = [], ended } = commit
+  if (snapshot !== undefined) {
+    await client.query(
+      `UPDATE studypulse.runs SET snapshot = $2, value = $3, last_seq = $4, updated_at = now()
+       WHERE run_id = $1`,
+      [runId, json(snapshot), snapshot.value, snapshot.lastSeq],
+    )
+  }
+  if (ended) {
+    await client.query("UPDATE studypulse.runs SET status = 'ended' WHERE run_id = $1", [runId])
+  }
+  if (events.length > 0) {
+    await client.query(
+      `INSERT INTO studypulse.run_events (run_id, seq, event)
+       SELECT $1, (e ->> 'seq')::integer, e FROM json_array_elements($2::json) AS e`,
+      [runId, json(events)],
+    )
+    await updateCards(client, runId, events)
+  }
+  await appendRecords(client, 'run_journal', runId, journal)
+  await appendRecords(client, 'audit', runId, audit)
+  const lastSeq = events.at(-1)?.seq
+  if (lastSeq !== undefined) {
+    await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, json({ runId, seq: lastSeq })])
+  }
+}
+
+async function appendRecords(
+  client: pg.ClientBase,
+  table: 'run_journal' | 'audit',
+  runId: string,
+  records: readonly unknown[],
+): Promise<void> {
+  if (records.length === 0) return
+  await client.query(
+    `INSERT INTO studypulse.${table} (run_id, record)
+     SELECT $1, r FROM json_array_elements($2::json) WITH ORDINALITY AS t (r, n) ORDER BY n`,
+    [runId, json(records)],
+  )
+}
+
+// The log is the truth about cards: a logged request opens one, a logged resolution closes it
+// (keeping a decision another node already won, which the runtime must then have acted on).
+async function updateCards(
+  client: pg.ClientBase,
+  runId: string,
+  events: readonly AgentEvent[],
+): Promise<void> {
+  for (const event of events) {
+    if (event.confirmationId === undefined) continue
+    if (event.kind === 'confirmationRequired' && event.digest !== undefined) {
+      await client.query(
+        `INSERT INTO studypulse.pending_confirmations (confirmation_id, run_id, digest)
+         VALUES ($1, $2, $3) ON CONFLICT (confirmation_id) DO NOTHING`,
+        [event.confirmationId, runId, event.digest],
+      )
+    } else if (event.kind === 'confirmationResolved') {
+      await client.query(
+        `UPDATE studypulse.pending_confirmations SET
+           decision = coalesce(decision, $3), decided_by = coalesce(decided_by, $4),
+           rule = CASE WHEN decision IS NULL THEN $5 ELSE rule END,
+           decided_at = coalesce(decided_at, now()), resolved_at = now()
+         WHERE confirmation_id = $1 AND run_id = $2 AND resolved_at IS NULL`,
+        [
+          event.confirmationId,
+          runId,
+          event.decision ?? null,
+          event.decidedBy ?? null,
+          event.rule ?? null,
+        ],
+      )
+    }
+  }
+}
