@@ -6,7 +6,11 @@ export type PostgresSource = { connectionString: string } | { pool: pg.Pool }
 /** The pool for `source`, and whether the store made it (and so must end it). */
 export function openPool(source: PostgresSource): { pool: pg.Pool; owned: boolean } {
   if ('pool' in source) return { pool: source.pool, owned: false }
-  return { pool: new pg.Pool({ connectionString: source.connectionString }), owned: true }
+  const pool = new pg.Pool({ connectionString: source.connectionString })
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool discards it and the next query connects anew.
+  pool.on('error', () => undefined)
+  return { pool, owned: true }
 }
 
 /** Runs `fn` in one transaction on one pooled connection: committed if it resolves, else rolled back. */

@@ -35,6 +35,7 @@ export async function freshDatabase(): Promise<{
     url,
     pool: (options = {}) => {
       const pool = new pg.Pool({ connectionString: url, max: 4, ...options })
+      pool.on('error', () => undefined)
       entry.pools.push(pool)
       return pool
     },
