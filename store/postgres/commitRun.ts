@@ -49,8 +49,8 @@ export async function commitRun(
   if (events.length > 0) {
     await client.query(
       `INSERT INTO studypulse.run_events (run_id, seq, event)
-       SELECT $1, (e ->> 'seq')::integer, e FROM json_array_elements($2::json) AS e`,
-      [runId, json(events)],
+       SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)`,
+      [runId, events.map((e) => e.seq), events.map(json)],
     )
     await updateCards(client, runId, events)
   }
@@ -71,8 +71,8 @@ async function appendRecords(
   if (records.length === 0) return
   await client.query(
     `INSERT INTO studypulse.${table} (run_id, record)
-     SELECT $1, r FROM json_array_elements($2::json) WITH ORDINALITY AS t (r, n) ORDER BY n`,
-    [runId, json(records)],
+     SELECT $1, r::json FROM unnest($2::text[]) WITH ORDINALITY AS t (r, n) ORDER BY n`,
+    [runId, records.map(json)],
   )
 }
 

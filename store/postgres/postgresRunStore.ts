@@ -108,20 +108,24 @@ export async function postgresRunStore(
         if (embeddedEvents.length > 0) {
           await client.query(
             `INSERT INTO studypulse.run_events (run_id, seq, event)
-             SELECT $1, (e ->> 'seq')::integer, e FROM json_array_elements($2::json) AS e
+             SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)
              ON CONFLICT (run_id, seq) DO NOTHING`,
-            [runId, JSON.stringify(embeddedEvents)],
+            [runId, embeddedEvents.map((e) => e.seq), embeddedEvents.map((e) => JSON.stringify(e))],
           )
         }
         // Events appended without their snapshot: the run resumes from the snapshot and logs them
         // again under the same numbers, so they go, unless another node's live lease covers the run.
-        const { rowCount } = await client.query(
+        const ahead = await client.query<{ count: number }>(
+          'SELECT count(*)::integer AS count FROM studypulse.run_events WHERE run_id = $1 AND seq > $2',
+          [runId, snapshot.lastSeq],
+        )
+        await client.query(
           `DELETE FROM studypulse.run_events WHERE run_id = $1 AND seq > $2 AND NOT EXISTS (
              SELECT 1 FROM studypulse.runs WHERE run_id = $1 AND owner IS NOT NULL
                AND owner <> $3 AND lease_expires_at > now())`,
           [runId, snapshot.lastSeq, ownerId],
         )
-        return { snapshot, eventsAhead: rowCount ?? 0 }
+        return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
       })
     },
     commit: (runId, commit) =>
@@ -157,8 +161,8 @@ export async function postgresRunStore(
         await client.query('DELETE FROM studypulse.policies')
         await client.query(
           `INSERT INTO studypulse.policies (position, rule)
-           SELECT n, r FROM json_array_elements($1::json) WITH ORDINALITY AS t (r, n)`,
-          [JSON.stringify(rules)],
+           SELECT n, r::json FROM unnest($1::text[]) WITH ORDINALITY AS t (r, n)`,
+          [rules.map((rule) => JSON.stringify(rule))],
         )
       })
     },
@@ -186,7 +190,7 @@ export async function postgresRunStore(
       closed ??= (async () => {
         await listener.close()
         await leases.releaseAll().catch(() => undefined)
-        if (owned) await pool.end()
+        if (owned && !pool.ended) await pool.end()
       })()
       return closed
     },
