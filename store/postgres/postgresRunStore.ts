@@ -40,6 +40,8 @@ export interface PostgresRunStore extends RunStore, DecisionInbox, RunEventFeed,
   readonly pool: pg.Pool
   /** Renews this node's leases now (the heartbeat does it by itself). */
   renewClaims(): Promise<void>
+  /** Resolves once this node hears other nodes' notifications (decisions, events). */
+  listening(): Promise<void>
 }
 
 const defaultLeaseMs = 15_000
@@ -65,7 +67,12 @@ export async function postgresRunStore(
   const ownerId = options.ownerId ?? randomUUID()
   const leases = new RunLeases(pool, ownerId, options.leaseMs ?? defaultLeaseMs)
   const listener = new PgListener(
-    { ...pool.options, application_name: `studypulse-listener ${ownerId}` },
+    {
+      ...pool.options,
+      // pg-pool keeps the password out of the spread (a non-enumerable property).
+      password: pool.options.password,
+      application_name: `studypulse-listener ${ownerId}`,
+    },
     [EVENTS_CHANNEL, DECISIONS_CHANNEL],
   )
   const { host, port, database } = pool.options
@@ -166,6 +173,7 @@ export async function postgresRunStore(
         )
       })
     },
+    listening: () => listener.ready(),
     offerDecision: (runId, offer) => offerDecision(pool, runId, offer),
     decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
     onDecision(handler) {
