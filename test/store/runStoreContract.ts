@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import type { JournalRecord } from '../../store/JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from '../../store/RunStore.ts'
+import { toolOk } from '../../tools/ToolResult.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 
 /** Stores over one shared body of data, as several nodes (or processes) would see it. */
@@ -105,13 +106,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       const [a, b] = (await stores(2)) as [RunStore, RunStore]
       const journal: JournalRecord[] = [
         { type: 'intent', callId: 'c1', digest: 'd1', confirmationId: 'k1', at },
-        {
-          type: 'outcome',
-          callId: 'c1',
-          digest: 'd1',
-          result: { ok: true, data: { n: 1 } },
-          at,
-        } as JournalRecord,
+        { type: 'outcome', callId: 'c1', digest: 'd1', result: toolOk({ n: 1 }), at },
       ]
       await a.commit('r1', {
         snapshot: snapshotOf('r1', 3),
