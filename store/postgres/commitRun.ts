@@ -54,6 +54,7 @@ export async function commitRun(
     )
     await updateCards(client, runId, events)
   }
+  if (ended) await closeOpenCards(client, runId)
   await appendRecords(client, 'run_journal', runId, journal)
   await appendRecords(client, 'audit', runId, audit)
   const lastSeq = events.at(-1)?.seq
@@ -76,16 +77,22 @@ async function appendRecords(
   )
 }
 
-// The log is the truth about cards: a logged request opens one, a logged resolution closes it
-// (keeping a decision another node already won, which the runtime must then have acted on).
+// The log is the truth about cards: a logged request opens one and retires any other open card of
+// the run (an edit replaces a card without resolving it); a logged resolution closes its card
+// (keeping a decision another node already won, which the runtime must then have acted on); a
+// run that is cancelled, fails or ends closes them all.
 async function updateCards(
   client: pg.ClientBase,
   runId: string,
   events: readonly AgentEvent[],
 ): Promise<void> {
   for (const event of events) {
+    if (event.kind === 'runCancelled' || event.kind === 'runFailed') {
+      await closeOpenCards(client, runId)
+    }
     if (event.confirmationId === undefined) continue
     if (event.kind === 'confirmationRequired' && event.digest !== undefined) {
+      await closeOpenCards(client, runId)
       await client.query(
         `INSERT INTO studypulse.pending_confirmations (confirmation_id, run_id, digest)
          VALUES ($1, $2, $3) ON CONFLICT (confirmation_id) DO NOTHING`,
@@ -108,4 +115,13 @@ async function updateCards(
       )
     }
   }
+}
+
+/** Retires every open card of a run: no decision on them can be accepted any more. */
+export async function closeOpenCards(client: pg.ClientBase, runId: string): Promise<void> {
+  await client.query(
+    `UPDATE studypulse.pending_confirmations SET resolved_at = now()
+     WHERE run_id = $1 AND resolved_at IS NULL`,
+    [runId],
+  )
 }

@@ -61,7 +61,8 @@ export async function migrate(
       }
       return current
     } finally {
-      await client.query(MIGRATION_UNLOCK, [LOCK_NAME])
+      // A broken connection has dropped the session lock already; the first error is the one to see.
+      await client.query(MIGRATION_UNLOCK, [LOCK_NAME]).catch(() => undefined)
     }
   } finally {
     client.release()

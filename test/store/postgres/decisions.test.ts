@@ -149,6 +149,28 @@ describe('deciding a card across nodes', () => {
     expect(rows).toEqual([{ decision: 'deny', decided_by: 'timeout', resolved: true }])
   })
 
+  test('a card replaced by an edit, or dropped by a cancel, takes no decision', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    // The user edited the arguments: a new card, and the old id dies without a resolution.
+    await owner.commit('r1', { events: [required('r1', 3, 'k2', 'd2')] })
+    const offer = { decision: 'allow', decidedBy: 'user' } as const
+    expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k1' })).toMatchObject({
+      ok: false,
+      code: 'confirmation_not_found',
+    })
+    await owner.commit('r1', {
+      events: [{ runId: 'r1', seq: 4, at, kind: 'runCancelled' }],
+      snapshot: snapshotOf('r1', 4, 'cancelled'),
+      ended: true,
+    })
+    expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k2' })).toMatchObject({
+      ok: false,
+    })
+    expect(await owner.decidedUnresolved('r1')).toEqual([])
+  })
+
   test('an accepted decision waits for the owner until its resolution is logged', async () => {
     const owner = await node('owner')
     const other = await node('other')
