@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { AgentEvent } from '../AgentEvent.ts'
+import { cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 
@@ -52,9 +52,8 @@ export async function commitRun(
        SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)`,
       [runId, events.map((e) => e.seq), events.map(json)],
     )
-    await updateCards(client, runId, events)
   }
-  if (ended) await closeOpenCards(client, runId)
+  await updateCards(client, runId, commit)
   await appendRecords(client, 'run_journal', runId, journal)
   await appendRecords(client, 'audit', runId, audit)
   const lastSeq = events.at(-1)?.seq
@@ -77,28 +76,18 @@ async function appendRecords(
   )
 }
 
-// The log is the truth about cards: a logged request opens one and retires any other open card of
-// the run (an edit replaces a card without resolving it); a logged resolution closes its card
-// (keeping a decision another node already won, which the runtime must then have acted on); a
-// run that is cancelled, fails or ends closes them all.
-async function updateCards(
-  client: pg.ClientBase,
-  runId: string,
-  events: readonly AgentEvent[],
-): Promise<void> {
-  for (const event of events) {
-    if (event.kind === 'runCancelled' || event.kind === 'runFailed') {
+async function updateCards(client: pg.ClientBase, runId: string, commit: RunCommit): Promise<void> {
+  for (const change of cardChanges(commit)) {
+    if (change.kind === 'closeAll') {
       await closeOpenCards(client, runId)
-    }
-    if (event.confirmationId === undefined) continue
-    if (event.kind === 'confirmationRequired' && event.digest !== undefined) {
+    } else if (change.kind === 'open') {
       await closeOpenCards(client, runId)
       await client.query(
         `INSERT INTO studypulse.pending_confirmations (confirmation_id, run_id, digest)
          VALUES ($1, $2, $3) ON CONFLICT (confirmation_id) DO NOTHING`,
-        [event.confirmationId, runId, event.digest],
+        [change.confirmationId, runId, change.digest],
       )
-    } else if (event.kind === 'confirmationResolved') {
+    } else {
       await client.query(
         `UPDATE studypulse.pending_confirmations SET
            decision = coalesce(decision, $3), decided_by = coalesce(decided_by, $4),
@@ -106,11 +95,11 @@ async function updateCards(
            decided_at = coalesce(decided_at, now()), resolved_at = now()
          WHERE confirmation_id = $1 AND run_id = $2 AND resolved_at IS NULL`,
         [
-          event.confirmationId,
+          change.confirmationId,
           runId,
-          event.decision ?? null,
-          event.decidedBy ?? null,
-          event.rule ?? null,
+          change.decision ?? null,
+          change.decidedBy ?? null,
+          change.rule ?? null,
         ],
       )
     }

@@ -3,8 +3,9 @@ import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { hasRunEventFeed } from '../../../store/RunEventFeed.ts'
 import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
+import { signal } from '../../helpers/signal.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
-import { nodeOn, proxiedNode, signal } from './nodes.ts'
+import { nodeOn, proxiedNode } from './nodes.ts'
 
 const closers: (() => Promise<void>)[] = []
 let url = ''
