@@ -83,7 +83,7 @@ export class PgListener {
         this.#everConnected = true
         this.#retryMs = MIN_RETRY_MS
         for (const waiter of this.#waiters.splice(0)) waiter.resolve()
-        if (isReconnect) for (const listener of this.#reconnectListeners) listener()
+        if (isReconnect) for (const listener of this.#reconnectListeners) this.#guarded(listener)
       },
       (error: Error) => {
         this.#attempt = undefined
@@ -99,7 +99,7 @@ export class PgListener {
     const client = new pg.Client(this.#config)
     client.on('notification', (message) => {
       for (const handler of this.#handlers.get(message.channel) ?? [])
-        handler(message.payload ?? '')
+        this.#guarded(() => handler(message.payload ?? ''))
     })
     client.on('error', (error) => this.#lost(client, error))
     client.on('end', () => this.#lost(client, new Error('the listening connection ended')))
@@ -128,6 +128,15 @@ export class PgListener {
       if (this.#client === undefined && this.#attempt === undefined) this.#tryConnect()
     }, this.#retryMs)
     this.#retryTimer.unref()
+  }
+
+  // A subscriber's exception must not escape into the driver's event emitter and end the process.
+  #guarded(call: () => void): void {
+    try {
+      call()
+    } catch (error) {
+      this.#report(error instanceof Error ? error : new Error(String(error)))
+    }
   }
 
   #report(error: Error): void {

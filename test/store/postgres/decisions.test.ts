@@ -67,6 +67,20 @@ describe('deciding a card across PostgreSQL nodes', () => {
     expect(rows).toEqual([{ decision: 'deny', decided_by: 'timeout', resolved: true }])
   })
 
+  test('a wake listener that throws harms neither the process nor the other listeners', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    owner.onDecision(() => {
+      throw new Error('a broken listener')
+    })
+    const woken = signal<string>()
+    owner.onDecision((runId) => woken.resolve(runId))
+    await owner.listening()
+    await other.offerDecision('r1', { confirmationId: 'k1', decision: 'allow', decidedBy: 'user' })
+    expect(await woken.promise).toBe('r1')
+  })
+
   test('a decision accepted while the owner was cut off wakes it once it reconnects', async () => {
     const cut = await proxiedNode(database, { ownerId: 'owner' })
     closers.push(cut.close)

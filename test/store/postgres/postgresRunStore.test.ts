@@ -39,7 +39,7 @@ describe('postgresRunStore leases', () => {
   })
 
   test('the heartbeat keeps a held run past its first lease', async () => {
-    const a = await node({ ownerId: 'node-a', leaseMs: 600 })
+    const a = await node({ ownerId: 'node-a', leaseMs: 1_500 })
     const b = await node({ ownerId: 'node-b' })
     await a.claim('r1')
     const { rows } = await a.pool.query<{ until: Date }>(
