@@ -26,51 +26,50 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'studypulse-pg-'))
-  const info: PostgresServerInfo = {
-    host: '127.0.0.1',
-    port: await freePort(),
-    user: 'postgres',
-    password: 'studypulse-test',
-  }
   const logs: string[] = []
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: info.port,
-    user: info.user,
-    password: info.password,
-    persistent: false,
-    // PostgreSQL refuses to run as root; CI and this machine run tests as root.
-    createPostgresUser: true,
-    onLog: (message) => logs.push(message),
-    onError: (error) => logs.push(String(error)),
-    initdbFlags: ['--no-sync'],
-    // Tests need no durability across a power cut; a socket file in /tmp could clash with others.
-    postgresFlags: [
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      `listen_addresses=${info.host}`,
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=300',
-    ],
-  })
+  const serverOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password: 'studypulse-test',
+      persistent: false,
+      // PostgreSQL refuses to run as root; CI and this machine run tests as root.
+      createPostgresUser: true,
+      onLog: (message) => logs.push(message),
+      onError: (error) => logs.push(String(error)),
+      initdbFlags: ['--no-sync'],
+      // No durability across a power cut is needed; a socket file in /tmp could clash with others'.
+      postgresFlags: [
+        ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        ...['-c', 'max_connections=300'],
+      ],
+    })
+  let server: EmbeddedPostgres | undefined
+  let info: PostgresServerInfo | undefined
   try {
-    await server.initialise()
-    await server.start()
+    await serverOn(0).initialise()
+    // Another process on the machine may take the free port between the probe and the start.
+    for (let attempt = 1; info === undefined; attempt++) {
+      const port = await freePort()
+      const candidate = serverOn(port)
+      try {
+        await candidate.start()
+        server = candidate
+        info = { host: '127.0.0.1', port, user: 'postgres', password: 'studypulse-test' }
+      } catch (error) {
+        // start() rejects only once the server process has exited: nothing is left to stop.
+        if (attempt >= 3) throw error
+      }
+    }
   } catch (error) {
-    await server.stop().catch(() => undefined)
     await rm(dataDir, { recursive: true, force: true })
     throw new Error(`could not start the test PostgreSQL: ${String(error)}\n${logs.join('')}`)
   }
   project.provide('postgres', info)
   return async () => {
-    await server.stop()
+    await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
 }
