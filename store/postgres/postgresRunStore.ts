@@ -56,6 +56,10 @@ export async function postgresRunStore(
   source: PostgresSource,
   options: PostgresRunStoreOptions = {},
 ): Promise<PostgresRunStore> {
+  const leaseMs = options.leaseMs ?? defaultLeaseMs
+  if (!Number.isFinite(leaseMs) || leaseMs < 100) {
+    throw new RangeError(`leaseMs must be at least 100 (got ${leaseMs})`)
+  }
   const { pool, owned } = openPool(source)
   try {
     await migrate(pool)
@@ -65,7 +69,7 @@ export async function postgresRunStore(
     throw new RunStoreError('store_unavailable', `PostgreSQL: ${(error as Error).message}`)
   }
   const ownerId = options.ownerId ?? randomUUID()
-  const leases = new RunLeases(pool, ownerId, options.leaseMs ?? defaultLeaseMs)
+  const leases = new RunLeases(pool, ownerId, leaseMs)
   const listener = new PgListener(
     {
       ...pool.options,

@@ -81,6 +81,12 @@ describe('postgresRunStore leases', () => {
     expect(await b.claim('r2')).toMatchObject({ ok: false, owner: 'node-a' })
   })
 
+  test('a lease too short to renew in time is refused before anything connects', async () => {
+    await expect(postgresRunStore({ connectionString: url }, { leaseMs: 0 })).rejects.toThrow(
+      /leaseMs must be at least 100/,
+    )
+  })
+
   test('close frees the runs and ends only a pool the store made', async () => {
     const db = await fileDatabase()
     const shared = db.pool()
