@@ -20,46 +20,53 @@ export async function commitRun(
   runId: string,
   commit: RunCommit,
 ): Promise<void> {
-  await client.query(
-    'INSERT INTO studypulse.runs (run_id) VALUES ($1) ON CONFLICT (run_id) DO NOTHING',
-    [runId],
-  )
-  const { rows } = await client.query<{ owner: string | null; live: boolean }>(
-    'SELECT owner, lease_expires_at > now() AS live FROM studypulse.runs WHERE run_id = $1 FOR UPDATE',
+  // One round trip creates the row if new and locks it (ON CONFLICT DO UPDATE takes the row lock),
+  // so a claim cannot change hands between this check and the writes below.
+  const { rows } = await client.query<{ owner: string | null; live: boolean | null }>(
+    `INSERT INTO studypulse.runs (run_id) VALUES ($1)
+     ON CONFLICT (run_id) DO UPDATE SET run_id = EXCLUDED.run_id
+     RETURNING owner, lease_expires_at > now() AS live`,
     [runId],
   )
   const row = rows[0]
-  if (row?.owner != null && row.owner !== ownerId && row.live) {
+  if (row?.owner != null && row.owner !== ownerId && row.live === true) {
     throw new RunStoreError(
       'run_owned_elsewhere',
       `run ${runId} is held by ${row.owner}; this node (${ownerId}) may not save it`,
     )
   }
   const { snapshot, events = [], journal = [], audit = [], ended } = commit
-  if (snapshot !== undefined) {
-    await client.query(
-      `UPDATE studypulse.runs SET snapshot = $2, value = $3, last_seq = $4, updated_at = now()
-       WHERE run_id = $1`,
-      [runId, json(snapshot), snapshot.value, snapshot.lastSeq],
-    )
+  if (snapshot !== undefined || ended) {
+    const sets = ['updated_at = now()']
+    const values: unknown[] = [runId]
+    if (snapshot !== undefined) {
+      values.push(json(snapshot), snapshot.value, snapshot.lastSeq)
+      sets.push('snapshot = $2', 'value = $3', 'last_seq = $4')
+    }
+    if (ended) sets.push("status = 'ended'")
+    await client.query(`UPDATE studypulse.runs SET ${sets.join(', ')} WHERE run_id = $1`, values)
   }
-  if (ended) {
-    await client.query("UPDATE studypulse.runs SET status = 'ended' WHERE run_id = $1", [runId])
-  }
-  if (events.length > 0) {
+  const lastSeq = events.at(-1)?.seq
+  if (lastSeq !== undefined) {
     await client.query(
-      `INSERT INTO studypulse.run_events (run_id, seq, event)
-       SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)`,
-      [runId, events.map((e) => e.seq), events.map(json)],
+      `WITH inserted AS (
+         INSERT INTO studypulse.run_events (run_id, seq, event)
+         SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)
+         RETURNING seq
+       )
+       SELECT pg_notify($4, $5) WHERE EXISTS (SELECT 1 FROM inserted)`,
+      [
+        runId,
+        events.map((e) => e.seq),
+        events.map(json),
+        EVENTS_CHANNEL,
+        json({ runId, seq: lastSeq }),
+      ],
     )
   }
   await updateCards(client, runId, commit)
   await appendRecords(client, 'run_journal', runId, journal)
   await appendRecords(client, 'audit', runId, audit)
-  const lastSeq = events.at(-1)?.seq
-  if (lastSeq !== undefined) {
-    await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, json({ runId, seq: lastSeq })])
-  }
 }
 
 async function appendRecords(
