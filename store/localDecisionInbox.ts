@@ -69,6 +69,7 @@ export function withLocalDecisionInbox(
     unclaim: (runId) => store.unclaim(runId),
     listOpenRuns: () => store.listOpenRuns(),
     loadRun: (runId) => store.loadRun(runId),
+    peekRun: (runId) => store.peekRun(runId),
     async commit(runId, commit) {
       await known(runId)
       await store.commit(runId, commit)

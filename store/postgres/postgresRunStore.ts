@@ -104,6 +104,15 @@ export async function postgresRunStore(
       )
       return rows.map((r) => r.run_id)
     },
+    async peekRun(runId) {
+      const { rows } = await pool.query<{ snapshot: unknown }>(
+        'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
+        [runId],
+      )
+      if (rows.length === 0) return undefined
+      const parsed = parseStoredRunSnapshot(rows[0]?.snapshot, runId)
+      return typeof parsed === 'string' ? undefined : parsed.snapshot
+    },
     async loadRun(runId) {
       const { rows } = await pool.query<{ snapshot: unknown }>(
         'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',

@@ -145,6 +145,16 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       expect((await store.readEvents('r1')).slice(0, 2)).toEqual(eventsOf('r1', 1, 2))
     })
 
+    test('peekRun reads the snapshot and changes nothing, not even events logged past it', async () => {
+      const [store] = (await stores(1)) as [RunStore]
+      expect(await store.peekRun('r1')).toBeUndefined()
+      await store.commit('r1', { snapshot: snapshotOf('r1', 2), events: eventsOf('r1', 1, 2) })
+      await store.commit('r1', { events: eventsOf('r1', 3, 4) })
+      expect(await store.peekRun('r1')).toEqual(snapshotOf('r1', 2))
+      // A look from a runtime that does not own the run must not cut the owner's log.
+      expect(await store.readEvents('r1')).toEqual(eventsOf('r1', 1, 4))
+    })
+
     test('a stored commit does not change when the caller later changes its objects', async () => {
       const [store] = (await stores(1)) as [RunStore]
       const snapshot = snapshotOf('r1', 1)
