@@ -1,109 +1,29 @@
-import {
-  type AnyActorLogic,
-  createActor,
-  type InspectionEvent,
-  type Observer,
-  type Snapshot,
-} from 'xstate'
-import type { ChatMessage, ModelClient } from '../models/messages.ts'
-import type { AgentEvent, ConfirmationDecision, RunStatus } from '../store/AgentEvent.ts'
+import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
+import type { ChatMessage } from '../models/messages.ts'
+import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
+import { hasClaimWatch } from '../store/ClaimWatch.ts'
+import { hasDecisionInbox } from '../store/DecisionInbox.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
-import type { RunStore } from '../store/RunStore.ts'
-import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
+import type { AgentRuntime, AgentRuntimeOptions, RunView } from './AgentRuntime.ts'
 import { createAgentRunMachine } from './agentRunMachine.ts'
-import type { AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
+import type { AgentRunInput } from './agentRunTypes.ts'
+import { ForeignRuns } from './foreignRuns.ts'
 import { PolicyStore } from './PolicyStore.ts'
 import { RunSession } from './RunSession.ts'
-import { restoreRuns } from './restoreRuns.ts'
-import { type DecisionOptions, decide, edit } from './runDecisions.ts'
+import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import { decide, edit } from './runDecisions.ts'
+import { applyStoredDecisions, checkDecision, offerDecision } from './storeDecisions.ts'
 import { waitForStatus } from './waitForStatus.ts'
 
-/** What a runtime is built from; clock, ids and store default to the real ones and memory. */
-export interface AgentRuntimeOptions {
-  model: ModelClient
-  tools: ToolRegistry
-  workspace: StudyWorkspace
-  /** Where runs, the journal, the audit log and kept rules live (default: in memory). */
-  store?: RunStore
-  clock?: () => Date
-  generateId?: () => string
-  /** Model turns allowed after each user message (default 25). */
-  maxTurns?: number
-  /** A system prompt put before every run's first user message. */
-  systemPrompt?: string
-  /** How long a confirmation card stays open; default: never expires. */
-  confirmationTimeoutMs?: number
-  /** Keep runs, the intent journal and the audit log in the store (default true). */
-  durable?: boolean
-  /** Told when saving a run fails; default: written to stderr. */
-  onPersistError?: (error: unknown) => void
-  /** An XState inspector given to every run's actor from its start (e.g. `@statelyai/inspect`). */
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
-}
-
-/** What starting a run takes. */
-export interface StartRunOptions {
-  input: string
-  notebookId?: string
-}
-
-/** Runs agents: starts runs, passes on the user's decisions, and reports what happened. */
-export interface AgentRuntime {
-  readonly model: ModelClient
-  readonly tools: ToolRegistry
-  readonly workspace: StudyWorkspace
-  /** Where this runtime keeps its runs (undefined when it keeps nothing). */
-  readonly store: RunStore | undefined
-  /** The user's standing decisions; list and revoke them here. */
-  readonly policies: PolicyStore
-  /** Starts a run; returns its id at once while the model thinks. */
-  startRun(options: StartRunOptions): string
-  /** Sends the user's next message to a run that is waiting for input. */
-  sendInput(runId: string, text: string): void
-  /** Ends a run: aborts the model or tool, drops any pending confirmation. */
-  cancel(runId: string, reason?: string): void
-  /** Passes on the user's decision; throws `AgentError('confirmation_not_found')` unless it matches. */
-  submitConfirmation(
-    runId: string,
-    confirmationId: string,
-    decision: ConfirmationDecision,
-    options?: DecisionOptions,
-  ): void
-  /** Replaces a pending call's arguments: a new proposal with a new card; returns its id. The old id dies. */
-  editConfirmation(runId: string, confirmationId: string, args: string | object): string
-  status(runId: string): RunStatus
-  /** The confirmation a run waits for, if any. */
-  pendingConfirmation(runId: string): PendingConfirmation | undefined
-  /** Resolves once the run is in one of the given states; rejects on timeout or if it ends elsewhere. */
-  waitFor(
-    runId: string,
-    status: RunStatus | readonly RunStatus[],
-    options?: { timeoutMs?: number },
-  ): Promise<RunStatus>
-  /** The run's logged events (streamed deltas are delivered live, not kept). */
-  events(runId: string): readonly AgentEvent[]
-  /** Calls `listener` with each event of the run from now on; returns the unsubscribe function. */
-  subscribe(runId: string, listener: (event: AgentEvent) => void): () => void
-  /** Calls `listener` with every event of every run from now on. */
-  onEvent(listener: (event: AgentEvent) => void): () => void
-  actor(runId: string): AgentRunActor
-  runIds(): readonly string[]
-  /** Drops an ended run from memory (`flush()` still waits for its saving); throws `AgentError('run_active')` while it has not ended. */
-  release(runId: string): void
-  /**
-   * Takes back every unfinished run of the store that no other live runtime owns; returns their
-   * ids. Runs owned elsewhere are seen but refused (`run_owned_elsewhere`); call again to take
-   * over those whose owner has died. A damaged run is reported to `onPersistError` and left as is.
-   */
-  restore(): Promise<string[]>
-  /** Resolves once everything that happened so far is saved. */
-  flush(): Promise<void>
-  /** Saves everything, gives up this runtime's runs in the store, and closes it. */
-  close(): Promise<void>
-}
+export type {
+  AgentRuntime,
+  AgentRuntimeOptions,
+  RuntimeTimers,
+  RunView,
+  StartRunOptions,
+} from './AgentRuntime.ts'
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
@@ -112,16 +32,15 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const { model, tools, workspace } = options
   const durable = options.durable ?? true
   const store = durable ? (options.store ?? memoryRunStore()) : undefined
+  // Only a store shared by several nodes decides cards itself; the others keep the direct path.
+  const inbox = store !== undefined && hasDecisionInbox(store) ? store : undefined
   const onPersistError =
     options.onPersistError ??
     ((error: unknown) => console.error('studypulse: saving failed:', error))
   const sessions = new Map<string, RunSession>()
-  /** Runs seen in the store that another runtime owns, with what it last saved. */
-  const foreign = new Map<
-    string,
-    { status: RunStatus; pending?: PendingConfirmation; log: AgentEvent[] }
-  >()
   const allListeners = new Set<(event: AgentEvent) => void>()
+  const runListeners = new Map<string, Set<(event: AgentEvent) => void>>()
+  const watchers = new Map<string, Set<() => void>>()
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
   const draining = new Set<Promise<void>>()
   const policies = new PolicyStore({
@@ -149,7 +68,18 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const effects = { model, tools, workspace, clock, generateId }
   const deliver = (event: AgentEvent) => {
     for (const listener of allListeners) listener(event)
+    for (const listener of runListeners.get(event.runId) ?? []) listener(event)
   }
+  const changed = (runId: string) => {
+    for (const onChange of watchers.get(runId) ?? []) onChange()
+  }
+  /** Runs seen in the store that another runtime owns, followed when the store can feed them. */
+  const foreign = new ForeignRuns({
+    store: store ?? memoryRunStore(),
+    deliver,
+    changed,
+    onError: onPersistError,
+  })
 
   const session = (runId: string): RunSession => {
     const found = typeof runId === 'string' ? sessions.get(runId) : undefined
@@ -178,12 +108,81 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       restored?.log,
     )
     sessions.set(actor.id, run)
-    foreign.delete(actor.id)
+    foreign.drop(actor.id)
+    const onChange = () => changed(actor.id)
+    actor.subscribe({ next: onChange, error: onChange, complete: onChange })
     run.start({ restored: restored !== undefined })
     return run
   }
+  const applyDecisions = (runId: string) => {
+    const run = sessions.get(runId)
+    if (inbox === undefined || run === undefined) return Promise.resolve()
+    return applyStoredDecisions(inbox, run.actor).catch(onPersistError)
+  }
 
-  return {
+  const restoring: RestoreRunsOptions | undefined = store && {
+    store,
+    tools,
+    clock,
+    skip: (runId) => sessions.has(runId),
+    known: (runId) => foreign.has(runId),
+    onForeign: (runId, seen) => foreign.note(runId, seen),
+    onError: onPersistError,
+    launch: (runId, saved) => {
+      // A saved snapshot is the JSON of `getPersistedSnapshot()`, which XState takes back as is.
+      const snapshot = saved.persisted as unknown as Snapshot<unknown>
+      // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
+      const actor = createActor(logic as AnyActorLogic, {
+        id: runId,
+        snapshot,
+        input: { runId, input: '' },
+        ...actorOptions,
+      }) as unknown as AgentRunActor
+      const { actor: started } = launch(actor, Promise.resolve(), { log: saved.log })
+      // Decisions taken on other nodes while the run was away (after its recovery, sent first).
+      queueMicrotask(() => void applyDecisions(runId))
+      return started
+    },
+  }
+  // One restore of a run at a time, whoever asks (a rescan, a request for an unknown run).
+  const inFlight = new Map<string, Promise<'restored' | 'foreign' | 'none'>>()
+  const restoreOne = (runId: string, audited: { keys?: Set<string> }) => {
+    if (restoring === undefined || sessions.has(runId)) return Promise.resolve('none' as const)
+    let running = inFlight.get(runId)
+    if (running === undefined) {
+      running = restoreRun(restoring, runId, audited).finally(() => inFlight.delete(runId))
+      inFlight.set(runId, running)
+    }
+    return running
+  }
+
+  const unsubscribes: (() => void)[] = []
+  if (inbox !== undefined)
+    unsubscribes.push(inbox.onDecision((runId) => void applyDecisions(runId)))
+  if (store !== undefined && hasClaimWatch(store)) {
+    unsubscribes.push(
+      store.onClaimLost((runId) => {
+        const run = sessions.get(runId)
+        if (run === undefined) return
+        // The new owner has it: stop here without saving, and follow it from now on.
+        sessions.delete(runId)
+        run.actor.stop()
+        changed(runId)
+        if (restoring !== undefined) void noteForeign(restoring, runId).catch(onPersistError)
+      }),
+    )
+  }
+  const timers = options.timers ?? {
+    setInterval: (callback: () => void, ms: number) => {
+      const handle = setInterval(callback, ms)
+      // A rescan alone must not keep a process alive.
+      ;(handle as { unref?: () => void }).unref?.()
+      return handle
+    },
+    clearInterval: (handle: unknown) => clearInterval(handle as ReturnType<typeof setInterval>),
+  }
+
+  const runtime: AgentRuntime = {
     model,
     tools,
     workspace,
@@ -228,7 +227,78 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       actor.send({ type: 'CANCEL', ...(reason !== undefined && { reason }) })
     },
     submitConfirmation(runId, confirmationId, decision, decisionOptions = {}) {
-      decide(liveActor(runId), runId, confirmationId, decision, decisionOptions, policies)
+      const run = inbox === undefined ? undefined : sessions.get(runId)
+      if (inbox === undefined || run === undefined) {
+        decide(liveActor(runId), runId, confirmationId, decision, decisionOptions, policies)
+        return
+      }
+      // The local checks throw here; the store's compare-and-set follows.
+      const target = {
+        kind: 'local' as const,
+        actor: run.actor,
+        saved: () => run.persister?.flush() ?? Promise.resolve(),
+      }
+      checkDecision(target, runId, confirmationId, decision, decisionOptions, policies)
+      void offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
+        .then(() => applyDecisions(runId))
+        .catch((error: unknown) => {
+          // Another node decided the card first; the run's log says who.
+          if (!(error instanceof AgentError && error.code === 'confirmation_not_found'))
+            onPersistError(error)
+        })
+    },
+    async decide(runId, confirmationId, decision, decisionOptions = {}) {
+      if (inbox === undefined) {
+        decide(liveActor(runId), runId, confirmationId, decision, decisionOptions, policies)
+        return
+      }
+      await runtime.locate(runId)
+      const run = sessions.get(runId)
+      const target =
+        run === undefined
+          ? { kind: 'foreign' as const, log: foreign.get(runId)?.log ?? [] }
+          : {
+              kind: 'local' as const,
+              actor: run.actor,
+              saved: () => run.persister?.flush() ?? Promise.resolve(),
+            }
+      await offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
+      // The owner applies it on its wake; here that is now, so `decide` returns with it applied.
+      await applyDecisions(runId)
+    },
+    async locate(runId) {
+      if (typeof runId === 'string' && (sessions.has(runId) || foreign.has(runId))) return
+      const missing = new AgentError('run_not_found', `no run has id "${runId}"`)
+      if (typeof runId !== 'string' || restoring === undefined) throw missing
+      await policiesLoaded
+      if ((await restoring.store.peekRun(runId)) === undefined) throw missing
+      const found = await restoreOne(runId, {})
+      if (found === 'none' && !sessions.has(runId) && !(await noteForeign(restoring, runId)))
+        throw missing
+    },
+    view(runId) {
+      const seen = foreign.get(runId)
+      if (seen !== undefined) {
+        const ended = seen.status === 'failed' || seen.status === 'cancelled'
+        return {
+          value: seen.status,
+          status: ended ? 'done' : 'active',
+          pending: seen.pending,
+          messages: seen.messages,
+        }
+      }
+      const snapshot = session(runId).actor.getSnapshot()
+      const value = snapshot.value as RunStatus
+      return {
+        value,
+        status: snapshot.status,
+        pending: value === 'awaitingConfirmation' ? snapshot.context.pending : undefined,
+        messages: snapshot.context.messages,
+      } satisfies RunView
+    },
+    watch(runId, onChange) {
+      if (!foreign.has(runId)) session(runId)
+      return addTo(watchers, runId, onChange)
     },
     editConfirmation(runId, confirmationId, args) {
       return edit(liveActor(runId), runId, confirmationId, args, tools)
@@ -253,9 +323,9 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return foreign.get(runId)?.log ?? session(runId).log
     },
     subscribe(runId, listener) {
-      const run = session(runId)
-      run.listeners.add(listener)
-      return () => run.listeners.delete(listener)
+      // Per run id, not per session: a listener keeps hearing the run when it changes owner.
+      if (!foreign.has(runId)) session(runId)
+      return addTo(runListeners, runId, listener)
     },
     onEvent(listener) {
       allListeners.add(listener)
@@ -280,27 +350,17 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     async restore() {
       await policiesLoaded
-      if (store === undefined) return []
-      const restored = await restoreRuns({
-        store,
-        tools,
-        clock,
-        skip: (runId) => sessions.has(runId),
-        onForeign: (runId, seen) => foreign.set(runId, seen),
-        onError: onPersistError,
-        launch: (runId, saved) => {
-          // A saved snapshot is the JSON of `getPersistedSnapshot()`, which XState takes back as is.
-          const snapshot = saved.persisted as unknown as Snapshot<unknown>
-          // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
-          const actor = createActor(logic as AnyActorLogic, {
-            id: runId,
-            snapshot,
-            input: { runId, input: '' },
-            ...actorOptions,
-          }) as unknown as AgentRunActor
-          return launch(actor, Promise.resolve(), { log: saved.log }).actor
-        },
-      })
+      if (restoring === undefined) return []
+      const restored: string[] = []
+      const audited: { keys?: Set<string> } = {}
+      for (const runId of await restoring.store.listOpenRuns()) {
+        if (sessions.has(runId)) continue
+        try {
+          if ((await restoreOne(runId, audited)) === 'restored') restored.push(runId)
+        } catch (error) {
+          onPersistError(error)
+        }
+      }
       return restored
     },
     async flush() {
@@ -309,10 +369,40 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await policies.flush()
     },
     async close() {
+      if (rescan !== undefined) timers.clearInterval(rescan)
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+      foreign.close()
       await this.flush()
       for (const run of sessions.values()) run.actor.stop()
       sessions.clear()
       await store?.close()
     },
+  }
+  let rescanning: Promise<unknown> | undefined
+  const rescan =
+    options.rescanEveryMs === undefined || restoring === undefined
+      ? undefined
+      : timers.setInterval(() => {
+          rescanning ??= runtime
+            .restore()
+            .catch(onPersistError)
+            .finally(() => {
+              rescanning = undefined
+            })
+        }, options.rescanEveryMs)
+  return runtime
+}
+
+/** Adds `item` to the set under `key`; the returned function removes it (and an emptied set). */
+function addTo<T>(map: Map<string, Set<T>>, key: string, item: T): () => void {
+  let set = map.get(key)
+  if (set === undefined) {
+    set = new Set()
+    map.set(key, set)
+  }
+  set.add(item)
+  return () => {
+    set.delete(item)
+    if (set.size === 0 && map.get(key) === set) map.delete(key)
   }
 }

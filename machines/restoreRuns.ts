@@ -1,8 +1,7 @@
-import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
-import type { AgentRunContext, PendingConfirmation } from './agentRunTypes.ts'
+import { type ForeignRun, peekForeign } from './foreignRuns.ts'
 import { auditKey, loadSavedRun, resumeSavedRun, type SavedRun } from './loadSavedRun.ts'
 
 /** What restoring needs: the store, the registry, and how to start or note each run. */
@@ -15,10 +14,9 @@ export interface RestoreRunsOptions {
   /** Starts a restored run's actor. */
   launch: (runId: string, saved: SavedRun) => AgentRunActor
   /** A run another live runtime owns: seen, not advanced. */
-  onForeign: (
-    runId: string,
-    seen: { status: RunStatus; pending?: PendingConfirmation; log: AgentEvent[] },
-  ) => void
+  onForeign: (runId: string, seen: ForeignRun) => void
+  /** Runs already noted as owned elsewhere: claimed again, not read again. */
+  known?: (runId: string) => boolean
   onError: (error: unknown) => void
 }
 
@@ -27,28 +25,12 @@ export interface RestoreRunsOptions {
  * never keeps the others from coming back; its data stays as it is.
  */
 export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]> {
-  const { store } = options
   const restored: string[] = []
-  let audited: Set<string> | undefined
-  for (const runId of await store.listOpenRuns()) {
+  const audited: { keys?: Set<string> } = {}
+  for (const runId of await options.store.listOpenRuns()) {
     if (options.skip(runId)) continue
     try {
-      const claim = await store.claim(runId)
-      if (!claim.ok) {
-        await noteForeign(options, runId)
-        continue
-      }
-      audited ??= new Set((await store.readAudit()).map(auditKey))
-      const saved = await loadSavedRun(store, options.tools, runId, audited)
-      if (saved === undefined) {
-        await store.unclaim(runId)
-        continue
-      }
-      if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
-      for (const record of saved.missingAudit) audited.add(auditKey(record))
-      const actor = options.launch(runId, saved)
-      resumeSavedRun(actor, saved, options.clock)
-      restored.push(runId)
+      if ((await restoreRun(options, runId, audited)) === 'restored') restored.push(runId)
     } catch (error) {
       options.onError(error)
     }
@@ -56,14 +38,41 @@ export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]
   return restored
 }
 
-async function noteForeign(options: RestoreRunsOptions, runId: string): Promise<void> {
-  const saved = await options.store.peekRun(runId)
-  const persisted = saved?.snapshot as { context?: AgentRunContext } | undefined
-  const value = (saved?.value ?? 'thinking') as RunStatus
-  const pending = value === 'awaitingConfirmation' ? persisted?.context?.pending : undefined
-  options.onForeign(runId, {
-    status: value,
-    ...(pending !== undefined && { pending }),
-    log: await options.store.readEvents(runId),
-  })
+/**
+ * Brings back one run if this runtime can claim it, else notes it as owned elsewhere (unless
+ * `known` says it is already noted). `none`: the store has no such unfinished run.
+ */
+export async function restoreRun(
+  options: RestoreRunsOptions,
+  runId: string,
+  audited: { keys?: Set<string> } = {},
+): Promise<'restored' | 'foreign' | 'none'> {
+  const { store } = options
+  const claim = await store.claim(runId)
+  if (!claim.ok) {
+    if (options.known?.(runId) !== true) await noteForeign(options, runId)
+    return 'foreign'
+  }
+  audited.keys ??= new Set((await store.readAudit()).map(auditKey))
+  const saved = await loadSavedRun(store, options.tools, runId, audited.keys)
+  if (saved === undefined) {
+    await store.unclaim(runId)
+    return 'none'
+  }
+  if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
+  for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
+  const actor = options.launch(runId, saved)
+  resumeSavedRun(actor, saved, options.clock)
+  return 'restored'
+}
+
+/** Notes a run another runtime owns (or an ended one) with what it last saved. */
+export async function noteForeign(
+  options: Pick<RestoreRunsOptions, 'store' | 'onForeign'>,
+  runId: string,
+): Promise<boolean> {
+  const seen = await peekForeign(options.store, runId)
+  if (seen === undefined) return false
+  options.onForeign(runId, { ...seen, log: await options.store.readEvents(runId) })
+  return true
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from './AppContext.ts'
-import { mapAgentErrors } from './agentErrorStatus.ts'
+import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
 import { isEnded } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
@@ -78,12 +78,15 @@ export function runRoutes(app: AppContext): Route[] {
         )
         // The page only passes the user's decision; the runtime checks it matches the pending card,
         // and refuses a rule the tool cannot have before deciding anything.
-        mapAgentErrors(() =>
-          runtime.submitConfirmation(params.runId as string, confirmationId, decision, {
+        // `decide` is the compare-and-set when several nodes share the store: one of them wins.
+        await runtime
+          .decide(params.runId as string, confirmationId, decision, {
             ...(digest !== undefined && { digest }),
             ...(remember !== undefined && { remember }),
-          }),
-        )
+          })
+          .catch((error: unknown) => {
+            throw toHttpError(error)
+          })
         sendJson(res, 200, { ok: true })
       },
     },
@@ -104,9 +107,12 @@ export function runRoutes(app: AppContext): Route[] {
       method: 'GET',
       pattern: '/api/runs/:runId/events',
       stream: true,
-      handler: ({ req, res, url, params }) => {
+      handler: async ({ req, res, url, params }) => {
         const runId = params.runId as string
-        mapAgentErrors(() => runtime.actor(runId))
+        // A run another node owns is followed through the store.
+        await runtime.locate(runId).catch((error: unknown) => {
+          throw toHttpError(error)
+        })
         const { streams, limits } = app
         if (streams.open >= limits.maxStreamsPerToken)
           throw new HttpError(

@@ -10,6 +10,7 @@ const heartbeatMs = 15_000
  * changes, and each log entry from seq `from` on as an `agent` event whose id is its seq. Replaying
  * from a seq lets a reloaded page or a second tab see the same pending card. Streamed text comes
  * as `agent` events without an id: it is live only, and a reconnect resumes from the log.
+ * The run may be owned by another node (a store shared by several nodes): the stream is the same.
  */
 export function streamRunEvents(
   req: IncomingMessage,
@@ -18,7 +19,6 @@ export function streamRunEvents(
   runId: string,
   from: number,
 ): void {
-  const actor = runtime.actor(runId)
   res.writeHead(200, {
     ...securityHeaders,
     'content-type': 'text/event-stream; charset=utf-8',
@@ -30,8 +30,13 @@ export function streamRunEvents(
   let sent = from - 1
   let lastState = ''
   const flush = () => {
-    const snapshot = actor.getSnapshot()
-    const { pending, messages } = snapshot.context
+    let view: ReturnType<AgentRuntime['view']>
+    try {
+      view = runtime.view(runId)
+    } catch {
+      // Between two owners for a moment (this node lost it and is about to follow it).
+      return
+    }
     let out = ''
     const events = runtime.events(runId)
     // The log is in seq order; start at the first entry not yet sent.
@@ -42,34 +47,35 @@ export function streamRunEvents(
       sent = event.seq
     }
     const state = JSON.stringify({
-      value: snapshot.value,
-      status: snapshot.status,
-      pending: snapshot.value === 'awaitingConfirmation' ? pending : undefined,
-      messages,
+      value: view.value,
+      status: view.status,
+      pending: view.pending,
+      messages: view.messages,
     })
     if (state !== lastState) {
       out += `event: state\ndata: ${state}\n\n`
       lastState = state
     }
     if (out !== '') res.write(out)
-    if (snapshot.status !== 'active') close()
+    if (view.status !== 'active') close()
   }
   let closed = false
-  let subscription: { unsubscribe(): void } | undefined
+  let unwatch: (() => void) | undefined
   let unsubscribeLive: (() => void) | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
   function close() {
     if (closed) return
     closed = true
     clearInterval(heartbeat)
-    subscription?.unsubscribe()
+    unwatch?.()
     unsubscribeLive?.()
     res.end()
   }
   req.on('close', close)
   flush()
   if (closed) return
-  subscription = actor.subscribe({ next: flush, error: flush, complete: flush })
+  // Whichever node owns the run: its actor here, or its log followed through the store.
+  unwatch = runtime.watch(runId, flush)
   unsubscribeLive = runtime.subscribe(runId, (event) => {
     if (event.kind === 'assistantDelta' && !closed) {
       res.write(`event: agent\ndata: ${JSON.stringify(event)}\n\n`)

@@ -1,0 +1,138 @@
+import type { ChatMessage } from '../models/messages.ts'
+import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
+import type { EventFollow } from '../store/RunEventFeed.ts'
+import { hasRunEventFeed } from '../store/RunEventFeed.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import type { AgentRunContext, PendingConfirmation } from './agentRunTypes.ts'
+
+/** What this node knows of a run another node owns: its last save, and its log as followed. */
+export interface ForeignRun {
+  status: RunStatus
+  pending?: PendingConfirmation
+  messages: readonly ChatMessage[]
+  log: AgentEvent[]
+}
+
+/** What `ForeignRuns` tells its runtime. */
+export interface ForeignRunsDeps {
+  store: RunStore
+  /** An event the owner logged, as this node first sees it. */
+  deliver: (event: AgentEvent) => void
+  /** The run's view may have changed. */
+  changed: (runId: string) => void
+  onError: (error: unknown) => void
+}
+
+const finalStates = new Set(['failed', 'cancelled'])
+
+/** Reads what a run's owner last saved, without changing anything. */
+export async function peekForeign(
+  store: RunStore,
+  runId: string,
+): Promise<Omit<ForeignRun, 'log'> | undefined> {
+  const saved = await store.peekRun(runId)
+  if (saved === undefined) return undefined
+  const context = (saved.snapshot as { context?: AgentRunContext } | undefined)?.context
+  const value = saved.value as RunStatus
+  const pending = value === 'awaitingConfirmation' ? context?.pending : undefined
+  return {
+    status: value,
+    ...(pending !== undefined && { pending }),
+    messages: context?.messages ?? [],
+  }
+}
+
+/**
+ * The runs this node sees but another owns. When the store has a `RunEventFeed`, each is
+ * followed: the owner's events reach this node's listeners once and in order, and its saved
+ * state is read again after each batch, so `status`, the card and the messages stay current.
+ */
+export class ForeignRuns {
+  readonly #runs = new Map<string, ForeignRun>()
+  readonly #follows = new Map<string, EventFollow>()
+  readonly #refreshing = new Map<string, Promise<void>>()
+  readonly #deps: ForeignRunsDeps
+
+  constructor(deps: ForeignRunsDeps) {
+    this.#deps = deps
+  }
+
+  has(runId: string): boolean {
+    return this.#runs.has(runId)
+  }
+
+  get(runId: string): ForeignRun | undefined {
+    return this.#runs.get(runId)
+  }
+
+  /** Notes a run owned elsewhere and follows its log past what `seen` holds. */
+  note(runId: string, seen: ForeignRun): void {
+    this.#runs.set(runId, seen)
+    this.#deps.changed(runId)
+    const { store } = this.#deps
+    if (this.#follows.has(runId) || !hasRunEventFeed(store)) return
+    const afterSeq = seen.log.at(-1)?.seq ?? 0
+    const follow = store.followEvents(runId, {
+      afterSeq,
+      onEvents: (events) => this.#arrived(runId, events),
+      onError: this.#deps.onError,
+    })
+    this.#follows.set(runId, follow)
+  }
+
+  /** Forgets a run (this node took it over, or lets it go). */
+  drop(runId: string): void {
+    this.#follows.get(runId)?.close()
+    this.#follows.delete(runId)
+    this.#runs.delete(runId)
+  }
+
+  close(): void {
+    for (const runId of [...this.#runs.keys()]) this.drop(runId)
+  }
+
+  #arrived(runId: string, events: AgentEvent[]): void {
+    const run = this.#runs.get(runId)
+    if (run === undefined) return
+    for (const event of events) {
+      if (event.seq <= (run.log.at(-1)?.seq ?? 0)) continue
+      run.log.push(event)
+      if (event.kind === 'statusChanged' && event.status !== undefined) {
+        run.status = event.status
+        if (event.status !== 'awaitingConfirmation') delete run.pending
+      }
+      this.#deps.deliver(event)
+    }
+    this.#deps.changed(runId)
+    void this.#refresh(runId)
+  }
+
+  /** Reads the owner's save again; one read at a time per run, the last one after the last batch. */
+  #refresh(runId: string): Promise<void> {
+    const running = this.#refreshing.get(runId)
+    const next = (running ?? Promise.resolve())
+      .then(() => peekForeign(this.#deps.store, runId))
+      .then((seen) => {
+        const run = this.#runs.get(runId)
+        if (seen === undefined || run === undefined) return
+        // The log may run ahead of the save; a status the log already moved past stays.
+        const last = [...run.log].reverse().find((e) => e.kind === 'statusChanged')?.status
+        run.status = last ?? seen.status
+        run.messages = seen.messages
+        if (run.status === 'awaitingConfirmation' && seen.pending !== undefined) {
+          run.pending = seen.pending
+        } else delete run.pending
+        this.#deps.changed(runId)
+        if (finalStates.has(run.status)) {
+          this.#follows.get(runId)?.close()
+          this.#follows.delete(runId)
+        }
+      })
+      .catch(this.#deps.onError)
+      .finally(() => {
+        if (this.#refreshing.get(runId) === next) this.#refreshing.delete(runId)
+      })
+    this.#refreshing.set(runId, next)
+    return next
+  }
+}

@@ -1,0 +1,102 @@
+import type { AgentEvent, ConfirmationDecision } from '../store/AgentEvent.ts'
+import type { DecisionInbox } from '../store/DecisionInbox.ts'
+import { AgentError } from './AgentError.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
+import { describeRule, type PolicyStore } from './PolicyStore.ts'
+import { type DecisionOptions, matchingPending } from './runDecisions.ts'
+
+const notFound = (message: string) => new AgentError('confirmation_not_found', message)
+
+/** Where the run to decide lives: here (its actor) or on another node (its followed log). */
+export type DecisionTarget =
+  | { kind: 'local'; actor: AgentRunActor; saved: () => Promise<void> }
+  | { kind: 'foreign'; log: readonly AgentEvent[] }
+
+/** The checks a decision passes on this node before it is offered to the store (throws `AgentError`). */
+export function checkDecision(
+  target: DecisionTarget,
+  runId: string,
+  confirmationId: string,
+  decision: ConfirmationDecision,
+  options: DecisionOptions,
+  policies: PolicyStore,
+): { digest?: string; keep?: Parameters<PolicyStore['add']>[0] } {
+  if (decision !== 'allow' && decision !== 'deny') {
+    throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
+  }
+  let digest = options.digest
+  let tool: string | undefined
+  if (target.kind === 'local') {
+    const pending = matchingPending(target.actor, runId, confirmationId)
+    digest ??= pending.digest
+    if (digest !== pending.digest) {
+      throw notFound(`confirmation ${confirmationId} was issued for a different call`)
+    }
+    tool = target.actor.getSnapshot().context.current?.prepared?.name
+  } else {
+    // The store checks the card; the log only names its tool, for a rule to keep.
+    tool = target.log.find(
+      (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
+    )?.toolName
+  }
+  const keep =
+    options.remember === undefined
+      ? undefined
+      : { tool: tool ?? '', effect: decision, scope: options.remember, runId }
+  // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
+  if (keep !== undefined) policies.check(keep)
+  return { ...(digest !== undefined && { digest }), ...(keep !== undefined && { keep }) }
+}
+
+/**
+ * Decides a card through the store's compare-and-set: of several nodes offering, one wins and
+ * the others get `confirmation_not_found`. The owner applies the decision (see
+ * `applyStoredDecisions`); the machine's guard stays the only gate to executing.
+ */
+export async function offerDecision(
+  inbox: DecisionInbox,
+  target: DecisionTarget,
+  runId: string,
+  confirmationId: string,
+  decision: ConfirmationDecision,
+  options: DecisionOptions,
+  policies: PolicyStore,
+): Promise<void> {
+  const { digest, keep } = checkDecision(target, runId, confirmationId, decision, options, policies)
+  // The store opens a card when its commit lands; a card shown here may still be on its way.
+  if (target.kind === 'local') await target.saved()
+  const result = await inbox.offerDecision(runId, {
+    confirmationId,
+    decision,
+    decidedBy: 'user',
+    ...(digest !== undefined && { digest }),
+    ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}` }),
+  })
+  if (!result.ok) throw notFound(result.message)
+  if (keep !== undefined) policies.add(keep)
+}
+
+/**
+ * Sends a run's accepted, unlogged decisions to its actor (on the node that owns it), as the
+ * `CONFIRM`/`DENY` the user's click would have sent. A repeat finds the card retired and is ignored.
+ */
+export async function applyStoredDecisions(
+  inbox: DecisionInbox,
+  actor: AgentRunActor,
+): Promise<void> {
+  for (const stored of await inbox.decidedUnresolved(actor.id)) {
+    if (actor.getSnapshot().status !== 'active') return
+    const { confirmationId, digest } = stored
+    if (stored.decidedBy === 'timeout') {
+      actor.send({ type: 'EXPIRE', confirmationId })
+      continue
+    }
+    actor.send({
+      type: stored.decision === 'allow' ? 'CONFIRM' : 'DENY',
+      confirmationId,
+      digest,
+      decidedBy: stored.decidedBy,
+      ...(stored.rule !== undefined && { rule: stored.rule }),
+    })
+  }
+}
