@@ -1,3 +1,4 @@
+import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { RunStore } from '../store/RunStore.ts'
@@ -96,4 +97,22 @@ async function recoveryFor(
         decidedBy: 'user',
       }
     : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
+}
+
+/** An actor over a saved run's snapshot, not started. */
+export function restoredActor(
+  logic: AnyActorLogic,
+  runId: string,
+  saved: SavedRun,
+  options: object,
+): AgentRunActor {
+  // A saved snapshot is the JSON of `getPersistedSnapshot()`, which XState takes back as is.
+  const snapshot = saved.persisted as unknown as Snapshot<unknown>
+  // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
+  return createActor(logic, {
+    id: runId,
+    snapshot,
+    input: { runId, input: '' },
+    ...options,
+  }) as unknown as AgentRunActor
 }

@@ -1,0 +1,166 @@
+import type { AgentEvent } from '../store/AgentEvent.ts'
+import { hasClaimWatch } from '../store/ClaimWatch.ts'
+import type { DecisionInbox } from '../store/DecisionInbox.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { AgentError } from './AgentError.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
+import type { RuntimeTimers } from './AgentRuntime.ts'
+import { ForeignRuns } from './foreignRuns.ts'
+import type { SavedRun } from './loadSavedRun.ts'
+import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import { applyStoredDecisions } from './storeDecisions.ts'
+
+/** What `SharedRuns` needs from its runtime. */
+export interface SharedRunsDeps {
+  store: RunStore
+  /** Set when the store decides cards itself (several nodes share it). */
+  inbox: DecisionInbox | undefined
+  tools: ToolRegistry
+  clock: () => Date
+  /** The runtime's live runs' actors, by id. */
+  actorOf: (runId: string) => AgentRunActor | undefined
+  /** Starts a restored run's actor. */
+  launch: (runId: string, saved: SavedRun) => AgentRunActor
+  /** Drops a live run without saving (another node took it). */
+  drop: (runId: string) => void
+  deliver: (event: AgentEvent) => void
+  changed: (runId: string) => void
+  ready: Promise<unknown>
+  onError: (error: unknown) => void
+  rescanEveryMs?: number
+  timers?: RuntimeTimers
+}
+
+const realTimers: RuntimeTimers = {
+  setInterval: (callback, ms) => {
+    const handle = setInterval(callback, ms)
+    // A rescan alone must not keep a process alive.
+    ;(handle as { unref?: () => void }).unref?.()
+    return handle
+  },
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+/**
+ * A runtime's side of a store other runtimes may share: restoring and taking over runs (one
+ * restore of a run at a time, whoever asks), following runs owned elsewhere, applying decisions
+ * other nodes stored, stopping runs whose lease was lost, and rescanning for runs whose owner died.
+ */
+export class SharedRuns {
+  readonly foreign: ForeignRuns
+  readonly #deps: SharedRunsDeps
+  readonly #restoring: RestoreRunsOptions
+  readonly #inFlight = new Map<string, Promise<'restored' | 'foreign' | 'none'>>()
+  readonly #unsubscribes: (() => void)[] = []
+  readonly #timers: RuntimeTimers
+  readonly #rescan: unknown
+  #rescanning: Promise<unknown> | undefined
+
+  constructor(deps: SharedRunsDeps) {
+    this.#deps = deps
+    const { store, inbox, onError } = deps
+    this.foreign = new ForeignRuns({
+      store,
+      deliver: deps.deliver,
+      changed: deps.changed,
+      onError,
+    })
+    this.#restoring = {
+      store,
+      tools: deps.tools,
+      clock: deps.clock,
+      skip: (runId) => deps.actorOf(runId) !== undefined,
+      known: (runId) => this.foreign.has(runId),
+      onForeign: (runId, seen) => this.foreign.note(runId, seen),
+      onError,
+      launch: (runId, saved) => {
+        const actor = deps.launch(runId, saved)
+        this.foreign.drop(runId)
+        // Decisions taken on other nodes while the run was away, after its recovery (sent first).
+        queueMicrotask(() => void this.applyDecisions(runId))
+        return actor
+      },
+    }
+    if (inbox !== undefined) {
+      this.#unsubscribes.push(inbox.onDecision((runId) => void this.applyDecisions(runId)))
+    }
+    if (hasClaimWatch(store)) {
+      this.#unsubscribes.push(
+        store.onClaimLost((runId) => {
+          if (deps.actorOf(runId) === undefined) return
+          // The new owner has it: stop here without saving, and follow it from now on.
+          deps.drop(runId)
+          void noteForeign(this.#restoring, runId).catch(onError)
+        }),
+      )
+    }
+    this.#timers = deps.timers ?? realTimers
+    this.#rescan =
+      deps.rescanEveryMs === undefined
+        ? undefined
+        : this.#timers.setInterval(() => {
+            this.#rescanning ??= this.restoreAll()
+              .catch(onError)
+              .finally(() => {
+                this.#rescanning = undefined
+              })
+          }, deps.rescanEveryMs)
+  }
+
+  /** Sends the run's stored, unlogged decisions to its actor if it runs here. */
+  applyDecisions(runId: string): Promise<void> {
+    const actor = this.#deps.actorOf(runId)
+    const { inbox } = this.#deps
+    if (inbox === undefined || actor === undefined) return Promise.resolve()
+    return applyStoredDecisions(inbox, actor).catch(this.#deps.onError)
+  }
+
+  /** Restores every open run this runtime can claim; notes the others. Returns the restored ids. */
+  async restoreAll(): Promise<string[]> {
+    await this.#deps.ready
+    const restored: string[] = []
+    const audited: { keys?: Set<string> } = {}
+    for (const runId of await this.#deps.store.listOpenRuns()) {
+      if (this.#deps.actorOf(runId) !== undefined) continue
+      try {
+        if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
+      } catch (error) {
+        this.#deps.onError(error)
+      }
+    }
+    return restored
+  }
+
+  /** Makes a run known here: restored if it can be claimed, else followed; `run_not_found` if none. */
+  async locate(runId: string): Promise<void> {
+    const missing = new AgentError('run_not_found', `no run has id "${runId}"`)
+    if (typeof runId !== 'string') throw missing
+    if (this.#deps.actorOf(runId) !== undefined || this.foreign.has(runId)) return
+    await this.#deps.ready
+    // A claim would create the run in some stores: only a saved run is looked for further.
+    if ((await this.#deps.store.peekRun(runId)) === undefined) throw missing
+    const found = await this.#restoreOne(runId, {})
+    if (found !== 'none' || this.#deps.actorOf(runId) !== undefined) return
+    // An ended run (or one just taken elsewhere): shown as saved, read-only.
+    if (!(await noteForeign(this.#restoring, runId))) throw missing
+  }
+
+  close(): void {
+    if (this.#rescan !== undefined) this.#timers.clearInterval(this.#rescan)
+    for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe()
+    this.foreign.close()
+  }
+
+  #restoreOne(runId: string, audited: { keys?: Set<string> }) {
+    if (this.#deps.actorOf(runId) !== undefined) return Promise.resolve('none' as const)
+    let running = this.#inFlight.get(runId)
+    if (running === undefined) {
+      running = restoreRun(this.#restoring, runId, audited).finally(() =>
+        this.#inFlight.delete(runId),
+      )
+      this.#inFlight.set(runId, running)
+    }
+    return running
+  }
+}

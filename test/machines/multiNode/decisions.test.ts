@@ -1,0 +1,98 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { AgentError } from '../../../machines/AgentError.ts'
+import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import { freshDatabase } from '../../helpers/postgres.ts'
+import { startNode, type TestNode } from './nodeRuntime.ts'
+
+const nodes: TestNode[] = []
+afterEach(async () => {
+  for (const node of nodes.splice(0)) await node.close()
+})
+
+async function threeNodes(): Promise<[TestNode, TestNode, TestNode]> {
+  const { url } = await freshDatabase()
+  const started = await Promise.all(
+    ['a', 'b', 'c'].map((name) => startNode(url, { ownerId: `${name}-${Math.random()}` })),
+  )
+  nodes.push(...started)
+  return started as [TestNode, TestNode, TestNode]
+}
+
+test('a card decided at two other nodes at once is decided once and executed once, on its owner', async () => {
+  const [a, b, c] = await threeNodes()
+  const runId = a.runtime.startRun({ input: 'create essay outline' })
+  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  // Other nodes see what is saved; the card is shown once it is.
+  await a.runtime.flush()
+  const pending = a.runtime.pendingConfirmation(runId)
+  if (pending === undefined) throw new Error('no card')
+
+  // Node C only knows the run through the store; it follows the owner's events from there.
+  await c.runtime.locate(runId)
+  expect(c.runtime.status(runId)).toBe('awaitingConfirmation')
+  const seenAtC: AgentEvent[] = []
+  c.runtime.subscribe(runId, (event) => seenAtC.push(event))
+  expect(() => c.runtime.actor(runId)).toThrow(AgentError)
+
+  const outcomes = await Promise.allSettled([
+    b.runtime.decide(runId, pending.confirmationId, 'allow', { digest: pending.digest }),
+    c.runtime.decide(runId, pending.confirmationId, 'allow', { digest: pending.digest }),
+  ])
+  expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+  const lost = outcomes.find((o) => o.status === 'rejected')
+  expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: 'confirmation_not_found' })
+
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  await a.runtime.flush()
+  expect((await a.workspace.readTasks()).map((t) => t.title)).toEqual(['essay outline'])
+  const journal = await a.store.readJournal(runId)
+  expect(journal.filter((r) => r.type === 'intent')).toHaveLength(1)
+
+  // C saw the owner's events after the decision, in order, without a gap.
+  await vi.waitFor(() => expect(c.runtime.status(runId)).toBe('awaitingInput'), { timeout: 5_000 })
+  const seqs = seenAtC.map((e) => e.seq)
+  expect(seqs).toEqual([...seqs].sort((x, y) => x - y))
+  expect(seqs.at(-1)).toBe(a.runtime.events(runId).at(-1)?.seq)
+  expect(seenAtC.map((e) => e.kind)).toContain('toolCompleted')
+  expect(c.runtime.events(runId).map((e) => e.seq)).toEqual(
+    a.runtime.events(runId).map((e) => e.seq),
+  )
+})
+
+test('a denial decided on another node executes nothing', async () => {
+  const [a, b] = await threeNodes()
+  const runId = a.runtime.startRun({ input: 'create never' })
+  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await a.runtime.flush()
+  const pending = a.runtime.pendingConfirmation(runId)
+  await b.runtime.decide(runId, pending?.confirmationId ?? '', 'deny')
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  await a.runtime.flush()
+  expect(await a.workspace.readTasks()).toEqual([])
+  expect(await a.store.readJournal(runId)).toEqual([])
+  // Deciding again, anywhere, finds no card.
+  await expect(
+    a.runtime.decide(runId, pending?.confirmationId ?? '', 'allow'),
+  ).rejects.toMatchObject({ code: 'confirmation_not_found' })
+})
+
+test('a run whose owner is gone is taken over by another node, which applies the decision', async () => {
+  const [a, b] = await threeNodes()
+  const runId = a.runtime.startRun({ input: 'create after takeover' })
+  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await a.runtime.flush()
+  const pending = a.runtime.pendingConfirmation(runId)
+  // A hangs (its actor stopped, its lease still held): B can decide, but not advance the run.
+  a.runtime.actor(runId).stop()
+  await b.runtime.locate(runId)
+  expect(b.runtime.status(runId)).toBe('awaitingConfirmation')
+  await b.runtime.decide(runId, pending?.confirmationId ?? '', 'allow')
+  expect(await b.runtime.restore()).toEqual([])
+  expect(await b.workspace.readTasks()).toEqual([])
+  // A's lease is given up; B takes the run over and applies the stored decision.
+  await a.store.close()
+  expect(await b.runtime.restore()).toEqual([runId])
+  await b.runtime.waitFor(runId, 'awaitingInput')
+  await b.runtime.flush()
+  expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['after takeover'])
+})

@@ -1,0 +1,69 @@
+// A StudyPulse node for the multi-node tests: a runtime over the PostgreSQL store and workspace,
+// with a model that asks for one `create_task` per user message and answers in text after it.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AgentRuntime } from '../../../machines/AgentRuntime.ts'
+import { createRuntime } from '../../../machines/createRuntime.ts'
+import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
+import {
+  type PostgresRunStore,
+  postgresRunStore,
+} from '../../../store/postgres/postgresRunStore.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+
+/** The model of every test node: `create <title>` asks for that task, a tool result ends the turn. */
+export function taskModel(): ScriptedModel {
+  return new ScriptedModel((request: ModelRequest): ModelTurn => {
+    const last = request.messages.at(-1)
+    if (last?.role === 'tool') return { text: 'done' }
+    const title = last?.role === 'user' ? last.content.replace(/^create /, '') : 'unknown'
+    const n = request.messages.filter((m) => m.role === 'assistant').length
+    return {
+      toolCalls: [
+        { id: `${title}-call-${n}`, name: 'create_task', arguments: JSON.stringify({ title }) },
+      ],
+    }
+  })
+}
+
+/** One node: its own pool, store, workspace and runtime on the shared database. */
+export interface TestNode {
+  runtime: AgentRuntime
+  store: PostgresRunStore
+  workspace: PostgresWorkspace
+  close(): Promise<void>
+}
+
+/** Starts a node on database `url` (lease and rescan short, so takeovers are quick). */
+export async function startNode(
+  url: string,
+  options: { ownerId: string; leaseMs?: number; rescanEveryMs?: number; sourcesDir?: string },
+): Promise<TestNode> {
+  const store = await postgresRunStore(
+    { connectionString: url },
+    { ownerId: options.ownerId, leaseMs: options.leaseMs ?? 1_000 },
+  )
+  const sourcesDir = options.sourcesDir ?? (await mkdtemp(join(tmpdir(), 'sp-sources-')))
+  const workspace = await PostgresWorkspace.open(
+    { pool: store.pool },
+    { workspaceId: 'shared', sourcesDir },
+  )
+  const runtime = createRuntime({
+    model: taskModel(),
+    tools: createToolRegistry(),
+    workspace,
+    store,
+    ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+  })
+  return {
+    runtime,
+    store,
+    workspace,
+    close: async () => {
+      await runtime.close()
+    },
+  }
+}
