@@ -45,6 +45,7 @@ const server = await startAppServer({
 console.log(`StudyPulse is running at ${server.url}`)
 console.log(`  model: ${model.name}`)
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
+console.log(`  runs and study data: ${runtime.store?.location} (STUDYPULSE_DATABASE_URL)`)
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )

@@ -1,6 +1,7 @@
 import { type AgentRuntime, createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../models/messages.ts'
 import { fileRunStore } from '../store/fileRunStore.ts'
+import type { RunStore } from '../store/RunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { Notebook } from '../workspace/schemas.ts'
@@ -8,6 +9,7 @@ import type { Workspace } from '../workspace/Workspace.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { applyPolicyFile } from './applyPolicyFile.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
+import { openSharedStore } from './openSharedStore.ts'
 
 /** What the web app and the terminal chat start from. */
 export interface StartRuntimeOptions {
@@ -37,11 +39,27 @@ export interface StartedRuntime {
  */
 export async function startRuntime(options: StartRuntimeOptions): Promise<StartedRuntime> {
   const log = options.log ?? ((line: string) => console.error(line))
-  const { workspace, notebook, problems } = await openAppWorkspace(options.env)
+  const env = options.env ?? process.env
+  const opened = await openAppWorkspace(env)
+  const { workspace, problems } = opened
+  let { notebook } = opened
   const root = workspace.root
+  // With a database, runs and the study data live there, shared by every node started on it.
+  const databaseUrl = env.STUDYPULSE_DATABASE_URL
+  const shared =
+    databaseUrl === undefined || databaseUrl === ''
+      ? undefined
+      : await openSharedStore(databaseUrl, workspace, notebook, env)
   // The store cleans up only when no other process uses the folder (the web app and the chat may).
-  const store = fileRunStore(root)
-  problems.push(...(await store.tidy()))
+  let store: RunStore
+  if (shared !== undefined) {
+    store = shared.store
+    notebook = shared.notebook
+  } else {
+    const files = fileRunStore(root)
+    problems.push(...(await files.tidy()))
+    store = files
+  }
   for (const read of [() => workspace.readTasks(), () => workspace.readMemory()]) {
     try {
       await read()
@@ -53,8 +71,9 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
   const runtime = createAgentRuntime({
     model: options.model,
     tools: options.tools ?? createToolRegistry(),
-    workspace,
+    workspace: shared?.workspace ?? workspace,
     store,
+    ...(shared !== undefined && { rescanEveryMs: shared.rescanEveryMs }),
     ...(options.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: options.confirmationTimeoutMs,
     }),

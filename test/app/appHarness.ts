@@ -51,6 +51,8 @@ export interface HarnessOptions {
   clock?: AppServerOptions['clock']
   /** Lines the runtime reports while running (default: dropped). */
   log?: (line: string) => void
+  /** More environment for start-up (e.g. `STUDYPULSE_DATABASE_URL`). */
+  env?: NodeJS.ProcessEnv
 }
 
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
@@ -76,7 +78,7 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     ...(options.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: options.confirmationTimeoutMs,
     }),
-    env: { STUDYPULSE_WORKSPACE: join(dir, 'ws') },
+    env: { ...options.env, STUDYPULSE_WORKSPACE: join(dir, 'ws') },
     log: options.log ?? (() => {}),
   })
   const server = await startAppServer({
