@@ -80,7 +80,7 @@ test('a decision posted to node B for a run of node A executes once on A, and no
   const atCard = await readStream(c, `/api/runs/${runId}/events?from=1`, (_, state) => {
     return (state?.pending as { confirmationId?: string } | undefined)?.confirmationId !== undefined
   })
-  expect((atCard.state?.pending as { confirmationId: string }).confirmationId).toBe(confirmationId)
+  expect(atCard.state?.pending).toMatchObject({ confirmationId })
   const lastSeen = atCard.events.at(-1)?.seq ?? 0
 
   // C reconnects from what it saw; the decision goes to B, and a second one to C is refused.
