@@ -107,6 +107,7 @@ export class RunSession {
     const callId = current.call.id
     const persister = this.persister
     void executeCall(this.#deps.effects, {
+      runId: actor.id,
       prepared,
       signal,
       ...(notebookId !== undefined && { notebookId }),

@@ -17,6 +17,8 @@ export interface SharedRunsDeps {
   /** Set when the store decides cards itself (several nodes share it). */
   inbox: DecisionInbox | undefined
   tools: ToolRegistry
+  /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
+  atomicOutcomes: boolean
   clock: () => Date
   /** The runtime's live runs' actors, by id. */
   actorOf: (runId: string) => AgentRunActor | undefined
@@ -69,6 +71,7 @@ export class SharedRuns {
     this.#restoring = {
       store,
       tools: deps.tools,
+      atomicOutcomes: deps.atomicOutcomes,
       clock: deps.clock,
       skip: (runId) => deps.actorOf(runId) !== undefined,
       known: (runId) => this.foreign.has(runId),

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate'
 import type { ChatMessage } from '../models/messages.ts'
 import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
+import { hasAtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import { hasDecisionInbox } from '../store/DecisionInbox.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import { AgentError } from './AgentError.ts'
@@ -113,6 +114,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       store,
       inbox,
       tools,
+      atomicOutcomes: hasAtomicOutcomes(workspace),
       clock,
       actorOf: (runId) => sessions.get(runId)?.actor,
       launch: (runId, saved) =>

@@ -32,6 +32,7 @@ export async function loadSavedRun(
   tools: ToolRegistry,
   runId: string,
   audited: ReadonlySet<string>,
+  options: { atomicOutcomes?: boolean } = {},
 ): Promise<SavedRun | undefined> {
   const loaded = await store.loadRun(runId)
   if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
@@ -55,7 +56,8 @@ export async function loadSavedRun(
     const record = auditRecordFor(event, log)
     return record === undefined || audited.has(auditKey(record)) ? [] : [record]
   })
-  return { persisted, log, recovery: await recoveryFor(store, runId, persisted), missingAudit }
+  const recovery = await recoveryFor(store, runId, persisted, options.atomicOutcomes === true)
+  return { persisted, log, recovery, missingAudit }
 }
 
 /** What identifies one audit line: a call is reported once per run. */
@@ -78,6 +80,7 @@ async function recoveryFor(
   store: RunStore,
   runId: string,
   persisted: SavedRun['persisted'],
+  atomicOutcomes: boolean,
 ): Promise<AgentRunEvent | undefined> {
   const { pending, current } = persisted.context
   if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return undefined
@@ -88,8 +91,12 @@ async function recoveryFor(
     return { type: 'RECOVER', confirmationId: pending.confirmationId, result: outcome.result }
   }
   if (!mine.some((r) => r.type === 'intent')) return undefined
-  // The user did allow it (the intent proves it); only an idempotent tool may simply run again.
-  return current?.prepared?.idempotent === true
+  // The user did allow it (the intent proves it); only an idempotent tool may simply run again,
+  // or one whose effect commits with its outcome (no outcome: it never happened).
+  const prepared = current?.prepared
+  const again =
+    prepared?.idempotent === true || (atomicOutcomes && prepared?.workspaceOnly === true)
+  return again
     ? {
         type: 'CONFIRM',
         confirmationId: pending.confirmationId,

@@ -15,6 +15,8 @@ export interface RestoreRunsOptions {
   launch: (runId: string, saved: SavedRun) => AgentRunActor
   /** A run another live runtime owns: seen, not advanced. */
   onForeign: (runId: string, seen: ForeignRun) => void
+  /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
+  atomicOutcomes?: boolean
   /** Runs already noted as owned elsewhere: claimed again, not read again. */
   known?: (runId: string) => boolean
   onError: (error: unknown) => void
@@ -54,7 +56,9 @@ export async function restoreRun(
     return 'foreign'
   }
   audited.keys ??= new Set((await store.readAudit()).map(auditKey))
-  const saved = await loadSavedRun(store, options.tools, runId, audited.keys)
+  const saved = await loadSavedRun(store, options.tools, runId, audited.keys, {
+    atomicOutcomes: options.atomicOutcomes === true,
+  })
   if (saved === undefined) {
     await store.unclaim(runId)
     return 'none'

@@ -1,4 +1,5 @@
 import type { ModelClient, ModelTurn } from '../models/messages.ts'
+import { hasAtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
@@ -40,6 +41,7 @@ export async function callModel(
 
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */
 export interface ExecuteOptions {
+  runId: string
   prepared: PreparedTool
   notebookId?: string
   confirmationId?: string
@@ -77,15 +79,29 @@ export async function executeCall(
   // Scope is read at execution time, so a notebook's current source list always applies.
   const notebook =
     options.notebookId === undefined ? undefined : await deps.workspace.notebook(options.notebookId)
-  const result = await deps.tools.execute(prepared, {
+  const context = {
     workspace: deps.workspace,
     now: deps.clock(),
     sourcePaths: notebook?.sources ?? [],
     signal: options.signal,
     generateId: deps.generateId,
-  })
-  if (journaled) {
-    options.keepOutcome({ type: 'outcome', ...base, result, at: deps.clock().toISOString() })
   }
+  const outcomeOf = (result: ToolResult): JournalRecord => ({
+    type: 'outcome',
+    ...base,
+    result,
+    at: deps.clock().toISOString(),
+  })
+  if (journaled && prepared.workspaceOnly && hasAtomicOutcomes(deps.workspace)) {
+    // The effect and its outcome commit together: an intent without an outcome then proves the
+    // effect never happened, so a restart may run it again (see `loadSavedRun`).
+    return deps.workspace.withOutcome(
+      options.runId,
+      (workspace) => deps.tools.execute(prepared, { ...context, workspace }),
+      outcomeOf,
+    )
+  }
+  const result = await deps.tools.execute(prepared, context)
+  if (journaled) options.keepOutcome(outcomeOf(result))
   return result
 }

@@ -14,4 +14,6 @@ export interface PreparedTool {
   /** The canonical validated arguments as JSON text, for showing to the user. */
   readonly argumentsJson: string
   readonly idempotent: boolean
+  /** The tool touches nothing but the study workspace (see `ToolDefinition.workspaceOnly`). */
+  readonly workspaceOnly: boolean
 }

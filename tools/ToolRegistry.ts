@@ -112,6 +112,7 @@ export class ToolRegistry {
       digest: callDigest(tool.name, valid),
       argumentsJson: canonicalJson(valid),
       idempotent: tool.idempotent === true,
+      workspaceOnly: tool.workspaceOnly === true,
     })
     invocations.set(prepared, { registry: this, tool, args: valid })
     return prepared

@@ -21,6 +21,11 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
   permission: PermissionLevel
   /** Safe to run again after a crash with the same arguments. */
   idempotent?: boolean
+  /**
+   * Its only effect is on the study workspace (no files, processes or other services), so a
+   * workspace that commits effects together with their journal outcome makes it exactly-once.
+   */
+  workspaceOnly?: boolean
   /** Checks beyond the schema; returns a reason when the arguments are unacceptable. */
   check?: (args: z.output<Schema>) => string | undefined
   /** A one-line, human-readable description of what this call will do. No side effects. */

@@ -68,7 +68,16 @@ describe('ToolRegistry', () => {
     const p = tools.prepare('call-1', 'create_task', { title: 'Read' })
     expect(Object.isFrozen(p)).toBe(true)
     expect(Object.keys(p).sort()).toEqual(
-      ['argumentsJson', 'callId', 'digest', 'idempotent', 'name', 'permission', 'preview'].sort(),
+      [
+        'argumentsJson',
+        'callId',
+        'digest',
+        'idempotent',
+        'name',
+        'permission',
+        'preview',
+        'workspaceOnly',
+      ].sort(),
     )
     expect(() => {
       ;(p as { permission: string }).permission = 'read'

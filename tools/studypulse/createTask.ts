@@ -14,6 +14,7 @@ export const createTask = defineTool({
     notes: z.string().max(10_000).optional(),
   }),
   permission: 'write',
+  workspaceOnly: true,
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
   preview: (args) => `Create task “${args.title.trim()}”`,
   async execute(args, { workspace, now, generateId }) {

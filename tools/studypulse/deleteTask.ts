@@ -12,6 +12,7 @@ export const deleteTask = defineTool({
     title: z.string().min(1).max(500).optional(),
   }),
   permission: 'destructive',
+  workspaceOnly: true,
   preview: (args) =>
     args.title === undefined
       ? `Delete task ${args.id} permanently`

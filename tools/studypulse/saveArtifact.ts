@@ -8,6 +8,7 @@ export const saveArtifact = defineTool({
   description: 'Save a note, summary or study plan as a markdown artifact (same title overwrites).',
   parameters: z.strictObject({ title: z.string().max(200), content: z.string().max(200_000) }),
   permission: 'write',
+  workspaceOnly: true,
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
   preview: (args) => `Save artifact “${args.title.trim()}” (${args.content.length} characters)`,
   async execute(args, { workspace }) {

@@ -8,6 +8,7 @@ export const writeMemory = defineTool({
   description: 'Remember a fact or preference about the student for later conversations.',
   parameters: z.strictObject({ text: z.string().max(2_000) }),
   permission: 'write',
+  workspaceOnly: true,
   check: (args) => (args.text.trim() === '' ? 'text must not be blank' : undefined),
   preview: (args) => `Remember “${args.text.trim()}”`,
   async execute(args, { workspace }) {

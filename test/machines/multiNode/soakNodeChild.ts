@@ -1,0 +1,73 @@
+// A node of the SIGKILL soak on PostgreSQL: takes over what dead nodes left (once their leases
+// run out), then makes confirmed `create_task` writes until task-1..N exist, printing each done
+// number. With <crashChance> > 0 a task write kills its own process (SIGKILL) at that chance,
+// inside the transaction that would commit the task with its outcome.
+// Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashChance]
+import { AgentError } from '../../../machines/AgentError.ts'
+import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
+import { startNode } from './nodeRuntime.ts'
+
+const [url = '', ownerId = '', countText = '0', crashText = '0'] = process.argv.slice(2)
+const count = Number(countText)
+const crashChance = Number(crashText)
+if (crashChance > 0) {
+  const upsert = PostgresWorkspace.prototype.upsertTask
+  PostgresWorkspace.prototype.upsertTask = async function (task) {
+    const written = await upsert.call(this, task)
+    // Written in the transaction, not committed: the crash the journal must prove harmless.
+    if (Math.random() < crashChance) process.kill(process.pid, 'SIGKILL')
+    return written
+  }
+}
+const leaseMs = 1_000
+const node = await startNode(url, { ownerId, leaseMs, rescanEveryMs: leaseMs / 4 })
+const { runtime, store, workspace } = node
+
+const settledStates = ['awaitingInput', 'failed', 'cancelled'] as const
+
+/** Allows a run's cards until it rests; a card decided before a crash is applied by the runtime. */
+async function finish(runId: string): Promise<void> {
+  for (;;) {
+    const status = await runtime.waitFor(runId, ['awaitingConfirmation', ...settledStates], {
+      timeoutMs: 60_000,
+    })
+    if (status !== 'awaitingConfirmation') break
+    const pending = runtime.pendingConfirmation(runId)
+    if (pending !== undefined) {
+      await runtime.decide(runId, pending.confirmationId, 'allow').catch((error: unknown) => {
+        // Decided before the crash: the stored decision is applied on restore.
+        if (!(error instanceof AgentError && error.code === 'confirmation_not_found')) throw error
+      })
+    }
+    await runtime.waitFor(runId, ['executing', 'reporting', 'thinking', ...settledStates], {
+      timeoutMs: 60_000,
+    })
+  }
+  if (runtime.status(runId) === 'awaitingInput') runtime.cancel(runId)
+  await runtime.flush()
+}
+
+// A dead node's runs come first, once its lease has run out, so no title is asked for twice.
+const mine = new Set<string>()
+for (;;) {
+  for (const runId of await runtime.restore()) mine.add(runId)
+  const waiting = []
+  for (const runId of await store.listOpenRuns()) {
+    // A run killed before its first save has nothing to take over.
+    if (!mine.has(runId) && (await store.peekRun(runId)) !== undefined) waiting.push(runId)
+  }
+  if (waiting.length === 0) break
+  await new Promise((resolve) => setTimeout(resolve, leaseMs / 4))
+}
+process.stdout.write(`took ${mine.size}\n`)
+for (const runId of mine) await finish(runId)
+
+for (let k = 1; k <= count; k++) {
+  const title = `task-${k}`
+  const titles = new Set((await workspace.readTasks()).map((t) => t.title))
+  if (!titles.has(title)) await finish(runtime.startRun({ input: `create ${title}` }))
+  process.stdout.write(`${k}\n`)
+}
+process.stdout.write('done\n')
+await node.close()
+process.exit(0)
