@@ -1,9 +1,16 @@
 import { fileRunStore } from '../store/fileRunStore.ts'
 import { Workspace } from '../workspace/Workspace.ts'
-import { type AgentRuntime, type AgentRuntimeOptions, createRuntime } from './createRuntime.ts'
+import type { AgentRuntime, AgentRuntimeOptions } from './AgentRuntime.ts'
+import { createRuntime } from './createRuntime.ts'
 
 export type { AgentRunActor } from './AgentRunActor.ts'
-export type { AgentRuntime, AgentRuntimeOptions, StartRunOptions } from './createRuntime.ts'
+export type {
+  AgentRuntime,
+  AgentRuntimeOptions,
+  RuntimeTimers,
+  RunView,
+  StartRunOptions,
+} from './AgentRuntime.ts'
 export type { DecisionOptions } from './runDecisions.ts'
 
 /**

@@ -2,6 +2,7 @@ import { createActor } from 'xstate'
 import type { ChatMessage } from '../models/messages.ts'
 import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import { hasAtomicOutcomes } from '../store/AtomicOutcomes.ts'
+import { hasClaimWatch } from '../store/ClaimWatch.ts'
 import { hasDecisionInbox } from '../store/DecisionInbox.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import { AgentError } from './AgentError.ts'
@@ -18,14 +19,6 @@ import { viewOfActor, viewOfForeign } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
 import { checkDecision, type DecisionTarget, offerDecision } from './storeDecisions.ts'
 import { waitForStatus } from './waitForStatus.ts'
-
-export type {
-  AgentRuntime,
-  AgentRuntimeOptions,
-  RuntimeTimers,
-  RunView,
-  StartRunOptions,
-} from './AgentRuntime.ts'
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
@@ -67,7 +60,9 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const logic = createAgentRunMachine({ tools, clock, generateId })
   const history: ChatMessage[] =
     options.systemPrompt === undefined ? [] : [{ role: 'system', content: options.systemPrompt }]
-  const effects = { model, tools, workspace, clock, generateId }
+  // A write's effect commits only while this node still holds the run's lease.
+  const owner = store !== undefined && hasClaimWatch(store) ? { owner: store.ownerId } : {}
+  const effects = { model, tools, workspace, clock, generateId, ...owner }
   const deliver = (event: AgentEvent) => {
     for (const listener of allListeners) listener(event)
     for (const listener of runListeners.get(event.runId) ?? []) listener(event)

@@ -16,6 +16,8 @@ export interface RunEffectDeps {
   workspace: StudyWorkspace
   clock: () => Date
   generateId: () => string
+  /** The name this node holds runs under, when claims are leases (`ClaimWatch`). */
+  owner?: string
 }
 
 /** Asks the model for the next turn of a run in `thinking`; streamed text goes to `onTextDelta`. */
@@ -99,6 +101,7 @@ export async function executeCall(
       options.runId,
       (workspace) => deps.tools.execute(prepared, { ...context, workspace }),
       outcomeOf,
+      deps.owner === undefined ? {} : { owner: deps.owner },
     )
   }
   const result = await deps.tools.execute(prepared, context)

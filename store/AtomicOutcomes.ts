@@ -1,6 +1,16 @@
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 
+/** How `withOutcome` guards the run. */
+export interface OutcomeOptions {
+  /**
+   * The node that must hold the run's lease: otherwise nothing is written and the call rejects
+   * with `RunStoreError('run_owned_elsewhere')`. The lease cannot pass to another node until the
+   * transaction ends, so a successor finds the outcome, or finds no effect and runs it again.
+   */
+  owner?: string
+}
+
 /**
  * An optional extension of a `StudyWorkspace` that lives in the same database as the run store:
  * a tool's writes and the journal's outcome line for them commit in one transaction, so after a
@@ -15,6 +25,7 @@ export interface AtomicOutcomes {
     runId: string,
     effect: (workspace: StudyWorkspace) => Promise<T>,
     outcome: (value: T) => JournalRecord,
+    options?: OutcomeOptions,
   ): Promise<T>
 }
 

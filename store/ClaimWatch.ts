@@ -5,6 +5,8 @@ import type { RunStore } from './RunStore.ts'
  * could not renew in time (paused, cut off) may find its run taken over, and must stop advancing it.
  */
 export interface ClaimWatch {
+  /** The owner name this store claims runs under (what `AtomicOutcomes` checks). */
+  readonly ownerId: string
   /** Calls `listener` with each run this store held and has lost; returns an unsubscribe. */
   onClaimLost(listener: (runId: string) => void): () => void
 }

@@ -22,8 +22,9 @@ import {
   TaskInputSchema,
   trimmed,
 } from '../../workspace/workspaceInput.ts'
-import type { AtomicOutcomes } from '../AtomicOutcomes.ts'
+import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
+import { RunStoreError } from '../RunStoreError.ts'
 import { migrate } from './migrate.ts'
 import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
 
@@ -209,11 +210,25 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     runId: string,
     effect: (workspace: StudyWorkspace) => Promise<T>,
     outcome: (value: T) => JournalRecord,
+    options: OutcomeOptions = {},
   ): Promise<T> {
     if (this.#db !== this.#pool) {
       return Promise.reject(new Error('withOutcome cannot be nested in another transaction'))
     }
     return withTransaction(this.#pool, async (client) => {
+      if (options.owner !== undefined) {
+        // FOR SHARE: a claim (an UPDATE of this row) waits until this transaction ends.
+        const held = await client.query(
+          'SELECT 1 FROM studypulse.runs WHERE run_id = $1 AND owner = $2 AND lease_expires_at > now() FOR SHARE',
+          [runId, options.owner],
+        )
+        if (held.rowCount !== 1) {
+          throw new RunStoreError(
+            'run_owned_elsewhere',
+            `run ${runId} is no longer held by ${options.owner}; its effect was not run`,
+          )
+        }
+      }
       const bound = new PostgresWorkspace(client, this.#pool, false, this)
       const value = await effect(bound)
       await client.query('INSERT INTO studypulse.run_journal (run_id, record) VALUES ($1, $2)', [

@@ -125,5 +125,55 @@ describe('PostgresWorkspace', () => {
       expect(await workspace.readMemory()).toEqual([])
       expect(await store.readJournal('r2')).toHaveLength(1)
     })
+
+    test('with an owner, the effect runs only while that owner holds the run', async () => {
+      const db = await fileDatabase()
+      const holder = await postgresRunStore({ connectionString: db.url }, { ownerId: 'holder' })
+      const other = await postgresRunStore({ connectionString: db.url }, { ownerId: 'other' })
+      closers.push(
+        () => holder.close(),
+        () => other.close(),
+      )
+      const workspace = await openWorkspace()
+      expect(await holder.claim('r3')).toEqual({ ok: true })
+      await holder.commit('r3', { journal: [{ type: 'intent', callId: 'c3', digest: 'd', at }] })
+
+      // Not the holder: nothing is written, not even the effect.
+      const refused = await workspace
+        .withOutcome(
+          'r3',
+          (tx) => tx.upsertTask(task('stolen')),
+          () => outcome('c3'),
+          {
+            owner: 'other',
+          },
+        )
+        .catch((e: unknown) => e)
+      expect(refused).toMatchObject({ code: 'run_owned_elsewhere' })
+      expect(await workspace.readTasks()).toEqual([])
+
+      // The holder writes both; once it has given the run up, it may not any more.
+      const saved = await workspace.withOutcome(
+        'r3',
+        (tx) => tx.upsertTask(task('mine')),
+        () => outcome('c3'),
+        { owner: 'holder' },
+      )
+      expect(saved.id).toBe('mine')
+      expect((await other.readJournal('r3')).map((r) => r.type)).toEqual(['intent', 'outcome'])
+      await holder.unclaim('r3')
+      const late = await workspace
+        .withOutcome(
+          'r3',
+          (tx) => tx.upsertTask(task('late')),
+          () => outcome('c3'),
+          {
+            owner: 'holder',
+          },
+        )
+        .catch((e: unknown) => e)
+      expect(late).toMatchObject({ code: 'run_owned_elsewhere' })
+      expect((await workspace.readTasks()).map((t) => t.id)).toEqual(['mine'])
+    })
   })
 })
