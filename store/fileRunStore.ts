@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isAtomicTempName, writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { pathExists } from '../workspace/pathExists.ts'
 import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
 import { setAsideBadLines } from '../workspace/setAsideBadLines.ts'
 import { sweepWorkspaceTempFiles } from '../workspace/sweepWorkspaceTempFiles.ts'
@@ -98,6 +99,10 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       const open: string[] = []
       for (const runId of await files.listRuns()) {
         if (await files.hasEnded(runId)) continue
+        // A folder without a snapshot is a run being started (its starter claims it before its
+        // first save) or one killed before it: nothing to restore, and claiming it could take a
+        // live run from the runtime that is starting it.
+        if (!(await pathExists(join(files.runDir(runId), 'snapshot.json')))) continue
         open.push(runId)
       }
       return open
