@@ -1,17 +1,19 @@
 // A child process for the two-process tests: opens a runtime on the workspace folder given and
 // obeys JSON-line commands on stdin, one JSON-line reply each on stdout (`{ n, ok, ... }`).
-// Usage: twoProcessChild.ts <dir> <id prefix> [plain|app]. `app` starts the runtime the way the
-// web app and the terminal chat do (`startRuntime`, which also restores at start-up).
+// Usage: twoProcessChild.ts <dir> <id prefix> [plain|app] [owner stale ms]. `app` starts the
+// runtime the way the web app and the terminal chat do (`startRuntime`, which also restores at
+// start-up); `plain` uses `createAgentRuntime` over a file store.
 import { createInterface } from 'node:readline'
 import { startRuntime } from '../../../app/startRuntime.ts'
 import { AgentError } from '../../../machines/AgentError.ts'
 import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 
-const [dir = '', prefix = 'p', mode = 'plain'] = process.argv.slice(2)
+const [dir = '', prefix = 'p', mode = 'plain', staleMs] = process.argv.slice(2)
 
 /** What the test may ask; `n` numbers the command so the reply can be matched to it. */
 export type ChildCommand = { n: number } & (
@@ -48,6 +50,7 @@ const runtime: AgentRuntime =
         model,
         tools: createToolRegistry(),
         workspace: await Workspace.open(dir),
+        store: fileRunStore(dir, staleMs === undefined ? {} : { ownerStaleMs: Number(staleMs) }),
         generateId,
       })
 

@@ -1,110 +1,19 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Workspace } from '../../../workspace/Workspace.ts'
-import type { ChildCommand } from './twoProcessChild.ts'
+import { ChildFolder, cardIn, refused } from './twoProcessHarness.ts'
 
 // One owner per run across real processes: two runtimes on one workspace folder, each in its own
-// Node process, driven over stdin/stdout. Every step waits for the child's reply; nothing sleeps.
-const childScript = fileURLToPath(new URL('./twoProcessChild.ts', import.meta.url))
-
-type Reply = { n: number; ok: boolean; code?: string } & Record<string, unknown>
-type Command = ChildCommand extends infer C ? (C extends unknown ? Omit<C, 'n'> : never) : never
-
-/** A child runtime process and a way to talk to it. */
-interface Child {
-  pid: number
-  send(command: Command): Promise<Reply>
-  /** Resolves with the signal (or exit code) once the process is gone. */
-  exited: Promise<string>
-  proc: ChildProcessWithoutNullStreams
-}
-
+// Node process. Every step waits for the child's reply; nothing sleeps.
+let folder: ChildFolder
 let dir: string
-const children: Child[] = []
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'studypulse-two-'))
+  folder = await ChildFolder.create()
+  dir = folder.dir
 })
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL')
-    await child.exited
-  }
-  await rm(dir, { recursive: true, force: true, maxRetries: 3 })
-})
-
-/** Starts a child on the test's folder; resolves once its runtime is open. */
-async function startChild(prefix: string, mode: 'plain' | 'app' = 'plain'): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', childScript, dir, prefix, mode], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  proc.stderr.on('data', (d) => {
-    stderr += d
-  })
-  const exited = new Promise<string>((resolve) =>
-    proc.on('exit', (code, signal) => resolve(signal ?? String(code))),
-  )
-  const waiting = new Map<number, (reply: Reply) => void>()
-  let ready: (pid: number) => void = () => undefined
-  const started = new Promise<number>((resolve) => {
-    ready = resolve
-  })
-  createInterface({ input: proc.stdout }).on('line', (line) => {
-    const message = JSON.parse(line) as Reply & { ready?: boolean; pid?: number }
-    if (message.ready) ready(message.pid ?? 0)
-    else waiting.get(message.n)?.(message)
-  })
-  const gone = exited.then((how) => {
-    throw new Error(`child ${prefix} exited (${how}): ${stderr}`)
-  })
-  gone.catch(() => undefined)
-  let n = 0
-  const child: Child = {
-    pid: await Promise.race([started, gone]),
-    proc,
-    exited,
-    send(command) {
-      const id = ++n
-      const reply = new Promise<Reply>((resolve) => waiting.set(id, resolve))
-      proc.stdin.write(`${JSON.stringify({ ...command, n: id })}\n`)
-      return Promise.race([reply, gone])
-    },
-  }
-  children.push(child)
-  return child
-}
-
-const jsonl = async (path: string) =>
-  (await readFile(path, 'utf8').catch(() => ''))
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-
-/** What the folder says was done: titles in tasks.json and intents in the run's journal. */
-async function executions(runId: string): Promise<{ titles: string[]; intents: unknown[] }> {
-  const tasks = await (await Workspace.open(dir)).readTasks()
-  const journal = await jsonl(join(dir, 'runs', runId, 'journal.jsonl'))
-  return {
-    titles: tasks.map((t) => t.title),
-    intents: journal.filter((r) => r.type === 'intent').map((r) => r.confirmationId),
-  }
-}
-
-/** Starts a run in `owner` that reaches a card; returns the run and card ids. */
-async function cardIn(owner: Child, title: string): Promise<{ runId: string; cardId: string }> {
-  const started = await owner.send({ cmd: 'start', title })
-  expect(started).toMatchObject({ ok: true, status: 'awaitingConfirmation' })
-  const runId = started.runId as string
-  const cardId = (started.pending as { confirmationId: string }).confirmationId
-  return { runId, cardId }
-}
-
-const refused = (code: string) => expect.objectContaining({ ok: false, code })
+afterEach(() => folder.dispose())
+const startChild = (prefix: string, mode: 'plain' | 'app' = 'plain') =>
+  folder.start(prefix, { mode })
+const executions = (runId: string) => folder.executions(runId)
 
 describe('one owner per run, across two real processes on one folder', () => {
   it('both see the card; both allow it at once; it runs exactly once and the other is told run_owned_elsewhere', async () => {
