@@ -144,20 +144,38 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     async commit(runId, commit) {
       const dir = await ensureRunDir(runId)
       if (commit.audit?.length) await repairAudit()
-      const replaces = []
+      const replaces: { path: string; text: string }[] = []
       if (commit.snapshot !== undefined) {
         replaces.push({ path: join(dir, 'snapshot.json'), text: JSON.stringify(commit.snapshot) })
       }
       // Renamed after the snapshot: an `ended` run always has its final snapshot.
       if (commit.ended) replaces.push({ path: join(dir, 'ended'), text: '' })
-      await writeDurableBatch({
-        appends: [
-          { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
-          { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
-          { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
-        ],
-        replaces,
-      })
+      const write = () =>
+        writeDurableBatch({
+          appends: [
+            { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
+            { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
+            { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
+          ],
+          replaces,
+        })
+      // A runtime paused past its stale time may have lost the run to another: it must not save
+      // over the new owner's state, and must never record an intent, or the call would run twice.
+      // The intent is checked under the claim lock, so no takeover slips in before it is on disk.
+      let owned: boolean
+      if (commit.journal?.some((r) => r.type === 'intent')) {
+        owned = await ownership.whileOwned(dir, write)
+      } else {
+        owned = await ownership.owns(dir)
+        if (owned) await write()
+      }
+      if (!owned) {
+        throw new RunStoreError(
+          'run_owned_elsewhere',
+          `run ${runId} is owned by another runtime now; nothing was saved`,
+          `runs/${runId}`,
+        )
+      }
     },
     async readEvents(runId, afterSeq = 0) {
       const records = (await files.read(runId, 'events')).records as AgentEvent[]

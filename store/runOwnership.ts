@@ -30,12 +30,7 @@ export class RunOwnership {
   /** Claims the run in `runDir` (the folder must exist). */
   async claim(runDir: string): Promise<RunClaim> {
     await this.#start()
-    const release = await lockfile.lock(runDir, {
-      lockfilePath: join(runDir, 'claim.lock'),
-      stale: 5_000,
-      realpath: false,
-      retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
-    })
+    const release = await lockClaims(runDir)
     try {
       const owner = await this.ownerOf(runDir)
       if (owner !== undefined && owner !== this.ownerId && (await this.#isAlive(owner))) {
@@ -46,6 +41,26 @@ export class RunOwnership {
     } finally {
       await release()
     }
+  }
+
+  /**
+   * Runs `write` only while this owner holds the run in `runDir`, under the claim lock, so no
+   * takeover lands between the check and the write; false (nothing written) when it does not.
+   */
+  async whileOwned(runDir: string, write: () => Promise<void>): Promise<boolean> {
+    const release = await lockClaims(runDir)
+    try {
+      if (!(await this.owns(runDir))) return false
+      await write()
+      return true
+    } finally {
+      await release()
+    }
+  }
+
+  /** Whether this owner holds the run in `runDir` (another may have taken it over since). */
+  async owns(runDir: string): Promise<boolean> {
+    return (await this.ownerOf(runDir)) === this.ownerId
   }
 
   /** Gives up the run in `runDir` if this owner holds it. */
@@ -118,6 +133,16 @@ export class RunOwnership {
       return false
     }
   }
+}
+
+/** The short cross-process lock under which a run's owner is decided. */
+function lockClaims(runDir: string): Promise<() => Promise<void>> {
+  return lockfile.lock(runDir, {
+    lockfilePath: join(runDir, 'claim.lock'),
+    stale: 5_000,
+    realpath: false,
+    retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
+  })
 }
 
 function processExists(pid: number): boolean {
