@@ -77,6 +77,7 @@ export function requestConfirmation(draft: RunDraft, at: Date, confirmationId: s
     toolCallId: prepared.callId,
     toolName: prepared.name,
     permission: prepared.permission,
+    ...(prepared.permissionOrigin && { permissionOrigin: prepared.permissionOrigin }),
     preview: prepared.preview,
     digest: prepared.digest,
     payloadJson: prepared.argumentsJson,
