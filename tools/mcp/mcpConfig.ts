@@ -1,0 +1,50 @@
+import { z } from 'zod'
+
+/** A server's name in `mcp.json`: it prefixes its tools' names, so it keeps to the model's name pattern. */
+export const mcpServerNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'use 1–32 letters, digits, "_" or "-"')
+
+const permissionLevel = z.enum(['read', 'write', 'destructive', 'execute'])
+
+// What every server entry may say, whatever its transport.
+const common = {
+  /** Only a trusted server's annotations (`readOnlyHint`, `destructiveHint`) are believed. */
+  trusted: z.boolean().default(false),
+  /** The host's own level per tool (by the server's tool name); it always wins. */
+  tools: z.record(z.string(), permissionLevel).default({}),
+  /** How long one tool call may take before the server is stopped (default 30 s). */
+  timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+}
+
+/** A server the app starts as a child process and talks to over stdin/stdout. */
+export const mcpStdioServerSchema = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  /** Working folder of the process; relative to the folder of `mcp.json` (default: that folder). */
+  cwd: z.string().optional(),
+  ...common,
+})
+
+/** A server reached over Streamable HTTP. */
+export const mcpHttpServerSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.record(z.string(), z.string()).default({}),
+  ...common,
+})
+
+/** The `mcp.json` file: which MCP servers the app connects to, and what the host decides about them. */
+export const mcpConfigSchema = z.strictObject({
+  version: z.literal(1),
+  servers: z.record(mcpServerNameSchema, z.union([mcpStdioServerSchema, mcpHttpServerSchema])),
+})
+
+/** A parsed `mcp.json`. */
+export type McpConfig = z.output<typeof mcpConfigSchema>
+/** What `mcp.json` may hold before defaults are filled in. */
+export type McpConfigInput = z.input<typeof mcpConfigSchema>
+/** One server entry of a parsed `mcp.json`. */
+export type McpServerConfig = McpConfig['servers'][string]
+/** A stdio server entry. */
+export type McpStdioServerConfig = z.output<typeof mcpStdioServerSchema>
