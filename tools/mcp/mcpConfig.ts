@@ -34,16 +34,34 @@ export const mcpHttpServerSchema = z.strictObject({
   ...common,
 })
 
+type ServerInput = z.input<typeof mcpStdioServerSchema> | z.input<typeof mcpHttpServerSchema>
+type ServerOutput = z.output<typeof mcpStdioServerSchema> | z.output<typeof mcpHttpServerSchema>
+
+// An entry with `url` is an HTTP server, any other a stdio one; checked against that schema alone
+// so a mistake is named precisely (a plain union would only say "Invalid input").
+const mcpServerSchema = z.unknown().transform((value, ctx): ServerOutput => {
+  const http = value !== null && typeof value === 'object' && 'url' in value
+  const parsed = (http ? mcpHttpServerSchema : mcpStdioServerSchema).safeParse(value)
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+  }
+  return z.NEVER
+})
+
 /** The `mcp.json` file: which MCP servers the app connects to, and what the host decides about them. */
 export const mcpConfigSchema = z.strictObject({
   version: z.literal(1),
-  servers: z.record(mcpServerNameSchema, z.union([mcpStdioServerSchema, mcpHttpServerSchema])),
+  servers: z.record(mcpServerNameSchema, mcpServerSchema),
 })
 
 /** A parsed `mcp.json`. */
 export type McpConfig = z.output<typeof mcpConfigSchema>
 /** What `mcp.json` may hold before defaults are filled in. */
-export type McpConfigInput = z.input<typeof mcpConfigSchema>
+export interface McpConfigInput {
+  version: 1
+  servers: Record<string, ServerInput>
+}
 /** One server entry of a parsed `mcp.json`. */
 export type McpServerConfig = McpConfig['servers'][string]
 /** A stdio server entry. */
