@@ -16,6 +16,11 @@ export function formatEvent(event: AgentEvent): string | undefined {
       return event.permission === undefined
         ? `  → ${event.toolName} (cannot be prepared)`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
+    case 'confirmationRequired':
+      // Only tools whose level depends on who set it (MCP servers) say where it came from.
+      return event.permissionOrigin === undefined
+        ? undefined
+        : `    ${badge[event.permission ?? ''] ?? event.permission}: ${event.permissionOrigin.text}`
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':

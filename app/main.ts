@@ -1,6 +1,7 @@
 import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { chooseModel } from './chooseModel.ts'
+import { openAppMcp } from './openAppMcp.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { startAppServer } from './server/createAppServer.ts'
@@ -22,9 +23,11 @@ const distDir = `${repoRoot}/dist`
 await ensureBuild(distDir, (line) => console.log(line))
 const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
+const mcpLines: string[] = []
+const mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
 const runtime = createAgentRuntime({
   model,
-  tools: createToolRegistry(),
+  tools: createToolRegistry({ sources: mcp ? [mcp] : [] }),
   workspace,
   confirmationTimeoutMs,
 })
@@ -35,6 +38,7 @@ const server = await startAppServer({
   distDir,
   port,
   ...(notebook !== undefined && { notebookId: notebook.id }),
+  ...(mcp !== undefined && { mcp }),
 })
 
 console.log(`StudyPulse is running at ${server.url}`)
@@ -43,6 +47,7 @@ console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${noteb
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
+for (const line of mcpLines) console.log(line)
 if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
 console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
@@ -51,6 +56,7 @@ const stop = () => {
   void server
     .close()
     .then(() => runtime.flush())
+    .then(() => mcp?.close())
     .then(() => process.exit(0))
 }
 process.on('SIGINT', stop)

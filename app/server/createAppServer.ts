@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { HttpError } from './HttpError.ts'
+import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { createRequestGuard } from './requestGuard.ts'
 import { matchRoute, type Route } from './router.ts'
@@ -22,6 +23,8 @@ export interface AppServerOptions {
   port?: number
   /** The per-launch token; random by default (tests may fix it). */
   token?: string
+  /** The MCP servers whose tools the runtime offers, for the side panel. */
+  mcp?: McpServersView
 }
 
 /** A running app server. */
@@ -43,6 +46,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ...runRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, options.runtime.model.name),
+    ...mcpRoutes(options.mcp),
   ]
   let port = options.port ?? 0
   const guard = createRequestGuard(() => port, token)

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { OfflinePlanner } from '../../../models/OfflinePlanner.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../../tools/ToolError.ts'
@@ -159,5 +160,25 @@ describe('server-filesystem as a tool source', () => {
       ok: true,
       data: { text: expect.stringContaining('Successfully wrote') },
     })
+  })
+
+  it('the offline planner reads through a trusted server without a card and writes only after one', async () => {
+    const runtime = makeRuntime(new OfflinePlanner(), ws, registry)
+    const path = join(folder, 'notes.txt')
+    const runId = runtime.startRun({ input: `use files read_text_file {"path":"${path}"}` })
+    await runtime.waitFor(runId, 'awaitingInput')
+    expect(eventsOf(runtime, runId, 'confirmationRequired')).toEqual([])
+    expect(eventsOf(runtime, runId, 'assistantMessage').at(-1)?.text).toBe(
+      'files__read_text_file answered:\nphotosynthesis makes sugar\n',
+    )
+    const before = await folderSnapshot(folder)
+    runtime.sendInput(runId, `use files write_file {"path":"${path}","content":"gone"}`)
+    await runtime.waitFor(runId, 'awaitingConfirmation')
+    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.waitFor(runId, 'awaitingInput')
+    expect(await folderSnapshot(folder)).toEqual(before)
+    expect(eventsOf(runtime, runId, 'assistantMessage').at(-1)?.text).toBe(
+      'OK, I did not run files__write_file.',
+    )
   })
 })
