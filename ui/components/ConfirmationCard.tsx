@@ -156,6 +156,12 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
+      {request.permissionOrigin ? (
+        <p className="sp-card__origin" data-permission-source={request.permissionOrigin.source}>
+          Level {describePermission(request.permission).label.toLowerCase()}:{' '}
+          {request.permissionOrigin.text}
+        </p>
+      ) : null}
       {editing && props.onEdit ? (
         <CardEditor
           initial={prettyJson(request.argumentsJson)}
