@@ -72,10 +72,32 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/defineTool.ts'
+export {
+  type CreateMcpToolsOptions,
+  createMcpTools,
+  McpConfigError,
+  type McpTools,
+} from './tools/mcp/createMcpTools.ts'
+export {
+  decidePermission,
+  type PermissionDecision,
+  type ToolHints,
+} from './tools/mcp/decidePermission.ts'
+export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
+export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
+export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
+export {
+  type McpConfig,
+  type McpConfigInput,
+  type McpServerConfig,
+  mcpConfigSchema,
+} from './tools/mcp/mcpConfig.ts'
+export type { PermissionOrigin, PermissionSource } from './tools/PermissionOrigin.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
+export type { ToolSource } from './tools/ToolSource.ts'
 export type { PolicyRule } from './workspace/policyFile.ts'
 export { RunFiles } from './workspace/RunFiles.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
