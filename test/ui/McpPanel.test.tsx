@@ -26,6 +26,7 @@ describe('MCP tools in the page', () => {
     const origin = document.querySelector('.sp-card__origin') as HTMLElement
     expect(origin.dataset.permissionSource).toBe('untrusted_default')
     expect(origin.textContent).toBe('Level destructive: untrusted server notes')
+    expect(document.querySelector('.sp-card__explain')?.textContent).toMatch(/not marked trusted/)
   })
 
   it('a card of a built-in tool says nothing about origin', () => {

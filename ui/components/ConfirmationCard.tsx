@@ -64,7 +64,12 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  const { sentence } = describePermission(request.permission)
+  // An untrusted server's tool is destructive because nothing it says can be believed, not
+  // because it is known to delete; the card says so instead of the level's usual sentence.
+  const sentence =
+    request.permissionOrigin?.source === 'untrusted_default'
+      ? 'From a server you have not marked trusted: it may change or delete anything it can reach.'
+      : describePermission(request.permission).sentence
   const state: CardOutcome =
     phase.kind === 'stale'
       ? 'stale'

@@ -53,18 +53,30 @@ export function McpServerList({ access, refreshKey }: McpServerListProps) {
             {server.error && server.state !== 'connected' ? ` — ${server.error}` : ''}
           </span>
           {server.tools.length > 0 ? (
-            <ul className="sp-mcp__tools">
-              {server.tools.map((tool) => (
-                <li key={tool.name} data-tool={tool.name}>
-                  <PermissionBadge permission={tool.permission} />
-                  <code>{tool.mcpName}</code>
-                  <span className="sp-list__meta">{tool.origin.text}</span>
-                </li>
-              ))}
-            </ul>
+            <details className="sp-mcp__details">
+              <summary>{countByLevel(server)}</summary>
+              <ul className="sp-mcp__tools">
+                {server.tools.map((tool) => (
+                  <li key={tool.name} data-tool={tool.name}>
+                    <PermissionBadge permission={tool.permission} />
+                    <code>{tool.mcpName}</code>
+                    <span className="sp-list__meta">{tool.origin.text}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
           ) : null}
         </li>
       ))}
     </ul>
   )
+}
+
+function countByLevel(server: McpServerStatus): string {
+  const levels = ['read', 'write', 'destructive', 'execute'] as const
+  const counts = levels
+    .map((level) => [level, server.tools.filter((t) => t.permission === level).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([level, n]) => `${n} ${level}`)
+  return `${server.tools.length} tools: ${counts.join(', ')}`
 }
