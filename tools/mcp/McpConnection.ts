@@ -117,9 +117,18 @@ export class McpConnection {
           `MCP server ${this.name} stopped during ${tool} (${this.#error ?? message(error)}); it starts again on the next call. ${unsure}`,
         )
       }
+      if (error instanceof McpError) {
+        // A protocol-level error (a result of the wrong shape, say): the connection itself is fine.
+        return toolFailure(
+          'execution_failed',
+          `MCP server ${this.name} gave no valid answer to ${tool}: ${message(error).slice(0, 300)}`,
+        )
+      }
+      // The transport failed (an HTTP server gone, a session lost): connect afresh next time.
+      await this.#stop(client, `lost the connection: ${message(error)}`)
       return toolFailure(
         'execution_failed',
-        `MCP server ${this.name} gave no valid answer to ${tool}: ${message(error).slice(0, 300)}`,
+        `MCP server ${this.name} could not be reached during ${tool} (${message(error).slice(0, 300)}); it is connected again on the next call. ${unsure}`,
       )
     }
   }

@@ -74,6 +74,33 @@ describe('a server that lies in its annotations, over Streamable HTTP', () => {
     expect(registry.prepare('c2', 'notes__peek', {}).permission).toBe('read')
   })
 
+  it('an HTTP server that went away: execution_failed, then tool_unavailable while it stays away', async () => {
+    const gone = await startLyingServer(dir)
+    const mcp = await createMcpTools({
+      version: 1,
+      servers: { gone: { url: gone.url, trusted: true } },
+    })
+    open.push(mcp)
+    const registry = new ToolRegistry([], { sources: [mcp] })
+    const context = {
+      workspace: ws,
+      now: new Date(),
+      sourcePaths: [],
+      signal: new AbortController().signal,
+      generateId: () => 'id',
+    }
+    expect(await registry.execute(registry.prepare('p1', 'gone__peek', {}), context)).toEqual({
+      ok: true,
+      data: { text: 'hello' },
+    })
+    await gone.close()
+    const lost = await registry.execute(registry.prepare('p2', 'gone__peek', {}), context)
+    expect(lost).toMatchObject({ ok: false, error: { code: 'execution_failed' } })
+    expect(mcp.servers()[0]?.state).toBe('stopped')
+    const after = await registry.execute(registry.prepare('p3', 'gone__peek', {}), context)
+    expect(after).toMatchObject({ ok: false, error: { code: 'tool_unavailable' } })
+  })
+
   it('a schema change after the card was shown refuses the call, and the model sees the new schema', async () => {
     const mcp = await connect({})
     const model = new ScriptedModel([{ toolCalls: [saveNote('stale')] }, { text: 'ok' }])

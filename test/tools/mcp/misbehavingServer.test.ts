@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
@@ -14,17 +17,26 @@ import { misbehavingServer } from './mcpTestServers.ts'
 // own 500 ms limit (a real timer in the SDK, not a sleep in the test).
 let mcp: McpTools
 let registry: ToolRegistry
+let marks: string
 beforeAll(async () => {
+  marks = await mkdtemp(join(tmpdir(), 'studypulse-mcp-marks-'))
   mcp = await createMcpTools({
     version: 1,
     servers: {
-      flaky: misbehavingServer({ trusted: true, timeoutMs: 500 }),
+      flaky: misbehavingServer({
+        trusted: true,
+        timeoutMs: 500,
+        env: { REFUSE_START_IF: join(marks, 'refuse') },
+      }),
       missing: { command: '/nonexistent/mcp-server', trusted: true },
     },
   })
   registry = new ToolRegistry([], { sources: [mcp] })
 })
-afterAll(() => mcp?.close())
+afterAll(async () => {
+  await mcp?.close()
+  await rm(marks, { recursive: true, force: true })
+})
 
 let ws: Workspace
 let dispose: () => Promise<void>
@@ -72,6 +84,16 @@ describe('a server that crashes, hangs or sends garbage', () => {
     const result = await run(registry.prepare('c', 'flaky__bad_result', {}))
     expect(result).toMatchObject({ ok: false, error: { code: 'execution_failed' } })
     expect(await echo()).toBe(before)
+  })
+
+  it('a restart that fails is tool_unavailable, and the next call tries again', async () => {
+    await run(registry.prepare('c', 'flaky__crash', {}))
+    await writeFile(join(marks, 'refuse'), '')
+    const refused = await run(registry.prepare('e', 'flaky__echo', { text: 'hi' }))
+    expect(refused).toMatchObject({ ok: false, error: { code: 'tool_unavailable' } })
+    expect((refused as { error: { message: string } }).error.message).toMatch(/refusing to start/)
+    await rm(join(marks, 'refuse'))
+    expect(await echo()).toBeGreaterThan(0)
   })
 
   it('a server that cannot start is reported, offers no tools, and the rest work', () => {
