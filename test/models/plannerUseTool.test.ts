@@ -64,6 +64,10 @@ describe('the offline planner and “use <server> <tool> {json}”', () => {
     ).toMatch(/did not work \(tool_error\): no such file/)
   })
 
+  it('its help names the use form when MCP tools are offered', async () => {
+    expect((await ask('hello')).text).toContain('“use files read_text_file {…json arguments…}”')
+  })
+
   it('leaves other requests to the usual rules', async () => {
     expect((await ask('what are my tasks?')).toolCalls?.[0]?.name).toBe('list_tasks')
   })
