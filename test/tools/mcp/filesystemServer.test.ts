@@ -181,4 +181,19 @@ describe('server-filesystem as a tool source', () => {
       'OK, I did not run files__write_file.',
     )
   })
+
+  it('a card for an MCP tool comes back after a restart and still works', async () => {
+    const first = makeRuntime(writeCall('after restart'), ws, registry)
+    const runId = first.startRun({ input: 'rewrite my notes' })
+    await first.waitFor(runId, 'awaitingConfirmation')
+    await first.flush()
+    first.actor(runId).stop()
+    const second = makeRuntime(new ScriptedModel([{ text: 'Done.' }]), ws, registry)
+    expect(await second.restore()).toEqual([runId])
+    const card = eventsOf(second, runId, 'confirmationRequired').at(-1)
+    expect(card?.permissionOrigin?.source).toBe('trusted_annotation')
+    second.submitConfirmation(runId, pendingId(second, runId), 'allow')
+    await second.waitFor(runId, 'awaitingInput')
+    expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('after restart')
+  })
 })
