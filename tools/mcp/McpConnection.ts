@@ -53,6 +53,7 @@ export class McpConnection {
     return this.#tools
   }
 
+  /** Where the connection stands now. */
   get state(): McpConnectionState {
     return this.#state
   }
