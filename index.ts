@@ -1,12 +1,6 @@
 /** StudyPulse Agent's public API: the runtime, its tools, the workspace and the model interface. */
 
 export { AgentError, type AgentErrorCode } from './machines/AgentError.ts'
-export type {
-  AgentEvent,
-  AgentEventKind,
-  ConfirmationDecision,
-  RunStatus,
-} from './machines/AgentEvent.ts'
 export {
   type AgentRunMachine,
   type AgentRunMachineDeps,
@@ -20,7 +14,6 @@ export type {
   CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
-export type { AuditRecord } from './machines/auditRecord.ts'
 export {
   type AgentRunActor,
   type AgentRuntime,
@@ -29,15 +22,16 @@ export {
   type DecisionOptions,
   type StartRunOptions,
 } from './machines/createAgentRuntime.ts'
-export type { JournalRecord } from './machines/JournalRecord.ts'
 export {
   describeRule,
+  describeRuleEntry,
+  type PolicyLoadOptions,
   type PolicyScope,
   PolicyStore,
   type PolicyStoreOptions,
   type RuleRequest,
 } from './machines/PolicyStore.ts'
-export { createRunActors, type RunActorDeps } from './machines/runActors.ts'
+export { callModel, executeCall, type RunEffectDeps } from './machines/runEffects.ts'
 export {
   AnthropicModel,
   type AnthropicModelOptions,
@@ -65,6 +59,15 @@ export { OfflinePlanner } from './models/OfflinePlanner.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
+export type {
+  AgentEvent,
+  AgentEventKind,
+  ConfirmationDecision,
+  RunStatus,
+} from './store/AgentEvent.ts'
+export type { AuditRecord } from './store/AuditRecord.ts'
+export type { JournalRecord } from './store/JournalRecord.ts'
+export { RunFiles } from './store/RunFiles.ts'
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
 export {
   type AnyToolDefinition,
@@ -94,12 +97,33 @@ export {
 } from './tools/mcp/mcpConfig.ts'
 export type { PermissionOrigin, PermissionSource } from './tools/PermissionOrigin.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
+export {
+  defaultSandboxLimits,
+  runInSandbox,
+  type SandboxErrorCode,
+  type SandboxLimits,
+  type SandboxOutcome,
+  type SandboxRequest,
+} from './tools/sandbox/runInSandbox.ts'
+export { createRunCodeTool, type RunCodeOptions, runCode } from './tools/studypulse/runCode.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
-export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
+export {
+  defaultMaxToolCallsPerTurn,
+  type ToolLimits,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { ToolSource } from './tools/ToolSource.ts'
-export type { PolicyRule } from './workspace/policyFile.ts'
-export { RunFiles } from './workspace/RunFiles.ts'
+export {
+  type InvalidPolicyRule,
+  type LoadedPolicyFile,
+  loadPolicyFile,
+  type PolicyFileProblems,
+  type PolicyRule,
+} from './workspace/policyFile.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
+export { setAsideBadLines } from './workspace/setAsideBadLines.ts'
+export { sweepWorkspaceTempFiles } from './workspace/sweepWorkspaceTempFiles.ts'
 export { Workspace } from './workspace/Workspace.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'

@@ -1,20 +1,33 @@
-import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { chooseModel } from './chooseModel.ts'
+import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
-import { openAppWorkspace } from './openAppWorkspace.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
+import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
-const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
 const mcpLines: string[] = []
-const mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
-const runtime = createAgentRuntime({
-  model,
-  tools: createToolRegistry({ sources: mcp ? [mcp] : [] }),
-  workspace,
-})
-const restored = await runtime.restore()
+let mcp: McpTools | undefined
+const started = await Promise.resolve()
+  .then(() =>
+    startRuntime({
+      model,
+      // MCP tools join before runs are restored, so a card left open for one comes back.
+      tools: async (workspace) => {
+        mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
+        return createToolRegistry({
+          limits: limitsFromEnv(process.env).tools,
+          sources: mcp ? [mcp] : [],
+        })
+      },
+    }),
+  )
+  .catch((error: unknown) => {
+    console.error(describeStartupFailure(error))
+    process.exit(1)
+  })
+const { workspace, notebook, runtime, restored, problems } = started
 
 await runTerminalChat({
   runtime,
@@ -27,8 +40,10 @@ await runTerminalChat({
     'StudyPulse — your study agent. It proposes; you decide.',
     `  model: ${model.name}`,
     `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`,
+    ...problems.map((line) => `  ! ${line}`),
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what are my tasks",',
-    '       "search photosynthesis", "read lecture-2.md", "remember that …", "delete the task …"',
+    '       "search photosynthesis", "read lecture-2.md", "remember that …", "delete the task …",',
+    '       "compute the mean of 12, 15, 19 and 22", "run: [3, 1, 2].sort()"',
     ...mcpLines,
     ...(mcp ? ['  MCP tools: "use <server> <tool> {json arguments}"; /mcp lists them.'] : []),
     '  /tasks lists your tasks, /quit leaves; Ctrl-C cancels a run in progress.',

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../machines/AgentEvent.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 
 const badge: Record<string, string> = {
   read: 'read',
@@ -17,10 +17,7 @@ export function formatEvent(event: AgentEvent): string | undefined {
         ? `  → ${event.toolName} (cannot be prepared)`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
     case 'confirmationRequired':
-      // Only tools whose level depends on who set it (MCP servers) say where it came from.
-      return event.permissionOrigin === undefined
-        ? undefined
-        : `    ${badge[event.permission ?? ''] ?? event.permission}: ${event.permissionOrigin.text}`
+      return joinLines([formatOrigin(event), formatProgram(event)])
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':
@@ -32,4 +29,37 @@ export function formatEvent(event: AgentEvent): string | undefined {
     default:
       return undefined
   }
+}
+
+// Only tools whose level depends on who set it (MCP servers) say where it came from.
+function formatOrigin(event: AgentEvent): string | undefined {
+  return event.permissionOrigin === undefined
+    ? undefined
+    : `    ${badge[event.permission ?? ''] ?? event.permission}: ${event.permissionOrigin.text}`
+}
+
+function joinLines(parts: readonly (string | undefined)[]): string | undefined {
+  const present = parts.filter((part) => part !== undefined)
+  return present.length === 0 ? undefined : present.join('\n')
+}
+
+/** A `run_code` card's program in full with line numbers, so the user reads what would run before answering. */
+function formatProgram(event: AgentEvent): string | undefined {
+  if (event.toolName !== 'run_code' || event.payloadJson === undefined) return undefined
+  let args: { code?: unknown; inputs?: unknown }
+  try {
+    args = JSON.parse(event.payloadJson) as { code?: unknown; inputs?: unknown }
+  } catch {
+    return undefined
+  }
+  if (typeof args.code !== 'string') return undefined
+  const lines = args.code.replace(/\r\n?/g, '\n').split('\n')
+  const width = String(lines.length).length
+  const numbered = lines.map((line, i) => `    ${String(i + 1).padStart(width)} │ ${line}`)
+  const inputs = Array.isArray(args.inputs) ? args.inputs.filter((i) => typeof i === 'string') : []
+  return [
+    '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
+    ...numbered,
+    ...(inputs.length > 0 ? [`  reads (read-only): ${inputs.join(', ')}`] : []),
+  ].join('\n')
 }

@@ -1,11 +1,12 @@
-import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { chooseModel } from './chooseModel.ts'
+import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
-import { openAppWorkspace } from './openAppWorkspace.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { startAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
+import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
 const port = Number(process.env.PORT ?? 4317)
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -13,30 +14,38 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1)
 }
 let confirmationTimeoutMs: number
+let limits: ReturnType<typeof limitsFromEnv>
 try {
   confirmationTimeoutMs = confirmationTimeoutFromEnv(process.env)
+  limits = limitsFromEnv(process.env)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
 }
 const distDir = `${repoRoot}/dist`
 await ensureBuild(distDir, (line) => console.log(line))
-const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
 const mcpLines: string[] = []
-const mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
-const runtime = createAgentRuntime({
+let mcp: McpTools | undefined
+// Cards left open by the last session come back before the page can ask for them. A damaged file
+// is named in one line: the app starts with what is sound, or stops when the workspace cannot open.
+const started = await startRuntime({
   model,
-  tools: createToolRegistry({ sources: mcp ? [mcp] : [] }),
-  workspace,
+  tools: async (workspace) => {
+    mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
+    return createToolRegistry({ limits: limits.tools, sources: mcp ? [mcp] : [] })
+  },
   confirmationTimeoutMs,
+}).catch((error: unknown) => {
+  console.error(describeStartupFailure(error))
+  process.exit(1)
 })
-// Cards left open by the last session come back before the page can ask for them.
-const restored = await runtime.restore()
+const { workspace, notebook, runtime, restored, problems } = started
 const server = await startAppServer({
   runtime,
   distDir,
   port,
+  limits: limits.server,
   ...(notebook !== undefined && { notebookId: notebook.id }),
   ...(mcp !== undefined && { mcp }),
 })
@@ -50,6 +59,7 @@ console.log(
 for (const line of mcpLines) console.log(line)
 if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
+for (const line of problems) console.log(`  ! ${line}`)
 console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
 
 const stop = () => {

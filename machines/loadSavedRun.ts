@@ -1,49 +1,110 @@
+import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { RunFiles } from '../workspace/RunFiles.ts'
-import type { AgentEvent } from './AgentEvent.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
-import type { AgentRunActor } from './createAgentRuntime.ts'
-import type { JournalRecord } from './JournalRecord.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
 import { interruptedResult } from './runRecipes.ts'
 
 /** A saved run, ready to be restored, with what must happen to it first. */
 export interface SavedRun {
-  snapshot: { value: string; context: AgentRunContext; status: string }
+  /** XState's persisted snapshot, as saved. */
+  persisted: { value: string; context: AgentRunContext; status: string }
+  /** The run's logged events, up to the snapshot. */
+  log: AgentEvent[]
   /** Sent right after restore: a confirmed call's known outcome, or its re-execution if idempotent. */
   recovery?: AgentRunEvent
+  /** Audit lines of calls the log reports but the audit log lacks (a crash between the two). */
+  missingAudit: AuditRecord[]
 }
 
 const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput'])
 
 /**
- * Reads a run saved in the workspace and decides how it resumes. A call that was confirmed and
- * started before a crash is never silently run again: its recorded outcome is used, or it is
- * reported `interrupted` (unless its tool is idempotent).
+ * Reads a run from the store and decides how it resumes. A call that was confirmed and started
+ * before a crash is never silently run again: its recorded outcome is used, or it is reported
+ * `interrupted` (unless its tool is idempotent).
  */
 export async function loadSavedRun(
-  files: RunFiles,
+  store: RunStore,
   tools: ToolRegistry,
   runId: string,
+  audited: ReadonlySet<string>,
 ): Promise<SavedRun | undefined> {
-  const raw = await files.readSnapshot(runId)
-  if (!isRunSnapshot(raw, runId) || !restorable.has(raw.value)) return undefined
-  const context = raw.context
-  // The snapshot is authoritative; the event log catches up if a crash cut its append short.
-  const logged = await files.read(runId, 'events')
-  if (logged.records.length < context.events.length) {
-    await files.append(runId, 'events', context.events.slice(logged.records.length))
-  }
+  const loaded = await store.loadRun(runId)
+  if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
+  const persisted = loaded.snapshot.snapshot as SavedRun['persisted']
+  if (persisted.status !== 'active') return undefined
+  const context = persisted.context
   const current = context.current
+  let lost: ToolResult | undefined
   if (current?.prepared !== undefined) {
     // A prepared call's arguments live only in the registry that prepared it: prepare it again.
-    const fresh = tools.prepare(
-      current.call.id,
-      current.call.name,
-      current.editedArguments ?? current.call.arguments,
-    )
-    if (fresh.digest === current.prepared.digest) current.prepared = fresh
+    // Its tool may be gone or changed since (an MCP server that did not come back): the run is
+    // kept, and a waiting card is closed with a result the model hears.
+    try {
+      const fresh = tools.prepare(
+        current.call.id,
+        current.call.name,
+        current.editedArguments ?? current.call.arguments,
+      )
+      if (fresh.digest === current.prepared.digest) current.prepared = fresh
+      else lost = toolFailure('tool_changed', `${current.call.name} ${changedSince}`)
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error
+      lost =
+        error.code === 'unknown_tool'
+          ? toolFailure('tool_unavailable', `${current.call.name} ${goneSince}`)
+          : toolFailure('tool_changed', `${current.call.name} ${changedSince} ${error.detail}`)
+    }
   }
-  return { snapshot: raw, recovery: await recoveryFor(files, runId, raw) }
+  const log = (await store.readEvents(runId)).filter((e) => e.seq <= loaded.snapshot.lastSeq)
+  // The audit line is made from the same log entry restore replays, so a crash between the two
+  // writes loses no line: what the log reports and the audit lacks is written now.
+  const missingAudit = log.flatMap((event) => {
+    const record = auditRecordFor(event, log)
+    return record === undefined || audited.has(auditKey(record)) ? [] : [record]
+  })
+  const known = await recoveryFor(store, runId, persisted)
+  const recovery = lost === undefined ? known : closeLostCall(persisted, known, lost)
+  return { persisted, log, ...(recovery !== undefined && { recovery }), missingAudit }
+}
+
+const goneSince =
+  'is not offered since the app restarted (its MCP server may be down); nothing ran.'
+const changedSince =
+  'changed since the app restarted (its schema); nothing ran. Propose it again if it is still wanted.'
+
+/**
+ * The recovery of a waiting card whose tool is gone: an outcome the journal knows still stands; a
+ * call that may have started is `interrupted` (it cannot run again); else the card closes with
+ * `lost`, and nothing runs.
+ */
+function closeLostCall(
+  persisted: SavedRun['persisted'],
+  known: AgentRunEvent | undefined,
+  lost: ToolResult,
+): AgentRunEvent | undefined {
+  const { pending } = persisted.context
+  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return known
+  if (known?.type === 'RECOVER') return known
+  const { confirmationId } = pending
+  if (known !== undefined) return { type: 'RECOVER', confirmationId, result: interruptedResult }
+  const reason = lost.ok ? 'its tool is gone' : lost.error.message
+  return {
+    type: 'RECOVER',
+    confirmationId,
+    result: lost,
+    closedBecause: `closed after a restart: ${reason}`,
+  }
+}
+
+/** What identifies one audit line: a call is reported once per run. */
+export function auditKey(record: Pick<AuditRecord, 'runId' | 'toolCallId'>): string {
+  return `${record.runId}\n${record.toolCallId}`
 }
 
 /** Finishes restoring a started actor: sends its recovery, and re-arms a card's lost expiry. */
@@ -58,13 +119,13 @@ export function resumeSavedRun(actor: AgentRunActor, saved: SavedRun, clock: () 
 }
 
 async function recoveryFor(
-  files: RunFiles,
+  store: RunStore,
   runId: string,
-  snapshot: SavedRun['snapshot'],
+  persisted: SavedRun['persisted'],
 ): Promise<AgentRunEvent | undefined> {
-  const { pending, current } = snapshot.context
-  if (snapshot.value !== 'awaitingConfirmation' || pending === undefined) return undefined
-  const journal = (await files.read(runId, 'journal')).records as JournalRecord[]
+  const { pending, current } = persisted.context
+  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return undefined
+  const journal = await store.readJournal(runId)
   const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
   const outcome = mine.find((r) => r.type === 'outcome')
   if (outcome?.type === 'outcome') {
@@ -73,19 +134,11 @@ async function recoveryFor(
   if (!mine.some((r) => r.type === 'intent')) return undefined
   // The user did allow it (the intent proves it); only an idempotent tool may simply run again.
   return current?.prepared?.idempotent === true
-    ? { type: 'CONFIRM', confirmationId: pending.confirmationId, decidedBy: 'user' }
+    ? {
+        type: 'CONFIRM',
+        confirmationId: pending.confirmationId,
+        digest: pending.digest,
+        decidedBy: 'user',
+      }
     : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
-}
-
-function isRunSnapshot(raw: unknown, runId: string): raw is SavedRun['snapshot'] {
-  if (raw === null || typeof raw !== 'object') return false
-  const { value, context, status } = raw as Partial<SavedRun['snapshot']>
-  return (
-    typeof value === 'string' &&
-    status === 'active' &&
-    context !== undefined &&
-    context.runId === runId &&
-    Array.isArray(context.events) &&
-    (context.events as AgentEvent[]).every((e, i) => e.seq === i + 1)
-  )
 }

@@ -7,7 +7,7 @@ import { callDigest } from './digest.ts'
 import { jsonSchemaValidator } from './jsonSchemaValidator.ts'
 import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { PreparedTool } from './PreparedTool.ts'
-import { parseArguments } from './parseArguments.ts'
+import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
 import { ToolError } from './ToolError.ts'
 import { type ToolResult, toolFailure } from './ToolResult.ts'
 import type { ToolSource } from './ToolSource.ts'
@@ -31,9 +31,23 @@ const invocations = new WeakMap<PreparedTool, Invocation>()
 
 const hostOrigin: PermissionOrigin = Object.freeze({ source: 'host', text: 'set by you' })
 
-/** Options for a registry: the host may set or tighten each tool's permission. */
+/** The most tool calls one model turn may propose, unless the registry sets another. */
+export const defaultMaxToolCallsPerTurn = 32
+
+/** The host's caps on what a model may propose. */
+export interface ToolLimits {
+  /** Tool calls in one model turn (default 32); more fail the model call (`model_malformed_output`). */
+  maxCallsPerTurn: number
+  /** Characters of one call's argument text (default 64 KiB); more is an `invalid_arguments` result. */
+  maxArgumentBytes: number
+  /** Nesting depth of one call's arguments (default 64); deeper is an `invalid_arguments` result. */
+  maxArgumentDepth: number
+}
+
+/** Options for a registry: the host may set or tighten each tool's permission, and cap proposals. */
 export interface ToolRegistryOptions {
   permissions?: Readonly<Record<string, PermissionLevel>>
+  limits?: Partial<ToolLimits>
   /**
    * Tools that may change while the app runs (e.g. `createMcpTools`); read again before each
    * model turn. A name already taken by a fixed tool or an earlier source is skipped.
@@ -47,8 +61,15 @@ export class ToolRegistry {
   readonly #overrides: Readonly<Record<string, PermissionLevel>>
   readonly #sources: readonly ToolSource[]
   #set: ToolSet
+  /** The caps this registry applies to proposed calls. */
+  readonly limits: Readonly<ToolLimits>
 
   constructor(tools: readonly AnyToolDefinition[], options: ToolRegistryOptions = {}) {
+    this.limits = Object.freeze({
+      maxCallsPerTurn: options.limits?.maxCallsPerTurn ?? defaultMaxToolCallsPerTurn,
+      maxArgumentBytes: options.limits?.maxArgumentBytes ?? maxArgumentBytes,
+      maxArgumentDepth: options.limits?.maxArgumentDepth ?? maxArgumentDepth,
+    })
     for (const tool of tools) {
       if (this.#fixed.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`)
       this.#fixed.set(tool.name, tool)
@@ -81,7 +102,10 @@ export class ToolRegistry {
         `no tool named "${String(name)}"; available: ${known}`,
       )
     }
-    const parsed = parseArguments(args)
+    const parsed = parseArguments(args, {
+      maxBytes: this.limits.maxArgumentBytes,
+      maxDepth: this.limits.maxArgumentDepth,
+    })
     if (!parsed.ok) throw new ToolError('invalid_arguments', tool.name, parsed.detail)
     const valid = deepFreeze(validate(tool, parsed.value))
     const reason = tool.check?.(valid)

@@ -2,6 +2,7 @@ import { createTask } from './studypulse/createTask.ts'
 import { deleteTask } from './studypulse/deleteTask.ts'
 import { listTasks } from './studypulse/listTasks.ts'
 import { readSource } from './studypulse/readSource.ts'
+import { runCode } from './studypulse/runCode.ts'
 import { saveArtifact } from './studypulse/saveArtifact.ts'
 import { searchWorkspace } from './studypulse/searchWorkspace.ts'
 import { writeMemory } from './studypulse/writeMemory.ts'
@@ -16,6 +17,7 @@ export const studyPulseTools = Object.freeze([
   writeMemory,
   saveArtifact,
   deleteTask,
+  runCode,
 ])
 
 /** A registry of StudyPulse's tools; use `new ToolRegistry([...])` for a custom set. */

@@ -1,12 +1,12 @@
 import type { z } from 'zod'
 import type { JsonSchema, PermissionLevel } from '../models/messages.ts'
-import type { Workspace } from '../workspace/Workspace.ts'
+import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { ToolResult } from './ToolResult.ts'
 
 /** What a tool's `execute` receives from the runtime: the only way it can touch the world. */
 export interface ToolContext {
-  workspace: Workspace
+  workspace: StudyWorkspace
   now: Date
   /** The current notebook's sources (relative to `sources/`); read tools see only these. */
   sourcePaths: readonly string[]

@@ -12,6 +12,7 @@ import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
+import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
@@ -52,7 +53,7 @@ const emptyMemory = (): z.output<typeof MemoryFileSchema> => ({ version: 1, entr
 const emptyNotebooks = (): z.output<typeof NotebooksFileSchema> => ({ version: 1, notebooks: [] })
 
 /** A study workspace folder: tasks, memory, notebooks, artifacts and sources, read and written safely. */
-export class Workspace {
+export class Workspace implements StudyWorkspace {
   /** The workspace folder, absolute and with links resolved. */
   readonly root: string
   /** The clock used for every timestamp this workspace writes. */
@@ -134,6 +135,11 @@ export class Workspace {
     }
     if (samples) await writeSamples(workspace)
     return workspace
+  }
+
+  /** The folder, as `StudyWorkspace.location`. */
+  get location(): string {
+    return this.root
   }
 
   /** Absolute path of `sources/`, the only folder notebook read tools may see. */

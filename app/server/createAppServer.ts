@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import { toHttpError } from './agentErrorStatus.ts'
+import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
+import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
 import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
+import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
 import { matchRoute, type Route } from './router.ts'
 import { runRoutes } from './runRoutes.ts'
@@ -25,6 +29,10 @@ export interface AppServerOptions {
   token?: string
   /** The MCP servers whose tools the runtime offers, for the side panel. */
   mcp?: McpServersView
+  /** Bounds on work; each one not given takes its default (`defaultAppLimits`). */
+  limits?: Partial<AppLimits>
+  /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
+  clock?: { now: () => number; timers: ReaperTimers }
 }
 
 /** A running app server. */
@@ -38,9 +46,12 @@ export interface AppServer {
 /** Starts the local web app on 127.0.0.1: the page, the JSON API and the run event streams. */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const token = options.token ?? randomBytes(32).toString('base64url')
+  const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
   const app = {
     runtime: options.runtime,
     ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
+    limits,
+    streams: { open: 0 },
   }
   const routes: Route[] = [
     ...runRoutes(app),
@@ -72,29 +83,54 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     await route.handler({ req, res, url, params })
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      const refusal =
-        error instanceof HttpError
-          ? error
-          : new HttpError(500, 'internal_error', 'the server could not handle this request')
-      if (!(error instanceof HttpError)) console.error(error)
-      // An unread body must not be taken as the next request on this connection.
-      if (!req.complete) res.setHeader('connection', 'close')
-      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } })
-    })
-  })
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // Only receiving the request: the event stream's long response is not cut by it.
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        const mapped = toHttpError(error)
+        const refusal =
+          mapped instanceof HttpError
+            ? mapped
+            : new HttpError(500, 'internal_error', 'the server could not handle this request')
+        if (!(mapped instanceof HttpError)) console.error(error)
+        // An unread body must not be taken as the next request on this connection.
+        if (!req.complete) res.setHeader('connection', 'close')
+        const { code, message, file } = refusal
+        sendJson(res, refusal.status, {
+          error: { code, message, ...(file !== undefined && { file }) },
+        })
+      })
+    },
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => resolve())
   })
   port = (server.address() as AddressInfo).port
+  const stopReaper =
+    limits.idleRunMs > 0
+      ? startIdleRunReaper({
+          runtime: options.runtime,
+          idleMs: limits.idleRunMs,
+          ...(options.clock !== undefined && options.clock),
+        })
+      : () => {}
+  const stopReleasing = releaseEndedRuns(options.runtime, limits.keepEndedRuns)
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     token,
     close: () =>
       new Promise<void>((resolve) => {
+        stopReaper()
+        stopReleasing()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

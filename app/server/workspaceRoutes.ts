@@ -18,7 +18,7 @@ export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
           app.notebookId === undefined ? undefined : await workspace.notebook(app.notebookId)
         return {
           model: modelName,
-          workspace: workspace.root,
+          workspace: workspace.location,
           ...(notebook && { notebook: { id: notebook.id, title: notebook.title } }),
         }
       }),

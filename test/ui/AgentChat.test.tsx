@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
+import type { RunSource } from '../../ui/core/RunSource.ts'
 import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
 import { localPolicies } from '../../ui/local/localPolicies.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -45,7 +47,7 @@ async function setUp(): Promise<{ runtime: AgentRuntime; ws: Workspace; runId: s
 describe('AgentChat with a runtime in the same JS context', () => {
   it('shows the card inline; nothing is written until Allow once, then the task exists', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     expect(screen.getByText('Create task “Read chapter 4”')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
     expect(await ws.readTasks()).toEqual([])
@@ -58,7 +60,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
 
   it('Deny writes nothing and the card says it was denied', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny' })))
     await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
     expect(await ws.readTasks()).toEqual([])
@@ -68,7 +70,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
 
   it('Cancel while the card waits: the card expires and nothing is written', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
     expect(runtime.status(runId)).toBe('cancelled')
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('stale')
@@ -76,9 +78,16 @@ describe('AgentChat with a runtime in the same JS context', () => {
     expect(await ws.readTasks()).toEqual([])
   })
 
-  it('a bare actor offers no lasting decisions or Edit: its events would bypass the policy store', async () => {
+  it('a plain run source offers no lasting decisions or Edit: its commands would bypass the policy store', async () => {
     const { runtime, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    const client = new LocalRunClient(runtime, runId)
+    // Only what every RunSource has: no `decide`, no `edit`.
+    const plain: RunSource = {
+      subscribe: (observer) => client.subscribe(observer),
+      getSnapshot: () => client.getSnapshot(),
+      send: (command) => client.send(command),
+    }
+    render(<AgentChat run={plain} onStartRun={() => {}} />)
     expect(screen.queryByRole('button', { name: /More choices/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
   })

@@ -2,9 +2,11 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
+import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
 import { describePermission } from '../core/describePermission.ts'
 import { CardEditor } from './CardEditor.tsx'
+import { CodeBlock } from './CodeBlock.tsx'
 import { PermissionBadge } from './PermissionBadge.tsx'
 
 export type { DecisionOption } from '../core/cardDecisions.ts'
@@ -70,6 +72,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     request.permissionOrigin?.source === 'untrusted_default'
       ? 'From a server you have not marked trusted: it may change or delete anything it can reach.'
       : describePermission(request.permission).sentence
+  const program = codeToRun(request)
   const state: CardOutcome =
     phase.kind === 'stale'
       ? 'stale'
@@ -166,6 +169,14 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
           Level {describePermission(request.permission).label.toLowerCase()}:{' '}
           {request.permissionOrigin.text}
         </p>
+      ) : null}
+      {program ? (
+        <div className="sp-card__program">
+          <CodeBlock code={program.code} label="Code that will run" />
+          {program.inputs.length > 0 ? (
+            <p className="sp-card__inputs">Reads (read-only): {program.inputs.join(', ')}</p>
+          ) : null}
+        </div>
       ) : null}
       {editing && props.onEdit ? (
         <CardEditor

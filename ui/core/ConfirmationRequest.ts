@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../../machines/AgentEvent.ts'
 import type { PermissionLevel } from '../../models/messages.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { PermissionOrigin } from '../../tools/PermissionOrigin.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */

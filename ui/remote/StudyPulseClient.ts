@@ -1,5 +1,5 @@
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
-import type { PolicyRule } from '../../workspace/policyFile.ts'
+import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
@@ -47,6 +47,12 @@ export class StudyPulseClient implements WorkspaceReader, PolicyAccess, McpAcces
   /** The standing rules in force ("allow create_task for this session", …). */
   async listPolicies(): Promise<PolicyRule[]> {
     return (await this.#api.get<{ rules: PolicyRule[] }>('/api/policies')).rules
+  }
+
+  /** Rules in `policies.json` that are not applied, and whether the file is corrupt. */
+  async policyProblems(): Promise<PolicyFileProblems> {
+    const { invalid, corrupt } = await this.#api.get<PolicyFileProblems>('/api/policies')
+    return { invalid: invalid ?? [], ...(corrupt !== undefined && { corrupt }) }
   }
 
   /** Revokes a rule; rejects with `policy_not_found` when there is none with this id. */

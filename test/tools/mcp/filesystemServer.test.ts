@@ -186,8 +186,7 @@ describe('server-filesystem as a tool source', () => {
     const first = makeRuntime(writeCall('after restart'), ws, registry)
     const runId = first.startRun({ input: 'rewrite my notes' })
     await first.waitFor(runId, 'awaitingConfirmation')
-    await first.flush()
-    first.actor(runId).stop()
+    await first.close()
     const second = makeRuntime(new ScriptedModel([{ text: 'Done.' }]), ws, registry)
     expect(await second.restore()).toEqual([runId])
     const card = eventsOf(second, runId, 'confirmationRequired').at(-1)
@@ -195,5 +194,77 @@ describe('server-filesystem as a tool source', () => {
     second.submitConfirmation(runId, pendingId(second, runId), 'allow')
     await second.waitFor(runId, 'awaitingInput')
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('after restart')
+  })
+
+  it('a card whose MCP server is gone after a restart closes as tool_unavailable; the run goes on', async () => {
+    const first = makeRuntime(writeCall('never written'), ws, registry)
+    const runId = first.startRun({ input: 'rewrite my notes' })
+    await first.waitFor(runId, 'awaitingConfirmation')
+    await first.close()
+    const before = await folderSnapshot(folder)
+    // The restarted app names the same server, but its program is gone: it offers no tools.
+    const down = await createMcpTools({
+      version: 1,
+      servers: { files: { command: join(folder, 'no-such-server') } },
+    })
+    try {
+      expect(down.servers()[0]?.state).not.toBe('connected')
+      const model = new ScriptedModel([{ text: 'The files server is down.' }])
+      const second = makeRuntime(model, ws, new ToolRegistry([], { sources: [down] }))
+      expect(await second.restore()).toEqual([runId])
+      await second.waitFor(runId, 'awaitingInput')
+      expect(second.pendingConfirmation(runId)).toBeUndefined()
+      expect(eventsOf(second, runId, 'confirmationResolved').at(-1)).toMatchObject({
+        decision: 'deny',
+        decidedBy: 'policy',
+        rule: expect.stringContaining('files__write_file is not offered'),
+      })
+      expect(eventsOf(second, runId, 'toolFailed').at(-1)?.error?.code).toBe('tool_unavailable')
+      const heard = model.requests[0]?.messages.at(-1)
+      expect(heard).toMatchObject({ role: 'tool', toolCallId: 'w1' })
+      expect(JSON.stringify(heard)).toContain('tool_unavailable')
+      expect(eventsOf(second, runId, 'assistantMessage').at(-1)?.text).toBe(
+        'The files server is down.',
+      )
+      expect(await folderSnapshot(folder)).toEqual(before)
+    } finally {
+      await down.close()
+    }
+  })
+
+  it('a call allowed just before a crash, whose server is gone after it, is interrupted', async () => {
+    const first = makeRuntime(writeCall('maybe written'), ws, registry)
+    const runId = first.startRun({ input: 'rewrite my notes' })
+    await first.waitFor(runId, 'awaitingConfirmation')
+    const card = first.pendingConfirmation(runId)
+    await first.close()
+    // The crash: the intent reached the journal, the outcome never did; the call may have run.
+    const intent = {
+      type: 'intent',
+      callId: 'w1',
+      digest: card?.digest,
+      at: new Date().toISOString(),
+    }
+    await writeFile(
+      join(ws.root, 'runs', runId, 'journal.jsonl'),
+      `${JSON.stringify({ ...intent, confirmationId: card?.confirmationId })}\n`,
+    )
+    const down = await createMcpTools({
+      version: 1,
+      servers: { files: { command: join(folder, 'no-such-server') } },
+    })
+    try {
+      const model = new ScriptedModel([{ text: 'It may not have happened.' }])
+      const second = makeRuntime(model, ws, new ToolRegistry([], { sources: [down] }))
+      expect(await second.restore()).toEqual([runId])
+      await second.waitFor(runId, 'awaitingInput')
+      expect(eventsOf(second, runId, 'toolFailed').at(-1)?.error?.code).toBe('interrupted')
+      expect(eventsOf(second, runId, 'confirmationResolved').at(-1)).toMatchObject({
+        decision: 'allow',
+        rule: 'recovered after a restart from the intent journal',
+      })
+    } finally {
+      await down.close()
+    }
   })
 })
