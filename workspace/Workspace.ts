@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { z } from 'zod'
-import {
-  artifactSlug,
-  cleanArtifactTitle,
-  listArtifactFiles,
-  writeArtifactFile,
-} from './artifactFiles.ts'
+import { listArtifactFiles, writeArtifactFile } from './artifactFiles.ts'
 import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
@@ -16,7 +11,6 @@ import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
-  ArtifactSchema,
   type MemoryEntry,
   MemoryEntrySchema,
   MemoryFileSchema,
@@ -24,29 +18,18 @@ import {
   NotebookSchema,
   NotebooksFileSchema,
   type Task,
-  TaskSchema,
   TasksFileSchema,
   WorkspaceMarkerSchema,
 } from './schemas.ts'
-import {
-  checkSourcePathForm,
-  normalizeSourcePath,
-  readScopedSource,
-  type SourceReadResult,
-} from './sourceScope.ts'
+import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
+import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
 
 /** Injectable clock and id generator, so tests and replays are deterministic. */
 export type WorkspaceOptions = { clock?: () => Date; generateId?: () => string }
 
 const { marker: MARKER, tasks: TASKS, memory: MEMORY, notebooks: NOTEBOOKS } = workspaceLayout
-
-// The stored schema allows `' '` as an id or title; a blank one is never what a caller meant.
-const TaskInputSchema = TaskSchema.refine((t) => t.id.trim() !== '', {
-  path: ['id'],
-  message: 'must not be blank',
-}).refine((t) => t.title.trim() !== '', { path: ['title'], message: 'must not be blank' })
 
 const emptyTasks = (): z.output<typeof TasksFileSchema> => ({ version: 1, tasks: [] })
 const emptyMemory = (): z.output<typeof MemoryFileSchema> => ({ version: 1, entries: [] })
@@ -206,13 +189,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Saves `content` under a heading `title` as `artifacts/<slug>.md`, replacing one with the same slug. */
   async saveArtifact(title: string, content: string): Promise<Artifact> {
-    const clean = typeof title === 'string' ? cleanArtifactTitle(title) : title
-    const name = artifactSlug(clean)
-    parseOrInvalid(
-      ArtifactSchema,
-      { name, title: clean, content, updatedAt: this.now() },
-      'artifact',
-    )
+    const { name, title: clean } = artifactInput(title, content, this.now())
     return this.locked(() => writeArtifactFile(this.root, name, clean, content))
   }
 
@@ -228,18 +205,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    if (!Array.isArray(sources))
-      throw new WorkspaceError('invalid_data', 'sources must be a list of paths')
-    const paths: string[] = []
-    for (const source of sources) {
-      const reason = checkSourcePathForm(source)
-      if (reason) {
-        const message = `invalid source path ${JSON.stringify(source)}: ${reason}`
-        throw new WorkspaceError('invalid_data', message)
-      }
-      const path = normalizeSourcePath(source)
-      if (!paths.includes(path)) paths.push(path)
-    }
+    const paths = notebookSourcePaths(sources)
     const candidate = {
       id: this.generateId(),
       title: trimmed(title),
@@ -267,9 +233,4 @@ export class Workspace implements StudyWorkspace {
   private locked<T>(fn: () => Promise<T>): Promise<T> {
     return withWorkspaceLock(this.root, fn)
   }
-}
-
-// Leaves non-strings alone so the schema reports them instead of a TypeError.
-function trimmed(value: unknown): unknown {
-  return typeof value === 'string' ? value.trim() : value
 }
