@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomicWrite.ts'
 import { pathExists } from './pathExists.ts'
-import type { Workspace } from './Workspace.ts'
+import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
 const LECTURE_1 = `# Lecture 1: Photosynthesis
@@ -93,15 +93,18 @@ const TASKS = [
 ]
 const MEMORY = 'Prefers short study sessions of about 25 minutes'
 
-/** Fills `ws` with the Biology 101 sample: three sources, a notebook, two tasks and a memory; skips what exists. */
-export async function writeSamples(ws: Workspace): Promise<void> {
-  await mkdir(ws.sourcesDir, { recursive: true }).catch((error: unknown) => {
+/**
+ * Fills `ws` with the Biology 101 sample: three sources (written into `sourcesDir`), a notebook,
+ * two tasks and a memory; skips what exists.
+ */
+export async function writeSamples(ws: StudyWorkspace, sourcesDir: string): Promise<void> {
+  await mkdir(sourcesDir, { recursive: true }).catch((error: unknown) => {
     throw WorkspaceError.io('could not create sources/', error, 'sources')
   })
   for (const [name, text] of Object.entries(sampleSources)) {
     // Never overwrite a source the user may have edited.
-    if (!(await pathExists(join(ws.sourcesDir, name))))
-      await writeFileAtomic(join(ws.sourcesDir, name), text)
+    if (!(await pathExists(join(sourcesDir, name))))
+      await writeFileAtomic(join(sourcesDir, name), text)
   }
   const notebooks = await ws.readNotebooks()
   if (!notebooks.some((n) => n.title === NOTEBOOK)) {
