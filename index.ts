@@ -75,6 +75,27 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/defineTool.ts'
+export {
+  type CreateMcpToolsOptions,
+  createMcpTools,
+  McpConfigError,
+  type McpTools,
+} from './tools/mcp/createMcpTools.ts'
+export {
+  decidePermission,
+  type PermissionDecision,
+  type ToolHints,
+} from './tools/mcp/decidePermission.ts'
+export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
+export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
+export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
+export {
+  type McpConfig,
+  type McpConfigInput,
+  type McpServerConfig,
+  mcpConfigSchema,
+} from './tools/mcp/mcpConfig.ts'
+export type { PermissionOrigin, PermissionSource } from './tools/PermissionOrigin.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export {
   defaultSandboxLimits,
@@ -93,6 +114,7 @@ export {
   type ToolRegistryOptions,
 } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
+export type { ToolSource } from './tools/ToolSource.ts'
 export {
   type InvalidPolicyRule,
   type LoadedPolicyFile,

@@ -7,6 +7,7 @@ export {
   type DecisionOption,
   defaultDecisions,
 } from './components/ConfirmationCard.tsx'
+export { McpServerList, type McpServerListProps } from './components/McpServerList.tsx'
 export { PermissionBadge } from './components/PermissionBadge.tsx'
 export { PolicyList, type PolicyListProps } from './components/PolicyList.tsx'
 export { RunTimeline, type RunTimelineProps } from './components/RunTimeline.tsx'
@@ -30,6 +31,7 @@ export {
   type PlacedState,
   type StatechartLayout,
 } from './core/layOutStatechart.ts'
+export type { McpAccess } from './core/McpAccess.ts'
 export type { PolicyAccess } from './core/PolicyAccess.ts'
 export { RunCommandError } from './core/RunCommandError.ts'
 export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './core/RunSource.ts'

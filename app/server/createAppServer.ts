@@ -6,6 +6,7 @@ import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
+import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -26,6 +27,8 @@ export interface AppServerOptions {
   port?: number
   /** The per-launch token; random by default (tests may fix it). */
   token?: string
+  /** The MCP servers whose tools the runtime offers, for the side panel. */
+  mcp?: McpServersView
   /** Bounds on work; each one not given takes its default (`defaultAppLimits`). */
   limits?: Partial<AppLimits>
   /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
@@ -54,6 +57,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ...runRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, options.runtime.model.name),
+    ...mcpRoutes(options.mcp),
   ]
   let port = options.port ?? 0
   const guard = createRequestGuard(() => port, token)
