@@ -38,14 +38,23 @@ export class RunSession {
   readonly #deps: RunSessionDeps
   #abort = new AbortController()
 
-  constructor(actor: AgentRunActor, deps: RunSessionDeps, restoredLog: AgentEvent[] = []) {
+  constructor(
+    actor: AgentRunActor,
+    deps: RunSessionDeps,
+    restoredLog: AgentEvent[] = [],
+    savedMessages = 0,
+  ) {
     this.actor = actor
     this.log = restoredLog
     this.#deps = deps
     this.persister =
       deps.store === undefined
         ? undefined
-        : persistRun(actor, deps.store, { ready: deps.claimed, onError: deps.onPersistError })
+        : persistRun(actor, deps.store, {
+            ready: deps.claimed,
+            onError: deps.onPersistError,
+            savedMessages,
+          })
     actor.on('agentEvents', (emitted: AgentEventsEmitted) => this.#logged(emitted.events))
     answerWithRules(actor, deps.policies)
     actor.subscribe({ complete: () => this.#abort.abort() })

@@ -172,12 +172,13 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const launch = (
     actor: AgentRunActor,
     claimed: Promise<unknown>,
-    restored?: { log: AgentEvent[]; recovery?: AgentRunEvent },
+    restored?: { log: AgentEvent[]; recovery?: AgentRunEvent; savedMessages?: number },
   ): RunSession => {
     const run = new RunSession(
       actor,
       { effects, policies, ...(store && { store }), claimed, deliver, onPersistError, serialize },
       restored?.log,
+      restored?.savedMessages,
     )
     sessions.set(actor.id, run)
     foreign.delete(actor.id)
@@ -305,6 +306,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
           }) as unknown as AgentRunActor
           return launch(actor, Promise.resolve(), {
             log: saved.log,
+            savedMessages: saved.savedMessages,
             ...(saved.recovery !== undefined && { recovery: saved.recovery }),
           }).actor
         },

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { RunStoreError } from '../store/RunStoreError.ts'
 import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
@@ -20,6 +21,8 @@ export interface SavedRun {
   recovery?: AgentRunEvent
   /** Audit lines of calls the log reports but the audit log lacks (a crash between the two). */
   missingAudit: AuditRecord[]
+  /** Messages already in the store's message log (0 for a run saved with them inline). */
+  savedMessages: number
 }
 
 // `executing` too: no actor is invoked there any more; the journal says what became of the call.
@@ -40,6 +43,18 @@ export async function loadSavedRun(
   if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
   const persisted = loaded.snapshot.snapshot as SavedRun['persisted']
   if (persisted.status !== 'active') return undefined
+  const { messageCount } = loaded.snapshot
+  if (messageCount !== undefined) {
+    // The conversation is kept in the run's message log, not in the snapshot.
+    const messages = (await store.readMessages(runId)).slice(0, messageCount)
+    if (messages.length < messageCount) {
+      throw new RunStoreError(
+        'corrupt_run',
+        `run ${runId} has ${messages.length} of its ${messageCount} saved messages`,
+      )
+    }
+    persisted.context = { ...persisted.context, messages }
+  }
   const context = persisted.context
   const current = context.current
   let lost: ToolResult | undefined
@@ -72,7 +87,13 @@ export async function loadSavedRun(
   })
   const known = await recoveryFor(store, runId, persisted)
   const recovery = lost === undefined ? known : closeLostCall(persisted, known, lost)
-  return { persisted, log, ...(recovery !== undefined && { recovery }), missingAudit }
+  return {
+    persisted,
+    log,
+    ...(recovery !== undefined && { recovery }),
+    missingAudit,
+    savedMessages: messageCount ?? 0,
+  }
 }
 
 /** What identifies one audit line: a call is reported once per run. */

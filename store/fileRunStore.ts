@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { ChatMessage } from '../models/messages.ts'
 import { isAtomicTempName, writeFileAtomic } from '../workspace/atomicWrite.ts'
 import { pathExists } from '../workspace/pathExists.ts'
 import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
@@ -45,6 +46,8 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
   const created = new Set<string>()
+  /** How many lines each run's `messages.jsonl` has, as this store last wrote or read it. */
+  const messageLines = new Map<string, number>()
   /** Runs whose folder entry is not yet flushed: their first save flushes `runs/` too. */
   const unsynced = new Set<string>()
   let auditRepaired: Promise<void> | undefined
@@ -145,6 +148,17 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         await writeFileAtomic(join(dir, 'events.jsonl'), lines(kept))
       }
       await files.read(runId, 'journal')
+      if (snapshot.messageCount !== undefined) {
+        const messages = (await files.read(runId, 'messages')).records
+        // Messages of a save whose snapshot never landed are cut like its events.
+        if (messages.length > snapshot.messageCount) {
+          await writeFileAtomic(
+            join(dir, 'messages.jsonl'),
+            lines(messages.slice(0, snapshot.messageCount)),
+          )
+        }
+        messageLines.set(runId, Math.min(messages.length, snapshot.messageCount))
+      }
       return { snapshot, eventsAhead: ahead.length }
     },
     async peekRun(runId) {
@@ -153,6 +167,12 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     },
     async commit(runId, commit) {
       const dir = await ensureRunDir(runId)
+      const messages = commit.messages
+      if (messages !== undefined && messages.from !== (messageLines.get(runId) ?? 0)) {
+        // Not where the log ends (another process wrote it, or a save was lost): set it right.
+        const stored = (await files.read(runId, 'messages')).records.slice(0, messages.from)
+        await writeFileAtomic(join(dir, 'messages.jsonl'), lines(stored))
+      }
       if (commit.audit?.length) await repairAudit()
       const replaces: { path: string; text: string }[] = []
       if (commit.snapshot !== undefined) {
@@ -166,12 +186,14 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
           syncDirs,
           appends: [
             { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
+            { path: join(dir, 'messages.jsonl'), text: lines(messages?.items) },
             { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
             { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
           ],
           replaces,
         })
         unsynced.delete(runId)
+        if (messages !== undefined) messageLines.set(runId, messages.from + messages.items.length)
       }
       // A runtime paused past its stale time may have lost the run to another: it must not save
       // over the new owner's state, and must never record an intent, or the call would run twice.
@@ -194,6 +216,9 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     async readEvents(runId, afterSeq = 0) {
       const records = (await files.read(runId, 'events')).records as AgentEvent[]
       return afterSeq === 0 ? records : records.filter((e) => e.seq > afterSeq)
+    },
+    async readMessages(runId) {
+      return (await files.read(runId, 'messages')).records as ChatMessage[]
     },
     async readJournal(runId) {
       return (await files.read(runId, 'journal')).records as JournalRecord[]

@@ -145,6 +145,37 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       expect((await store.readEvents('r1')).slice(0, 2)).toEqual(eventsOf('r1', 1, 2))
     })
 
+    test('the message log grows by what each save adds; messages past the snapshot are cut on load', async () => {
+      const [store] = (await stores(1)) as [RunStore]
+      const say = (i: number) => ({ role: 'user' as const, content: `message ${i}` })
+      const withCount = (n: number, upTo: number) => ({
+        ...snapshotOf('r1', n),
+        messageCount: upTo,
+      })
+      await store.commit('r1', {
+        snapshot: withCount(1, 2),
+        events: eventsOf('r1', 1, 1),
+        messages: { from: 0, items: [say(0), say(1)] },
+      })
+      await store.commit('r1', {
+        snapshot: withCount(2, 3),
+        events: eventsOf('r1', 2, 2),
+        messages: { from: 2, items: [say(2)] },
+      })
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2)])
+      // A save whose snapshot never landed left a message behind.
+      await store.commit('r1', { messages: { from: 3, items: [say(3)] } })
+      expect((await store.loadRun('r1'))?.snapshot.messageCount).toBe(3)
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2)])
+      // The next save starts where the snapshot's conversation ends.
+      await store.commit('r1', {
+        snapshot: withCount(3, 4),
+        events: eventsOf('r1', 3, 3),
+        messages: { from: 3, items: [say(4)] },
+      })
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2), say(4)])
+    })
+
     test('peekRun reads the snapshot and changes nothing, not even events logged past it', async () => {
       const [store] = (await stores(1)) as [RunStore]
       expect(await store.peekRun('r1')).toBeUndefined()
