@@ -2,51 +2,31 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { z } from 'zod'
-import {
-  artifactSlug,
-  cleanArtifactTitle,
-  listArtifactFiles,
-  writeArtifactFile,
-} from './artifactFiles.ts'
+import { listArtifactFiles, writeArtifactFile } from './artifactFiles.ts'
 import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
-import { parseOrInvalid } from './parseOrInvalid.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
-  ArtifactSchema,
   type MemoryEntry,
-  MemoryEntrySchema,
   MemoryFileSchema,
   type Notebook,
-  NotebookSchema,
   NotebooksFileSchema,
   type Task,
-  TaskSchema,
   TasksFileSchema,
   WorkspaceMarkerSchema,
 } from './schemas.ts'
-import {
-  checkSourcePathForm,
-  normalizeSourcePath,
-  readScopedSource,
-  type SourceReadResult,
-} from './sourceScope.ts'
+import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
+import { artifactToSave, newMemoryEntry, newNotebook, validTask } from './workspaceRecords.ts'
 
 /** Injectable clock and id generator, so tests and replays are deterministic. */
 export type WorkspaceOptions = { clock?: () => Date; generateId?: () => string }
 
 const { marker: MARKER, tasks: TASKS, memory: MEMORY, notebooks: NOTEBOOKS } = workspaceLayout
-
-// The stored schema allows `' '` as an id or title; a blank one is never what a caller meant.
-const TaskInputSchema = TaskSchema.refine((t) => t.id.trim() !== '', {
-  path: ['id'],
-  message: 'must not be blank',
-}).refine((t) => t.title.trim() !== '', { path: ['title'], message: 'must not be blank' })
 
 const emptyTasks = (): z.output<typeof TasksFileSchema> => ({ version: 1, tasks: [] })
 const emptyMemory = (): z.output<typeof MemoryFileSchema> => ({ version: 1, entries: [] })
@@ -159,7 +139,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Validates `task` and stores it, replacing the task with the same id or appending it. */
   async upsertTask(task: Task): Promise<Task> {
-    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    const valid = validTask(task)
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
       const index = file.tasks.findIndex((t) => t.id === valid.id)
@@ -189,8 +169,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
-    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    const entry = newMemoryEntry(text, this.generateId(), this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
       file.entries.push(entry)
@@ -206,14 +185,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Saves `content` under a heading `title` as `artifacts/<slug>.md`, replacing one with the same slug. */
   async saveArtifact(title: string, content: string): Promise<Artifact> {
-    const clean = typeof title === 'string' ? cleanArtifactTitle(title) : title
-    const name = artifactSlug(clean)
-    parseOrInvalid(
-      ArtifactSchema,
-      { name, title: clean, content, updatedAt: this.now() },
-      'artifact',
-    )
-    return this.locked(() => writeArtifactFile(this.root, name, clean, content))
+    const valid = artifactToSave(title, content, this.now())
+    return this.locked(() => writeArtifactFile(this.root, valid.name, valid.title, valid.content))
   }
 
   /** All notebooks, in stored order. */
@@ -228,25 +201,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    if (!Array.isArray(sources))
-      throw new WorkspaceError('invalid_data', 'sources must be a list of paths')
-    const paths: string[] = []
-    for (const source of sources) {
-      const reason = checkSourcePathForm(source)
-      if (reason) {
-        const message = `invalid source path ${JSON.stringify(source)}: ${reason}`
-        throw new WorkspaceError('invalid_data', message)
-      }
-      const path = normalizeSourcePath(source)
-      if (!paths.includes(path)) paths.push(path)
-    }
-    const candidate = {
-      id: this.generateId(),
-      title: trimmed(title),
-      sources: paths,
-      createdAt: this.now(),
-    }
-    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    const notebook = newNotebook(title, sources, this.generateId, this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)
       file.notebooks.push(notebook)
@@ -267,9 +222,4 @@ export class Workspace implements StudyWorkspace {
   private locked<T>(fn: () => Promise<T>): Promise<T> {
     return withWorkspaceLock(this.root, fn)
   }
-}
-
-// Leaves non-strings alone so the schema reports them instead of a TypeError.
-function trimmed(value: unknown): unknown {
-  return typeof value === 'string' ? value.trim() : value
 }
