@@ -6,7 +6,7 @@ export type {
   AgentEventKind,
   ConfirmationDecision,
   RunStatus,
-} from './machines/AgentEvent.ts'
+} from './store/AgentEvent.ts'
 export {
   type AgentRunMachine,
   type AgentRunMachineDeps,
@@ -20,7 +20,7 @@ export type {
   CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
-export type { AuditRecord } from './machines/auditRecord.ts'
+export type { AuditRecord } from './store/AuditRecord.ts'
 export {
   type AgentRunActor,
   type AgentRuntime,
@@ -29,7 +29,7 @@ export {
   type DecisionOptions,
   type StartRunOptions,
 } from './machines/createAgentRuntime.ts'
-export type { JournalRecord } from './machines/JournalRecord.ts'
+export type { JournalRecord } from './store/JournalRecord.ts'
 export {
   describeRule,
   type PolicyScope,
@@ -77,7 +77,7 @@ export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { PolicyRule } from './workspace/policyFile.ts'
-export { RunFiles } from './workspace/RunFiles.ts'
+export { RunFiles } from './store/RunFiles.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
 export { Workspace } from './workspace/Workspace.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'

@@ -1,5 +1,5 @@
-import type { AuditRecord } from '../machines/auditRecord.ts'
-import { RunFiles } from '../workspace/RunFiles.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
+import { RunFiles } from '../store/RunFiles.ts'
 import { formatAudit } from './formatAudit.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 

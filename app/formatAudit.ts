@@ -1,4 +1,4 @@
-import type { AuditRecord } from '../machines/auditRecord.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
 
 const outcomeWords: Record<AuditRecord['outcome'], string> = {
   completed: 'done',

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../machines/AgentEvent.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 
 const badge: Record<string, string> = {
   read: 'read',

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import type { Readable, Writable } from 'node:stream'
-import type { AgentEvent, RunStatus } from '../machines/AgentEvent.ts'
+import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import type { AgentRuntime } from '../machines/createAgentRuntime.ts'
 import { formatEvent } from './formatEvent.ts'
 

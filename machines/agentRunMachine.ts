@@ -4,7 +4,7 @@ import { ModelError } from '../models/ModelError.ts'
 import type { ChatMessage, ModelTurn } from '../models/messages.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
-import type { RunStatus } from './AgentEvent.ts'
+import type { RunStatus } from '../store/AgentEvent.ts'
 import type {
   AgentRunContext,
   AgentRunEvent,

@@ -2,7 +2,7 @@ import type { ChatMessage, ModelTurn, ToolCall } from '../models/messages.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
-import type { AgentEvent } from './AgentEvent.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
 export interface CurrentCall {

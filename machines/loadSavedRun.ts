@@ -1,9 +1,9 @@
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { RunFiles } from '../workspace/RunFiles.ts'
-import type { AgentEvent } from './AgentEvent.ts'
+import type { RunFiles } from '../store/RunFiles.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
 import type { AgentRunActor } from './createAgentRuntime.ts'
-import type { JournalRecord } from './JournalRecord.ts'
+import type { JournalRecord } from '../store/JournalRecord.ts'
 import { interruptedResult } from './runRecipes.ts'
 
 /** A saved run, ready to be restored, with what must happen to it first. */

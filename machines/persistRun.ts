@@ -1,5 +1,5 @@
-import type { RunFiles } from '../workspace/RunFiles.ts'
-import { auditRecordFor } from './auditRecord.ts'
+import type { RunFiles } from '../store/RunFiles.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
 import type { AgentRunActor } from './createAgentRuntime.ts'
 
 /** A run's link to disk: `flush()` resolves once everything seen so far is saved. */

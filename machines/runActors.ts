@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { ModelCallInput, ToolCallInput } from './agentRunTypes.ts'
-import type { JournalRecord } from './JournalRecord.ts'
+import type { JournalRecord } from '../store/JournalRecord.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 
 /** The edges a run's actors touch: the model, the tools and the workspace. */

@@ -1,4 +1,4 @@
-import type { AgentEvent } from './AgentEvent.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AgentRunActor } from './createAgentRuntime.ts'
 import { describeRule, type PolicyStore } from './PolicyStore.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { buildTranscript, type TranscriptItem } from '../../ui/core/buildTranscript.ts'
 import { describeCardState } from '../../ui/core/describeCardState.ts'
 import { RunCommandError } from '../../ui/core/RunCommandError.ts'

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'

@@ -1,5 +1,5 @@
 import { AgentError } from '../../machines/AgentError.ts'
-import type { RunStatus } from '../../machines/AgentEvent.ts'
+import type { RunStatus } from '../../store/AgentEvent.ts'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { type RunLabel, runLabels, type Scenario, type Step } from './scenario.ts'
 import { runInput } from './scenarioModel.ts'

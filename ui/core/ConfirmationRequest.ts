@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../machines/AgentEvent.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { PermissionLevel } from '../../models/messages.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */

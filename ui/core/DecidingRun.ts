@@ -1,4 +1,4 @@
-import type { ConfirmationDecision } from '../../machines/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
 import type { RunSource } from './RunSource.ts'
 

@@ -1,4 +1,4 @@
-import type { ConfirmationDecision } from '../../machines/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { PolicyScope } from '../../machines/PolicyStore.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'
 

@@ -1,4 +1,4 @@
-import type { AgentEvent, RunStatus } from '../../machines/AgentEvent.ts'
+import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
 import type { RunSnapshotView } from './RunSource.ts'
 

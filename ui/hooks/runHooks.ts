@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { AgentEvent, RunStatus } from '../../machines/AgentEvent.ts'
+import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
 import { buildTranscript, type TranscriptItem } from '../core/buildTranscript.ts'
 import type { RunSource } from '../core/RunSource.ts'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { AgentEvent, ConfirmationDecision, RunStatus } from '../../machines/AgentEvent.ts'
+import type { AgentEvent, ConfirmationDecision, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { usePendingConfirmation, useRunEvents, useRunMessages, useRunStatus } from './runHooks.ts'

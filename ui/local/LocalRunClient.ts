@@ -1,5 +1,5 @@
 import { AgentError } from '../../machines/AgentError.ts'
-import type { ConfirmationDecision } from '../../machines/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type {
   AgentRunActor,
   AgentRuntime,

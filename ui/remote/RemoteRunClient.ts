@@ -1,4 +1,4 @@
-import type { AgentEvent, ConfirmationDecision } from '../../machines/AgentEvent.ts'
+import type { AgentEvent, ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
 import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
 import type { ChatMessage } from '../../models/messages.ts'

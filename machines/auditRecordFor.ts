@@ -1,23 +1,5 @@
-import type { PermissionLevel } from '../models/messages.ts'
-import type { AgentEvent } from './AgentEvent.ts'
-
-/** One line of the workspace-wide audit log: a non-read call, who decided, and what came of it. */
-export interface AuditRecord {
-  at: string
-  runId: string
-  toolCallId: string
-  toolName: string
-  permission: PermissionLevel
-  digest?: string
-  preview?: string
-  confirmationId?: string
-  decision?: 'allow' | 'deny'
-  decidedBy?: 'user' | 'policy' | 'timeout'
-  rule?: string
-  decidedAt?: string
-  outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted'
-  code?: string
-}
+import type { AuditRecord } from '../store/AuditRecord.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 
 /** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
 export function auditRecordFor(

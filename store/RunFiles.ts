@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { appendLinesDurable, writeFileAtomic } from './atomicWrite.ts'
-import { errnoCode } from './errnoCode.ts'
-import { type JsonLines, readJsonLines, repairJsonLines } from './jsonLines.ts'
-import { pathExists } from './pathExists.ts'
-import { WorkspaceError } from './WorkspaceError.ts'
+import { appendLinesDurable, writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { errnoCode } from '../workspace/errnoCode.ts'
+import { type JsonLines, readJsonLines, repairJsonLines } from '../workspace/jsonLines.ts'
+import { pathExists } from '../workspace/pathExists.ts'
+import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 
 const runIdPattern = /^[A-Za-z0-9_-]{1,100}$/
 

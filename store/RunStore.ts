@@ -1,0 +1,85 @@
+import type { PolicyRule } from '../workspace/policyFile.ts'
+import type { AgentEvent } from './AgentEvent.ts'
+import type { AuditRecord } from './AuditRecord.ts'
+import type { JournalRecord } from './JournalRecord.ts'
+
+/**
+ * A run's small saved state: the statechart's persisted snapshot (no event log inside it) and
+ * the `seq` of the last event logged with it. `version` lets old formats migrate on load.
+ */
+export interface StoredRunSnapshot {
+  version: 2
+  runId: string
+  /** The state the run rests in: only safe states are ever saved. */
+  value: string
+  /** XState's persisted snapshot of the run's actor, as `getPersistedSnapshot()` gave it. */
+  snapshot: unknown
+  /** The last event `seq` that belongs to this snapshot; the log may run ahead of it after a crash. */
+  lastSeq: number
+}
+
+/** What one save of a run writes, together: the store makes all of it durable before resolving. */
+export interface RunCommit {
+  /** The run's new snapshot; leave it out to append only. */
+  snapshot?: StoredRunSnapshot
+  /** Events since the last commit, in `seq` order. */
+  events?: readonly AgentEvent[]
+  /** Intent and outcome records of the run's executions. */
+  journal?: readonly JournalRecord[]
+  /** Audit lines of the calls this commit reports. */
+  audit?: readonly AuditRecord[]
+  /** The run reached a final state: start-up need not look at it again. */
+  ended?: boolean
+}
+
+/** A saved run as the store hands it back. */
+export interface LoadedRun {
+  snapshot: StoredRunSnapshot
+  /** Events past `snapshot.lastSeq` that a crash left in the log without their snapshot. */
+  eventsAhead: number
+}
+
+/** Whether this runtime may advance a run: it holds the run, or another live owner does. */
+export type RunClaim = { ok: true } | { ok: false; code: 'run_owned_elsewhere'; owner?: string }
+
+/** The rules kept in the store, with those that could not be trusted left out and named. */
+export interface PolicyLoad {
+  rules: PolicyRule[]
+  /** Rules present in the store that were refused, with why. */
+  invalid: { rule: unknown; reason: string }[]
+  /** Set when the stored rules could not be read at all: new rules must not overwrite them. */
+  corrupt?: { file: string; message: string }
+}
+
+/**
+ * Where runs live between steps and across restarts: snapshots, the append-only event log, the
+ * intent journal, the audit log and the user's kept rules, plus which runtime owns which run.
+ * The runtime takes one as an injected port; `memoryRunStore`, `fileRunStore` and
+ * `postgresRunStore` implement it and pass the same contract suite.
+ */
+export interface RunStore {
+  /** Where the store keeps its data, for people (a folder, a database). */
+  readonly location: string
+  /** Claims `runId` for this store's owner; refused while another live owner holds it. */
+  claim(runId: string): Promise<RunClaim>
+  /** Gives up a claimed run, so another runtime may take it over at once. */
+  unclaim(runId: string): Promise<void>
+  /** Ids of saved runs that have not ended. */
+  listOpenRuns(): Promise<string[]>
+  /** A run's saved snapshot (migrated to the current version), or undefined when none. */
+  loadRun(runId: string): Promise<LoadedRun | undefined>
+  /** Writes one save of a run; resolves once all of it is durable. */
+  commit(runId: string, commit: RunCommit): Promise<void>
+  /** The run's logged events with `seq` greater than `afterSeq`, in order. */
+  readEvents(runId: string, afterSeq?: number): Promise<AgentEvent[]>
+  /** The run's intent and outcome records, oldest first. */
+  readJournal(runId: string): Promise<JournalRecord[]>
+  /** Every audit line of the store, oldest first. */
+  readAudit(): Promise<AuditRecord[]>
+  /** The user's kept ("always") rules. */
+  loadPolicies(): Promise<PolicyLoad>
+  /** Replaces the kept rules. Refused (`policy_file_corrupt`) while the stored ones are unreadable. */
+  savePolicies(rules: readonly PolicyRule[]): Promise<void>
+  /** Releases every claim and handle the store holds. */
+  close(): Promise<void>
+}

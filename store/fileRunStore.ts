@@ -1,0 +1,170 @@
+import { mkdir, open, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { readPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
+import { WorkspaceError } from '../workspace/WorkspaceError.ts'
+import type { AgentEvent } from './AgentEvent.ts'
+import type { AuditRecord } from './AuditRecord.ts'
+import type { JournalRecord } from './JournalRecord.ts'
+import { RunFiles } from './RunFiles.ts'
+import type { RunStore } from './RunStore.ts'
+import { RunStoreError } from './RunStoreError.ts'
+import { RunOwnership } from './runOwnership.ts'
+import { parseStoredRunSnapshot } from './storedRunSnapshot.ts'
+import { writeDurableBatch } from './writeDurableBatch.ts'
+
+/** Options of the file store. */
+export interface FileRunStoreOptions {
+  /** How long a dead process's runs stay locked before another may take them over (min 5 s). */
+  ownerStaleMs?: number
+}
+
+const lines = (records: readonly unknown[] | undefined) =>
+  (records ?? []).map((r) => `${JSON.stringify(r)}\n`).join('')
+
+const tempFile = /^\..+\.[0-9a-f]{12}\.tmp$/
+
+/**
+ * The embedded default store: a workspace folder, in the layout StudyPulse always used —
+ * `runs/<id>/snapshot.json`, `events.jsonl`, `journal.jsonl`, `ended`, plus `audit.jsonl` and
+ * `policies.json` at the root. One save is one batch with one round of fsyncs. Runs are owned
+ * per process (see `RunOwnership`), so two apps on one folder never advance the same run.
+ */
+export function fileRunStore(root: string, options: FileRunStoreOptions = {}): RunStore {
+  const files = new RunFiles(root)
+  const ownership = new RunOwnership(join(root, 'runs'), {
+    ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
+  })
+  const created = new Set<string>()
+  let auditRepaired: Promise<void> | undefined
+  let policiesCorrupt: { file: string; message: string } | undefined
+  let policiesRead = false
+
+  const ensureRunDir = async (runId: string): Promise<string> => {
+    const dir = files.runDir(runId)
+    if (created.has(runId)) return dir
+    await mkdir(dir, { recursive: true })
+    // The new folder's entry must survive a power cut, or the whole run would vanish with it.
+    await syncDir(join(root, 'runs'))
+    created.add(runId)
+    return dir
+  }
+  const repairAudit = () => {
+    auditRepaired ??= files.repairAudit()
+    return auditRepaired
+  }
+
+  return {
+    location: root,
+    async claim(runId) {
+      const dir = await ensureRunDir(runId)
+      const claim = await ownership.claim(dir)
+      // Temp files in a run's folder are ours to sweep only once we own the run.
+      if (claim.ok) await sweep(dir)
+      return claim
+    },
+    unclaim: (runId) => ownership.unclaim(files.runDir(runId)),
+    async listOpenRuns() {
+      const open: string[] = []
+      for (const runId of await files.listRuns()) {
+        if (await files.hasEnded(runId)) continue
+        open.push(runId)
+      }
+      return open
+    },
+    async loadRun(runId) {
+      const raw = await files.readSnapshot(runId)
+      if (raw === undefined) return undefined
+      const file = `runs/${runId}/snapshot.json`
+      const parsed = parseStoredRunSnapshot(raw, runId)
+      if (typeof parsed === 'string') {
+        throw new RunStoreError('corrupt_run', `${file} cannot be restored: ${parsed}`, file)
+      }
+      const { snapshot, embeddedEvents } = parsed
+      const logged = (await files.read(runId, 'events')).records as AgentEvent[]
+      const dir = files.runDir(runId)
+      if (logged.length < embeddedEvents.length) {
+        // A version 1 snapshot could be ahead of its log; the log catches up from it once.
+        await writeDurableBatch({
+          appends: [
+            { path: join(dir, 'events.jsonl'), text: lines(embeddedEvents.slice(logged.length)) },
+          ],
+          replaces: [],
+        })
+      }
+      const ahead = logged.filter((e) => e.seq > snapshot.lastSeq)
+      if (ahead.length > 0) {
+        // Events of a save whose snapshot never landed: the run resumes from the snapshot, so
+        // they would be logged again under the same numbers. Cut them.
+        const kept = logged.filter((e) => e.seq <= snapshot.lastSeq)
+        await writeFileAtomic(join(dir, 'events.jsonl'), lines(kept))
+      }
+      await files.read(runId, 'journal')
+      return { snapshot, eventsAhead: ahead.length }
+    },
+    async commit(runId, commit) {
+      const dir = await ensureRunDir(runId)
+      if (commit.audit?.length) await repairAudit()
+      const replaces = []
+      if (commit.snapshot !== undefined) {
+        replaces.push({ path: join(dir, 'snapshot.json'), text: JSON.stringify(commit.snapshot) })
+      }
+      // Renamed after the snapshot: an `ended` run always has its final snapshot.
+      if (commit.ended) replaces.push({ path: join(dir, 'ended'), text: '' })
+      await writeDurableBatch({
+        appends: [
+          { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
+          { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
+          { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
+        ],
+        replaces,
+      })
+    },
+    async readEvents(runId, afterSeq = 0) {
+      const records = (await files.read(runId, 'events')).records as AgentEvent[]
+      return afterSeq === 0 ? records : records.filter((e) => e.seq > afterSeq)
+    },
+    async readJournal(runId) {
+      return (await files.read(runId, 'journal')).records as JournalRecord[]
+    },
+    async readAudit() {
+      return (await files.readAudit()) as AuditRecord[]
+    },
+    async loadPolicies() {
+      policiesRead = true
+      try {
+        policiesCorrupt = undefined
+        return { rules: await readPolicyFile(root), invalid: [] }
+      } catch (error) {
+        if (!(error instanceof WorkspaceError) || error.code !== 'corrupt_file') throw error
+        policiesCorrupt = { file: error.file ?? 'policies.json', message: error.message }
+        return { rules: [], invalid: [], corrupt: policiesCorrupt }
+      }
+    },
+    async savePolicies(rules) {
+      // Never write over a file this store has not looked at: it may hold the user's rules.
+      if (!policiesRead) await this.loadPolicies()
+      if (policiesCorrupt !== undefined) {
+        throw new RunStoreError(
+          'policy_file_corrupt',
+          `${policiesCorrupt.file} is damaged, so no rule is saved over it; repair or move it first`,
+          policiesCorrupt.file,
+        )
+      }
+      await writePolicyFile(root, rules)
+    },
+    close: () => ownership.close(),
+  }
+}
+
+async function sweep(dir: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (tempFile.test(name)) await rm(join(dir, name), { force: true })
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => undefined)
+  await handle?.sync().catch(() => undefined)
+  await handle?.close()
+}

@@ -1,0 +1,91 @@
+import type { PolicyRule } from '../workspace/policyFile.ts'
+import type { AgentEvent } from './AgentEvent.ts'
+import type { AuditRecord } from './AuditRecord.ts'
+import type { JournalRecord } from './JournalRecord.ts'
+import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
+
+/** The data of a memory store; pass the same object to several stores to share their runs. */
+export interface MemoryRunData {
+  runs: Map<string, MemoryRun>
+  audit: AuditRecord[]
+  policies: PolicyRule[]
+  /** Which store instance holds which run. */
+  owners: Map<string, object>
+}
+
+interface MemoryRun {
+  snapshot?: StoredRunSnapshot
+  events: AgentEvent[]
+  journal: JournalRecord[]
+  ended: boolean
+}
+
+/** Fresh, empty data for `memoryRunStore`. */
+export function createMemoryRunData(): MemoryRunData {
+  return { runs: new Map(), audit: [], policies: [], owners: new Map() }
+}
+
+/**
+ * A run store in memory: nothing survives the process, nothing touches `node:`, so it serves
+ * browsers and tests. Stores made over one `data` object share runs, and claims between them.
+ */
+export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore {
+  const data = options.data ?? createMemoryRunData()
+  const me = {}
+  const run = (runId: string): MemoryRun => {
+    let found = data.runs.get(runId)
+    if (found === undefined) {
+      found = { events: [], journal: [], ended: false }
+      data.runs.set(runId, found)
+    }
+    return found
+  }
+  return {
+    location: 'memory',
+    async claim(runId) {
+      const owner = data.owners.get(runId)
+      if (owner !== undefined && owner !== me) return { ok: false, code: 'run_owned_elsewhere' }
+      data.owners.set(runId, me)
+      return { ok: true }
+    },
+    async unclaim(runId) {
+      if (data.owners.get(runId) === me) data.owners.delete(runId)
+    },
+    async listOpenRuns() {
+      return [...data.runs].filter(([, r]) => !r.ended && r.snapshot).map(([id]) => id)
+    },
+    async loadRun(runId) {
+      const found = data.runs.get(runId)
+      if (found?.snapshot === undefined) return undefined
+      const last = found.events.at(-1)?.seq ?? 0
+      return { snapshot: found.snapshot, eventsAhead: Math.max(0, last - found.snapshot.lastSeq) }
+    },
+    async commit(runId, commit) {
+      const target = run(runId)
+      // Copies, as a durable store would keep: later changes to the caller's objects must not leak in.
+      if (commit.events) target.events.push(...commit.events.map((e) => structuredClone(e)))
+      if (commit.journal) target.journal.push(...commit.journal.map((r) => structuredClone(r)))
+      if (commit.audit) data.audit.push(...commit.audit.map((r) => structuredClone(r)))
+      if (commit.snapshot) target.snapshot = structuredClone(commit.snapshot)
+      if (commit.ended) target.ended = true
+    },
+    async readEvents(runId, afterSeq = 0) {
+      return (data.runs.get(runId)?.events ?? []).filter((e) => e.seq > afterSeq)
+    },
+    async readJournal(runId) {
+      return [...(data.runs.get(runId)?.journal ?? [])]
+    },
+    async readAudit() {
+      return [...data.audit]
+    },
+    async loadPolicies() {
+      return { rules: [...data.policies], invalid: [] }
+    },
+    async savePolicies(rules) {
+      data.policies = [...rules]
+    },
+    async close() {
+      for (const [runId, owner] of data.owners) if (owner === me) data.owners.delete(runId)
+    },
+  }
+}

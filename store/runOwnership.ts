@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import lockfile from 'proper-lockfile'
+import { writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { errnoCode } from '../workspace/errnoCode.ts'
+import type { RunClaim } from './RunStore.ts'
+
+/** How long an owner may miss its heartbeat before its runs may be taken over (proper-lockfile's floor is 5 s). */
+export const defaultOwnerStaleMs = 10_000
+
+/**
+ * Which process owns which run of a workspace folder. Each store instance is an owner with a
+ * heartbeat lock in `runs/.owners/<id>`; a run's `owner` file names its owner. A run whose owner
+ * stopped beating (a killed process) may be taken over; a claim is decided under a short
+ * cross-process lock on the run's folder, so two successors never both win.
+ */
+export class RunOwnership {
+  readonly ownerId = randomUUID()
+  readonly #runsDir: string
+  readonly #staleMs: number
+  #started: Promise<void> | undefined
+  #releaseOwner: (() => Promise<void>) | undefined
+
+  constructor(runsDir: string, options: { staleMs?: number } = {}) {
+    this.#runsDir = runsDir
+    this.#staleMs = Math.max(5_000, options.staleMs ?? defaultOwnerStaleMs)
+  }
+
+  /** Claims the run in `runDir` (the folder must exist). */
+  async claim(runDir: string): Promise<RunClaim> {
+    await this.#start()
+    const release = await lockfile.lock(runDir, {
+      lockfilePath: join(runDir, 'claim.lock'),
+      stale: 5_000,
+      realpath: false,
+      retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
+    })
+    try {
+      const owner = await this.ownerOf(runDir)
+      if (owner !== undefined && owner !== this.ownerId && (await this.#isAlive(owner))) {
+        return { ok: false, code: 'run_owned_elsewhere', owner }
+      }
+      if (owner !== this.ownerId) await writeFileAtomic(join(runDir, 'owner'), this.ownerId)
+      return { ok: true }
+    } finally {
+      await release()
+    }
+  }
+
+  /** Gives up the run in `runDir` if this owner holds it. */
+  async unclaim(runDir: string): Promise<void> {
+    if ((await this.ownerOf(runDir)) === this.ownerId) {
+      await rm(join(runDir, 'owner'), { force: true })
+    }
+  }
+
+  /** The owner id written in a run's folder, if any. */
+  async ownerOf(runDir: string): Promise<string | undefined> {
+    try {
+      return (await readFile(join(runDir, 'owner'), 'utf8')).trim() || undefined
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return undefined
+      throw error
+    }
+  }
+
+  /** Stops this owner's heartbeat: its runs become free for others at once. */
+  async close(): Promise<void> {
+    await this.#started?.catch(() => undefined)
+    await this.#releaseOwner?.().catch(() => undefined)
+    this.#releaseOwner = undefined
+    await rm(this.#ownerFile(this.ownerId), { force: true }).catch(() => undefined)
+  }
+
+  #ownerFile(id: string): string {
+    return join(this.#runsDir, '.owners', id)
+  }
+
+  #start(): Promise<void> {
+    this.#started ??= (async () => {
+      const file = this.#ownerFile(this.ownerId)
+      await mkdir(join(this.#runsDir, '.owners'), { recursive: true })
+      await writeFileAtomic(file, String(process.pid))
+      this.#releaseOwner = await lockfile.lock(file, {
+        stale: this.#staleMs,
+        realpath: false,
+        // A missed beat means another process may already have taken our runs: stop using them.
+        onCompromised: () => {
+          this.#releaseOwner = undefined
+        },
+      })
+    })()
+    return this.#started
+  }
+
+  async #isAlive(owner: string): Promise<boolean> {
+    try {
+      return await lockfile.check(this.#ownerFile(owner), {
+        stale: this.#staleMs,
+        realpath: false,
+      })
+    } catch {
+      return false
+    }
+  }
+}
