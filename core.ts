@@ -1,0 +1,80 @@
+/**
+ * StudyPulse Agent's browser-safe core: the run statechart and runtime, tools, the scripted and
+ * offline models, and an in-memory workspace and run store. Nothing reachable from here imports
+ * a `node:` module, so it bundles for a browser tab as well as it runs in Node.
+ */
+
+export { AgentError, type AgentErrorCode } from './machines/AgentError.ts'
+export {
+  type AgentRunMachine,
+  type AgentRunMachineDeps,
+  createAgentRunMachine,
+  defaultMaxTurns,
+} from './machines/agentRunMachine.ts'
+export type {
+  AgentRunContext,
+  AgentRunEvent,
+  AgentRunInput,
+  CurrentCall,
+  PendingConfirmation,
+} from './machines/agentRunTypes.ts'
+// The one place the core runtime is chosen; the Node entry wraps it (machines/createNodeAgentRuntime.ts).
+export {
+  type AgentRunActor,
+  type AgentRuntime,
+  type AgentRuntimeOptions,
+  createAgentRuntime,
+  type DecisionOptions,
+  type StartRunOptions,
+} from './machines/createAgentRuntime.ts'
+export {
+  describeRule,
+  type PolicyScope,
+  PolicyStore,
+  type PolicyStoreOptions,
+  type RuleRequest,
+} from './machines/PolicyStore.ts'
+export { createRunActors, type RunActorDeps } from './machines/runActors.ts'
+export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
+export { ModelError, type ModelErrorCode } from './models/ModelError.ts'
+export type {
+  ChatMessage,
+  JsonSchema,
+  ModelClient,
+  ModelRequest,
+  ModelToolDefinition,
+  ModelTurn,
+  PermissionLevel,
+  ToolCall,
+} from './models/messages.ts'
+export { OfflinePlanner } from './models/OfflinePlanner.ts'
+export { ScriptedModel } from './models/ScriptedModel.ts'
+export type {
+  AgentEvent,
+  AgentEventKind,
+  ConfirmationDecision,
+  RunStatus,
+} from './store/AgentEvent.ts'
+export type { AuditRecord } from './store/AuditRecord.ts'
+export type { JournalRecord } from './store/JournalRecord.ts'
+export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
+export type { RunStore } from './store/RunStore.ts'
+export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
+export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
+export {
+  type AnyToolDefinition,
+  defineTool,
+  type ToolContext,
+  type ToolDefinition,
+} from './tools/defineTool.ts'
+export type { PreparedTool } from './tools/PreparedTool.ts'
+export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
+export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
+export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
+export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
+export type { PolicyRule } from './workspace/policyFile.ts'
+export type { StudyWorkspace } from './workspace/StudyWorkspace.ts'
+export { sampleSources } from './workspace/sampleData.ts'
+export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
+export type { SourceReadResult } from './workspace/sourcePaths.ts'
+export { WorkspaceError } from './workspace/WorkspaceError.ts'
