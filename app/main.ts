@@ -3,7 +3,7 @@ import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { chooseModel } from './chooseModel.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
-import { startAppServer } from './server/createAppServer.ts'
+import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 
 const port = Number(process.env.PORT ?? 4317)
@@ -30,7 +30,7 @@ const runtime = createAgentRuntime({
 })
 // Cards left open by the last session come back before the page can ask for them.
 const restored = await runtime.restore()
-const server = await startAppServer({
+const server = await createAppServer({
   runtime,
   distDir,
   port,

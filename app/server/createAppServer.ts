@@ -11,17 +11,33 @@ import { sendJson } from './sendJson.ts'
 import { serveStatic } from './serveStatic.ts'
 import { workspaceRoutes } from './workspaceRoutes.ts'
 
-/** What the app server is built from. */
-export interface AppServerOptions {
+/** What the app's request handler is built from. */
+export interface AppHandlerOptions {
   runtime: AgentRuntime
-  /** The folder holding the built page (`index.html` and `assets/`). */
-  distDir: string
+  /** The folder holding the built page (`index.html` and `assets/`); without it only `/api/` answers. */
+  distDir?: string
   /** The notebook new runs see. */
   notebookId?: string
-  /** 0 picks a free port. */
-  port?: number
-  /** The per-launch token; random by default (tests may fix it). */
+  /** The per-launch token; random by default. Fix it only to share it with a dev server you run. */
   token?: string
+  /**
+   * Exact origins besides the app's own that may call the API, e.g. a Vite dev server
+   * (`['http://localhost:5173']`). Never `*`: each one can decide cards. Default none.
+   */
+  allowedOrigins?: readonly string[]
+}
+
+/** What the app server is built from. */
+export interface AppServerOptions extends AppHandlerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number
+}
+
+/** The app as a Node request handler, for a server you create (it must listen on 127.0.0.1). */
+export interface AppHandler {
+  (req: IncomingMessage, res: ServerResponse): void
+  /** The token API requests must carry (and the page gets in place of `__STUDYPULSE_TOKEN__`). */
+  readonly token: string
 }
 
 /** A running app server. */
@@ -32,8 +48,8 @@ export interface AppServer {
   close(): Promise<void>
 }
 
-/** Starts the local web app on 127.0.0.1: the page, the JSON API and the run event streams. */
-export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+/** The page, the JSON API and the run event streams as one Node request handler. */
+export function createAppHandler(options: AppHandlerOptions): AppHandler {
   const token = options.token ?? randomBytes(32).toString('base64url')
   const app = {
     runtime: options.runtime,
@@ -44,18 +60,19 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ...policyRoutes(app),
     ...workspaceRoutes(app, options.runtime.model.name),
   ]
-  let port = options.port ?? 0
-  const guard = createRequestGuard(() => port, token)
+  const guard = createRequestGuard(token, options.allowedOrigins)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
     guard.checkHost(req)
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     if (!url.pathname.startsWith('/api/')) {
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
+      if (options.distDir === undefined) throw new HttpError(404, 'not_found', 'no page here')
       return serveStatic(res, options.distDir, url.pathname, token, method === 'HEAD')
     }
+    if (guard.shareWithOrigin(req, res)) return
     const { route, params, pathMatched } = matchRoute(routes, method, url.pathname)
     if (route === undefined) {
       throw pathMatched
@@ -68,7 +85,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     await route.handler({ req, res, url, params })
   }
 
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       const refusal =
         error instanceof HttpError
@@ -79,16 +96,23 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       if (!req.complete) res.setHeader('connection', 'close')
       sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } })
     })
-  })
+  }
+  return Object.assign(handler, { token })
+}
+
+/** Starts the web app on 127.0.0.1: the page (when `distDir` is given), the JSON API and the run event streams. */
+export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
+  const handler = createAppHandler(options)
+  const server = createServer(handler)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
-  port = (server.address() as AddressInfo).port
+  const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    token,
+    token: handler.token,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

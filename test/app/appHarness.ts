@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type AppServer, startAppServer } from '../../app/server/createAppServer.ts'
+import { type AppServer, createAppServer } from '../../app/server/createAppServer.ts'
 import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
@@ -35,6 +35,8 @@ export interface HarnessOptions {
   model?: ModelClient
   distDir?: string
   confirmationTimeoutMs?: number
+  /** Origins besides the server's own that may call the API. */
+  allowedOrigins?: readonly string[]
 }
 
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
@@ -65,7 +67,12 @@ async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness
   })
   // As `app/main.ts`: unfinished runs come back before the server listens.
   const restored = await runtime.restore()
-  const server = await startAppServer({ runtime, distDir, notebookId: notebook.id })
+  const server = await createAppServer({
+    runtime,
+    distDir,
+    notebookId: notebook.id,
+    ...(options.allowedOrigins !== undefined && { allowedOrigins: options.allowedOrigins }),
+  })
   return {
     server,
     runtime,
