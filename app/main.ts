@@ -18,7 +18,7 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const distDir = `${repoRoot}/dist`
+const distDir = `${repoRoot}/dist-page`
 await ensureBuild(distDir, (line) => console.log(line))
 const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
