@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 
 /** The part of a run's snapshot the UI reads; an XState agent-run snapshot has this shape. */
 export interface RunSnapshotView {
@@ -23,7 +23,7 @@ export type RunCommand =
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
 
-/** An observer of snapshots, as `@xstate/react` passes it. */
+/** An observer of snapshots, as an XState actor takes it. */
 export interface RunObserver {
   next?: (snapshot: RunSnapshotView) => void
   error?: (error: unknown) => void

@@ -1,0 +1,350 @@
+// The package as a new user gets it: `npm pack`, then fresh projects that install the tarball
+// (offline from the npm cache) and use it exactly as the README says.
+import { existsSync, readdirSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, resolve, sep } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../app/server/ensureBuild.ts'
+import { launchChromium } from '../helpers/launchChromium.ts'
+import {
+  command,
+  installedVersion,
+  npmInstall,
+  readmeExample,
+  startProcess,
+  writeFiles,
+} from './consumerProject.ts'
+
+// An app on another React 19 minor than the repository's own, to prove React is not duplicated.
+const appReact = '19.2.0'
+
+let work: string
+let tarball: string
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'studypulse-consumer-'))
+  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would.
+  const packed = await command(repoRoot, 'npm', [
+    'pack',
+    '--pack-destination',
+    work,
+    '--json',
+    '--loglevel=error',
+  ])
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+    filename: string
+  }[]
+  tarball = join(work, info?.filename ?? '')
+}, 180_000)
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true })
+})
+
+describe('the packed tarball', { timeout: 120_000 }, () => {
+  it('holds only dist/, the README, the LICENSE and package.json', async () => {
+    const listed = await command(work, 'tar', ['-tzf', tarball])
+    const files = listed.stdout.trim().split('\n')
+    const tops = new Set(files.map((f) => f.replace(/^package\//, '').split('/')[0]))
+    expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
+    for (const entry of ['index', 'core', 'server', 'ui/index', 'ui/core/index']) {
+      for (const ext of ['.js', '.d.ts', '.js.map'])
+        expect(files, `${entry}${ext}`).toContain(`package/dist/${entry}${ext}`)
+    }
+    expect(files).toContain('package/dist/ui/styles.css')
+  })
+
+  it('passes publint and arethetypeswrong (ESM-only profile)', async () => {
+    const publint = await command(repoRoot, 'npx', ['--no-install', 'publint', 'run', tarball])
+    expect(publint.code, publint.stdout + publint.stderr).toBe(0)
+    expect(publint.stdout).toContain('All good')
+    const attw = await command(repoRoot, 'npx', [
+      '--no-install',
+      'attw',
+      tarball,
+      '--profile',
+      'esm-only',
+      // attw resolves every entry point as TypeScript; a stylesheet has no types to check.
+      '--exclude-entrypoints',
+      'ui/styles.css',
+      '--format',
+      'ascii',
+    ])
+    expect(attw.code, attw.stdout + attw.stderr).toBe(0)
+  })
+})
+
+describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 120_000 }, () => {
+  let app: string
+  beforeAll(async () => {
+    app = join(work, 'node-app')
+    await writeFiles(app, {
+      'package.json': JSON.stringify({
+        name: 'node-consumer',
+        private: true,
+        type: 'module',
+        dependencies: { 'studypulse-agent': `file:${tarball}` },
+        devDependencies: {
+          typescript: installedVersion('typescript'),
+          '@types/node': installedVersion('@types/node'),
+        },
+      }),
+      'runtime.mjs': readmeExample('runtime.mjs'),
+      'server.mjs': readmeExample('server.mjs'),
+      'src/runtime.ts': readmeExample('runtime.mjs'),
+      'src/server.ts': readmeExample('server.mjs'),
+      'src/entries.ts': [
+        "import { MemoryWorkspace, defineTool } from 'studypulse-agent/core'",
+        "import { createAppHandler, tokenPlaceholder } from 'studypulse-agent/server'",
+        "import { StudyPulseClient } from 'studypulse-agent/ui/core'",
+        'export const used = [MemoryWorkspace, defineTool, createAppHandler, tokenPlaceholder, StudyPulseClient]',
+        '',
+      ].join('\n'),
+      'sdk.mjs': [
+        "import { ModelError, OpenAIChatModel } from 'studypulse-agent'",
+        "const model = new OpenAIChatModel({ model: 'gpt-test', baseURL: 'http://127.0.0.1:9' })",
+        "const request = { messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal }",
+        'await model.complete(request).then(',
+        "  () => console.log('answered'),",
+        '  (error) => console.log(JSON.stringify({ model: error instanceof ModelError, code: error.code, message: error.message })),',
+        ')',
+        '',
+      ].join('\n'),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          // The package's own declarations are checked too, under the consumer's settings.
+          skipLibCheck: false,
+          types: ['node'],
+          lib: ['ES2022', 'DOM'],
+          jsx: 'react-jsx',
+        },
+        include: ['src'],
+      }),
+    })
+    console.log(`node-app: npm install ${await npmInstall(app)}`)
+  }, 180_000)
+
+  it('installs neither React nor a model SDK nor graphviz, and nothing from the repo but the build', () => {
+    const modules = readdirSync(join(app, 'node_modules'))
+    for (const absent of ['react', 'react-dom', 'openai', '@anthropic-ai', '@hpcc-js'])
+      expect(modules, absent).not.toContain(absent)
+    expect(modules).toContain('xstate') // the one peer npm installs for you
+    const installed = readdirSync(join(app, 'node_modules', 'studypulse-agent')).sort()
+    expect(installed).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
+  })
+
+  it("plain `node` runs the README's runtime example", async () => {
+    const ran = await command(app, process.execPath, ['runtime.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(ran.stdout).toContain("[ 'Read chapter 3' ]")
+  })
+
+  it('tsc --noEmit passes with module and moduleResolution nodenext, skipLibCheck off', async () => {
+    const checked = await command(app, join(app, 'node_modules', '.bin', 'tsc'), ['-p', '.'])
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0)
+  })
+
+  it('a model client without its SDK fails its first call with model_config, naming the package', async () => {
+    const ran = await command(app, process.execPath, ['sdk.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    const failure = JSON.parse(ran.stdout)
+    expect(failure).toMatchObject({ model: true, code: 'model_config' })
+    expect(failure.message).toContain('npm install openai@')
+  })
+
+  it("the README's server example answers its allowed dev origin and refuses another", async () => {
+    const server = startProcess(app, ['server.mjs'], { PORT: '0', STUDYPULSE_TOKEN: 'dev-token' })
+    try {
+      const [, url = ''] = await server.waitFor(/API at (http:\/\/127\.0\.0\.1:\d+)/)
+      const start = (origin: string) =>
+        fetch(`${url}/api/runs`, {
+          method: 'POST',
+          headers: {
+            origin,
+            'content-type': 'application/json',
+            'x-studypulse-token': 'dev-token',
+          },
+          body: JSON.stringify({ input: 'add a task to review chapter 3' }),
+        })
+      const allowed = await start('http://localhost:5173')
+      expect(allowed.status).toBe(201)
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+      const refused = await start('http://localhost:5174')
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'forbidden_origin',
+      )
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser example`, {
+  timeout: 120_000,
+}, () => {
+  let app: string
+  let site: Server | undefined
+  beforeAll(async () => {
+    app = join(work, 'vite-app')
+    await writeFiles(app, viteReactTsTemplate(readmeExample('main.tsx')))
+    console.log(`vite-app: npm install ${await npmInstall(app)}`)
+  }, 180_000)
+  afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
+
+  it("uses the app's React: no second copy nested under the package", async () => {
+    expect(existsSync(join(app, 'node_modules', 'studypulse-agent', 'node_modules'))).toBe(false)
+    const react = JSON.parse(await readFile(join(app, 'node_modules/react/package.json'), 'utf8'))
+    expect(react.version).toBe(appReact)
+    const listed = await command(app, 'npm', ['ls', 'react', 'react-dom', '--all', '--parseable'])
+    const copies = listed.stdout.split('\n').filter((p) => /node_modules[/\\]react(-dom)?$/.test(p))
+    expect(copies.map((p) => p.slice(app.length)).sort()).toEqual([
+      `${sep}node_modules${sep}react`,
+      `${sep}node_modules${sep}react-dom`,
+    ])
+  })
+
+  it('`tsc -b && vite build` passes with the template tsconfig (bundler resolution, erasableSyntaxOnly)', async () => {
+    const bin = (name: string) => join(app, 'node_modules', '.bin', name)
+    const checked = await command(app, bin('tsc'), ['-b'])
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0)
+    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'])
+    expect(built.code, built.stdout + built.stderr).toBe(0)
+    const assets = readdirSync(join(app, 'dist', 'assets'))
+    const bundle = await readFile(
+      join(app, 'dist', 'assets', assets.find((a) => a.endsWith('.js')) ?? ''),
+      'utf8',
+    )
+    expect(bundle).toContain(appReact)
+    expect(bundle).not.toContain(installedVersion('react'))
+  })
+
+  it('in Chromium: a card asks, Allow once is clicked, the task appears', async () => {
+    site = await serveFolder(join(app, 'dist'))
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`)
+      await page.locator('.sp-task__title', { hasText: 'Review lecture 1 notes' }).waitFor()
+      await page
+        .getByLabel('Message')
+        .fill('add a task to review chapter 3 by Friday, importance 4')
+      await page.getByLabel('Message').press('Enter')
+      const card = page.locator('.sp-card[data-state="pending"]')
+      await card.waitFor()
+      expect(await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).count()).toBe(0)
+      await card.getByRole('button', { name: 'Allow once' }).click()
+      await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+      await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+/** The files `npm create vite@latest -- --template react-ts` gives, with `main` as src/main.tsx. */
+function viteReactTsTemplate(main: string): Record<string, string> {
+  const shared = {
+    skipLibCheck: true,
+    moduleResolution: 'bundler',
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    moduleDetection: 'force',
+    noEmit: true,
+    strict: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    erasableSyntaxOnly: true,
+    noFallthroughCasesInSwitch: true,
+    noUncheckedSideEffectImports: true,
+  }
+  return {
+    'package.json': JSON.stringify({
+      name: 'vite-consumer',
+      private: true,
+      type: 'module',
+      scripts: { build: 'tsc -b && vite build' },
+      dependencies: {
+        react: appReact,
+        'react-dom': appReact,
+        'studypulse-agent': `file:${tarball}`,
+      },
+      devDependencies: {
+        '@types/node': installedVersion('@types/node'),
+        '@types/react': installedVersion('@types/react'),
+        '@types/react-dom': installedVersion('@types/react-dom'),
+        '@vitejs/plugin-react': installedVersion('@vitejs/plugin-react'),
+        typescript: installedVersion('typescript'),
+        vite: installedVersion('vite'),
+      },
+    }),
+    'index.html':
+      '<!doctype html>\n<html lang="en">\n  <head><meta charset="UTF-8" /><title>consumer</title></head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
+    'src/main.tsx': main,
+    'vite.config.ts':
+      "import react from '@vitejs/plugin-react'\nimport { defineConfig } from 'vite'\n\nexport default defineConfig({ plugins: [react()] })\n",
+    'tsconfig.json': JSON.stringify({
+      files: [],
+      references: [{ path: './tsconfig.app.json' }, { path: './tsconfig.node.json' }],
+    }),
+    'tsconfig.app.json': JSON.stringify({
+      compilerOptions: {
+        tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
+        target: 'ES2022',
+        useDefineForClassFields: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        types: ['vite/client'],
+        jsx: 'react-jsx',
+        ...shared,
+      },
+      include: ['src'],
+    }),
+    'tsconfig.node.json': JSON.stringify({
+      compilerOptions: {
+        tsBuildInfoFile: './node_modules/.tmp/tsconfig.node.tsbuildinfo',
+        target: 'ES2023',
+        lib: ['ES2023'],
+        module: 'ESNext',
+        types: ['node'],
+        ...shared,
+      },
+      include: ['vite.config.ts'],
+    }),
+  }
+}
+
+/** A static file server for the built app on 127.0.0.1. */
+async function serveFolder(root: string): Promise<Server> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  }
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const file = resolve(root, path === '/' ? 'index.html' : `.${decodeURIComponent(path)}`)
+    if (!file.startsWith(root + sep)) return void res.writeHead(404).end()
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': types[extname(file)] ?? '' }).end(body),
+      () => res.writeHead(404).end(),
+    )
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return server
+}
