@@ -5,6 +5,7 @@
  */
 
 export { AgentError, type AgentErrorCode } from './machines/AgentError.ts'
+export type { AgentRunActor } from './machines/AgentRunActor.ts'
 export {
   type AgentRunMachine,
   type AgentRunMachineDeps,
@@ -18,15 +19,14 @@ export type {
   CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
-// The one place the core runtime is chosen; the Node entry wraps it (machines/createNodeAgentRuntime.ts).
+// The core runtime keeps runs in memory unless given a store; the Node entry exports
+// machines/createAgentRuntime.ts under the same name, which keeps a folder Workspace's runs in it.
 export {
-  type AgentRunActor,
   type AgentRuntime,
   type AgentRuntimeOptions,
-  createAgentRuntime,
-  type DecisionOptions,
+  createRuntime as createAgentRuntime,
   type StartRunOptions,
-} from './machines/createAgentRuntime.ts'
+} from './machines/createRuntime.ts'
 export {
   describeRule,
   type PolicyScope,
@@ -34,7 +34,8 @@ export {
   type PolicyStoreOptions,
   type RuleRequest,
 } from './machines/PolicyStore.ts'
-export { createRunActors, type RunActorDeps } from './machines/runActors.ts'
+export type { DecisionOptions } from './machines/runDecisions.ts'
+export { callModel, executeCall, type RunEffectDeps } from './machines/runEffects.ts'
 export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
 export { ModelError, type ModelErrorCode } from './models/ModelError.ts'
 export type {

@@ -5,8 +5,8 @@
  */
 
 export * from './core.ts'
-// Replaces the core's createAgentRuntime: the same function, with Node defaults (runs saved next to a folder Workspace).
-export { createNodeAgentRuntime as createAgentRuntime } from './machines/createNodeAgentRuntime.ts'
+// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
+export { createAgentRuntime } from './machines/createAgentRuntime.ts'
 export {
   AnthropicModel,
   type AnthropicModelOptions,

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises'
 import type { Readable, Writable } from 'node:stream'
-import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import type { AgentRuntime } from '../machines/createAgentRuntime.ts'
+import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import { formatEvent } from './formatEvent.ts'
 
 /** Where the terminal chat reads and writes, and which notebook its runs see. */

@@ -10,6 +10,8 @@ export type AgentErrorCode =
   | 'policy_not_allowed'
   | 'invalid_edit'
   | 'run_active'
+  | 'run_owned_elsewhere'
+  | 'policy_file_corrupt'
 
 /** Thrown by the runtime's API when a call cannot be carried out; `code` says why. */
 export class AgentError extends Error {

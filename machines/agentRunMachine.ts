@@ -1,17 +1,15 @@
 import type { Draft } from 'immer'
-import { assign, fromPromise, setup } from 'xstate'
-import { ModelError } from '../models/ModelError.ts'
+import { enqueueActions, setup } from 'xstate'
 import type { ChatMessage, ModelTurn } from '../models/messages.ts'
-import type { PreparedTool } from '../tools/PreparedTool.ts'
-import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { RunStatus } from '../store/AgentEvent.ts'
-import type {
-  AgentRunContext,
-  AgentRunEvent,
-  AgentRunInput,
-  ModelCallInput,
-  PreparingRegistry,
-  ToolCallInput,
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import {
+  type AgentEventsEmitted,
+  type AgentRunContext,
+  type AgentRunEvent,
+  type AgentRunInput,
+  type PreparingRegistry,
+  runContextVersion,
 } from './agentRunTypes.ts'
 import { recordEvent } from './recordEvent.ts'
 import { createRunGuards } from './runGuards.ts'
@@ -31,10 +29,12 @@ export const defaultMaxTurns = 25
 // setTimeout cannot wait longer than this (about 24.8 days).
 const longestDelay = 2_147_483_647
 
-const notProvided = (what: string) => () =>
-  Promise.reject(new ModelError('model_error', `no ${what} was provided to this run`))
-
-/** Builds the agent-run statechart. Its model and tool actors are supplied with `.provide()`. */
+/**
+ * Builds the agent-run statechart. It does no I/O: on entering `thinking` or `executing` it logs
+ * the status, and the runtime calls the model or runs the tool, then sends `MODEL_DONE`/
+ * `MODEL_FAILED` or `TOOL_DONE`/`TOOL_FAILED`. The events it logs are emitted as `agentEvents`;
+ * the context keeps only the last `seq`.
+ */
 export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
   const generateId = deps.generateId ?? (() => crypto.randomUUID())
@@ -49,16 +49,39 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       recipe.requestConfirmation(draft, clock(), generateId()),
     reportResult: (draft: Draft<AgentRunContext>) => recipe.reportResult(draft, clock()),
   }
+  type Args = { context: AgentRunContext; event: AgentRunEvent }
+  // One assign and one emit per update: the new context, and the events the update logged.
+  const update = <P = undefined>(
+    recipeFor: (args: Args, params: P) => ((draft: Draft<AgentRunContext>) => void) | undefined,
+  ) =>
+    enqueueActions<
+      AgentRunContext,
+      AgentRunEvent,
+      P,
+      AgentRunEvent,
+      never,
+      never,
+      never,
+      never,
+      AgentEventsEmitted
+    >(({ context, event, enqueue }, params) => {
+      const change = recipeFor({ context, event }, params)
+      if (change === undefined) return
+      const next = updateContext(context, change)
+      enqueue.assign(() => next.context)
+      if (next.events.length > 0) enqueue.emit({ type: 'agentEvents', events: next.events })
+    })
+  const withResult = (context: AgentRunContext, result: ToolResult) =>
+    context.current === undefined
+      ? context
+      : freezeChanges({ ...context, current: { ...context.current, result } }, context)
 
   return setup({
     types: {
       context: {} as AgentRunContext,
       events: {} as AgentRunEvent,
       input: {} as AgentRunInput,
-    },
-    actors: {
-      callModel: fromPromise<ModelTurn, ModelCallInput>(notProvided('model')),
-      executeTool: fromPromise<ToolResult, ToolCallInput>(notProvided('tool executor')),
+      emitted: {} as AgentEventsEmitted,
     },
     delays: {
       // No timeout, no timer: XState raises a non-numeric delay's event at once, and the guard
@@ -71,24 +94,23 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     guards: createRunGuards({ tools, clock }),
     actions: {
       // One update per state entry: the status change and the state's own entry work together.
-      enterStatus: assign(
-        ({ context }, params: { status: RunStatus; work?: keyof typeof entryWork }) =>
-          updateContext(context, (draft) => {
-            recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
-            if (params.work !== undefined) entryWork[params.work](draft)
-          }),
+      enterStatus: update(
+        (_, params: { status: RunStatus; work?: keyof typeof entryWork }) => (draft) => {
+          recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
+          if (params.work !== undefined) entryWork[params.work](draft)
+        },
       ),
-      acceptTurn: assign(({ context }, params: { turn: ModelTurn }) =>
-        updateContext(context, (draft) => recipe.acceptTurn(draft, clock(), params.turn)),
+      acceptTurn: update(({ event }) =>
+        event.type === 'MODEL_DONE'
+          ? (draft) => recipe.acceptTurn(draft, clock(), event.turn)
+          : undefined,
       ),
-      resolveConfirmation: assign(({ context, event }, params: { decision: 'allow' | 'deny' }) =>
-        updateContext(context, (draft) => {
-          const how = event.type === 'CONFIRM' || event.type === 'DENY' ? event : {}
-          recipe.resolvePending(draft, clock(), params.decision, how)
-        }),
-      ),
-      expireConfirmation: assign(({ context }) =>
-        updateContext(context, (draft) =>
+      resolveConfirmation: update(({ event }, params: { decision: 'allow' | 'deny' }) => {
+        const how = event.type === 'CONFIRM' || event.type === 'DENY' ? event : {}
+        return (draft) => recipe.resolvePending(draft, clock(), params.decision, how)
+      }),
+      expireConfirmation: update(
+        () => (draft) =>
           recipe.resolvePending(
             draft,
             clock(),
@@ -96,72 +118,64 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
             { decidedBy: 'timeout' },
             recipe.confirmationExpiredResult,
           ),
-        ),
       ),
-      recoverResult: assign(({ context, event }) =>
-        updateContext(context, (draft) => {
-          if (event.type !== 'RECOVER') return
-          // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
-          recipe.resolvePending(
-            draft,
-            clock(),
-            'allow',
-            { decidedBy: 'user', rule: 'recovered after a restart from the intent journal' },
-            event.result,
-          )
-        }),
+      recoverResult: update(({ event }) =>
+        event.type === 'RECOVER'
+          ? (draft) =>
+              // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
+              recipe.resolvePending(
+                draft,
+                clock(),
+                'allow',
+                { decidedBy: 'user', rule: 'recovered after a restart from the intent journal' },
+                event.result,
+              )
+          : undefined,
       ),
-      applyEdit: assign(({ context, event }) =>
-        updateContext(context, (draft) => {
-          if (event.type === 'EDIT') recipe.applyEdit(draft, tools, event.arguments)
-        }),
+      applyEdit: update(({ event }) =>
+        event.type === 'EDIT'
+          ? (draft) => recipe.applyEdit(draft, tools, event.arguments)
+          : undefined,
       ),
-      // A field set on `current`: a plain copy, no immer recipe needed.
-      recordToolResult: assign(({ context }, params: { result: unknown }) =>
-        withResult(
-          context,
-          isResult(params.result)
-            ? params.result
-            : toolFailure('execution_failed', 'the tool returned an invalid result'),
-        ),
+      // A field set on `current`: a plain copy, no immer recipe and nothing logged.
+      recordToolResult: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'TOOL_DONE') return
+        const result = isResult(event.result)
+          ? event.result
+          : toolFailure('execution_failed', 'the tool returned an invalid result')
+        enqueue.assign(() => withResult(context, result))
+      }),
+      recordToolCrash: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'TOOL_FAILED') return
+        enqueue.assign(() =>
+          withResult(context, toolFailure('execution_failed', describe(event.error))),
+        )
+      }),
+      appendUserMessage: update(({ event }) =>
+        event.type === 'USER_INPUT'
+          ? (draft) => {
+              draft.messages.push({ role: 'user', content: event.text })
+              draft.turns = 0
+              recordEvent(draft, clock(), { kind: 'userMessage', text: event.text })
+            }
+          : undefined,
       ),
-      recordToolCrash: assign(({ context }, params: { error: unknown }) =>
-        withResult(context, toolFailure('execution_failed', describe(params.error))),
-      ),
-      recordDelta: assign(({ context, event }) =>
-        updateContext(context, (draft) => {
-          if (event.type !== 'ASSISTANT_DELTA' || typeof event.text !== 'string') return
-          recordEvent(draft, clock(), { kind: 'assistantDelta', text: event.text })
-        }),
-      ),
-      appendUserMessage: assign(({ context, event }) =>
-        updateContext(context, (draft) => {
-          if (event.type !== 'USER_INPUT') return
-          draft.messages.push({ role: 'user', content: event.text })
-          draft.turns = 0
-          recordEvent(draft, clock(), { kind: 'userMessage', text: event.text })
-        }),
-      ),
-      failRun: assign(({ context }, params: { error: unknown }) =>
-        updateContext(context, (draft) =>
-          recipe.failRun(draft, clock(), {
-            code: errorCode(params.error),
-            message: describe(params.error),
-          }),
-        ),
-      ),
-      failStepLimit: assign(({ context }) =>
-        updateContext(context, (draft) =>
+      failRun: update(({ event }) => {
+        const error = event.type === 'MODEL_FAILED' ? event.error : undefined
+        return (draft) =>
+          recipe.failRun(draft, clock(), { code: errorCode(error), message: describe(error) })
+      }),
+      failStepLimit: update(
+        () => (draft) =>
           recipe.failRun(draft, clock(), {
             code: 'step_limit',
             message: `the model took ${draft.turns} turns without answering; the limit is ${draft.maxTurns}`,
           }),
-        ),
       ),
-      cancelRun: assign(({ context, event }) =>
-        updateContext(context, (draft) =>
-          recipe.cancelRun(draft, clock(), event.type === 'CANCEL' ? event.reason : undefined),
-        ),
+      cancelRun: update(
+        ({ event }) =>
+          (draft) =>
+            recipe.cancelRun(draft, clock(), event.type === 'CANCEL' ? event.reason : undefined),
       ),
     },
   }).createMachine({
@@ -172,6 +186,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         { role: 'user', content: input.input },
       ]
       const start: AgentRunContext = {
+        version: runContextVersion,
         runId: input.runId,
         ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
         maxTurns: input.maxTurns ?? defaultMaxTurns,
@@ -183,15 +198,17 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         queue: [],
         retiredConfirmationIds: [],
         toolCallIds: messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])),
-        events: [],
+        lastSeq: 0,
       }
-      const started = updateContext(start, (draft) => {
-        const at = clock()
-        recordEvent(draft, at, { kind: 'runStarted' })
-        recordEvent(draft, at, { kind: 'userMessage', text: input.input })
-      })
-      return freezeChanges(started, undefined)
+      return freezeChanges(start, undefined)
     },
+    // The first two log entries, emitted on entry so the runtime's listeners see them.
+    entry: update(() => (draft) => {
+      const at = clock()
+      recordEvent(draft, at, { kind: 'runStarted' })
+      const first = draft.messages.at(-1)
+      recordEvent(draft, at, { kind: 'userMessage', text: first?.content ?? '' })
+    }),
     initial: 'thinking',
     on: {
       CANCEL: { target: '.cancelled', actions: 'cancelRun' },
@@ -199,26 +216,16 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     states: {
       thinking: {
         entry: { type: 'enterStatus', params: { status: 'thinking', work: 'countTurn' } },
-        on: { ASSISTANT_DELTA: { actions: 'recordDelta' } },
-        invoke: {
-          id: 'model',
-          src: 'callModel',
-          input: ({ context }) => ({ runId: context.runId, messages: context.messages }),
-          onDone: [
+        on: {
+          MODEL_DONE: [
             {
-              guard: { type: 'turnHasToolCalls', params: ({ event }) => ({ turn: event.output }) },
+              guard: 'turnHasToolCalls',
               target: 'preparing',
-              actions: { type: 'acceptTurn', params: ({ event }) => ({ turn: event.output }) },
+              actions: 'acceptTurn',
             },
-            {
-              target: 'awaitingInput',
-              actions: { type: 'acceptTurn', params: ({ event }) => ({ turn: event.output }) },
-            },
+            { target: 'awaitingInput', actions: 'acceptTurn' },
           ],
-          onError: {
-            target: 'failed',
-            actions: { type: 'failRun', params: ({ event }) => ({ error: event.error }) },
-          },
+          MODEL_FAILED: { target: 'failed', actions: 'failRun' },
         },
       },
       preparing: {
@@ -263,33 +270,21 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
             target: 'reporting',
             actions: 'expireConfirmation',
           },
-          RECOVER: { guard: 'confirmationMatches', target: 'reporting', actions: 'recoverResult' },
+          RECOVER: { guard: 'recoveryMatches', target: 'reporting', actions: 'recoverResult' },
         },
       },
       executing: {
         entry: { type: 'enterStatus', params: { status: 'executing' } },
-        invoke: {
-          id: 'tool',
-          src: 'executeTool',
-          input: ({ context }) => ({
-            runId: context.runId,
-            ...(context.notebookId !== undefined && { notebookId: context.notebookId }),
-            // Entered only with a prepared call: the guards above never let an unprepared one through.
-            prepared: context.current?.prepared as PreparedTool,
-            ...(context.current?.confirmationId !== undefined && {
-              confirmationId: context.current.confirmationId,
-            }),
-          }),
-          onDone: {
+        on: {
+          TOOL_DONE: {
+            guard: 'resultIsForCurrentCall',
             target: 'reporting',
-            actions: {
-              type: 'recordToolResult',
-              params: ({ event }) => ({ result: event.output }),
-            },
+            actions: 'recordToolResult',
           },
-          onError: {
+          TOOL_FAILED: {
+            guard: 'resultIsForCurrentCall',
             target: 'reporting',
-            actions: { type: 'recordToolCrash', params: ({ event }) => ({ error: event.error }) },
+            actions: 'recordToolCrash',
           },
         },
       },
@@ -313,12 +308,6 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
 
 /** The type of the agent-run statechart. */
 export type AgentRunMachine = ReturnType<typeof createAgentRunMachine>
-
-/** The context with the current call's result set (and frozen, like every other update). */
-function withResult(context: AgentRunContext, result: ToolResult): Partial<AgentRunContext> {
-  if (context.current === undefined) return {}
-  return freezeChanges({ current: { ...context.current, result } }, context)
-}
 
 function isResult(value: unknown): value is ToolResult {
   if (value === null || typeof value !== 'object') return false

@@ -1,8 +1,8 @@
 import type { ChatMessage, ModelTurn, ToolCall } from '../models/messages.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
-import type { AgentEvent } from '../store/AgentEvent.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
 export interface CurrentCall {
@@ -24,8 +24,18 @@ export interface PendingConfirmation {
   expiresAt?: string
 }
 
-/** Everything a run remembers. */
+/** The version of the run's context as saved; older saved runs are migrated on load. */
+export const runContextVersion = 2
+
+/** How many dead confirmation ids a run remembers, to say "already decided" rather than "unknown". */
+export const retiredIdsKept = 64
+
+/**
+ * What a run remembers: only what its guards and the model need. The event log is not here: it
+ * is emitted (`agentEvents`) as it grows and kept by the runtime and its store.
+ */
 export interface AgentRunContext {
+  version: typeof runContextVersion
   runId: string
   notebookId?: string
   maxTurns: number
@@ -38,11 +48,12 @@ export interface AgentRunContext {
   queue: ToolCall[]
   current?: CurrentCall
   pending?: PendingConfirmation
-  /** Confirmation ids that were issued and are now dead (used, denied or dropped). */
+  /** The latest confirmation ids that were issued and are now dead (used, denied or dropped); bounded. */
   retiredConfirmationIds: string[]
   /** Ids of the tool calls answered in `messages`, so a repeated id is refused without a scan (absent in runs saved before it existed). */
   toolCallIds?: string[]
-  events: AgentEvent[]
+  /** The `seq` of the last event the run logged. */
+  lastSeq: number
   error?: { code: string; message: string }
 }
 
@@ -69,33 +80,29 @@ export type AgentRunEvent =
   | { type: 'RECOVER'; confirmationId: string; result: ToolResult }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
-  /** A piece of assistant text streamed by the model while the run is thinking. */
-  | { type: 'ASSISTANT_DELTA'; text: string }
+  /** The model answered the run's current turn (sent by the runtime, which calls the model). */
+  | { type: 'MODEL_DONE'; turn: ModelTurn }
+  /** The model call failed for good. */
+  | { type: 'MODEL_FAILED'; error: unknown }
+  /** The call being executed finished, with its result (sent by the runtime, which runs the tool). */
+  | { type: 'TOOL_DONE'; callId: string; result: unknown }
+  /** The tool threw instead of returning a result. */
+  | { type: 'TOOL_FAILED'; callId: string; error: unknown }
 
 /** What a decision carries: the id it answers, the call it saw, who decided and by which rule. */
 export interface DecisionFields {
   confirmationId: string
-  digest?: string
+  /** The digest of the call the decider saw; anything else is refused. */
+  digest: string
   decidedBy?: 'user' | 'policy'
   rule?: string
 }
 
-/** What the model actor is invoked with. */
-export interface ModelCallInput {
-  runId: string
-  messages: readonly ChatMessage[]
-}
-
-/** What the tool actor is invoked with. */
-export interface ToolCallInput {
-  runId: string
-  notebookId?: string
-  prepared: PreparedTool
-  confirmationId?: string
+/** What the machine emits: the events it logged in one step, in `seq` order. */
+export interface AgentEventsEmitted {
+  type: 'agentEvents'
+  events: readonly AgentEvent[]
 }
 
 /** The part of a registry a run needs to prepare calls: no execution, no workspace. */
 export type PreparingRegistry = Pick<ToolRegistry, 'prepare'>
-
-/** What the model actor resolves with. */
-export type ModelCallOutput = ModelTurn

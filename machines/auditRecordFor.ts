@@ -1,5 +1,5 @@
-import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
 
 /** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
 export function auditRecordFor(

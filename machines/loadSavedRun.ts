@@ -1,38 +1,42 @@
-import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { RunFiles } from '../store/RunFiles.ts'
 import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
-import type { AgentRunActor } from './createAgentRuntime.ts'
-import type { JournalRecord } from '../store/JournalRecord.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
 import { interruptedResult } from './runRecipes.ts'
 
 /** A saved run, ready to be restored, with what must happen to it first. */
 export interface SavedRun {
-  snapshot: { value: string; context: AgentRunContext; status: string }
+  /** XState's persisted snapshot, as saved. */
+  persisted: { value: string; context: AgentRunContext; status: string }
+  /** The run's logged events, up to the snapshot. */
+  log: AgentEvent[]
   /** Sent right after restore: a confirmed call's known outcome, or its re-execution if idempotent. */
   recovery?: AgentRunEvent
+  /** Audit lines of calls the log reports but the audit log lacks (a crash between the two). */
+  missingAudit: AuditRecord[]
 }
 
 const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput'])
 
 /**
- * Reads a run saved in the workspace and decides how it resumes. A call that was confirmed and
- * started before a crash is never silently run again: its recorded outcome is used, or it is
- * reported `interrupted` (unless its tool is idempotent).
+ * Reads a run from the store and decides how it resumes. A call that was confirmed and started
+ * before a crash is never silently run again: its recorded outcome is used, or it is reported
+ * `interrupted` (unless its tool is idempotent).
  */
 export async function loadSavedRun(
-  files: RunFiles,
+  store: RunStore,
   tools: ToolRegistry,
   runId: string,
+  audited: ReadonlySet<string>,
 ): Promise<SavedRun | undefined> {
-  const raw = await files.readSnapshot(runId)
-  if (!isRunSnapshot(raw, runId) || !restorable.has(raw.value)) return undefined
-  const context = raw.context
-  // The snapshot is authoritative; the event log catches up if a crash cut its append short.
-  const logged = await files.read(runId, 'events')
-  if (logged.records.length < context.events.length) {
-    await files.append(runId, 'events', context.events.slice(logged.records.length))
-  }
+  const loaded = await store.loadRun(runId)
+  if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
+  const persisted = loaded.snapshot.snapshot as SavedRun['persisted']
+  if (persisted.status !== 'active') return undefined
+  const context = persisted.context
   const current = context.current
   if (current?.prepared !== undefined) {
     // A prepared call's arguments live only in the registry that prepared it: prepare it again.
@@ -43,7 +47,19 @@ export async function loadSavedRun(
     )
     if (fresh.digest === current.prepared.digest) current.prepared = fresh
   }
-  return { snapshot: raw, recovery: await recoveryFor(files, runId, raw) }
+  const log = (await store.readEvents(runId)).filter((e) => e.seq <= loaded.snapshot.lastSeq)
+  // The audit line is made from the same log entry restore replays, so a crash between the two
+  // writes loses no line: what the log reports and the audit lacks is written now.
+  const missingAudit = log.flatMap((event) => {
+    const record = auditRecordFor(event, log)
+    return record === undefined || audited.has(auditKey(record)) ? [] : [record]
+  })
+  return { persisted, log, recovery: await recoveryFor(store, runId, persisted), missingAudit }
+}
+
+/** What identifies one audit line: a call is reported once per run. */
+export function auditKey(record: Pick<AuditRecord, 'runId' | 'toolCallId'>): string {
+  return `${record.runId}\n${record.toolCallId}`
 }
 
 /** Finishes restoring a started actor: sends its recovery, and re-arms a card's lost expiry. */
@@ -58,13 +74,13 @@ export function resumeSavedRun(actor: AgentRunActor, saved: SavedRun, clock: () 
 }
 
 async function recoveryFor(
-  files: RunFiles,
+  store: RunStore,
   runId: string,
-  snapshot: SavedRun['snapshot'],
+  persisted: SavedRun['persisted'],
 ): Promise<AgentRunEvent | undefined> {
-  const { pending, current } = snapshot.context
-  if (snapshot.value !== 'awaitingConfirmation' || pending === undefined) return undefined
-  const journal = (await files.read(runId, 'journal')).records as JournalRecord[]
+  const { pending, current } = persisted.context
+  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return undefined
+  const journal = await store.readJournal(runId)
   const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
   const outcome = mine.find((r) => r.type === 'outcome')
   if (outcome?.type === 'outcome') {
@@ -73,19 +89,11 @@ async function recoveryFor(
   if (!mine.some((r) => r.type === 'intent')) return undefined
   // The user did allow it (the intent proves it); only an idempotent tool may simply run again.
   return current?.prepared?.idempotent === true
-    ? { type: 'CONFIRM', confirmationId: pending.confirmationId, decidedBy: 'user' }
+    ? {
+        type: 'CONFIRM',
+        confirmationId: pending.confirmationId,
+        digest: pending.digest,
+        decidedBy: 'user',
+      }
     : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
-}
-
-function isRunSnapshot(raw: unknown, runId: string): raw is SavedRun['snapshot'] {
-  if (raw === null || typeof raw !== 'object') return false
-  const { value, context, status } = raw as Partial<SavedRun['snapshot']>
-  return (
-    typeof value === 'string' &&
-    status === 'active' &&
-    context !== undefined &&
-    context.runId === runId &&
-    Array.isArray(context.events) &&
-    (context.events as AgentEvent[]).every((e, i) => e.seq === i + 1)
-  )
 }

@@ -1,13 +1,25 @@
-import type { RunFiles } from '../store/RunFiles.ts'
-import { auditRecordFor } from './auditRecordFor.ts'
-import type { AgentRunActor } from './createAgentRuntime.ts'
+import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AuditRecord } from '../store/AuditRecord.ts'
+import type { JournalRecord } from '../store/JournalRecord.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
+import { runContextVersion } from './agentRunTypes.ts'
 
-/** A run's link to disk: `flush()` resolves once everything seen so far is saved. */
+/** A run's link to its store: saves at safe states, and the journal's intents in between. */
 export interface RunPersister {
+  /** Takes events as the run logs them (the in-memory log is the caller's). */
+  logged(events: readonly AgentEvent[]): void
+  /** Queues an audit line, saved with the next snapshot. */
+  audit(record: AuditRecord): void
+  /** Queues an outcome record, saved with the next snapshot (a lost one reads as `interrupted`). */
+  outcome(record: JournalRecord): void
+  /** Saves everything so far, then writes the intent durably; resolves once it is on disk. */
+  intent(record: JournalRecord): Promise<void>
+  /** Resolves once everything seen so far is saved. */
   flush(): Promise<void>
 }
 
-// Never `executing`: restoring there would run the tool's promise again. The intent journal covers it.
+// Never `executing`: the intent journal covers a call cut off there.
 const safeStates = new Set([
   'thinking',
   'awaitingConfirmation',
@@ -15,47 +27,69 @@ const safeStates = new Set([
   'failed',
   'cancelled',
 ])
-
 const endStates = new Set(['failed', 'cancelled'])
 
 /**
- * Saves a run at every safe state it enters (and at every new card): first the snapshot,
- * atomically, then the events up to it and the audit lines of calls it reported, fsynced.
+ * Saves a run at every safe state it enters (and at every new card) as one commit: the small
+ * snapshot, the events logged since the last save, the queued outcomes and audit lines.
+ * Saves run one after another; `ready` (the run's claim) comes first.
  */
 export function persistRun(
   actor: AgentRunActor,
-  files: RunFiles,
-  options: { savedEvents: number; onError: (error: unknown) => void },
+  store: RunStore,
+  options: { ready: Promise<unknown>; onError: (error: unknown) => void },
 ): RunPersister {
   const runId = actor.id
-  let savedEvents = options.savedEvents
+  let events: AgentEvent[] = []
+  let journal: JournalRecord[] = []
+  let audit: AuditRecord[] = []
   let lastKey = ''
-  let chain: Promise<void> = Promise.resolve()
+  let chain: Promise<void> = options.ready.then(() => undefined).catch(options.onError)
 
   const save = (snapshot = actor.getSnapshot()) => {
     const state = String(snapshot.value)
     const key = `${state}:${snapshot.context.pending?.confirmationId ?? ''}`
     if (!safeStates.has(state) || key === lastKey) return
     lastKey = key
+    const lastSeq = snapshot.context.lastSeq
     // This very snapshot, not the actor's latest: a rule may already have answered the card.
-    const persisted = actor.logic.getPersistedSnapshot(snapshot)
-    const events = snapshot.context.events
-    const fresh = events.slice(savedEvents)
-    savedEvents = events.length
-    const audit = fresh.flatMap((e) => auditRecordFor(e, events) ?? [])
-    chain = chain
-      .then(async () => {
-        await files.writeSnapshot(runId, persisted)
-        await files.append(runId, 'events', fresh)
-        if (audit.length > 0) await files.appendAudit(audit)
-        if (endStates.has(state)) await files.markEnded(runId)
-      })
-      .catch(options.onError)
+    const commit = {
+      snapshot: {
+        version: runContextVersion as typeof runContextVersion,
+        runId,
+        value: state,
+        snapshot: actor.logic.getPersistedSnapshot(snapshot),
+        lastSeq,
+      },
+      events: events.filter((e) => e.seq <= lastSeq),
+      journal,
+      audit,
+      ...(endStates.has(state) && { ended: true }),
+    }
+    events = events.filter((e) => e.seq > lastSeq)
+    journal = []
+    audit = []
+    chain = chain.then(() => store.commit(runId, commit)).catch(options.onError)
   }
 
   actor.subscribe({ next: (snapshot) => save(snapshot), error: options.onError })
   return {
-    flush: () => {
+    logged: (fresh) => {
+      events.push(...fresh)
+    },
+    audit: (record) => {
+      audit.push(record)
+    },
+    outcome: (record) => {
+      journal.push(record)
+    },
+    intent(record) {
+      save()
+      const written = chain.then(() => store.commit(runId, { journal: [record] }))
+      chain = written.catch(options.onError)
+      return written
+    },
+    flush() {
       save()
       return chain
     },

@@ -5,16 +5,16 @@ import type { AgentRunContext } from './agentRunTypes.ts'
 /** The fields of an event its producer chooses; the log fills in run, seq and time. */
 export type EventFields = Omit<AgentEvent, 'runId' | 'seq' | 'at'>
 
-/** Where the events of an update under way go: after `before`'s log, into `fresh`. */
+/** Where the events of an update under way go: numbered after `before.lastSeq`, into `fresh`. */
 interface EventGathering {
   before: AgentRunContext
   fresh: AgentEvent[]
 }
 
-// By root draft. Pushing into the draft's log made immer copy and walk the whole log per update.
+// By root draft: the events an update records are gathered beside it, never put in the context.
 const gatherings = new WeakMap<object, EventGathering>()
 
-/** Runs an immer recipe so that the events it records land in `fresh`, not in the draft's log. */
+/** Runs an immer recipe so that the events it records land in `fresh`. */
 export function gatherEvents(
   draft: Draft<AgentRunContext>,
   before: AgentRunContext,
@@ -29,13 +29,13 @@ export function gatherEvents(
   }
 }
 
-/** Appends an event to a run's log (inside an immer recipe), numbering it; the event is frozen. */
+/** Logs an event (inside an update), numbering it after the run's last one; the event is frozen. */
 export function recordEvent(draft: Draft<AgentRunContext>, at: Date, fields: EventFields): void {
   const gathering = gatherings.get(draft)
-  const logged = gathering === undefined ? draft.events.length : gathering.before.events.length
+  if (gathering === undefined) throw new Error('recordEvent is only called inside updateContext')
   const event: AgentEvent = {
-    runId: gathering?.before.runId ?? draft.runId,
-    seq: logged + (gathering?.fresh.length ?? 0) + 1,
+    runId: gathering.before.runId,
+    seq: gathering.before.lastSeq + gathering.fresh.length + 1,
     at: at.toISOString(),
     ...fields,
   }
@@ -43,7 +43,5 @@ export function recordEvent(draft: Draft<AgentRunContext>, at: Date, fields: Eve
   if (event.error !== undefined) {
     event.error = Object.freeze(isDraft(event.error) ? current(event.error) : event.error)
   }
-  Object.freeze(event)
-  if (gathering === undefined) draft.events.push(event)
-  else gathering.fresh.push(event)
+  gathering.fresh.push(Object.freeze(event))
 }

@@ -1,7 +1,7 @@
 import { type Draft, isDraft, original } from 'immer'
 import type { ModelTurn } from '../models/messages.ts'
 import { type ToolResult, toolFailure, userDeniedResult } from '../tools/ToolResult.ts'
-import type { AgentRunContext, PreparingRegistry } from './agentRunTypes.ts'
+import { type AgentRunContext, type PreparingRegistry, retiredIdsKept } from './agentRunTypes.ts'
 import { prepareCall } from './prepareCall.ts'
 import { recordEvent } from './recordEvent.ts'
 
@@ -95,7 +95,7 @@ export function resolvePending(
 ): void {
   const { pending, current } = draft
   if (pending === undefined) return
-  draft.retiredConfirmationIds.push(pending.confirmationId)
+  retire(draft, pending.confirmationId)
   draft.pending = undefined
   recordEvent(draft, at, {
     kind: 'confirmationResolved',
@@ -117,7 +117,7 @@ export function applyEdit(draft: RunDraft, tools: PreparingRegistry, args: strin
   const { current, pending } = draft
   if (current === undefined || pending === undefined) return
   const prepared = tools.prepare(current.call.id, current.call.name, args)
-  draft.retiredConfirmationIds.push(pending.confirmationId)
+  retire(draft, pending.confirmationId)
   draft.pending = undefined
   current.prepared = prepared
   current.editedArguments = prepared.argumentsJson
@@ -179,8 +179,14 @@ export function failRun(draft: RunDraft, at: Date, error: { code: string; messag
 
 /** Ends the run as cancelled; a pending confirmation dies with it. */
 export function cancelRun(draft: RunDraft, at: Date, reason: string | undefined): void {
-  if (draft.pending !== undefined) draft.retiredConfirmationIds.push(draft.pending.confirmationId)
+  if (draft.pending !== undefined) retire(draft, draft.pending.confirmationId)
   draft.pending = undefined
   draft.queue = []
   recordEvent(draft, at, { kind: 'runCancelled', ...(reason && { text: reason }) })
+}
+
+/** Marks a confirmation id dead; only the latest few are remembered, to name them in refusals. */
+function retire(draft: RunDraft, confirmationId: string): void {
+  draft.retiredConfirmationIds.push(confirmationId)
+  if (draft.retiredConfirmationIds.length > retiredIdsKept) draft.retiredConfirmationIds.shift()
 }

@@ -1,6 +1,6 @@
 import { type Draft, Immer } from 'immer'
-import { deepFreeze } from '../tools/deepFreeze.ts'
 import type { AgentEvent } from '../store/AgentEvent.ts'
+import { deepFreeze } from '../tools/deepFreeze.ts'
 import type { AgentRunContext } from './agentRunTypes.ts'
 import { gatherEvents } from './recordEvent.ts'
 
@@ -8,20 +8,27 @@ import { gatherEvents } from './recordEvent.ts'
 // of the run). This instance does not freeze; `freezeChanges` freezes only what the update made.
 const immer = new Immer({ autoFreeze: false })
 
+/** A run's context after an update, and the events the update logged. */
+export interface ContextUpdate {
+  context: AgentRunContext
+  events: AgentEvent[]
+}
+
 /**
  * Applies an immer recipe to a run's context; the new entries and objects it made are frozen.
- * The events it records are appended to the log after it (see `recordEvent`).
+ * The events it records come back beside the context, which keeps only their last `seq`.
  */
 export function updateContext(
   context: AgentRunContext,
   recipe: (draft: Draft<AgentRunContext>) => void,
-): AgentRunContext {
-  const fresh: AgentEvent[] = []
+): ContextUpdate {
+  const events: AgentEvent[] = []
   const next = freezeChanges(
-    immer.produce(context, (draft) => gatherEvents(draft, context, fresh, recipe)),
+    immer.produce(context, (draft) => gatherEvents(draft, context, events, recipe)),
     context,
   )
-  return fresh.length === 0 ? next : { ...next, events: next.events.concat(fresh) }
+  const last = events.at(-1)
+  return { context: last === undefined ? next : { ...next, lastSeq: last.seq }, events }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { AgentError } from './AgentError.ts'
 import type { RunStatus } from '../store/AgentEvent.ts'
+import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './createAgentRuntime.ts'
 
 const finalStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled'])

@@ -68,6 +68,8 @@ export interface RunStore {
   listOpenRuns(): Promise<string[]>
   /** A run's saved snapshot (migrated to the current version), or undefined when none. */
   loadRun(runId: string): Promise<LoadedRun | undefined>
+  /** A run's saved snapshot without repairing or changing anything (for runs owned elsewhere). */
+  peekRun(runId: string): Promise<StoredRunSnapshot | undefined>
   /** Writes one save of a run; resolves once all of it is durable. */
   commit(runId: string, commit: RunCommit): Promise<void>
   /** The run's logged events with `seq` greater than `afterSeq`, in order. */

@@ -102,6 +102,10 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
       await files.read(runId, 'journal')
       return { snapshot, eventsAhead: ahead.length }
     },
+    async peekRun(runId) {
+      const parsed = parseStoredRunSnapshot(await files.readSnapshot(runId), runId)
+      return typeof parsed === 'string' ? undefined : parsed.snapshot
+    },
     async commit(runId, commit) {
       const dir = await ensureRunDir(runId)
       if (commit.audit?.length) await repairAudit()

@@ -60,6 +60,9 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
       const last = found.events.at(-1)?.seq ?? 0
       return { snapshot: found.snapshot, eventsAhead: Math.max(0, last - found.snapshot.lastSeq) }
     },
+    async peekRun(runId) {
+      return data.runs.get(runId)?.snapshot
+    },
     async commit(runId, commit) {
       const target = run(runId)
       // Copies, as a durable store would keep: later changes to the caller's objects must not leak in.

@@ -95,6 +95,9 @@ export class RunOwnership {
   }
 
   async #isAlive(owner: string): Promise<boolean> {
+    // Fast path on one machine: an owner whose process is gone is dead, heartbeat or not.
+    const pid = Number(await readFile(this.#ownerFile(owner), 'utf8').catch(() => ''))
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processExists(pid)) return false
     try {
       return await lockfile.check(this.#ownerFile(owner), {
         stale: this.#staleMs,
@@ -103,5 +106,15 @@ export class RunOwnership {
     } catch {
       return false
     }
+  }
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but is not ours to signal.
+    return errnoCode(error) === 'EPERM'
   }
 }

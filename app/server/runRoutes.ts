@@ -96,8 +96,9 @@ export function runRoutes(app: AppContext): Route[] {
       method: 'GET',
       pattern: '/api/runs/:runId/events',
       handler: ({ req, res, url, params }) => {
-        const actor = mapAgentErrors(() => runtime.actor(params.runId as string))
-        streamRunEvents(req, res, actor, firstSeq(url, req.headers['last-event-id']))
+        const runId = params.runId as string
+        mapAgentErrors(() => runtime.actor(runId))
+        streamRunEvents(req, res, runtime, runId, firstSeq(url, req.headers['last-event-id']))
       },
     },
   ]

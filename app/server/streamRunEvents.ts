@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AgentRunActor } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { securityHeaders } from './sendJson.ts'
 
 const heartbeatMs = 15_000
@@ -7,14 +8,17 @@ const heartbeatMs = 15_000
 /**
  * Streams a run as server-sent events: a `state` frame (status, pending card, messages) whenever it
  * changes, and each log entry from seq `from` on as an `agent` event whose id is its seq. Replaying
- * from a seq lets a reloaded page or a second tab see the same pending card.
+ * from a seq lets a reloaded page or a second tab see the same pending card. Streamed text comes
+ * as `agent` events without an id: it is live only, and a reconnect resumes from the log.
  */
 export function streamRunEvents(
   req: IncomingMessage,
   res: ServerResponse,
-  actor: AgentRunActor,
+  runtime: AgentRuntime,
+  runId: string,
   from: number,
 ): void {
+  const actor = runtime.actor(runId)
   res.writeHead(200, {
     ...securityHeaders,
     'content-type': 'text/event-stream; charset=utf-8',
@@ -27,9 +31,13 @@ export function streamRunEvents(
   let lastState = ''
   const flush = () => {
     const snapshot = actor.getSnapshot()
-    const { events, pending, messages } = snapshot.context
+    const { pending, messages } = snapshot.context
     let out = ''
-    for (const event of events.slice(Math.max(0, sent))) {
+    const events = runtime.events(runId)
+    // The log is in seq order; start at the first entry not yet sent.
+    let index = events.length
+    while (index > 0 && (events[index - 1] as AgentEvent).seq > sent) index--
+    for (const event of events.slice(index)) {
       out += `id: ${event.seq}\nevent: agent\ndata: ${JSON.stringify(event)}\n\n`
       sent = event.seq
     }
@@ -48,17 +56,24 @@ export function streamRunEvents(
   }
   let closed = false
   let subscription: { unsubscribe(): void } | undefined
+  let unsubscribeLive: (() => void) | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
   function close() {
     if (closed) return
     closed = true
     clearInterval(heartbeat)
     subscription?.unsubscribe()
+    unsubscribeLive?.()
     res.end()
   }
   req.on('close', close)
   flush()
   if (closed) return
   subscription = actor.subscribe({ next: flush, error: flush, complete: flush })
+  unsubscribeLive = runtime.subscribe(runId, (event) => {
+    if (event.kind === 'assistantDelta' && !closed) {
+      res.write(`event: agent\ndata: ${JSON.stringify(event)}\n\n`)
+    }
+  })
   heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs)
 }

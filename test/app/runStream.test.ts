@@ -122,12 +122,20 @@ describe('the run event stream and the remote client', () => {
       const card = await until(run, (s) => selectPendingConfirmation(s))
       expect(card.permission).toBe('write')
       expect(await app.readTasks()).toHaveLength(2)
-      await run.request({ type: 'CONFIRM', confirmationId: card.confirmationId as string })
+      await run.request({
+        type: 'CONFIRM',
+        confirmationId: card.confirmationId as string,
+        digest: card.digest as string,
+      })
       await until(run, (s) => selectStatus(s) === 'awaitingInput' || undefined)
       expect((await app.readTasks()).map((t) => t.title)).toContain('Review chapter 3')
       // The card is spent: a second decision is refused with the runtime's code.
       const again = await run
-        .request({ type: 'CONFIRM', confirmationId: card.confirmationId as string })
+        .request({
+          type: 'CONFIRM',
+          confirmationId: card.confirmationId as string,
+          digest: card.digest as string,
+        })
         .catch((e: unknown) => e)
       expect(again).toBeInstanceOf(RunCommandError)
       expect((again as RunCommandError).code).toBe('confirmation_not_found')
@@ -144,7 +152,7 @@ describe('the run event stream and the remote client', () => {
       const card = await until(run, (s) => selectPendingConfirmation(s))
       expect(card.confirmationId).toBe(confirmationId)
       expect(card.permission).toBe('destructive')
-      await run.request({ type: 'DENY', confirmationId })
+      await run.request({ type: 'DENY', confirmationId, digest: card.digest as string })
       await until(run, (s) => selectStatus(s) === 'awaitingInput' || undefined)
       expect((await h.workspace.readTasks()).map((t) => t.title)).toContain(
         'Review lecture 1 notes',
@@ -251,7 +259,11 @@ describe('lasting decisions, edits and expiry, as the page sees them', () => {
       // The card says it expired; no second "failed" line repeats it.
       expect(items.filter((i) => i.kind === 'activity' && !i.ok)).toEqual([])
       const late = await run
-        .request({ type: 'CONFIRM', confirmationId: card.confirmationId as string })
+        .request({
+          type: 'CONFIRM',
+          confirmationId: card.confirmationId as string,
+          digest: card.digest as string,
+        })
         .catch((e: unknown) => e)
       expect((late as RunCommandError).code).toBe('confirmation_not_found')
       expect(await h.tasksFile()).toBe(before)

@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'

@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Workspace } from '../../workspace/Workspace.ts'
 
-const pendingSaves = new Set<{ flush(): Promise<void> }>()
+type Tracked = { flush(): Promise<void>; store?: { close(): Promise<void> } | undefined }
+const pendingSaves = new Set<Tracked>()
 
 /** Makes `dispose()` of temporary workspaces wait until this runtime has saved what it saw. */
-export function trackRuntime(runtime: { flush(): Promise<void> }): void {
+export function trackRuntime(runtime: Tracked): void {
   pendingSaves.add(runtime)
+}
+
+/**
+ * Ends the "process" of every runtime tracked so far, as a crash would: its store stops beating
+ * and gives up its runs, so a runtime made next (a restarted process) can take them over.
+ */
+export async function endEarlierProcesses(): Promise<void> {
+  await Promise.all([...pendingSaves].map((runtime) => runtime.store?.close()))
 }
 
 /** A fresh workspace in a temporary folder, and a function that removes it. */
@@ -20,6 +29,7 @@ export async function tempWorkspace(): Promise<{
   const ws = await Workspace.create(dir)
   const dispose = async () => {
     await Promise.all([...pendingSaves].map((runtime) => runtime.flush()))
+    await endEarlierProcesses()
     pendingSaves.clear()
     await rm(dir, { recursive: true, force: true, maxRetries: 3 })
   }

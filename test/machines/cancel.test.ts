@@ -52,7 +52,7 @@ describe('cancel', () => {
     runtime.cancel(runId)
     expect(runtime.pendingConfirmation(runId)).toBeUndefined()
     expect(() => runtime.submitConfirmation(runId, id, 'allow')).toThrow()
-    runtime.actor(runId).send({ type: 'CONFIRM', confirmationId: id })
+    runtime.actor(runId).send({ type: 'CONFIRM', confirmationId: id, digest: 'any' })
     await settle()
     expect(runtime.status(runId)).toBe('cancelled')
     expect(await ws.readTasks()).toEqual([])

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'

@@ -11,19 +11,20 @@ const call = (id: string) => ({ id, name: 'create_task', arguments: '{"title":"R
 
 function context(fields: Partial<AgentRunContext>): AgentRunContext {
   return {
+    version: 2,
     runId: 'r1',
     maxTurns: 25,
     turns: 1,
     messages: [{ role: 'user', content: 'go' }],
     queue: [],
     retiredConfirmationIds: [],
-    events: [],
+    lastSeq: 0,
     ...fields,
   }
 }
 
 const prepared = (before: AgentRunContext) =>
-  updateContext(before, (draft) => prepareNext(draft, at, tools)).current
+  updateContext(before, (draft) => prepareNext(draft, at, tools)).context.current
 
 describe('the ids of answered tool calls', () => {
   it('refuses an id already answered, and prepares a new one', () => {
@@ -49,10 +50,14 @@ describe('the ids of answered tool calls', () => {
   it('are kept as each result is reported, in the log order', () => {
     const running = context({ current: { call: call('c2'), result: toolOk('done') } })
     const withOld = context({ ...running, toolCallIds: ['c1'] })
-    expect(updateContext(withOld, (d) => reportResult(d, at)).toolCallIds).toEqual(['c1', 'c2'])
-    expect(updateContext(running, (d) => reportResult(d, at)).toolCallIds).toEqual(['c2'])
+    expect(updateContext(withOld, (d) => reportResult(d, at)).context.toolCallIds).toEqual([
+      'c1',
+      'c2',
+    ])
+    expect(updateContext(running, (d) => reportResult(d, at)).context.toolCallIds).toEqual(['c2'])
     const reported = updateContext(withOld, (d) => reportResult(d, at))
     expect(reported.events.map((e) => [e.seq, e.kind])).toEqual([[1, 'toolCompleted']])
+    expect(reported.context.lastSeq).toBe(1)
     expect(Object.isFrozen(reported.events[0])).toBe(true)
     expect(withOld.toolCallIds).toEqual(['c1'])
   })

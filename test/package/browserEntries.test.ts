@@ -51,21 +51,10 @@ async function nodeImportsOf(entry: string): Promise<string[]> {
   return [...new Set(found)].sort()
 }
 
-// The run store rewrite (machines/createAgentRuntime.ts taking a `store`, memoryRunStore by
-// default) removes these; until it lands, the core reaches the file store through this one file.
-// When nothing goes through it any more, the test below fails: delete this exception then.
-const pendingStoreRewrite = 'machines/createAgentRuntime.ts'
-
 describe('the browser entry points import nothing from Node', () => {
   for (const entry of browserEntries) {
     it(`${entry}: no node: module is reachable`, async () => {
-      const reached = await nodeImportsOf(entry)
-      const viaRuntime = reached.filter((c) => c.includes(` ${pendingStoreRewrite} →`))
-      expect(reached.filter((c) => !viaRuntime.includes(c))).toEqual([])
-      if (entry !== 'ui/core/index.ts' && entry !== 'ui/index.ts')
-        expect(viaRuntime, 'the exception for the store rewrite is no longer needed').not.toEqual(
-          [],
-        )
+      expect(await nodeImportsOf(entry)).toEqual([])
     })
   }
 

@@ -45,7 +45,7 @@ async function setUp(): Promise<{ runtime: AgentRuntime; ws: Workspace; runId: s
 describe('AgentChat with a runtime in the same JS context', () => {
   it('shows the card inline; nothing is written until Allow once, then the task exists', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     expect(screen.getByText('Create task “Read chapter 4”')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
     expect(await ws.readTasks()).toEqual([])
@@ -58,7 +58,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
 
   it('Deny writes nothing and the card says it was denied', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny' })))
     await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
     expect(await ws.readTasks()).toEqual([])
@@ -68,7 +68,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
 
   it('Cancel while the card waits: the card expires and nothing is written', async () => {
     const { runtime, ws, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
     expect(runtime.status(runId)).toBe('cancelled')
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('stale')
@@ -78,7 +78,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
 
   it('a bare actor offers no lasting decisions or Edit: its events would bypass the policy store', async () => {
     const { runtime, runId } = await setUp()
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     expect(screen.queryByRole('button', { name: /More choices/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
   })

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
@@ -7,6 +8,7 @@ import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { StatechartView } from '../../ui/components/StatechartView.tsx'
 import { layOutStatechart } from '../../ui/core/layOutStatechart.ts'
 import { statechartGraph } from '../../ui/core/statechartGraph.ts'
+import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
@@ -74,7 +76,7 @@ describe('the statechart view is drawn from the machine definition', () => {
     try {
       const runId = runtime.startRun({ input: 'add a task' })
       await runtime.waitFor(runId, 'awaitingConfirmation')
-      render(<StatechartView run={runtime.actor(runId)} />)
+      render(<StatechartView run={new LocalRunClient(runtime, runId)} />)
       const active = () =>
         document.querySelector('.sp-chart__state--active')?.getAttribute('data-state')
       expect(active()).toBe('awaitingConfirmation')

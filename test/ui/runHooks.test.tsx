@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
@@ -8,6 +9,7 @@ import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import type { RunSource } from '../../ui/core/RunSource.ts'
 import { useRunEvents, useRunStatus } from '../../ui/hooks/runHooks.ts'
 import { useAgentRun } from '../../ui/hooks/useAgentRun.ts'
+import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
@@ -32,12 +34,17 @@ function Probe({ run }: { run: RunSource }) {
 let dispose: () => Promise<void>
 let runtime: AgentRuntime
 let answer: (turn: ModelTurn) => void
+// The model's streaming callback of the waiting call: how a real client delivers text.
+let stream: (text: string) => void
 
 beforeEach(async () => {
   const temp = await tempWorkspace()
   // The first model call waits for the test; later ones answer at once.
   const model = new ScriptedModel([
-    () => new Promise<ModelTurn>((resolve) => (answer = resolve)),
+    (request) => {
+      stream = (text) => request.onTextDelta?.(text)
+      return new Promise<ModelTurn>((resolve) => (answer = resolve))
+    },
     { text: 'Anything else?' },
   ])
   runtime = makeRuntime(model, temp.ws)
@@ -55,7 +62,7 @@ afterEach(async () => {
 describe('run hooks over an in-process runtime', () => {
   it('a status-only component does not re-render when events are appended', async () => {
     const runId = runtime.startRun({ input: 'hello' })
-    const run: RunSource = runtime.actor(runId)
+    const run: RunSource = new LocalRunClient(runtime, runId)
     render(
       <>
         <StatusOnly run={run} />
@@ -66,7 +73,7 @@ describe('run hooks over an in-process runtime', () => {
     const statusBefore = renders.status
     const eventsBefore = renders.events
     for (const text of ['Hel', 'lo ', 'the', 're']) {
-      await act(async () => runtime.actor(runId).send({ type: 'ASSISTANT_DELTA', text }))
+      await act(async () => stream(text))
     }
     expect(renders.events - eventsBefore).toBe(4)
     expect(renders.status).toBe(statusBefore)
@@ -79,7 +86,7 @@ describe('run hooks over an in-process runtime', () => {
 
   it('useAgentRun exposes status, messages, pending and events of the same run', async () => {
     const runId = runtime.startRun({ input: 'hello' })
-    render(<Probe run={runtime.actor(runId)} />)
+    render(<Probe run={new LocalRunClient(runtime, runId)} />)
     expect(view?.status).toBe('thinking')
     expect(view?.pending).toBeUndefined()
     expect(view?.messages.at(-1)).toEqual({ role: 'user', content: 'hello' })
@@ -94,16 +101,12 @@ describe('run hooks over an in-process runtime', () => {
 
   it('AgentChat shows streamed text as a growing bubble, then the finished message', async () => {
     const runId = runtime.startRun({ input: 'explain osmosis' })
-    render(<AgentChat run={runtime.actor(runId)} onStartRun={() => {}} />)
-    await act(async () =>
-      runtime.actor(runId).send({ type: 'ASSISTANT_DELTA', text: 'Osmosis is ' }),
-    )
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
+    await act(async () => stream('Osmosis is '))
     const bubble = () => document.querySelector('.sp-bubble--assistant') as HTMLElement
     expect(bubble().textContent).toBe('Osmosis is ')
     expect(bubble().classList.contains('sp-bubble--streaming')).toBe(true)
-    await act(async () =>
-      runtime.actor(runId).send({ type: 'ASSISTANT_DELTA', text: 'water moving' }),
-    )
+    await act(async () => stream('water moving'))
     expect(bubble().textContent).toBe('Osmosis is water moving')
     await act(async () => answer({ text: 'Osmosis is water moving across a membrane.' }))
     await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))

@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { PermissionLevel } from '../../models/messages.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */
 export interface ConfirmationRequest {

@@ -1,5 +1,5 @@
-import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
+import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { RunSource } from './RunSource.ts'
 
 /**

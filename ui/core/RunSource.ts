@@ -2,7 +2,7 @@ import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
 import type { ChatMessage } from '../../models/messages.ts'
 import type { AgentEvent } from '../../store/AgentEvent.ts'
 
-/** The part of a run's snapshot the UI reads; an XState agent-run snapshot has this shape. */
+/** The part of a run the UI reads: its state, its log (with streamed text), messages and card. */
 export interface RunSnapshotView {
   /** The statechart state, e.g. `'awaitingConfirmation'`. */
   value: unknown
@@ -18,8 +18,8 @@ export interface RunSnapshotView {
 
 /** The commands a UI sends to a run (a subset of the statechart's events). */
 export type RunCommand =
-  | { type: 'CONFIRM'; confirmationId: string; digest?: string }
-  | { type: 'DENY'; confirmationId: string; digest?: string }
+  | { type: 'CONFIRM'; confirmationId: string; digest: string }
+  | { type: 'DENY'; confirmationId: string; digest: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
 
@@ -31,8 +31,8 @@ export interface RunObserver {
 }
 
 /**
- * What the hooks and components take as a run: an in-process XState actor (`runtime.actor(id)`)
- * or a `RemoteRunClient`; both offer `subscribe`, `getSnapshot` and `send`.
+ * What the hooks and components take as a run: a `LocalRunClient` (a runtime in the same JS
+ * context) or a `RemoteRunClient`; both offer `subscribe`, `getSnapshot` and `send`.
  */
 export interface RunSource {
   subscribe(observer: RunObserver): { unsubscribe(): void }

@@ -1,5 +1,5 @@
-import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { PolicyScope } from '../../machines/PolicyStore.ts'
+import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'
 
 /** One button on a card; `key` is what `onDecide` receives. */

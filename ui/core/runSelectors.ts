@@ -1,5 +1,5 @@
-import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import type { RunSnapshotView } from './RunSource.ts'
 
 // Selectors return values already in the snapshot (or primitives), so `===` compares them and a

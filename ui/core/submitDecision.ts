@@ -28,9 +28,12 @@ export async function submitDecision(
       'not_supported',
       'this run cannot keep rules; use a LocalRunClient or RemoteRunClient',
     )
+  // Every decision names the call it answers; a card without a digest cannot be decided.
+  if (digest === undefined)
+    throw new RunCommandError('invalid_decision', 'this card does not say which call it is for')
   return submitCommand(run, {
     type: meaning.decision === 'allow' ? 'CONFIRM' : 'DENY',
     confirmationId,
-    ...(digest !== undefined && { digest }),
+    digest,
   })
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
 import { buildTranscript, type TranscriptItem } from '../core/buildTranscript.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import type { AgentEvent, ConfirmationDecision, RunStatus } from '../../store/AgentEvent.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { AgentEvent, ConfirmationDecision, RunStatus } from '../../store/AgentEvent.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { usePendingConfirmation, useRunEvents, useRunMessages, useRunStatus } from './runHooks.ts'
 
@@ -10,7 +10,8 @@ export interface AgentRunView {
   messages: readonly ChatMessage[]
   pending: AgentEvent | undefined
   events: readonly AgentEvent[]
-  decide(confirmationId: string, decision: ConfirmationDecision): void
+  /** Decides the card the user saw: its id and the digest of its call travel together. */
+  decide(card: { confirmationId: string; digest: string }, decision: ConfirmationDecision): void
   sendInput(text: string): void
   cancel(reason?: string): void
 }
@@ -23,8 +24,12 @@ export function useAgentRun(run: RunSource | undefined): AgentRunView {
   const events = useRunEvents(run)
   const commands = useMemo(
     () => ({
-      decide: (confirmationId: string, decision: ConfirmationDecision) =>
-        run?.send({ type: decision === 'allow' ? 'CONFIRM' : 'DENY', confirmationId }),
+      decide: (card: { confirmationId: string; digest: string }, decision: ConfirmationDecision) =>
+        run?.send({
+          type: decision === 'allow' ? 'CONFIRM' : 'DENY',
+          confirmationId: card.confirmationId,
+          digest: card.digest,
+        }),
       sendInput: (text: string) => run?.send({ type: 'USER_INPUT', text }),
       cancel: (reason?: string) =>
         run?.send({ type: 'CANCEL', ...(reason !== undefined && { reason }) }),

@@ -1,17 +1,18 @@
 import { AgentError } from '../../machines/AgentError.ts'
-import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type {
   AgentRunActor,
   AgentRuntime,
   DecisionOptions,
   StartRunOptions,
 } from '../../machines/createAgentRuntime.ts'
+import type { AgentEvent, ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 
 /**
- * A run of a runtime in the same JS context. Reads come from its actor; every command goes through
+ * A run of a runtime in the same JS context. Reads come from its actor and the runtime's log
+ * (streamed text included, as it arrives); every command goes through
  * the runtime's methods (`submitConfirmation`, `editConfirmation`, …), so lasting decisions reach
  * the policy store exactly as they do over HTTP.
  */
@@ -19,11 +20,57 @@ export class LocalRunClient implements DecidingRun {
   readonly runId: string
   readonly #runtime: AgentRuntime
   readonly #actor: AgentRunActor
+  readonly #events: AgentEvent[]
+  readonly #observers = new Set<RunObserver>()
+  #view: RunSnapshotView
 
   constructor(runtime: AgentRuntime, runId: string) {
     this.#runtime = runtime
     this.runId = runId
     this.#actor = runtime.actor(runId)
+    this.#events = [...runtime.events(runId)]
+    this.#view = this.#makeView()
+    // One subscription each for the client's lifetime; views are rebuilt only when something changed.
+    runtime.subscribe(runId, (event) => {
+      this.#events.push(event)
+      this.#publish()
+    })
+    this.#actor.subscribe({
+      next: () => this.#publish(),
+      error: (error) => {
+        for (const observer of this.#observers) observer.error?.(error)
+      },
+      complete: () => {
+        this.#publish()
+        for (const observer of this.#observers) observer.complete?.()
+      },
+    })
+  }
+
+  #makeView(): RunSnapshotView {
+    const snapshot = this.#actor.getSnapshot()
+    const { messages, pending } = snapshot.context
+    return {
+      value: snapshot.value,
+      status: snapshot.status,
+      context: { runId: this.runId, events: [...this.#events], messages, pending },
+    }
+  }
+
+  #publish(): void {
+    const before = this.#view
+    const snapshot = this.#actor.getSnapshot()
+    if (
+      before.value === snapshot.value &&
+      before.status === snapshot.status &&
+      before.context.events.length === this.#events.length &&
+      before.context.messages === snapshot.context.messages &&
+      before.context.pending === snapshot.context.pending
+    ) {
+      return
+    }
+    this.#view = this.#makeView()
+    for (const observer of this.#observers) observer.next?.(this.#view)
   }
 
   /** Starts a run and returns a client for it. */
@@ -31,18 +78,15 @@ export class LocalRunClient implements DecidingRun {
     return new LocalRunClient(runtime, runtime.startRun(options))
   }
 
-  /** Calls `observer.next` with each new snapshot of the run's actor. */
+  /** Calls `observer.next` with each new view of the run. */
   subscribe(observer: RunObserver): { unsubscribe(): void } {
-    return this.#actor.subscribe({
-      next: (snapshot) => observer.next?.(snapshot as unknown as RunSnapshotView),
-      error: (error) => observer.error?.(error),
-      complete: () => observer.complete?.(),
-    })
+    this.#observers.add(observer)
+    return { unsubscribe: () => this.#observers.delete(observer) }
   }
 
-  /** The actor's latest snapshot. */
+  /** The run's latest view (the same object until something changes). */
   getSnapshot(): RunSnapshotView {
-    return this.#actor.getSnapshot() as unknown as RunSnapshotView
+    return this.#view
   }
 
   /** Fire-and-forget; use `request` to learn whether the command was accepted. */

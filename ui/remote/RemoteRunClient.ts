@@ -1,7 +1,7 @@
-import type { AgentEvent, ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
 import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
 import type { ChatMessage } from '../../models/messages.ts'
+import type { AgentEvent, ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
@@ -139,7 +139,7 @@ export class RemoteRunClient implements DecidingRun {
     let delay = 250
     const signal = this.#abort.signal
     while (!signal.aborted) {
-      const from = (this.#snapshot.context.events.at(-1)?.seq ?? 0) + 1
+      const from = lastLoggedSeq(this.#snapshot.context.events) + 1
       try {
         const response = await this.#api.raw(
           `/api/runs/${encodeURIComponent(this.runId)}/events?from=${from}`,
@@ -177,12 +177,17 @@ export class RemoteRunClient implements DecidingRun {
   #apply(batch: { event: string; data: string }[]): void {
     let events = this.#snapshot.context.events
     let state: StateFrame | undefined
-    const lastSeq = events.at(-1)?.seq ?? 0
+    let lastSeq = lastLoggedSeq(events)
     const added: AgentEvent[] = []
     for (const frame of batch) {
       if (frame.event === 'agent') {
         const event = JSON.parse(frame.data) as AgentEvent
-        if (event.seq > (added.at(-1)?.seq ?? lastSeq)) added.push(event)
+        // Streamed text is live only and carries the seq of the entry before it.
+        if (event.kind === 'assistantDelta') added.push(event)
+        else if (event.seq > lastSeq) {
+          added.push(event)
+          lastSeq = event.seq
+        }
       } else if (frame.event === 'state') {
         state = JSON.parse(frame.data) as StateFrame
       }
@@ -217,4 +222,13 @@ export class RemoteRunClient implements DecidingRun {
   #notify(): void {
     for (const observer of [...this.#observers]) observer.next?.(this.#snapshot)
   }
+}
+
+/** The seq of the last logged entry (streamed text is not logged). */
+function lastLoggedSeq(events: readonly AgentEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as AgentEvent
+    if (event.kind !== 'assistantDelta') return event.seq
+  }
+  return 0
 }

@@ -2,11 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import type { ModelTurn } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
-import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { RunFiles } from '../../../store/RunFiles.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
-import { sequentialIds, tempWorkspace, trackRuntime } from '../../helpers/tempWorkspace.ts'
+import {
+  endEarlierProcesses,
+  sequentialIds,
+  tempWorkspace,
+  trackRuntime,
+} from '../../helpers/tempWorkspace.ts'
 
 let ws: Workspace
 let dir: string
@@ -23,6 +28,7 @@ async function boot(
   script: ModelTurn[],
   extra: { confirmationTimeoutMs?: number; prefix?: string } = {},
 ) {
+  await endEarlierProcesses()
   const model = new ScriptedModel(script)
   const runtime = createAgentRuntime({
     model,
@@ -174,9 +180,13 @@ describe('policies', () => {
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
     expect(runtime.policies.list()).toEqual([])
     expect(runtime.status(runId)).toBe('awaitingConfirmation')
-    runtime
-      .actor(runId)
-      .send({ type: 'CONFIRM', confirmationId: cardId, decidedBy: 'policy', rule: 'forged' })
+    runtime.actor(runId).send({
+      type: 'CONFIRM',
+      confirmationId: cardId,
+      digest: runtime.pendingConfirmation(runId)?.digest as string,
+      decidedBy: 'policy',
+      rule: 'forged',
+    })
     expect(runtime.status(runId)).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
   })

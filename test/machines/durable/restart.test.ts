@@ -6,7 +6,12 @@ import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
-import { sequentialIds, tempWorkspace, trackRuntime } from '../../helpers/tempWorkspace.ts'
+import {
+  endEarlierProcesses,
+  sequentialIds,
+  tempWorkspace,
+  trackRuntime,
+} from '../../helpers/tempWorkspace.ts'
 
 let ws: Workspace
 let dir: string
@@ -24,6 +29,7 @@ async function boot(
   prefix: string,
   onPersistError?: (error: unknown) => void,
 ) {
+  await endEarlierProcesses()
   const model = new ScriptedModel(script)
   const runtime = createAgentRuntime({
     model,

@@ -17,9 +17,9 @@ const args = {
   execute: '{"command":"ls"}',
 } as const
 
-// Fresh call ids: the log only grows, so a prefix from its length is never reused by a later turn.
+// Fresh call ids: the log only grows, so a prefix from its last seq is never reused by a later turn.
 function callsFor(snapshot: RunSnapshot): Record<string, ToolCall[]> {
-  const p = `c${snapshot.context.events.length}`
+  const p = `c${snapshot.context.lastSeq}`
   const call = (suffix: string, name: string, text: string): ToolCall => ({
     id: `${p}-${suffix}`,
     name,
@@ -48,45 +48,54 @@ function callsFor(snapshot: RunSnapshot): Record<string, ToolCall[]> {
 }
 
 function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
-  const done = (label: string, output: ModelTurn): ExplorerEvent => ({
-    type: 'xstate.done.actor.model',
-    output,
+  const done = (label: string, turn: ModelTurn): ExplorerEvent => ({
+    type: 'MODEL_DONE',
+    turn,
     label: `model: ${label}`,
   })
   return [
     done('final text', { text: 'All done.' }),
     ...Object.entries(callsFor(snapshot)).map(([label, toolCalls]) => done(label, { toolCalls })),
     {
-      type: 'xstate.error.actor.model',
+      type: 'MODEL_FAILED',
       error: Object.assign(new Error('model down'), { code: 'model_unavailable' }),
       label: 'model: error',
     },
   ]
 }
 
-function toolOutcomes(): ExplorerEvent[] {
+function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
+  const callId = snapshot.context.current?.call.id ?? 'no-current-call'
   return [
-    { type: 'xstate.done.actor.tool', output: { ok: true, data: {} }, label: 'tool: ok' },
+    { type: 'TOOL_DONE', callId, result: { ok: true, data: {} }, label: 'tool: ok' },
     {
-      type: 'xstate.done.actor.tool',
-      output: { ok: false, error: { code: 'task_not_found', message: 'gone' } },
+      type: 'TOOL_DONE',
+      callId,
+      result: { ok: false, error: { code: 'task_not_found', message: 'gone' } },
       label: 'tool: failed',
     },
-    { type: 'xstate.done.actor.tool', output: 42, label: 'tool: invalid result' },
-    { type: 'xstate.error.actor.tool', error: new Error('tool crashed'), label: 'tool: crash' },
+    { type: 'TOOL_DONE', callId, result: 42, label: 'tool: invalid result' },
+    { type: 'TOOL_FAILED', callId, error: new Error('tool crashed'), label: 'tool: crash' },
   ]
 }
 
-/** Ids this run issued earlier that are not the one it waits for now, newest last (from its log). */
+// Answers the runtime might deliver late or for the wrong call: every state must ignore them.
+function strayAnswers(): ExplorerEvent[] {
+  return [
+    { type: 'MODEL_DONE', turn: { text: 'late answer' }, label: 'stray: model answer' },
+    {
+      type: 'TOOL_DONE',
+      callId: 'a-call-that-is-not-current',
+      result: { ok: true, data: {} },
+      label: 'stray: tool result for another call',
+    },
+  ]
+}
+
+/** Ids this run issued earlier that are not the one it waits for now, newest last (its retired ids). */
 export function earlierIds(snapshot: RunSnapshot): string[] {
   const pending = snapshot.context.pending?.confirmationId
-  return snapshot.context.events.flatMap((e) =>
-    e.kind === 'confirmationRequired' &&
-    e.confirmationId !== undefined &&
-    e.confirmationId !== pending
-      ? [e.confirmationId]
-      : [],
-  )
+  return snapshot.context.retiredConfirmationIds.filter((id) => id !== pending)
 }
 
 // Valid replacement arguments per tool, for EDIT.
@@ -98,6 +107,12 @@ const editedArgs: Record<string, string> = {
 
 const recovered = { ok: true as const, data: { recovered: true } }
 
+// A digest of the right form that no call here has.
+const anyDigest = 'e'.repeat(64)
+
+// The digest of the card shown now, so a foreign id is refused for its id alone.
+const snapshotDigest = (snapshot: RunSnapshot) => snapshot.context.pending?.digest ?? anyDigest
+
 function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   const events: ExplorerEvent[] = []
   const { pending, current } = snapshot.context
@@ -107,7 +122,12 @@ function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEve
     const edit = editedArgs[current?.call.name ?? ''] ?? '{}'
     events.push(
       { type: 'CONFIRM', confirmationId: id, digest, label: 'CONFIRM pending id' },
-      { type: 'CONFIRM', confirmationId: id, label: 'CONFIRM pending id, no digest' },
+      // A decision without the digest is malformed: the type forbids it, the guard must too.
+      {
+        type: 'CONFIRM',
+        confirmationId: id,
+        label: 'CONFIRM pending id, no digest',
+      } as unknown as ExplorerEvent,
       {
         type: 'CONFIRM',
         confirmationId: id,
@@ -145,8 +165,8 @@ function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEve
   const used = earlierIds(snapshot).at(-1)
   if (used !== undefined) {
     events.push(
-      { type: 'CONFIRM', confirmationId: used, label: 'CONFIRM used id' },
-      { type: 'DENY', confirmationId: used, label: 'DENY used id' },
+      { type: 'CONFIRM', confirmationId: used, digest: anyDigest, label: 'CONFIRM used id' },
+      { type: 'DENY', confirmationId: used, digest: anyDigest, label: 'DENY used id' },
       {
         type: 'EDIT',
         confirmationId: used,
@@ -158,13 +178,19 @@ function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEve
     )
   }
   events.push(
-    { type: 'CONFIRM', confirmationId: neverIssuedId, label: 'CONFIRM wrong id' },
+    {
+      type: 'CONFIRM',
+      confirmationId: neverIssuedId,
+      digest: anyDigest,
+      label: 'CONFIRM wrong id',
+    },
     {
       type: 'CONFIRM',
       confirmationId: world.otherRunConfirmationId,
+      digest: snapshotDigest(snapshot),
       label: "CONFIRM other run's id",
     },
-    { type: 'DENY', confirmationId: neverIssuedId, label: 'DENY wrong id' },
+    { type: 'DENY', confirmationId: neverIssuedId, digest: anyDigest, label: 'DENY wrong id' },
     { type: 'EDIT', confirmationId: neverIssuedId, arguments: '{}', label: 'EDIT wrong id' },
     { type: 'EXPIRE', confirmationId: neverIssuedId, label: 'EXPIRE wrong id' },
     {
@@ -188,19 +214,19 @@ function timers(snapshot: RunSnapshot): ExplorerEvent[] {
 }
 
 /**
- * Every event that can reach a run in this snapshot. Actor answers are offered only while that
- * actor is invoked (XState drops events of stopped children), timers only while their state is
- * active (XState cancels them on exit); user commands are always offered.
+ * Every event that can reach a run in this snapshot. The runtime's model and tool answers are
+ * offered in the state that asks for them, stray ones everywhere; timers only while their state
+ * is active (XState cancels them on exit); user commands are always offered.
  */
 export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   return [
-    ...('model' in snapshot.children ? modelOutcomes(snapshot) : []),
-    ...('tool' in snapshot.children ? toolOutcomes() : []),
+    ...(snapshot.value === 'thinking' ? modelOutcomes(snapshot) : []),
+    ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
+    ...strayAnswers(),
     ...timers(snapshot),
     ...userDecisions(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },
-    { type: 'ASSISTANT_DELTA', text: '…', label: 'ASSISTANT_DELTA' },
   ]
 }
 

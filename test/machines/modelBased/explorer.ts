@@ -7,6 +7,7 @@ import {
   fromPromise,
   getInitialSnapshot,
 } from 'xstate'
+import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import { type AlphabetWorld, resolveLabel, runAlphabet } from './alphabet.ts'
 import { CoverageRecorder, machineInventory } from './coverage.ts'
@@ -69,6 +70,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
   const violations: Violation[] = []
   // biome-ignore lint/suspicious/noExplicitAny: microstep transitions of any machine variant
   let microsteps: any[] = []
+  let logged: AgentEvent[] = []
   const self = createEmptyActor()
   self.system.inspect((e) => {
     if (e.type === '@xstate.microstep')
@@ -83,13 +85,17 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     sessionId: '',
     stopChild: () => {},
     emit: () => {},
-    actionExecutor: () => {},
+    // Only the log is taken from the step's actions; nothing else is executed while exploring.
+    actionExecutor: (action: { type: string; params?: { event?: { events?: AgentEvent[] } } }) => {
+      if (action.type === 'xstate.emit') logged.push(...(action.params?.event?.events ?? []))
+    },
   }
   const step = (before: RunSnapshot, event: ExplorerEvent, record = true): RunStep => {
     microsteps = []
+    logged = []
     // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
     const after = machine.transition(before, event, scope as any) as RunSnapshot
-    const result = { before, event, after, transitions: microsteps }
+    const result = { before, event, after, logged, transitions: microsteps }
     if (record) for (const t of microsteps) coverage.take([t])
     return result
   }
@@ -196,14 +202,13 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
 
   function probeFinal(snapshot: RunSnapshot, ledger: Ledger, path: string[]) {
     // A real actor restored in the final state, sent everything a user could still send.
-    const logic = machine.provide({ actors: { callModel: never, executeTool: never } })
-    const actor = createActor(logic, { snapshot: machine.getPersistedSnapshot(snapshot), input })
+    const actor = createActor(machine, { snapshot: machine.getPersistedSnapshot(snapshot), input })
     actor.start()
     const probes: ExplorerEvent[] = [
       ...runAlphabet(snapshot, world),
       ...ledger.order.flatMap((id): ExplorerEvent[] => [
-        { type: 'CONFIRM', confirmationId: id, label: `CONFIRM ${id}` },
-        { type: 'DENY', confirmationId: id, label: `DENY ${id}` },
+        { type: 'CONFIRM', confirmationId: id, digest: 'e'.repeat(64), label: `CONFIRM ${id}` },
+        { type: 'DENY', confirmationId: id, digest: 'e'.repeat(64), label: `DENY ${id}` },
       ]),
     ]
     // XState warns on every event sent to a stopped actor; that refusal is what is checked here.
@@ -226,10 +231,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     for (const event of probes) {
       actor.send(event as never)
       const now = actor.getSnapshot() as RunSnapshot
-      if (
-        now.value !== snapshot.value ||
-        now.context.events.length !== snapshot.context.events.length
-      ) {
+      if (now.value !== snapshot.value || now.context.lastSeq !== snapshot.context.lastSeq) {
         violations.push({
           invariant: 'I4',
           message: `final ${String(snapshot.value)} changed on ${event.label}`,

@@ -47,8 +47,10 @@ const errorCode = (content: string): string | undefined => {
 
 /** States a run may rest in, and what guarantees it will leave them. */
 export const restingStates: Record<string, (snapshot: RunSnapshot) => string | undefined> = {
-  thinking: (s) => ('model' in s.children ? undefined : 'thinking with no model actor invoked'),
-  executing: (s) => ('tool' in s.children ? undefined : 'executing with no tool actor invoked'),
+  // The runtime answers these with MODEL_DONE/MODEL_FAILED, TOOL_DONE/TOOL_FAILED.
+  thinking: () => undefined,
+  executing: (s) =>
+    s.context.current?.prepared !== undefined ? undefined : 'executing with no prepared call',
   awaitingInput: () => undefined,
   awaitingConfirmation: (s) => {
     const { pending, current } = s.context

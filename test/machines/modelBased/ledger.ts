@@ -56,7 +56,7 @@ export function answeredId(event: ExplorerEvent): string | undefined {
 
 /** The log entries a step appended. */
 export function newLogEntries(step: RunStep): AgentEvent[] {
-  return step.after.context.events.slice(step.before.context.events.length)
+  return step.logged
 }
 
 /** Whether the run took a step on an event that answers a confirmation id, instead of refusing it. */

@@ -116,8 +116,15 @@ export function mutants(
       build: () =>
         machine.provide({
           guards: {
+            // Any digest passes: the decision is checked as if it named the pending call.
             confirmationMatches: (args, params) =>
-              matches({ ...args, event: { ...args.event, digest: undefined } }, params),
+              matches(
+                {
+                  ...args,
+                  event: { ...args.event, digest: args.context.pending?.digest ?? '' },
+                } as typeof args,
+                params,
+              ),
           },
         }),
     },

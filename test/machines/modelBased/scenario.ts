@@ -68,11 +68,11 @@ export function explorationSetup(generateId?: () => string) {
 function otherRunId(machine: ReturnType<typeof createAgentRunMachine>): string {
   const start = getInitialSnapshot(machine, { runId: 'other-run', input: 'other' })
   const [waiting] = transition(machine, start, {
-    type: 'xstate.done.actor.model',
-    output: {
+    type: 'MODEL_DONE',
+    turn: {
       toolCalls: [{ id: 'other-1', name: modelToolNames.write, arguments: '{"text":"other"}' }],
     },
-  } as never)
+  })
   const id = waiting.context.pending?.confirmationId
   if (id === undefined) throw new Error('the other run issued no confirmation')
   return id

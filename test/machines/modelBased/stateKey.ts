@@ -43,7 +43,6 @@ function computeKey(snapshot: RunSnapshot): string {
     earlierIds: earlierIds(snapshot).length > 0,
     anyRetired: c.retiredConfirmationIds.length > 0,
     anyToolResult: c.messages.some((m) => m.role === 'tool'),
-    children: Object.keys(snapshot.children).sort(),
     error: c.error?.code ?? null,
   })
 }

@@ -1,0 +1,121 @@
+import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { RunStore } from '../store/RunStore.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
+import type { AgentEventsEmitted } from './agentRunTypes.ts'
+import { answerWithRules } from './answerWithRules.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
+import type { PolicyStore } from './PolicyStore.ts'
+import { persistRun, type RunPersister } from './persistRun.ts'
+import { callModel, executeCall, type RunEffectDeps } from './runEffects.ts'
+
+/** What a session needs from its runtime. */
+export interface RunSessionDeps {
+  effects: RunEffectDeps
+  policies: PolicyStore
+  /** Absent when the runtime keeps nothing (`durable: false`). */
+  store?: RunStore
+  /** Resolves once the run is claimed for this runtime; saves wait for it. */
+  claimed: Promise<unknown>
+  /** Every event of every run, as it is logged or streamed. */
+  deliver: (event: AgentEvent) => void
+  onPersistError: (error: unknown) => void
+}
+
+/**
+ * One live run: its actor, its event log in memory, its listeners, its saves, and the I/O the
+ * statechart asks for. The machine only logs `thinking` or `executing`; this calls the model
+ * or runs the tool and sends the result back as an event.
+ */
+export class RunSession {
+  readonly actor: AgentRunActor
+  /** The run's log, in `seq` order (streamed deltas are delivered, never kept). */
+  readonly log: AgentEvent[]
+  readonly listeners = new Set<(event: AgentEvent) => void>()
+  readonly persister: RunPersister | undefined
+  readonly #deps: RunSessionDeps
+  #abort = new AbortController()
+
+  constructor(actor: AgentRunActor, deps: RunSessionDeps, restoredLog: AgentEvent[] = []) {
+    this.actor = actor
+    this.log = restoredLog
+    this.#deps = deps
+    this.persister =
+      deps.store === undefined
+        ? undefined
+        : persistRun(actor, deps.store, { ready: deps.claimed, onError: deps.onPersistError })
+    actor.on('agentEvents', (emitted: AgentEventsEmitted) => this.#logged(emitted.events))
+    answerWithRules(actor, deps.policies)
+    actor.subscribe({ complete: () => this.#abort.abort() })
+  }
+
+  /** Starts the actor; a restored run resting in `thinking` asks the model again (no entry runs on restore). */
+  start(options: { restored?: boolean } = {}): void {
+    this.actor.start()
+    if (options.restored && this.actor.getSnapshot().value === 'thinking') this.#think()
+    void this.persister?.flush()
+  }
+
+  /** Delivers an event to this run's listeners and the runtime's. */
+  deliver(event: AgentEvent): void {
+    this.#deps.deliver(event)
+    for (const listener of this.listeners) listener(event)
+  }
+
+  #logged(events: readonly AgentEvent[]): void {
+    this.persister?.logged(events)
+    for (const event of events) {
+      this.log.push(event)
+      const audit = this.persister && auditRecordFor(event, this.log)
+      if (audit !== undefined) this.persister?.audit(audit)
+      this.deliver(event)
+      if (event.kind !== 'statusChanged') continue
+      if (event.status === 'thinking') this.#think()
+      else if (event.status === 'executing') this.#execute()
+    }
+  }
+
+  #think(): void {
+    const { actor } = this
+    const { signal } = this.#abort
+    const context = actor.getSnapshot().context
+    const streamed = (text: string) =>
+      this.deliver({
+        runId: actor.id,
+        // Live only: numbered after the last logged event, never stored.
+        seq: actor.getSnapshot().context.lastSeq,
+        at: this.#deps.effects.clock().toISOString(),
+        kind: 'assistantDelta',
+        text,
+      })
+    // Called at once (the emit comes after the step), so a cancel right after still aborts it.
+    void callModel(this.#deps.effects, context, signal, streamed).then(
+      (turn) => {
+        if (!signal.aborted) actor.send({ type: 'MODEL_DONE', turn })
+      },
+      (error: unknown) => {
+        if (!signal.aborted) actor.send({ type: 'MODEL_FAILED', error })
+      },
+    )
+  }
+
+  #execute(): void {
+    const { actor } = this
+    const { signal } = this.#abort
+    const { current, notebookId } = actor.getSnapshot().context
+    const prepared = current?.prepared
+    if (current === undefined || prepared === undefined) return
+    const callId = current.call.id
+    const persister = this.persister
+    void executeCall(this.#deps.effects, {
+      prepared,
+      signal,
+      ...(notebookId !== undefined && { notebookId }),
+      ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
+      writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
+      keepOutcome: (record) => persister?.outcome(record),
+    }).then(
+      (result) => actor.send({ type: 'TOOL_DONE', callId, result }),
+      (error: unknown) => actor.send({ type: 'TOOL_FAILED', callId, error }),
+    )
+  }
+}

@@ -1,0 +1,16 @@
+import type { PermissionLevel } from '../models/messages.ts'
+
+/**
+ * The one place that says what each permission level asks of the user. The guard, the policy
+ * store, the journal, the audit and the card all read it here.
+ */
+
+/** Whether a call at this level waits for a confirmation card (every level but `read`). */
+export function needsConfirmation(permission: PermissionLevel): boolean {
+  return permission !== 'read'
+}
+
+/** Whether a standing rule may allow a call at this level instead of the user: only `write`. */
+export function mayBeAllowedByRule(permission: PermissionLevel): boolean {
+  return permission === 'write'
+}
