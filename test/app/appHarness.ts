@@ -81,8 +81,8 @@ async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness
     restored,
     restart: async (next = options) => {
       await server.close()
-      await runtime.flush()
-      for (const id of runtime.runIds()) runtime.actor(id).stop()
+      // The old process is gone: its runs are saved, its claims on them end with it.
+      await runtime.close()
       return startIn(dir, { ...next, ...(options.distDir && { distDir: options.distDir }) })
     },
     tasksFile: () => readFile(join(workspace.root, 'tasks.json'), 'utf8'),
@@ -97,7 +97,7 @@ async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness
       await server.close()
       for (const id of runtime.runIds()) runtime.cancel(id, 'test over')
       // Runs are saved in the workspace; let the last writes land before removing it.
-      await runtime.flush()
+      await runtime.close()
       await rm(dir, { recursive: true, force: true, maxRetries: 3 })
     },
   }

@@ -20,7 +20,18 @@ export function makeRuntime(
     generateId: sequentialIds('uuid'),
   })
   trackRuntime(runtime)
+  const seen: AgentEvent[] = []
+  delivered.set(runtime, seen)
+  runtime.onEvent((event) => seen.push(event))
   return runtime
+}
+
+// Everything each harness runtime delivered, streamed text included (the stored log has none).
+const delivered = new WeakMap<AgentRuntime, AgentEvent[]>()
+
+/** Every event a harness runtime delivered for a run, in order: the log plus the live deltas. */
+export function deliveredEvents(runtime: AgentRuntime, runId: string): AgentEvent[] {
+  return (delivered.get(runtime) ?? []).filter((e) => e.runId === runId)
 }
 
 /** The confirmation id of the latest `confirmationRequired` event of a run. */

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
+import type { RunSource } from '../../ui/core/RunSource.ts'
 import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
 import { localPolicies } from '../../ui/local/localPolicies.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -76,9 +78,16 @@ describe('AgentChat with a runtime in the same JS context', () => {
     expect(await ws.readTasks()).toEqual([])
   })
 
-  it('a bare actor offers no lasting decisions or Edit: its events would bypass the policy store', async () => {
+  it('a plain run source offers no lasting decisions or Edit: its commands would bypass the policy store', async () => {
     const { runtime, runId } = await setUp()
-    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
+    const client = new LocalRunClient(runtime, runId)
+    // Only what every RunSource has: no `decide`, no `edit`.
+    const plain: RunSource = {
+      subscribe: (observer) => client.subscribe(observer),
+      getSnapshot: () => client.getSnapshot(),
+      send: (command) => client.send(command),
+    }
+    render(<AgentChat run={plain} onStartRun={() => {}} />)
     expect(screen.queryByRole('button', { name: /More choices/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull()
   })

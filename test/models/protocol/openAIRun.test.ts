@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { createModelClient } from '../../../models/createModelClient.ts'
+import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
-import { eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
+import { deliveredEvents, eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { type FakeModelServer, sseReply, startFakeModelServer } from './fakeModelServer.ts'
 import { openAIChunk, openAISse, openAITextStream } from './openAIWire.ts'
@@ -80,7 +83,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
 
     const tasks = await ws.readTasks()
     expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Réviser chapitre 3', 4]])
-    const turns = streamedTurns(runtime.events(runId))
+    const turns = streamedTurns(deliveredEvents(runtime, runId))
     expect(turns).toEqual([
       {
         streamed: "I'll look at your list and add it.",
@@ -91,8 +94,20 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
         final: 'Added “Réviser chapitre 3” to your tasks.',
       },
     ])
-    const kinds = runtime.events(runId).map((e) => e.kind)
+    const kinds = deliveredEvents(runtime, runId).map((e) => e.kind)
     expect(kinds.indexOf('assistantDelta')).toBeLessThan(kinds.indexOf('assistantMessage'))
+    // Delivered live, stored never: the log on disk keeps the final messages only.
+    await runtime.flush()
+    const stored = (await readFile(join(ws.root, 'runs', runId, 'events.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AgentEvent)
+    expect(stored.filter((e) => e.kind === 'assistantDelta')).toEqual([])
+    expect(stored.filter((e) => e.kind === 'assistantMessage').map((e) => e.text)).toEqual([
+      "I'll look at your list and add it.",
+      'Added “Réviser chapitre 3” to your tasks.',
+    ])
+    expect(runtime.events(runId).some((e) => e.kind === 'assistantDelta')).toBe(false)
     expect(kinds.lastIndexOf('assistantDelta')).toBeLessThan(kinds.lastIndexOf('assistantMessage'))
 
     expect(server.requests).toHaveLength(2)
@@ -159,7 +174,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
       ok: false,
       error: { code: 'user_denied', message: 'User denied the requested operation' },
     })
-    expect(streamedTurns(runtime.events(runId)).at(-1)).toEqual({
+    expect(streamedTurns(deliveredEvents(runtime, runId)).at(-1)).toEqual({
       streamed: 'All right, I left your tasks alone.',
       final: 'All right, I left your tasks alone.',
     })
