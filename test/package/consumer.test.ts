@@ -219,6 +219,8 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     expect(checked.code, checked.stdout + checked.stderr).toBe(0)
     const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'])
     expect(built.code, built.stdout + built.stderr).toBe(0)
+    // Vite says so when a browser bundle reaches a Node module (the package's core must not).
+    expect(built.stdout + built.stderr).not.toMatch(/externalized for browser compatibility/)
     const assets = readdirSync(join(app, 'dist', 'assets'))
     const bundle = await readFile(
       join(app, 'dist', 'assets', assets.find((a) => a.endsWith('.js')) ?? ''),
