@@ -2,10 +2,10 @@
 // (offline from the npm cache) and use it exactly as the README says.
 import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { extname, join, resolve, sep } from 'node:path'
+import { join, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
@@ -14,9 +14,11 @@ import {
   installedVersion,
   npmInstall,
   readmeExample,
+  serveFolder,
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
+import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
 const appReact = '19.2.0'
@@ -196,7 +198,10 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
   let site: Server | undefined
   beforeAll(async () => {
     app = join(work, 'vite-app')
-    await writeFiles(app, viteReactTsTemplate(readmeExample('main.tsx')))
+    await writeFiles(
+      app,
+      viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact, tarball }),
+    )
     console.log(`vite-app: npm install ${await npmInstall(app)}`)
   }, 180_000)
   afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
@@ -258,95 +263,3 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     }
   })
 })
-
-/** The files `npm create vite@latest -- --template react-ts` gives, with `main` as src/main.tsx. */
-function viteReactTsTemplate(main: string): Record<string, string> {
-  const shared = {
-    skipLibCheck: true,
-    moduleResolution: 'bundler',
-    allowImportingTsExtensions: true,
-    verbatimModuleSyntax: true,
-    moduleDetection: 'force',
-    noEmit: true,
-    strict: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    erasableSyntaxOnly: true,
-    noFallthroughCasesInSwitch: true,
-    noUncheckedSideEffectImports: true,
-  }
-  return {
-    'package.json': JSON.stringify({
-      name: 'vite-consumer',
-      private: true,
-      type: 'module',
-      scripts: { build: 'tsc -b && vite build' },
-      dependencies: {
-        react: appReact,
-        'react-dom': appReact,
-        'studypulse-agent': `file:${tarball}`,
-      },
-      devDependencies: {
-        '@types/node': installedVersion('@types/node'),
-        '@types/react': installedVersion('@types/react'),
-        '@types/react-dom': installedVersion('@types/react-dom'),
-        '@vitejs/plugin-react': installedVersion('@vitejs/plugin-react'),
-        typescript: installedVersion('typescript'),
-        vite: installedVersion('vite'),
-      },
-    }),
-    'index.html':
-      '<!doctype html>\n<html lang="en">\n  <head><meta charset="UTF-8" /><title>consumer</title></head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
-    'src/main.tsx': main,
-    'vite.config.ts':
-      "import react from '@vitejs/plugin-react'\nimport { defineConfig } from 'vite'\n\nexport default defineConfig({ plugins: [react()] })\n",
-    'tsconfig.json': JSON.stringify({
-      files: [],
-      references: [{ path: './tsconfig.app.json' }, { path: './tsconfig.node.json' }],
-    }),
-    'tsconfig.app.json': JSON.stringify({
-      compilerOptions: {
-        tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
-        target: 'ES2022',
-        useDefineForClassFields: true,
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        module: 'ESNext',
-        types: ['vite/client'],
-        jsx: 'react-jsx',
-        ...shared,
-      },
-      include: ['src'],
-    }),
-    'tsconfig.node.json': JSON.stringify({
-      compilerOptions: {
-        tsBuildInfoFile: './node_modules/.tmp/tsconfig.node.tsbuildinfo',
-        target: 'ES2023',
-        lib: ['ES2023'],
-        module: 'ESNext',
-        types: ['node'],
-        ...shared,
-      },
-      include: ['vite.config.ts'],
-    }),
-  }
-}
-
-/** A static file server for the built app on 127.0.0.1. */
-async function serveFolder(root: string): Promise<Server> {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-  }
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    const file = resolve(root, path === '/' ? 'index.html' : `.${decodeURIComponent(path)}`)
-    if (!file.startsWith(root + sep)) return void res.writeHead(404).end()
-    readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': types[extname(file)] ?? '' }).end(body),
-      () => res.writeHead(404).end(),
-    )
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return server
-}

@@ -1,7 +1,8 @@
 import { execFile, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { dirname, extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 
@@ -117,4 +118,24 @@ export function startProcess(cwd: string, args: string[], env: Record<string, st
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** A static file server for the built app on 127.0.0.1. */
+export async function serveFolder(root: string): Promise<Server> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  }
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const file = resolve(root, path === '/' ? 'index.html' : `.${decodeURIComponent(path)}`)
+    if (!file.startsWith(root + sep)) return void res.writeHead(404).end()
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': types[extname(file)] ?? '' }).end(body),
+      () => res.writeHead(404).end(),
+    )
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return server
 }
