@@ -29,6 +29,8 @@ export {
 } from './machines/createRuntime.ts'
 export {
   describeRule,
+  describeRuleEntry,
+  type PolicyLoadOptions,
   type PolicyScope,
   PolicyStore,
   type PolicyStoreOptions,
@@ -61,7 +63,11 @@ export type { JournalRecord } from './store/JournalRecord.ts'
 export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
 export type { RunStore } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
-export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
+// The Node entry replaces these two with the full set, `run_code` included.
+export {
+  coreStudyPulseTools as studyPulseTools,
+  createCoreToolRegistry as createToolRegistry,
+} from './tools/createCoreToolRegistry.ts'
 export {
   type AnyToolDefinition,
   defineTool,
@@ -70,10 +76,20 @@ export {
 } from './tools/defineTool.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
-export { ToolRegistry, type ToolRegistryOptions } from './tools/ToolRegistry.ts'
+export {
+  defaultMaxToolCallsPerTurn,
+  type ToolLimits,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
-export type { PolicyRule } from './workspace/policyFile.ts'
+export type {
+  InvalidPolicyRule,
+  LoadedPolicyFile,
+  PolicyFileProblems,
+  PolicyRule,
+} from './workspace/policyFile.ts'
 export type { StudyWorkspace } from './workspace/StudyWorkspace.ts'
 export { sampleSources } from './workspace/sampleData.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'

@@ -22,4 +22,18 @@ export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAICha
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
 export { type FileRunStoreOptions, fileRunStore } from './store/fileRunStore.ts'
 export { RunFiles } from './store/RunFiles.ts'
+// Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
+export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
+export {
+  defaultSandboxLimits,
+  runInSandbox,
+  type SandboxErrorCode,
+  type SandboxLimits,
+  type SandboxOutcome,
+  type SandboxRequest,
+} from './tools/sandbox/runInSandbox.ts'
+export { createRunCodeTool, type RunCodeOptions, runCode } from './tools/studypulse/runCode.ts'
+export { loadPolicyFile } from './workspace/policyFile.ts'
+export { setAsideBadLines } from './workspace/setAsideBadLines.ts'
+export { sweepWorkspaceTempFiles } from './workspace/sweepWorkspaceTempFiles.ts'
 export { Workspace } from './workspace/Workspace.ts'

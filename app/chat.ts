@@ -1,13 +1,22 @@
-import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { chooseModel } from './chooseModel.ts'
-import { openAppWorkspace } from './openAppWorkspace.ts'
+import { limitsFromEnv } from './limitsFromEnv.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
+import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
-const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
-const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
-const restored = await runtime.restore()
+const started = await Promise.resolve()
+  .then(() =>
+    startRuntime({
+      model,
+      tools: createToolRegistry({ limits: limitsFromEnv(process.env).tools }),
+    }),
+  )
+  .catch((error: unknown) => {
+    console.error(describeStartupFailure(error))
+    process.exit(1)
+  })
+const { workspace, notebook, runtime, restored, problems } = started
 
 await runTerminalChat({
   runtime,
@@ -19,8 +28,10 @@ await runTerminalChat({
     'StudyPulse — your study agent. It proposes; you decide.',
     `  model: ${model.name}`,
     `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`,
+    ...problems.map((line) => `  ! ${line}`),
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what are my tasks",',
-    '       "search photosynthesis", "read lecture-2.md", "remember that …", "delete the task …"',
+    '       "search photosynthesis", "read lecture-2.md", "remember that …", "delete the task …",',
+    '       "compute the mean of 12, 15, 19 and 22", "run: [3, 1, 2].sort()"',
     '  /tasks lists your tasks, /quit leaves; Ctrl-C cancels a run in progress.',
     '',
   ],

@@ -16,6 +16,8 @@ export function formatEvent(event: AgentEvent): string | undefined {
       return event.permission === undefined
         ? `  → ${event.toolName} (cannot be prepared)`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
+    case 'confirmationRequired':
+      return formatProgram(event)
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':
@@ -27,4 +29,25 @@ export function formatEvent(event: AgentEvent): string | undefined {
     default:
       return undefined
   }
+}
+
+/** A `run_code` card's program in full with line numbers, so the user reads what would run before answering. */
+function formatProgram(event: AgentEvent): string | undefined {
+  if (event.toolName !== 'run_code' || event.payloadJson === undefined) return undefined
+  let args: { code?: unknown; inputs?: unknown }
+  try {
+    args = JSON.parse(event.payloadJson) as { code?: unknown; inputs?: unknown }
+  } catch {
+    return undefined
+  }
+  if (typeof args.code !== 'string') return undefined
+  const lines = args.code.replace(/\r\n?/g, '\n').split('\n')
+  const width = String(lines.length).length
+  const numbered = lines.map((line, i) => `    ${String(i + 1).padStart(width)} │ ${line}`)
+  const inputs = Array.isArray(args.inputs) ? args.inputs.filter((i) => typeof i === 'string') : []
+  return [
+    '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
+    ...numbered,
+    ...(inputs.length > 0 ? [`  reads (read-only): ${inputs.join(', ')}`] : []),
+  ].join('\n')
 }

@@ -1,10 +1,10 @@
-import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { chooseModel } from './chooseModel.ts'
-import { openAppWorkspace } from './openAppWorkspace.ts'
+import { limitsFromEnv } from './limitsFromEnv.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
+import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
 const port = Number(process.env.PORT ?? 4317)
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -12,28 +12,33 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1)
 }
 let confirmationTimeoutMs: number
+let limits: ReturnType<typeof limitsFromEnv>
 try {
   confirmationTimeoutMs = confirmationTimeoutFromEnv(process.env)
+  limits = limitsFromEnv(process.env)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
 }
 const distDir = `${repoRoot}/dist-page`
 await ensureBuild(distDir, (line) => console.log(line))
-const { workspace, notebook } = await openAppWorkspace()
 const model = chooseModel()
-const runtime = createAgentRuntime({
+// Cards left open by the last session come back before the page can ask for them. A damaged file
+// is named in one line: the app starts with what is sound, or stops when the workspace cannot open.
+const started = await startRuntime({
   model,
-  tools: createToolRegistry(),
-  workspace,
+  tools: createToolRegistry({ limits: limits.tools }),
   confirmationTimeoutMs,
+}).catch((error: unknown) => {
+  console.error(describeStartupFailure(error))
+  process.exit(1)
 })
-// Cards left open by the last session come back before the page can ask for them.
-const restored = await runtime.restore()
+const { workspace, notebook, runtime, restored, problems } = started
 const server = await createAppServer({
   runtime,
   distDir,
   port,
+  limits: limits.server,
   ...(notebook !== undefined && { notebookId: notebook.id }),
 })
 
@@ -45,6 +50,7 @@ console.log(
 )
 if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
+for (const line of problems) console.log(`  ! ${line}`)
 console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
 
 const stop = () => {

@@ -13,13 +13,16 @@ export type AgentErrorCode =
   | 'run_owned_elsewhere'
   | 'policy_file_corrupt'
 
-/** Thrown by the runtime's API when a call cannot be carried out; `code` says why. */
+/** Thrown by the runtime's API when a call cannot be carried out; `code` says why, `file` which file (if one is to blame). */
 export class AgentError extends Error {
   override readonly name = 'AgentError'
+  readonly file?: string
   constructor(
     readonly code: AgentErrorCode,
     message: string,
+    options: { file?: string } = {},
   ) {
     super(message)
+    if (options.file !== undefined) this.file = options.file
   }
 }

@@ -1,5 +1,5 @@
 import type { PermissionLevel } from '../models/messages.ts'
-import type { PolicyRule } from '../workspace/policyFile.ts'
+import type { InvalidPolicyRule, PolicyFileProblems, PolicyRule } from '../workspace/policyFile.ts'
 import { AgentError } from './AgentError.ts'
 
 /** What a new rule says: which tool, allow or deny, for how long, and for which run. */
@@ -12,6 +12,13 @@ export interface RuleRequest {
 
 /** How long a standing decision lasts. */
 export type PolicyScope = PolicyRule['scope']
+
+/** What `load` is told besides the rules: entries already refused on reading, and whether the file is corrupt. */
+export interface PolicyLoadOptions {
+  invalid?: readonly InvalidPolicyRule[]
+  /** The rules file could not be read: keep it as it is and refuse new "always" rules. */
+  corruptFile?: { file: string; message: string }
+}
 
 /** What the store needs from outside: ids, time, tool permissions, and where "always" rules live. */
 export interface PolicyStoreOptions {
@@ -28,19 +35,45 @@ export interface PolicyStoreOptions {
  * Allow rules exist only for write tools: destructive and execute calls always ask.
  */
 export class PolicyStore {
-  #rules: PolicyRule[]
+  #rules: PolicyRule[] = []
   readonly #options: PolicyStoreOptions
   #saving: Promise<void> = Promise.resolve()
+  // Rules read from disk but refused; kept so the next save does not silently drop what the user wrote.
+  #refused: { rule: PolicyRule; reason: string }[] = []
+  // Entries that were not rules at all; a later `load` without `invalid` keeps them.
+  #malformed: InvalidPolicyRule[] = []
+  #corrupt: PolicyFileProblems['corrupt']
 
   constructor(options: PolicyStoreOptions) {
     this.#options = options
-    this.#rules = [...(options.initial ?? [])].filter((r) => r.scope === 'always')
+    if (options.initial !== undefined) this.load(options.initial)
   }
 
-  /** Adds kept rules read from disk after the store was made (those added since win). */
-  load(kept: readonly PolicyRule[]): void {
+  /**
+   * Adds kept rules read from disk after the store was made (those added since win). They are data
+   * from disk: each is checked as `add` would check it, and one that fails is ignored and reported.
+   */
+  load(kept: readonly PolicyRule[], options: PolicyLoadOptions = {}): void {
     const known = new Set(this.#rules.map((r) => r.id))
-    this.#rules = [...kept.filter((r) => r.scope === 'always' && !known.has(r.id)), ...this.#rules]
+    const accepted: PolicyRule[] = []
+    const refused: { rule: PolicyRule; reason: string }[] = []
+    for (const rule of kept) {
+      const reason = this.#refusal(rule)
+      if (reason !== undefined) refused.push({ rule, reason })
+      else if (!known.has(rule.id)) accepted.push(rule)
+    }
+    this.#rules = [...accepted, ...this.#rules]
+    this.#refused = refused
+    if (options.invalid !== undefined) this.#malformed = [...options.invalid]
+    if (options.corruptFile !== undefined) this.#corrupt = options.corruptFile
+  }
+
+  /** Rules read from disk that are not applied (each with its reason), and a corrupt rules file. */
+  problems(): PolicyFileProblems {
+    return {
+      invalid: [...this.#malformed, ...this.#refused],
+      ...(this.#corrupt !== undefined && { corrupt: this.#corrupt }),
+    }
   }
 
   /** The rules in force, optionally only those that apply to one run. */
@@ -52,6 +85,14 @@ export class PolicyStore {
 
   /** Throws `policy_not_allowed` unless the rule may exist: allow rules only for write tools, never "always". */
   check(rule: RuleRequest): void {
+    if (rule.scope === 'always' && this.#corrupt !== undefined) {
+      const { file } = this.#corrupt
+      throw new AgentError(
+        'policy_file_corrupt',
+        `${file} is corrupt, so no rule can be kept "always" (StudyPulse will not overwrite it). Repair or move ${file}, then restart StudyPulse.`,
+        { file },
+      )
+    }
     const permission = this.#options.permissionOf(rule.tool)
     if (permission === undefined)
       throw new AgentError('policy_not_allowed', `no tool named "${rule.tool}"`)
@@ -69,6 +110,16 @@ export class PolicyStore {
     }
     if (rule.scope === 'run' && rule.runId === undefined) {
       throw new AgentError('policy_not_allowed', 'a run rule needs the run it applies to')
+    }
+  }
+
+  #refusal(rule: PolicyRule): string | undefined {
+    if (rule.scope !== 'always') return 'only "always" rules are kept across sessions'
+    try {
+      this.check(rule)
+      return undefined
+    } catch (error) {
+      return error instanceof AgentError ? error.message : String(error)
     }
   }
 
@@ -113,7 +164,10 @@ export class PolicyStore {
   }
 
   #persist(): void {
-    const kept = this.#rules.filter((r) => r.scope === 'always')
+    const kept = [
+      ...this.#rules.filter((r) => r.scope === 'always'),
+      ...this.#refused.map((r) => r.rule),
+    ]
     const save = this.#options.save
     if (save !== undefined)
       this.#saving = this.#saving.then(() => save(kept)).catch(this.#options.onSaveError)
@@ -126,6 +180,14 @@ export function describeRule(rule: Pick<PolicyRule, 'tool' | 'effect' | 'scope'>
   return rule.scope === 'always'
     ? `always ${rule.effect} ${rule.tool}`
     : `${rule.effect} ${rule.tool} ${scope}`
+}
+
+/** A rule entry as written in the rules file, named by its id and what it says, e.g. `"r1" (always allow create_task)`. */
+export function describeRuleEntry(rule: unknown): string {
+  if (rule === null || typeof rule !== 'object') return JSON.stringify(rule) ?? String(rule)
+  const { id, tool, effect, scope } = rule as Record<string, unknown>
+  const what = [scope, effect, tool].filter((part) => typeof part === 'string').join(' ')
+  return `${typeof id === 'string' ? `"${id}"` : '(no id)'}${what === '' ? '' : ` (${what})`}`
 }
 
 function sameTarget(a: PolicyRule, b: PolicyRule): boolean {

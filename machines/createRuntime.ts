@@ -134,7 +134,14 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const policiesLoaded =
     store === undefined
       ? Promise.resolve()
-      : store.loadPolicies().then((loaded) => policies.load(loaded.rules), onPersistError)
+      : store.loadPolicies().then(
+          ({ rules, invalid, corrupt }) =>
+            policies.load(rules, {
+              invalid,
+              ...(corrupt !== undefined && { corruptFile: corrupt }),
+            }),
+          onPersistError,
+        )
 
   const logic = createAgentRunMachine({ tools, clock, generateId })
   const history: ChatMessage[] =

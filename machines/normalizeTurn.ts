@@ -1,14 +1,28 @@
 import { ModelError } from '../models/ModelError.ts'
 import type { ModelTurn, ToolCall } from '../models/messages.ts'
+import { stringifyBounded } from '../models/stringifyBounded.ts'
+import { maxArgumentDepth } from '../tools/parseArguments.ts'
+import { defaultMaxToolCallsPerTurn } from '../tools/ToolRegistry.ts'
 
-/** The most tool calls one model turn may propose. */
-export const maxToolCallsPerTurn = 32
+/** The most tool calls one model turn may propose by default (a registry's `limits` may set another). */
+export const maxToolCallsPerTurn = defaultMaxToolCallsPerTurn
+
+/** Caps `normalizeTurn` applies: calls per turn, and how deep object arguments are turned into text. */
+export interface TurnLimits {
+  maxCallsPerTurn?: number
+  maxArgumentDepth?: number
+}
 
 /**
  * Turns whatever a model client returned into a well-formed turn. Odd tool calls are kept so the
  * model hears why they failed; output that is not a turn at all fails the model call.
  */
-export function normalizeTurn(raw: unknown, nextId: () => string): ModelTurn {
+export function normalizeTurn(
+  raw: unknown,
+  nextId: () => string,
+  limits: TurnLimits = {},
+): ModelTurn {
+  const maxCalls = limits.maxCallsPerTurn ?? maxToolCallsPerTurn
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ModelError(
       'model_malformed_output',
@@ -26,19 +40,22 @@ export function normalizeTurn(raw: unknown, nextId: () => string): ModelTurn {
     )
   }
   const calls = (toolCalls ?? []) as unknown[]
-  if (calls.length > maxToolCallsPerTurn) {
+  if (calls.length > maxCalls) {
     throw new ModelError(
       'model_malformed_output',
-      `the model proposed ${calls.length} tool calls in one turn; the limit is ${maxToolCallsPerTurn}`,
+      `the model proposed ${calls.length} tool calls in one turn; the limit is ${maxCalls}`,
     )
   }
   const turn: ModelTurn = {}
   if (typeof text === 'string') turn.text = text
-  if (calls.length > 0) turn.toolCalls = calls.map((call) => normalizeCall(call, nextId))
+  if (calls.length > 0)
+    turn.toolCalls = calls.map((call) =>
+      normalizeCall(call, nextId, limits.maxArgumentDepth ?? maxArgumentDepth),
+    )
   return turn
 }
 
-function normalizeCall(raw: unknown, nextId: () => string): ToolCall {
+function normalizeCall(raw: unknown, nextId: () => string, maxDepth: number): ToolCall {
   const call = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
   const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call_${nextId()}`
   const name = typeof call.name === 'string' ? call.name : String(call.name)
@@ -47,6 +64,17 @@ function normalizeCall(raw: unknown, nextId: () => string): ToolCall {
     id,
     name,
     arguments:
-      typeof args === 'string' ? args : args === undefined ? '{}' : (JSON.stringify(args) ?? '{}'),
+      typeof args === 'string' ? args : args === undefined ? '{}' : argumentText(args, maxDepth),
+  }
+}
+
+// Object arguments become text without recursing past the depth limit (a 5,000-deep object would
+// overflow `JSON.stringify`); what is cut off stays too deep, so preparing the call refuses it.
+function argumentText(args: unknown, maxDepth: number): string {
+  try {
+    return stringifyBounded(args, maxDepth) ?? '{}'
+  } catch (error) {
+    // e.g. a cycle: text that is not JSON, which preparing reports as `invalid_arguments`.
+    return `(arguments could not be read as JSON: ${(error as Error).message})`
   }
 }

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { runContextVersion } from './agentRunTypes.ts'
 
@@ -32,6 +32,8 @@ const endStates = new Set(['failed', 'cancelled'])
 /**
  * Saves a run at every safe state it enters (and at every new card) as one commit: the small
  * snapshot, the events logged since the last save, the queued outcomes and audit lines.
+ * Group commit: while one save is being written, later ones wait and are written together as
+ * one, with the newest snapshot (it includes everything the skipped ones held).
  * Saves run one after another; `ready` (the run's claim) comes first.
  */
 export function persistRun(
@@ -44,7 +46,46 @@ export function persistRun(
   let journal: JournalRecord[] = []
   let audit: AuditRecord[] = []
   let lastKey = ''
+  /** The commit waiting for the one being written, grown by every save until it starts. */
+  let next:
+    | {
+        snapshot?: StoredRunSnapshot
+        events: AgentEvent[]
+        journal: JournalRecord[]
+        audit: AuditRecord[]
+        ended?: boolean
+        intents: JournalRecord[]
+      }
+    | undefined
+  let queued: Promise<void> | undefined
   let chain: Promise<void> = options.ready.then(() => undefined).catch(options.onError)
+
+  /** Adds to the pending commit and schedules it after the one being written. */
+  const enqueue = (part: Partial<RunCommit> & { intent?: JournalRecord }): Promise<void> => {
+    next ??= { events: [], journal: [], audit: [], intents: [] }
+    if (part.snapshot !== undefined) next.snapshot = part.snapshot
+    next.events.push(...(part.events ?? []))
+    next.journal.push(...(part.journal ?? []))
+    next.audit.push(...(part.audit ?? []))
+    if (part.ended) next.ended = true
+    if (part.intent !== undefined) next.intents.push(part.intent)
+    queued ??= chain.then(() => {
+      const commit = next as NonNullable<typeof next>
+      next = undefined
+      queued = undefined
+      // An intent goes after the saves before it: the card is on disk before its intent.
+      return store.commit(runId, {
+        ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
+        events: commit.events,
+        journal: [...commit.journal, ...commit.intents],
+        audit: commit.audit,
+        ...(commit.ended && { ended: true }),
+      })
+    })
+    const written = queued
+    chain = written.catch(options.onError)
+    return written
+  }
 
   const save = (snapshot = actor.getSnapshot()) => {
     const state = String(snapshot.value)
@@ -53,7 +94,7 @@ export function persistRun(
     lastKey = key
     const lastSeq = snapshot.context.lastSeq
     // This very snapshot, not the actor's latest: a rule may already have answered the card.
-    const commit = {
+    void enqueue({
       snapshot: {
         version: runContextVersion as typeof runContextVersion,
         runId,
@@ -65,11 +106,10 @@ export function persistRun(
       journal,
       audit,
       ...(endStates.has(state) && { ended: true }),
-    }
+    })
     events = events.filter((e) => e.seq > lastSeq)
     journal = []
     audit = []
-    chain = chain.then(() => store.commit(runId, commit)).catch(options.onError)
   }
 
   actor.subscribe({ next: (snapshot) => save(snapshot), error: options.onError })
@@ -85,9 +125,7 @@ export function persistRun(
     },
     intent(record) {
       save()
-      const written = chain.then(() => store.commit(runId, { journal: [record] }))
-      chain = written.catch(options.onError)
-      return written
+      return enqueue({ intent: record })
     },
     flush() {
       save()

@@ -32,7 +32,10 @@ export async function callModel(
       if (!signal.aborted) onTextDelta(delta)
     },
   })
-  return normalizeTurn(raw, deps.generateId)
+  return normalizeTurn(raw, deps.generateId, {
+    maxCallsPerTurn: deps.tools.limits?.maxCallsPerTurn,
+    maxArgumentDepth: deps.tools.limits?.maxArgumentDepth,
+  })
 }
 
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */

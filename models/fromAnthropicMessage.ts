@@ -1,5 +1,6 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages'
 import type { ModelTurn, ToolCall } from './messages.ts'
+import { stringifyBounded } from './stringifyBounded.ts'
 
 /** Reads the turn out of a non-streamed Messages API answer; `arguments` is the JSON of `input`. */
 export function fromAnthropicMessage(message: Message): ModelTurn {
@@ -11,7 +12,7 @@ export function fromAnthropicMessage(message: Message): ModelTurn {
       toolCalls.push({
         id: block.id,
         name: block.name,
-        arguments: JSON.stringify(block.input ?? {}) ?? '{}',
+        arguments: stringifyBounded(block.input ?? {}) ?? '{}',
       })
     }
   }

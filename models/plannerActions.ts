@@ -32,6 +32,8 @@ export function describeAction(
       const title = textField(args, 'title')
       return title === undefined ? 'save that artifact' : `save ${quoted(title)} to your artifacts`
     }
+    case 'run_code':
+      return 'run that code'
     default:
       return `run ${name}`
   }

@@ -12,6 +12,8 @@ const EXAMPLES: readonly { tools: readonly string[]; example: string }[] = [
   { tools: ['write_memory'], example: 'remember that I study best in the morning' },
   { tools: ['save_artifact'], example: 'save a note called Exam plan: revise cells first' },
   { tools: ['list_tasks', 'delete_task'], example: 'delete the task review chapter 3' },
+  { tools: ['run_code'], example: 'compute the mean of 12, 15, 19 and 22' },
+  { tools: ['run_code'], example: 'run: [3, 1, 2].sort()' },
 ]
 
 /** The planner's help text: what it can do with the tools on offer, one example each. */

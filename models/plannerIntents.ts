@@ -1,4 +1,5 @@
 import { splitClauses, stripFiller } from './plannerClauses.ts'
+import { computeProgram } from './plannerCompute.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
@@ -11,6 +12,7 @@ export type PlannerIntent =
   | { kind: 'write_memory'; text: string }
   | { kind: 'save_artifact'; title: string; content: string }
   | { kind: 'delete_task'; target: string }
+  | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
   | { kind: 'unknown'; clause: string }
@@ -58,7 +60,16 @@ const CREATE = [
 const CREATE_INTO =
   /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?dos?|to-?do\s+list|list)\b(.*)$/i
 
+// "run: <code>" takes the whole message, so semicolons and newlines in the code split nothing.
+// "run with lecture-2.md, notes.md: <code>" passes those sources in as `inputs`.
+const RUN =
+  /^\s*(?:please\s+)?run(?:\s+(?:this|the\s+code|code|js|javascript))?(?:\s+(?:with|on|using|reading)\s+([^:\n]+?))?\s*:\s*([\s\S]*\S)\s*$/i
+const FENCE = /^```[a-z]*\s*\n([\s\S]*?)\n?\s*```$/i
+const COMPUTE = /^(?:compute|calculate|calc|work\s+out|evaluate|figure\s+out)\s+(.+)$/i
+const QUESTION = /^(?:what(?:'s|\s+is|\s+are)|how\s+much\s+is)\s+(.+)$/i
+
 const PARSERS: readonly ClauseParser[] = [
+  parseCompute,
   parseDelete,
   parseArtifact,
   parseMemory,
@@ -71,6 +82,15 @@ const PARSERS: readonly ClauseParser[] = [
 
 /** Reads a user message as one intent per clause; clauses it cannot read become `unknown`. */
 export function parseIntents(text: string, today: Date): PlannerIntent[] {
+  const run = RUN.exec(text)
+  if (run?.[2] !== undefined) {
+    const code = FENCE.exec(run[2])?.[1] ?? run[2]
+    const inputs = (run[1] ?? '')
+      .split(/\s*,\s*|\s+and\s+/)
+      .map((name) => cleanPhrase(name))
+      .filter((name) => name !== '')
+    return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
+  }
   return splitClauses(text).map((clause) => parseClause(clause, today))
 }
 
@@ -99,6 +119,13 @@ function parseClause(raw: string, today: Date): PlannerIntent {
     }
   }
   return { kind: 'unknown', clause: cleanPhrase(raw) }
+}
+
+/** "compute …" always means code; a bare question only when it reads as a sum the planner can write. */
+function parseCompute(clause: string): PlannerIntent | undefined {
+  const asked = COMPUTE.exec(clause)?.[1] ?? QUESTION.exec(clause)?.[1] ?? clause
+  const code = computeProgram(asked)
+  return code === undefined ? undefined : { kind: 'run_code', code }
 }
 
 function parseDelete(clause: string): PlannerIntent | undefined {

@@ -9,6 +9,7 @@ const CAPABILITIES: ReadonlyMap<PlannerIntent['kind'], string> = new Map([
   ['write_memory', 'remember things'],
   ['save_artifact', 'save artifacts'],
   ['delete_task', 'delete tasks'],
+  ['run_code', 'run code'],
 ])
 
 /** Lines about clauses the planner skipped: ones it did not understand or whose tools are not offered. */

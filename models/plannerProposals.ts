@@ -39,6 +39,9 @@ export function proposeCalls(
       case 'save_artifact':
         propose('save_artifact', { title: intent.title, content: intent.content })
         break
+      case 'run_code':
+        propose('run_code', { code: intent.code, ...(intent.inputs && { inputs: intent.inputs }) })
+        break
       default:
         break
     }

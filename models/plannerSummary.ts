@@ -1,4 +1,5 @@
 import { describeAction } from './plannerActions.ts'
+import { summarizeCodeRun } from './plannerCodeSummary.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
 import type { ToolResult } from './plannerResults.ts'
 import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
@@ -30,6 +31,7 @@ export function summarizeToolResult(
   tasks: readonly PlannerTask[],
 ): string {
   if (result.kind === 'unreadable') return `I ran ${name}, but I could not read its result.`
+  if (name === 'run_code') return summarizeCodeRun(args, result)
   if (result.kind === 'error') {
     const action = describeAction(name, args, tasks)
     if (result.code === 'user_denied') return `OK, I did not ${action}.`

@@ -1,6 +1,7 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
 import { ModelError } from './ModelError.ts'
 import type { ModelTurn, ToolCall } from './messages.ts'
+import { stringifyBounded } from './stringifyBounded.ts'
 
 type Block =
   | { kind: 'text' }
@@ -71,7 +72,7 @@ export async function readAnthropicStream(
               name: block.name,
               // With no deltas the whole input came with the block start.
               arguments:
-                block.json !== '' ? block.json : (JSON.stringify(block.input ?? {}) ?? '{}'),
+                block.json !== '' ? block.json : (stringifyBounded(block.input ?? {}) ?? '{}'),
             },
           ]
         : [],

@@ -27,6 +27,14 @@ for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
   if (rewritten !== text) writeFileSync(file, rewritten)
   declarations += 1
 }
+// From source the worker entry registers tsx before loading sandboxWorker.ts; the build has the
+// compiled worker, and tsx (a dev dependency) is not installed for users.
+writeFileSync(
+  join(dist, 'tools', 'sandbox', 'sandboxWorkerEntry.mjs'),
+  "// The run_code sandbox's worker thread, compiled.\nimport './sandboxWorker.js'\n",
+)
 mkdirSync(join(dist, 'ui'), { recursive: true })
 copyFileSync(join(root, 'ui', 'styles.css'), join(dist, 'ui', 'styles.css'))
-console.log(`built dist/: ${declarations} declaration files, ui/styles.css`)
+console.log(
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, ui/styles.css`,
+)

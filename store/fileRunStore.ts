@@ -1,8 +1,9 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../workspace/atomicWrite.ts'
-import { readPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
-import { WorkspaceError } from '../workspace/WorkspaceError.ts'
+import { isAtomicTempName, writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
+import { setAsideBadLines } from '../workspace/setAsideBadLines.ts'
+import { sweepWorkspaceTempFiles } from '../workspace/sweepWorkspaceTempFiles.ts'
 import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
@@ -22,7 +23,14 @@ export interface FileRunStoreOptions {
 const lines = (records: readonly unknown[] | undefined) =>
   (records ?? []).map((r) => `${JSON.stringify(r)}\n`).join('')
 
-const tempFile = /^\..+\.[0-9a-f]{12}\.tmp$/
+/** The file store: a `RunStore` plus its start-up clean-up. */
+export interface FileRunStore extends RunStore {
+  /**
+   * Removes temp files of killed writes and sets damaged audit lines aside, once, and only when no
+   * other live process uses the folder; returns one line per thing it found (also run by `restore`).
+   */
+  tidy(): Promise<string[]>
+}
 
 /**
  * The embedded default store: a workspace folder, in the layout StudyPulse always used —
@@ -30,7 +38,7 @@ const tempFile = /^\..+\.[0-9a-f]{12}\.tmp$/
  * `policies.json` at the root. One save is one batch with one round of fsyncs. Runs are owned
  * per process (see `RunOwnership`), so two apps on one folder never advance the same run.
  */
-export function fileRunStore(root: string, options: FileRunStoreOptions = {}): RunStore {
+export function fileRunStore(root: string, options: FileRunStoreOptions = {}): FileRunStore {
   const files = new RunFiles(root)
   const ownership = new RunOwnership(join(root, 'runs'), {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
@@ -49,6 +57,26 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
     created.add(runId)
     return dir
   }
+  // Temp files of killed writes and a damaged audit line are cleaned up at start-up, but only
+  // when no other live process works in this folder: its temp files may be writes under way.
+  let tidied: Promise<string[]> | undefined
+  const tidyOnce = () => {
+    tidied ??= (async () => {
+      if (!(await ownership.alone())) return []
+      const found = (await sweepWorkspaceTempFiles(root)).map(
+        (file) => `${file}: removed a temp file left by an interrupted write`,
+      )
+      for (const runId of await files.listRuns()) await sweep(files.runDir(runId))
+      const audit = await setAsideBadLines(root, 'audit.jsonl')
+      if (audit.lines.length > 0) {
+        found.push(
+          `${audit.file} is damaged at line ${audit.lines.join(', ')}: moved to ${audit.rejectedFile}, the rest is kept`,
+        )
+      }
+      return found
+    })()
+    return tidied
+  }
   const repairAudit = () => {
     auditRepaired ??= files.repairAudit()
     return auditRepaired
@@ -56,6 +84,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
 
   return {
     location: root,
+    tidy: tidyOnce,
     async claim(runId) {
       const dir = await ensureRunDir(runId)
       const claim = await ownership.claim(dir)
@@ -65,6 +94,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
     },
     unclaim: (runId) => ownership.unclaim(files.runDir(runId)),
     async listOpenRuns() {
+      await tidyOnce()
       const open: string[] = []
       for (const runId of await files.listRuns()) {
         if (await files.hasEnded(runId)) continue
@@ -136,14 +166,9 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
     },
     async loadPolicies() {
       policiesRead = true
-      try {
-        policiesCorrupt = undefined
-        return { rules: await readPolicyFile(root), invalid: [] }
-      } catch (error) {
-        if (!(error instanceof WorkspaceError) || error.code !== 'corrupt_file') throw error
-        policiesCorrupt = { file: error.file ?? 'policies.json', message: error.message }
-        return { rules: [], invalid: [], corrupt: policiesCorrupt }
-      }
+      const loaded = await loadPolicyFile(root)
+      policiesCorrupt = loaded.corrupt
+      return loaded
     },
     async savePolicies(rules) {
       // Never write over a file this store has not looked at: it may hold the user's rules.
@@ -163,7 +188,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): R
 
 async function sweep(dir: string): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (tempFile.test(name)) await rm(join(dir, name), { force: true })
+    if (isAtomicTempName(name)) await rm(join(dir, name), { force: true })
   }
 }
 

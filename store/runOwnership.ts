@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { writeFileAtomic } from '../workspace/atomicWrite.ts'
@@ -63,6 +63,17 @@ export class RunOwnership {
       if (errnoCode(error) === 'ENOENT') return undefined
       throw error
     }
+  }
+
+  /** Whether no other live owner works in this folder (so its leftovers are nobody's writes under way). */
+  async alone(): Promise<boolean> {
+    await this.#start()
+    const owners = await readdir(join(this.#runsDir, '.owners')).catch(() => [] as string[])
+    for (const owner of owners) {
+      if (owner === this.ownerId || owner.endsWith('.lock')) continue
+      if (await this.#isAlive(owner)) return false
+    }
+    return true
   }
 
   /** Stops this owner's heartbeat: its runs become free for others at once. */

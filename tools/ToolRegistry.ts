@@ -5,7 +5,7 @@ import { deepFreeze } from './deepFreeze.ts'
 import type { AnyToolDefinition, ToolContext } from './defineTool.ts'
 import { callDigest } from './digest.ts'
 import type { PreparedTool } from './PreparedTool.ts'
-import { parseArguments } from './parseArguments.ts'
+import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
 import { ToolError } from './ToolError.ts'
 import { type ToolResult, toolFailure } from './ToolResult.ts'
 
@@ -18,9 +18,23 @@ interface Invocation {
 // Module-private: a PreparedTool carries no arguments a caller could mutate or forge.
 const invocations = new WeakMap<PreparedTool, Invocation>()
 
-/** Options for a registry: the host may set or tighten each tool's permission. */
+/** The most tool calls one model turn may propose, unless the registry sets another. */
+export const defaultMaxToolCallsPerTurn = 32
+
+/** The host's caps on what a model may propose. */
+export interface ToolLimits {
+  /** Tool calls in one model turn (default 32); more fail the model call (`model_malformed_output`). */
+  maxCallsPerTurn: number
+  /** Characters of one call's argument text (default 64 KiB); more is an `invalid_arguments` result. */
+  maxArgumentBytes: number
+  /** Nesting depth of one call's arguments (default 64); deeper is an `invalid_arguments` result. */
+  maxArgumentDepth: number
+}
+
+/** Options for a registry: the host may set or tighten each tool's permission, and cap proposals. */
 export interface ToolRegistryOptions {
   permissions?: Readonly<Record<string, PermissionLevel>>
+  limits?: Partial<ToolLimits>
 }
 
 /** The host's set of tools: shows them to the model, prepares proposed calls, executes prepared ones. */
@@ -28,8 +42,15 @@ export class ToolRegistry {
   readonly #tools = new Map<string, AnyToolDefinition>()
   readonly #permissions = new Map<string, PermissionLevel>()
   readonly #definitions: readonly ModelToolDefinition[]
+  /** The caps this registry applies to proposed calls. */
+  readonly limits: Readonly<ToolLimits>
 
   constructor(tools: readonly AnyToolDefinition[], options: ToolRegistryOptions = {}) {
+    this.limits = Object.freeze({
+      maxCallsPerTurn: options.limits?.maxCallsPerTurn ?? defaultMaxToolCallsPerTurn,
+      maxArgumentBytes: options.limits?.maxArgumentBytes ?? maxArgumentBytes,
+      maxArgumentDepth: options.limits?.maxArgumentDepth ?? maxArgumentDepth,
+    })
     for (const tool of tools) {
       if (this.#tools.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`)
       this.#tools.set(tool.name, tool)
@@ -71,7 +92,10 @@ export class ToolRegistry {
         `no tool named "${String(name)}"; available: ${known}`,
       )
     }
-    const parsed = parseArguments(args)
+    const parsed = parseArguments(args, {
+      maxBytes: this.limits.maxArgumentBytes,
+      maxDepth: this.limits.maxArgumentDepth,
+    })
     if (!parsed.ok) throw new ToolError('invalid_arguments', tool.name, parsed.detail)
     const result = tool.parameters.safeParse(parsed.value)
     if (!result.success) {

@@ -1,21 +1,40 @@
-/** The largest raw argument text a model may send for one call. */
+import { jsonTextDepth, jsonValueDepth } from './jsonDepth.ts'
+
+/** The largest raw argument text a model may send for one call, unless the registry sets another. */
 export const maxArgumentBytes = 64 * 1024
+
+/** How deeply one call's arguments may nest, unless the registry sets another. */
+export const maxArgumentDepth = 64
+
+/** Caps on one call's arguments; both are answered with an `invalid_arguments` tool result. */
+export interface ArgumentLimits {
+  /** Characters of argument text (default 64 KiB). */
+  maxBytes?: number
+  /** Levels of nested objects and lists (default 64). */
+  maxDepth?: number
+}
 
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype'])
 
 /** The outcome of turning a model's raw arguments into a plain value. */
 export type ParsedArguments = { ok: true; value: unknown } | { ok: false; detail: string }
 
-/** Parses a model's raw JSON arguments (or takes an object), refusing oversized text and prototype keys. */
-export function parseArguments(raw: unknown): ParsedArguments {
+/**
+ * Parses a model's raw JSON arguments (or takes an object), refusing oversized or too deeply
+ * nested input (checked without recursion, before anything recursive sees it) and prototype keys.
+ */
+export function parseArguments(raw: unknown, limits: ArgumentLimits = {}): ParsedArguments {
+  const maxBytes = limits.maxBytes ?? maxArgumentBytes
+  const maxDepth = limits.maxDepth ?? maxArgumentDepth
   let value: unknown = raw
   if (typeof raw === 'string') {
-    if (raw.length > maxArgumentBytes) {
+    if (raw.length > maxBytes) {
       return {
         ok: false,
-        detail: `arguments are ${raw.length} characters; the limit is ${maxArgumentBytes}`,
+        detail: `arguments are ${raw.length} characters; the limit is ${maxBytes}`,
       }
     }
+    if (jsonTextDepth(raw, maxDepth) > maxDepth) return tooDeep(maxDepth)
     const text = raw.trim() === '' ? '{}' : raw
     try {
       value = JSON.parse(text)
@@ -24,6 +43,8 @@ export function parseArguments(raw: unknown): ParsedArguments {
     }
   } else if (raw === undefined || raw === null) {
     value = {}
+  } else if (jsonValueDepth(raw, maxDepth) > maxDepth) {
+    return tooDeep(maxDepth)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, detail: 'arguments must be a JSON object' }
@@ -31,6 +52,10 @@ export function parseArguments(raw: unknown): ParsedArguments {
   const bad = findForbiddenKey(value, '')
   if (bad !== undefined) return { ok: false, detail: `key "${bad}" is not allowed in arguments` }
   return { ok: true, value }
+}
+
+function tooDeep(maxDepth: number): ParsedArguments {
+  return { ok: false, detail: `arguments nest deeper than ${maxDepth} levels` }
 }
 
 function findForbiddenKey(value: unknown, path: string): string | undefined {

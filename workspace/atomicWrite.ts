@@ -4,6 +4,14 @@ import { basename, dirname, join } from 'node:path'
 import { errnoCode } from './errnoCode.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
+// `.<name>.<12 hex>.tmp`, as `writeFileAtomic` names its temp files.
+const tempNamePattern = /^\..+\.[0-9a-f]{12}\.tmp$/
+
+/** Whether a file name is one of `writeFileAtomic`'s temp files (left behind only if a process died mid-write). */
+export function isAtomicTempName(name: string): boolean {
+  return tempNamePattern.test(name)
+}
+
 /** Replaces `path` with `data` atomically: readers see the old file or the new one, never a mix. */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const dir = dirname(path)

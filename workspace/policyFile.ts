@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
+import { summarizeZodIssues } from './summarizeZodIssues.ts'
+import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
 
 /** A standing decision the user made about a tool, as stored in `policies.json`. */
@@ -14,17 +16,82 @@ export const PolicyRuleSchema = z.strictObject({
 /** A standing decision the user made about a tool. */
 export type PolicyRule = z.infer<typeof PolicyRuleSchema>
 
-const PolicyFileSchema = z.strictObject({ version: z.literal(1), rules: z.array(PolicyRuleSchema) })
-const file = 'policies.json'
+/** A rule found in the file but not applied, and why. `rule` is the entry as written. */
+export interface InvalidPolicyRule {
+  rule: unknown
+  reason: string
+}
 
-/** The rules the user chose to keep across sessions ("always deny"). */
-export async function readPolicyFile(root: string): Promise<PolicyRule[]> {
+/** What is wrong with the rules file: rules ignored one by one, or the whole file unreadable. */
+export interface PolicyFileProblems {
+  invalid: InvalidPolicyRule[]
+  /** Set when the file is not a rules file at all; it is kept as it is and never overwritten. */
+  corrupt?: { file: string; message: string }
+}
+
+/** The rules file read rule by rule: what is sound, and what is not. */
+export interface LoadedPolicyFile extends PolicyFileProblems {
+  rules: PolicyRule[]
+}
+
+// The envelope is checked as a whole; the rules one by one, so one bad rule does not hide the rest.
+const PolicyFileSchema = z.strictObject({ version: z.literal(1), rules: z.array(z.unknown()) })
+/** The rules file, relative to the workspace root. */
+export const policyFileName = 'policies.json'
+const file = policyFileName
+
+async function readEnvelope(root: string): Promise<unknown[]> {
   return (
     await readJsonFile(root, file, PolicyFileSchema, () => ({ version: 1 as const, rules: [] }))
   ).rules
 }
 
-/** Replaces the kept rules, atomically. */
+function splitRules(entries: readonly unknown[]): { rules: PolicyRule[]; bad: unknown[] } {
+  const rules: PolicyRule[] = []
+  const bad: unknown[] = []
+  for (const entry of entries) {
+    const parsed = PolicyRuleSchema.safeParse(entry)
+    if (parsed.success) rules.push(parsed.data)
+    else bad.push(entry)
+  }
+  return { rules, bad }
+}
+
+/**
+ * Reads `policies.json` as untrusted data: well-formed rules, rules that are not (with the reason),
+ * and, instead of throwing, a note when the file itself is corrupt. Never writes.
+ */
+export async function loadPolicyFile(root: string): Promise<LoadedPolicyFile> {
+  let entries: unknown[]
+  try {
+    entries = await readEnvelope(root)
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'corrupt_file')
+      return { rules: [], invalid: [], corrupt: { file, message: error.message } }
+    throw error
+  }
+  const rules: PolicyRule[] = []
+  const invalid: InvalidPolicyRule[] = []
+  for (const entry of entries) {
+    const parsed = PolicyRuleSchema.safeParse(entry)
+    if (parsed.success) rules.push(parsed.data)
+    else invalid.push({ rule: entry, reason: summarizeZodIssues(parsed.error) })
+  }
+  return { rules, invalid }
+}
+
+/** The well-formed rules the user chose to keep across sessions ("always deny"); throws `corrupt_file` for a damaged file. */
+export async function readPolicyFile(root: string): Promise<PolicyRule[]> {
+  return splitRules(await readEnvelope(root)).rules
+}
+
+/**
+ * Replaces the kept rules, atomically. Entries of the current file that are not well-formed rules
+ * are carried over as they are, and a corrupt file is never replaced (throws `corrupt_file`).
+ */
 export async function writePolicyFile(root: string, rules: readonly PolicyRule[]): Promise<void> {
-  await withWorkspaceLock(root, () => writeJsonFile(root, file, { version: 1, rules }))
+  await withWorkspaceLock(root, async () => {
+    const { bad } = splitRules(await readEnvelope(root))
+    await writeJsonFile(root, file, { version: 1, rules: [...rules, ...bad] })
+  })
 }

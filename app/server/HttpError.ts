@@ -1,10 +1,12 @@
-/** A refusal the server answers with `status` and a JSON body `{ error: { code, message } }`. */
+/** A refusal the server answers with `status` and a JSON body `{ error: { code, message, file? } }`. */
 export class HttpError extends Error {
   override readonly name = 'HttpError'
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The workspace file to blame (relative to its root), when one is. */
+    readonly file?: string,
   ) {
     super(message)
   }

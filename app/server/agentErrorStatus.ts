@@ -1,4 +1,5 @@
 import { AgentError } from '../../machines/AgentError.ts'
+import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import { HttpError } from './HttpError.ts'
 
 // 400: the request itself is wrong. 409 (the default): it does not fit the run's state now, e.g. a
@@ -9,12 +10,19 @@ const statusByCode: Record<string, number> = {
   invalid_decision: 400,
   invalid_edit: 400,
   policy_not_allowed: 409,
+  policy_file_corrupt: 409,
 }
 
-/** Turns the runtime's `AgentError` into an HTTP refusal: 404 for an unknown run, 400 for bad input, else 409. */
+/**
+ * Turns the runtime's `AgentError` into an HTTP refusal (404 for an unknown run, 400 for bad
+ * input, else 409), and a damaged workspace file into `409 workspace_file_corrupt` naming it.
+ */
 export function toHttpError(error: unknown): unknown {
-  if (!(error instanceof AgentError)) return error
-  return new HttpError(statusByCode[error.code] ?? 409, error.code, error.message)
+  if (error instanceof AgentError)
+    return new HttpError(statusByCode[error.code] ?? 409, error.code, error.message, error.file)
+  if (error instanceof WorkspaceError && error.code === 'corrupt_file')
+    return new HttpError(409, 'workspace_file_corrupt', error.message, error.file)
+  return error
 }
 
 /** Runs `fn`, rethrowing an `AgentError` as the matching `HttpError`. */

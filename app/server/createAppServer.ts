@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import { toHttpError } from './agentErrorStatus.ts'
+import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
+import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
 import { policyRoutes } from './policyRoutes.ts'
+import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
 import { matchRoute, type Route } from './router.ts'
 import { runRoutes } from './runRoutes.ts'
@@ -25,6 +29,10 @@ export interface AppHandlerOptions {
    * (`['http://localhost:5173']`). Never `*`: each one can decide cards. Default none.
    */
   allowedOrigins?: readonly string[]
+  /** Bounds on work; each one not given takes its default (`defaultAppLimits`). */
+  limits?: Partial<AppLimits>
+  /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
+  clock?: { now: () => number; timers: ReaperTimers }
 }
 
 /** What the app server is built from. */
@@ -38,6 +46,8 @@ export interface AppHandler {
   (req: IncomingMessage, res: ServerResponse): void
   /** The token API requests must carry (and the page gets in place of `__STUDYPULSE_TOKEN__`). */
   readonly token: string
+  /** Stops the idle-run reaper and the release of ended runs; call it when your server closes. */
+  close(): void
 }
 
 /** A running app server. */
@@ -51,9 +61,12 @@ export interface AppServer {
 /** The page, the JSON API and the run event streams as one Node request handler. */
 export function createAppHandler(options: AppHandlerOptions): AppHandler {
   const token = options.token ?? randomBytes(32).toString('base64url')
+  const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
   const app = {
     runtime: options.runtime,
     ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
+    limits,
+    streams: { open: 0 },
   }
   const routes: Route[] = [
     ...runRoutes(app),
@@ -87,23 +100,53 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
+      const mapped = toHttpError(error)
       const refusal =
-        error instanceof HttpError
-          ? error
+        mapped instanceof HttpError
+          ? mapped
           : new HttpError(500, 'internal_error', 'the server could not handle this request')
-      if (!(error instanceof HttpError)) console.error(error)
+      if (!(mapped instanceof HttpError)) console.error(error)
       // An unread body must not be taken as the next request on this connection.
       if (!req.complete) res.setHeader('connection', 'close')
-      sendJson(res, refusal.status, { error: { code: refusal.code, message: refusal.message } })
+      const { code, message, file } = refusal
+      sendJson(res, refusal.status, {
+        error: { code, message, ...(file !== undefined && { file }) },
+      })
     })
   }
-  return Object.assign(handler, { token })
+  const stopReaper =
+    limits.idleRunMs > 0
+      ? startIdleRunReaper({
+          runtime: options.runtime,
+          idleMs: limits.idleRunMs,
+          ...(options.clock !== undefined && options.clock),
+        })
+      : () => {}
+  const stopReleasing = releaseEndedRuns(options.runtime, limits.keepEndedRuns)
+  return Object.assign(handler, {
+    token,
+    close: () => {
+      stopReaper()
+      stopReleasing()
+    },
+  })
 }
 
 /** Starts the web app on 127.0.0.1: the page (when `distDir` is given), the JSON API and the run event streams. */
 export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
+  const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
   const handler = createAppHandler(options)
-  const server = createServer(handler)
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // Only receiving the request: the event stream's long response is not cut by it.
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    handler,
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -115,6 +158,7 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
     token: handler.token,
     close: () =>
       new Promise<void>((resolve) => {
+        handler.close()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

@@ -6,7 +6,7 @@ import { RevokeBody } from './requestSchemas.ts'
 import type { Route } from './router.ts'
 import { sendJson } from './sendJson.ts'
 
-/** The user's standing decisions: list them, and revoke one. */
+/** The user's standing decisions: list them (with what is wrong with the rules file), and revoke one. */
 export function policyRoutes(app: AppContext): Route[] {
   const { policies } = app.runtime
   return [
@@ -16,6 +16,8 @@ export function policyRoutes(app: AppContext): Route[] {
       handler: ({ res }) =>
         sendJson(res, 200, {
           rules: policies.list().map((rule) => ({ ...rule, description: describeRule(rule) })),
+          // Rules read from policies.json but not applied, and a corrupt file the app will not overwrite.
+          ...policies.problems(),
         }),
     },
     {

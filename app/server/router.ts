@@ -16,9 +16,11 @@ export interface Route {
   method: 'GET' | 'POST'
   pattern: string
   handler: RouteHandler
+  /** A response that stays open (the event stream): `HEAD` is refused rather than left hanging. */
+  stream?: boolean
 }
 
-/** Finds the route for a method and path; `pathMatched` tells 405 from 404. */
+/** Finds the route for a method and path (`HEAD` as `GET`, except on streams); `pathMatched` tells 405 from 404. */
 export function matchRoute(
   routes: readonly Route[],
   method: string,
@@ -29,7 +31,7 @@ export function matchRoute(
     const params = matchPattern(route.pattern, pathname)
     if (params === undefined) continue
     pathMatched = true
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET' && !route.stream))
       return { route, params, pathMatched }
   }
   return { params: {}, pathMatched }

@@ -1,5 +1,6 @@
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors } from './agentErrorStatus.ts'
+import { isEnded } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
 import {
@@ -30,6 +31,13 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs',
       handler: async ({ req, res }) => {
         const body = await readJsonBody(req, StartRunBody)
+        const open = runtime.runIds().filter((id) => !isEnded(runtime.status(id))).length
+        if (open >= app.limits.maxOpenRuns)
+          throw new HttpError(
+            429,
+            'too_many_runs',
+            `${open} runs are open (the limit is ${app.limits.maxOpenRuns}); finish or cancel one first`,
+          )
         const notebookId = body.notebookId ?? app.notebookId
         if (
           notebookId !== undefined &&
@@ -95,9 +103,19 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'GET',
       pattern: '/api/runs/:runId/events',
+      stream: true,
       handler: ({ req, res, url, params }) => {
         const runId = params.runId as string
         mapAgentErrors(() => runtime.actor(runId))
+        const { streams, limits } = app
+        if (streams.open >= limits.maxStreamsPerToken)
+          throw new HttpError(
+            429,
+            'too_many_streams',
+            `${streams.open} event streams are open (the limit is ${limits.maxStreamsPerToken}); close one first`,
+          )
+        streams.open++
+        res.once('close', () => streams.open--)
         streamRunEvents(req, res, runtime, runId, firstSeq(url, req.headers['last-event-id']))
       },
     },

@@ -2,19 +2,30 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type AppServer, createAppServer } from '../../app/server/createAppServer.ts'
-import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AppLimits } from '../../app/server/appLimits.ts'
+import {
+  type AppServer,
+  type AppServerOptions,
+  createAppServer,
+} from '../../app/server/createAppServer.ts'
+import { startRuntime } from '../../app/startRuntime.ts'
+import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
-import { createToolRegistry } from '../../tools/createToolRegistry.ts'
-import { Workspace } from '../../workspace/Workspace.ts'
+import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
 
 /** A real app server over a temporary sample workspace, with a stand-in page. */
 export interface AppHarness {
   server: AppServer
   runtime: AgentRuntime
   workspace: Workspace
+  /** The sample notebook (undefined only when `notebooks.json` was damaged at start-up). */
   notebookId: string
+  /** What start-up reported, one line per damaged file. */
+  problems: string[]
+  /** The folder holding the workspace (`ws/`) and the stand-in page. */
+  dir: string
   /** The raw bytes of `tasks.json`, to prove a refused request changed nothing. */
   tasksFile(): Promise<string>
   /** Headers a same-origin page request carries. */
@@ -35,8 +46,13 @@ export interface HarnessOptions {
   model?: ModelClient
   distDir?: string
   confirmationTimeoutMs?: number
+  tools?: ToolRegistry
+  limits?: Partial<AppLimits>
+  clock?: AppServerOptions['clock']
   /** Origins besides the server's own that may call the API. */
   allowedOrigins?: readonly string[]
+  /** Lines the runtime reports while running (default: dropped). */
+  log?: (line: string) => void
 }
 
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
@@ -44,7 +60,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<AppHar
   return startIn(await mkdtemp(join(tmpdir(), 'studypulse-app-')), options)
 }
 
-async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness> {
+/** Starts the server over the workspace in `<dir>/ws` as `app/main.ts` does (created with samples when missing). */
+export async function startIn(dir: string, options: HarnessOptions = {}): Promise<AppHarness> {
   const model = options.model ?? new OfflinePlanner()
   const distDir = options.distDir ?? join(dir, 'dist')
   if (options.distDir === undefined) {
@@ -54,30 +71,31 @@ async function startIn(dir: string, options: HarnessOptions): Promise<AppHarness
       '<!doctype html><meta name="studypulse-token" content="__STUDYPULSE_TOKEN__"><p>page</p>',
     )
   }
-  const workspace = await Workspace.openOrCreate(join(dir, 'ws'), { samples: true })
-  const [notebook] = await workspace.readNotebooks()
-  if (notebook === undefined) throw new Error('the sample workspace has no notebook')
-  const runtime = createAgentRuntime({
+  // As `app/main.ts`: unfinished runs come back before the server listens.
+  const { workspace, notebook, runtime, restored, problems } = await startRuntime({
     model,
-    tools: createToolRegistry(),
-    workspace,
+    ...(options.tools !== undefined && { tools: options.tools }),
     ...(options.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: options.confirmationTimeoutMs,
     }),
+    env: { STUDYPULSE_WORKSPACE: join(dir, 'ws') },
+    log: options.log ?? (() => {}),
   })
-  // As `app/main.ts`: unfinished runs come back before the server listens.
-  const restored = await runtime.restore()
   const server = await createAppServer({
     runtime,
     distDir,
-    notebookId: notebook.id,
+    ...(notebook !== undefined && { notebookId: notebook.id }),
+    ...(options.limits !== undefined && { limits: options.limits }),
+    ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.allowedOrigins !== undefined && { allowedOrigins: options.allowedOrigins }),
   })
   return {
     server,
     runtime,
     workspace,
-    notebookId: notebook.id,
+    notebookId: notebook?.id as string,
+    problems,
+    dir,
     restored,
     restart: async (next = options) => {
       await server.close()

@@ -22,6 +22,7 @@ export const TOOL_NAMES = [
   'write_memory',
   'save_artifact',
   'delete_task',
+  'run_code',
 ]
 /** Every StudyPulse tool, as offered to a model. */
 export const ALL_TOOLS = tools(TOOL_NAMES)

@@ -116,6 +116,11 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
         ')',
         '',
       ].join('\n'),
+      'sandbox.mjs': [
+        "import { runInSandbox } from 'studypulse-agent'",
+        "console.log(JSON.stringify(await runInSandbox({ code: 'console.log(6 * 7); 1 + 2' })))",
+        '',
+      ].join('\n'),
       'tsconfig.json': JSON.stringify({
         compilerOptions: {
           target: 'ES2022',
@@ -153,6 +158,13 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
   it('tsc --noEmit passes with module and moduleResolution nodenext, skipLibCheck off', async () => {
     const checked = await command(app, join(app, 'node_modules', '.bin', 'tsc'), ['-p', '.'])
     expect(checked.code, checked.stdout + checked.stderr).toBe(0)
+  })
+
+  it('run_code runs in its worker-thread sandbox from the build, without tsx', async () => {
+    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false)
+    const ran = await command(app, process.execPath, ['sandbox.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(JSON.parse(ran.stdout)).toEqual({ ok: true, output: '42\n', value: 3 })
   })
 
   it('a model client without its SDK fails its first call with model_config, naming the package', async () => {

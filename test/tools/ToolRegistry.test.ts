@@ -30,6 +30,7 @@ describe('ToolRegistry', () => {
       'write_memory',
       'save_artifact',
       'delete_task',
+      'run_code',
     ])
     const create = defs.find((d) => d.name === 'create_task')
     expect(create?.permission).toBe('write')
@@ -43,6 +44,7 @@ describe('ToolRegistry', () => {
     })
     expect(defs.find((d) => d.name === 'delete_task')?.permission).toBe('destructive')
     expect(defs.find((d) => d.name === 'list_tasks')?.permission).toBe('read')
+    expect(defs.find((d) => d.name === 'run_code')?.permission).toBe('execute')
   })
 
   it('lets the host override a permission, never the model', () => {

@@ -2,9 +2,11 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
+import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
 import { describePermission } from '../core/describePermission.ts'
 import { CardEditor } from './CardEditor.tsx'
+import { CodeBlock } from './CodeBlock.tsx'
 import { PermissionBadge } from './PermissionBadge.tsx'
 
 export type { DecisionOption } from '../core/cardDecisions.ts'
@@ -65,6 +67,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const describedId = useId()
   const moreId = useId()
   const { sentence } = describePermission(request.permission)
+  const program = codeToRun(request)
   const state: CardOutcome =
     phase.kind === 'stale'
       ? 'stale'
@@ -156,6 +159,14 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
+      {program ? (
+        <div className="sp-card__program">
+          <CodeBlock code={program.code} label="Code that will run" />
+          {program.inputs.length > 0 ? (
+            <p className="sp-card__inputs">Reads (read-only): {program.inputs.join(', ')}</p>
+          ) : null}
+        </div>
+      ) : null}
       {editing && props.onEdit ? (
         <CardEditor
           initial={prettyJson(request.argumentsJson)}

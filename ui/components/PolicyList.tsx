@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { describeRule } from '../../machines/PolicyStore.ts'
+import { describeRule, describeRuleEntry } from '../../machines/PolicyStore.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 import type { PoliciesView } from '../hooks/usePolicies.ts'
 
@@ -35,6 +35,25 @@ export function PolicyList({ view }: PolicyListProps) {
         <p className="sp-notice sp-notice--error">
           Could not update your rules: {error ?? view.error}
         </p>
+      ) : null}
+      {view.problems.corrupt ? (
+        <p className="sp-notice sp-notice--error" role="alert">
+          Your rules file is damaged, so no rule can be kept “always” until you repair or move it
+          (StudyPulse will not overwrite it): {view.problems.corrupt.message}
+        </p>
+      ) : null}
+      {view.problems.invalid.length > 0 ? (
+        <div className="sp-notice sp-notice--error" role="alert">
+          Ignored from policies.json (not applied):
+          <ul className="sp-list">
+            {view.problems.invalid.map(({ rule, reason }, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: file entries need not have unique ids
+              <li key={index}>
+                Rule {describeRuleEntry(rule)}: {reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {view.rules.length === 0 ? (
         <p className="sp-muted">

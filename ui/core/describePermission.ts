@@ -17,7 +17,7 @@ const descriptions: Record<PermissionLevel, PermissionDescription> = {
     tone: 'danger',
   },
   execute: {
-    label: 'Execute',
+    label: 'Runs code on this computer',
     sentence: 'Runs a command or program on this computer.',
     tone: 'warning',
   },

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { PolicyRule } from '../../workspace/policyFile.ts'
+import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 
 /** The user's standing rules as the side panel shows them. */
 export interface PoliciesView {
   rules: readonly PolicyRule[]
+  /** What is wrong with the rules file (ignored rules, a corrupt file), when the access can tell. */
+  problems: PolicyFileProblems
   loading: boolean
   error?: string
   /** Reads the rules again. */
@@ -20,9 +22,10 @@ export function usePolicies(
 ): PoliciesView {
   const [data, setData] = useState<{
     rules: readonly PolicyRule[]
+    problems: PolicyFileProblems
     loading: boolean
     error?: string
-  }>({ rules: [], loading: access !== undefined })
+  }>({ rules: [], problems: noProblems, loading: access !== undefined })
   const [nonce, setNonce] = useState(0)
   const reload = useCallback(() => setNonce((n) => n + 1), [])
 
@@ -30,9 +33,9 @@ export function usePolicies(
   useEffect(() => {
     if (access === undefined) return
     let current = true
-    access.listPolicies().then(
-      (rules) => {
-        if (current) setData({ rules, loading: false })
+    Promise.all([access.listPolicies(), access.policyProblems?.() ?? noProblems]).then(
+      ([rules, problems]) => {
+        if (current) setData({ rules, problems, loading: false })
       },
       (error: unknown) => {
         if (current) setData((d) => ({ ...d, loading: false, error: messageOf(error) }))
@@ -57,6 +60,8 @@ export function usePolicies(
 
   return { ...data, reload, revoke }
 }
+
+const noProblems: PolicyFileProblems = { invalid: [] }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)

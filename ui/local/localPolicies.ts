@@ -11,6 +11,7 @@ export function localPolicies(runtime: AgentRuntime): PolicyAccess {
   if (known !== undefined) return known
   const access: PolicyAccess = {
     listPolicies: async () => runtime.policies.list(),
+    policyProblems: async () => runtime.policies.problems(),
     revokePolicy: async (ruleId) => {
       if (!runtime.policies.revoke(ruleId))
         throw new RunCommandError('policy_not_found', `no rule has id "${ruleId}"`)

@@ -1,4 +1,4 @@
-import type { PolicyRule } from '../../workspace/policyFile.ts'
+import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
@@ -45,6 +45,12 @@ export class StudyPulseClient implements WorkspaceReader, PolicyAccess {
   /** The standing rules in force ("allow create_task for this session", …). */
   async listPolicies(): Promise<PolicyRule[]> {
     return (await this.#api.get<{ rules: PolicyRule[] }>('/api/policies')).rules
+  }
+
+  /** Rules in `policies.json` that are not applied, and whether the file is corrupt. */
+  async policyProblems(): Promise<PolicyFileProblems> {
+    const { invalid, corrupt } = await this.#api.get<PolicyFileProblems>('/api/policies')
+    return { invalid: invalid ?? [], ...(corrupt !== undefined && { corrupt }) }
   }
 
   /** Revokes a rule; rejects with `policy_not_found` when there is none with this id. */

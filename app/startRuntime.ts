@@ -1,0 +1,75 @@
+import { type AgentRuntime, createAgentRuntime } from '../machines/createAgentRuntime.ts'
+import type { ModelClient } from '../models/messages.ts'
+import { fileRunStore } from '../store/fileRunStore.ts'
+import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { Notebook } from '../workspace/schemas.ts'
+import type { Workspace } from '../workspace/Workspace.ts'
+import { WorkspaceError } from '../workspace/WorkspaceError.ts'
+import { applyPolicyFile } from './applyPolicyFile.ts'
+import { openAppWorkspace } from './openAppWorkspace.ts'
+
+/** What the web app and the terminal chat start from. */
+export interface StartRuntimeOptions {
+  model: ModelClient
+  tools?: ToolRegistry
+  confirmationTimeoutMs?: number
+  env?: NodeJS.ProcessEnv
+  /** Where a problem found while running (e.g. a failed save) is told, as one line. */
+  log?: (line: string) => void
+}
+
+/** A runtime over the app's workspace, its unfinished runs restored. */
+export interface StartedRuntime {
+  workspace: Workspace
+  notebook: Notebook | undefined
+  runtime: AgentRuntime
+  restored: string[]
+  /** One line per damaged file found at start-up, each naming it; the app starts with what is sound. */
+  problems: string[]
+}
+
+/**
+ * Opens the workspace and starts the runtime as the apps do: temp files of killed writes swept,
+ * bad audit lines set aside, damaged files reported by name (not fatal where going on is safe),
+ * unfinished runs restored, and the rules file checked rule by rule. Throws (a `WorkspaceError`
+ * naming the file) only when the workspace itself cannot be opened.
+ */
+export async function startRuntime(options: StartRuntimeOptions): Promise<StartedRuntime> {
+  const log = options.log ?? ((line: string) => console.error(line))
+  const { workspace, notebook, problems } = await openAppWorkspace(options.env)
+  const root = workspace.root
+  // The store cleans up only when no other process uses the folder (the web app and the chat may).
+  const store = fileRunStore(root)
+  problems.push(...(await store.tidy()))
+  for (const read of [() => workspace.readTasks(), () => workspace.readMemory()]) {
+    try {
+      await read()
+    } catch (error) {
+      if (!(error instanceof WorkspaceError) || error.code !== 'corrupt_file') throw error
+      problems.push(error.message)
+    }
+  }
+  const runtime = createAgentRuntime({
+    model: options.model,
+    tools: options.tools ?? createToolRegistry(),
+    workspace,
+    store,
+    ...(options.confirmationTimeoutMs !== undefined && {
+      confirmationTimeoutMs: options.confirmationTimeoutMs,
+    }),
+    onPersistError: (error) => log(`studypulse: ${messageOf(error)}`),
+  })
+  const restored = await runtime.restore()
+  problems.push(...(await applyPolicyFile(runtime.policies, root)))
+  return { workspace, notebook, runtime, restored, problems }
+}
+
+/** The one line a failed start-up prints: the reason, naming the file, never a stack trace. */
+export function describeStartupFailure(error: unknown): string {
+  return `studypulse: cannot start: ${messageOf(error)}`
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startRuntime } from '../../app/startRuntime.ts'
+import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+let dir: string
+let ws: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'studypulse-startup-'))
+  ws = join(dir, 'ws')
+  await Workspace.openOrCreate(ws, { samples: true })
+})
+afterEach(() => rm(dir, { recursive: true, force: true, maxRetries: 3 }))
+
+/** Runs the terminal chat as `npm run chat` does, with no input; resolves with its exit and output. */
+function runChat(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'app/chat.ts')], {
+      cwd: repo,
+      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_MODEL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+    })
+    child.stderr.on('data', (d) => {
+      stderr += d
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+const start = () =>
+  startRuntime({ model: new OfflinePlanner(), env: { STUDYPULSE_WORKSPACE: ws }, log: () => {} })
+
+describe('damaged files at start-up are named; the app starts with what is sound', () => {
+  it('a bad line in audit.jsonl is set aside in audit.rejected.jsonl; the rest stays and runs go on', async () => {
+    const good = JSON.stringify({ kind: 'a' })
+    await writeFile(join(ws, 'audit.jsonl'), `${good}\n{not json\n${good}\n`)
+    const started = await start()
+    expect(started.problems).toEqual([
+      expect.stringMatching(/audit\.jsonl .*line 2.*audit\.rejected\.jsonl/),
+    ])
+    expect(await readFile(join(ws, 'audit.jsonl'), 'utf8')).toBe(`${good}\n${good}\n`)
+    expect(await readFile(join(ws, 'audit.rejected.jsonl'), 'utf8')).toBe('{not json\n')
+    const runId = started.runtime.startRun({ input: 'what are my tasks' })
+    await started.runtime.waitFor(runId, 'awaitingInput')
+    started.runtime.cancel(runId)
+    await started.runtime.flush()
+  })
+
+  it('a bad notebooks.json is named and the app starts without a notebook; tasks.json and memory.json too', async () => {
+    for (const file of ['notebooks.json', 'tasks.json', 'memory.json'])
+      await writeFile(join(ws, file), '{"version": 1, "')
+    const started = await start()
+    expect(started.notebook).toBeUndefined()
+    for (const file of ['notebooks.json', 'tasks.json', 'memory.json'])
+      expect(started.problems.some((line) => line.startsWith(`${file} is corrupt`))).toBe(true)
+    // Nothing was rewritten.
+    expect(await readFile(join(ws, 'tasks.json'), 'utf8')).toBe('{"version": 1, "')
+  })
+
+  it('a temp file left in artifacts/ by a killed save_artifact is swept at start-up', async () => {
+    const temp = '.notes.md.0123456789ab.tmp'
+    await writeFile(join(ws, 'artifacts', temp), 'half a note')
+    await mkdir(join(ws, 'runs', 'r1'), { recursive: true })
+    const started = await start()
+    expect(started.problems).toContain(
+      `artifacts/${temp}: removed a temp file left by an interrupted write`,
+    )
+    expect(await readdir(join(ws, 'artifacts'))).not.toContain(temp)
+  })
+
+  it('the terminal chat with a bad notebooks.json and audit line starts, naming both', async () => {
+    await writeFile(join(ws, 'notebooks.json'), '[')
+    await writeFile(join(ws, 'audit.jsonl'), 'oops\n{}\n')
+    const { code, stdout, stderr } = await runChat()
+    expect(stderr).not.toMatch(/\n\s+at /)
+    expect(code).toBe(0)
+    expect(stdout).toContain('notebooks.json is corrupt')
+    expect(stdout).toContain('audit.jsonl is damaged at line 1')
+  }, 30_000)
+
+  it('a corrupt studypulse.json stops the app with one line naming it, never a stack trace', async () => {
+    await writeFile(join(ws, 'studypulse.json'), '{"format": "studypulse-workspace",')
+    const { code, stdout, stderr } = await runChat()
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^studypulse: cannot start: studypulse\.json is corrupt/),
+    ])
+  }, 30_000)
+})

@@ -1,0 +1,84 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createRunCodeTool } from '../../tools/studypulse/runCode.ts'
+import { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+const context = (sourcePaths: string[] = []) => ({
+  workspace: ws,
+  now: new Date(),
+  sourcePaths,
+  signal: new AbortController().signal,
+  generateId: () => 'x',
+})
+
+describe('run_code', () => {
+  it('is an execute tool whose preview counts the lines and names the inputs', () => {
+    const tools = new ToolRegistry([createRunCodeTool()])
+    const prepared = tools.prepare('c', 'run_code', {
+      code: 'const a = 1\na + 1\n',
+      inputs: ['lecture-2.md'],
+    })
+    expect(prepared.permission).toBe('execute')
+    expect(prepared.preview).toBe('Run 2 lines of JavaScript in the sandbox reading lecture-2.md')
+  })
+
+  it.each([
+    [{ code: '   ' }, 'code must not be blank'],
+    [{ code: '1', inputs: ['a.md', 'a.md'] }, 'inputs must not name a source twice'],
+    [{ code: '1', inputs: ['../secret.md'] }, '".."'],
+    [{ code: '1', inputs: ['/etc/passwd'] }, 'absolute'],
+    [{ code: '1', extra: true }, 'extra'],
+  ])('refuses %j before any card', (args, reason) => {
+    const tools = new ToolRegistry([createRunCodeTool()])
+    expect(() => tools.prepare('c', 'run_code', args)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_arguments',
+        message: expect.stringContaining(reason),
+      }),
+    )
+  })
+
+  it('enforces the limits it was made with', async () => {
+    const tools = new ToolRegistry([createRunCodeTool({ maxOutputBytes: 10, timeoutMs: 300 })])
+    const printed = tools.prepare('c', 'run_code', { code: 'console.log("0123456789abcdef")' })
+    expect(await tools.execute(printed, context())).toEqual({
+      ok: false,
+      error: {
+        code: 'output_limit',
+        message: 'the code printed more than 10 bytes',
+        details: { output: '0123456789' },
+      },
+    })
+    const looped = tools.prepare('c', 'run_code', { code: 'for (;;) {}' })
+    expect(await tools.execute(looped, context())).toMatchObject({
+      ok: false,
+      error: { code: 'execution_timeout' },
+    })
+  })
+
+  it('reads inputs only from the notebook, and an input named __proto__ stays a plain key', async () => {
+    await writeFile(join(ws.sourcesDir, '__proto__'), 'sneaky')
+    await writeFile(join(ws.sourcesDir, 'notes.md'), 'plain')
+    const tools = new ToolRegistry([createRunCodeTool()])
+    const prepared = tools.prepare('c', 'run_code', {
+      code: '[Object.keys(inputs), inputs["__proto__"], Object.getPrototypeOf(inputs) === Object.prototype]',
+      inputs: ['__proto__', 'notes.md'],
+    })
+    expect(await tools.execute(prepared, context(['__proto__', 'notes.md']))).toEqual({
+      ok: true,
+      data: { output: '', value: [['__proto__', 'notes.md'], 'sneaky', true] },
+    })
+    expect(await tools.execute(prepared, context(['notes.md']))).toMatchObject({
+      ok: false,
+      error: { code: 'source_not_allowed' },
+    })
+  })
+})

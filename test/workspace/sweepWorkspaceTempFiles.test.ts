@@ -1,0 +1,49 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { setAsideBadLines } from '../../workspace/setAsideBadLines.ts'
+import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
+import { makeTempDirs } from './tempDir.ts'
+
+const tempDir = makeTempDirs()
+
+describe('start-up clean-up of the workspace', () => {
+  it('sweeps temp files from the root, artifacts/ and sources/, and leaves runs/ and real files alone', async () => {
+    const dir = await tempDir()
+    await Workspace.create(dir)
+    const temp = (name: string) => `.${name}.a1b2c3d4e5f6.tmp`
+    await writeFile(join(dir, temp('tasks.json')), '{')
+    await writeFile(join(dir, 'artifacts', temp('notes.md')), '# half')
+    await writeFile(join(dir, 'artifacts', 'notes.md'), '# Notes\n')
+    await writeFile(join(dir, 'sources', temp('lecture-1.md')), 'half')
+    await mkdir(join(dir, 'runs', 'r1'), { recursive: true })
+    await writeFile(join(dir, 'runs', 'r1', temp('snapshot.json')), '{')
+    const removed = await sweepWorkspaceTempFiles(dir)
+    expect(removed.sort()).toEqual(
+      [
+        temp('tasks.json'),
+        `artifacts/${temp('notes.md')}`,
+        `sources/${temp('lecture-1.md')}`,
+      ].sort(),
+    )
+    expect(await readdir(join(dir, 'artifacts'))).toEqual(['notes.md'])
+    // The run store sweeps its own folders.
+    expect(await readdir(join(dir, 'runs', 'r1'))).toEqual([temp('snapshot.json')])
+  })
+
+  it('sets bad JSONL lines aside and keeps a torn last line for the log to repair', async () => {
+    const dir = await tempDir()
+    await writeFile(join(dir, 'audit.jsonl'), '{"a":1}\nbad\n{"b":2}\n{"c":')
+    const result = await setAsideBadLines(dir, 'audit.jsonl')
+    expect(result).toEqual({
+      file: 'audit.jsonl',
+      rejectedFile: 'audit.rejected.jsonl',
+      lines: [2],
+    })
+    expect(await readFile(join(dir, 'audit.jsonl'), 'utf8')).toBe('{"a":1}\n{"b":2}\n{"c":')
+    expect(await readFile(join(dir, 'audit.rejected.jsonl'), 'utf8')).toBe('bad\n')
+    // A sound file is left as it is.
+    expect((await setAsideBadLines(dir, 'audit.jsonl')).lines).toEqual([])
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * The script evaluated inside every fresh sandbox context before the user's code. It returns a
+ * function the host calls once with the only host function the sandbox gets (`write`, which
+ * accepts a string and appends it to the captured output) and the inputs as JSON text; that
+ * function installs `console` and `inputs` and returns `[serialize, describe]`: `serialize` turns the
+ * code's final value into `J<json>` or `T<text>`, `describe` a thrown value into JSON
+ * `{name, message, stack}`. Everything it captures is the context's own intrinsics, taken
+ * before user code runs; user code may still break them, but only inside its own context.
+ */
+export const SANDBOX_SETUP = `(function (write, inputsJson) {
+  'use strict';
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const freeze = Object.freeze;
+  const define = Object.defineProperty;
+  const toText = String;
+  const isFiniteNumber = Number.isFinite;
+  function show(value) {
+    if (typeof value === 'string') return value;
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return toText(value);
+    try {
+      const json = stringify(value);
+      return json === undefined ? toText(value) : json;
+    } catch (error) {
+      return toText(value);
+    }
+  }
+  function log() {
+    let line = '';
+    for (let i = 0; i < arguments.length; i++) line += (i === 0 ? '' : ' ') + show(arguments[i]);
+    write(line + '\\n');
+  }
+  define(globalThis, 'console', {
+    value: freeze({ log: log, info: log, warn: log, error: log, debug: log }),
+    writable: true,
+    configurable: true,
+  });
+  function deepFreeze(value) {
+    if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) deepFreeze(value[key]);
+      freeze(value);
+    }
+    return value;
+  }
+  define(globalThis, 'inputs', { value: deepFreeze(parse(inputsJson)), writable: true, configurable: true });
+  function describe(error) {
+    try {
+      if (error !== null && typeof error === 'object') {
+        return stringify({ name: toText(error.name), message: toText(error.message), stack: toText(error.stack) });
+      }
+      return stringify({ name: '', message: toText(error), stack: '' });
+    } catch (failure) {
+      return stringify({ name: '', message: 'the code threw a value that could not be described', stack: '' });
+    }
+  }
+  function serialize(value) {
+    if (value === undefined) return '';
+    if (typeof value === 'number' && !isFiniteNumber(value)) return 'T' + toText(value);
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return 'T' + toText(value);
+    try {
+      const json = stringify(value);
+      return json === undefined ? 'T' + toText(value) : 'J' + json;
+    } catch (error) {
+      return 'T' + toText(value);
+    }
+  }
+  return [serialize, describe];
+})`
