@@ -1,7 +1,7 @@
 // The package as a new user gets it: `npm pack`, then fresh projects that install the tarball
 // (offline from the npm cache) and use it exactly as the README says.
-import { existsSync, readdirSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -23,11 +23,11 @@ import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
 const appReact = '19.2.0'
 
-let work: string
+// Made at load time: the describe blocks name their project folders in it.
+const work = mkdtempSync(join(tmpdir(), 'studypulse-consumer-'))
 let tarball: string
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'studypulse-consumer-'))
   // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would.
   const packed = await command(repoRoot, 'npm', [
     'pack',
@@ -41,10 +41,20 @@ beforeAll(async () => {
     filename: string
   }[]
   tarball = join(work, info?.filename ?? '')
-}, 180_000)
+  await writeFiles(join(work, 'node-app'), nodeAppFiles())
+  await writeFiles(
+    join(work, 'vite-app'),
+    viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact, tarball }),
+  )
+  // Both at once: installs mostly wait on the disk and the cache.
+  const [nodeInstall, viteInstall] = await Promise.all(
+    ['node-app', 'vite-app'].map((name) => npmInstall(join(work, name))),
+  )
+  console.log(`npm install: node-app ${nodeInstall}, vite-app ${viteInstall}`)
+}, 300_000)
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true })
+  await rm(work, { recursive: true, force: true })
 })
 
 describe('the packed tarball', { timeout: 120_000 }, () => {
@@ -81,64 +91,7 @@ describe('the packed tarball', { timeout: 120_000 }, () => {
 })
 
 describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 120_000 }, () => {
-  let app: string
-  beforeAll(async () => {
-    app = join(work, 'node-app')
-    await writeFiles(app, {
-      'package.json': JSON.stringify({
-        name: 'node-consumer',
-        private: true,
-        type: 'module',
-        dependencies: { 'studypulse-agent': `file:${tarball}` },
-        devDependencies: {
-          typescript: installedVersion('typescript'),
-          '@types/node': installedVersion('@types/node'),
-        },
-      }),
-      'runtime.mjs': readmeExample('runtime.mjs'),
-      'server.mjs': readmeExample('server.mjs'),
-      'src/runtime.ts': readmeExample('runtime.mjs'),
-      'src/server.ts': readmeExample('server.mjs'),
-      'src/entries.ts': [
-        "import { MemoryWorkspace, defineTool } from 'studypulse-agent/core'",
-        "import { createAppHandler, tokenPlaceholder } from 'studypulse-agent/server'",
-        "import { StudyPulseClient } from 'studypulse-agent/ui/core'",
-        'export const used = [MemoryWorkspace, defineTool, createAppHandler, tokenPlaceholder, StudyPulseClient]',
-        '',
-      ].join('\n'),
-      'sdk.mjs': [
-        "import { ModelError, OpenAIChatModel } from 'studypulse-agent'",
-        "const model = new OpenAIChatModel({ model: 'gpt-test', baseURL: 'http://127.0.0.1:9' })",
-        "const request = { messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal }",
-        'await model.complete(request).then(',
-        "  () => console.log('answered'),",
-        '  (error) => console.log(JSON.stringify({ model: error instanceof ModelError, code: error.code, message: error.message })),',
-        ')',
-        '',
-      ].join('\n'),
-      'sandbox.mjs': [
-        "import { runInSandbox } from 'studypulse-agent'",
-        "console.log(JSON.stringify(await runInSandbox({ code: 'console.log(6 * 7); 1 + 2' })))",
-        '',
-      ].join('\n'),
-      'tsconfig.json': JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          strict: true,
-          noEmit: true,
-          // The package's own declarations are checked too, under the consumer's settings.
-          skipLibCheck: false,
-          types: ['node'],
-          lib: ['ES2022', 'DOM'],
-          jsx: 'react-jsx',
-        },
-        include: ['src'],
-      }),
-    })
-    console.log(`node-app: npm install ${await npmInstall(app)}`)
-  }, 180_000)
+  const app = join(work, 'node-app')
 
   it('installs neither React nor a model SDK nor graphviz, and nothing from the repo but the build', () => {
     const modules = readdirSync(join(app, 'node_modules'))
@@ -206,16 +159,8 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
 describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser example`, {
   timeout: 120_000,
 }, () => {
-  let app: string
+  const app = join(work, 'vite-app')
   let site: Server | undefined
-  beforeAll(async () => {
-    app = join(work, 'vite-app')
-    await writeFiles(
-      app,
-      viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact, tarball }),
-    )
-    console.log(`vite-app: npm install ${await npmInstall(app)}`)
-  }, 180_000)
   afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
 
   it("uses the app's React: no second copy nested under the package", async () => {
@@ -275,3 +220,60 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     }
   })
 })
+
+/** The Node project: the README's runtime and server examples, as .mjs and as TypeScript. */
+function nodeAppFiles(): Record<string, string> {
+  return {
+    'package.json': JSON.stringify({
+      name: 'node-consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'studypulse-agent': `file:${tarball}` },
+      devDependencies: {
+        typescript: installedVersion('typescript'),
+        '@types/node': installedVersion('@types/node'),
+      },
+    }),
+    'runtime.mjs': readmeExample('runtime.mjs'),
+    'server.mjs': readmeExample('server.mjs'),
+    'src/runtime.ts': readmeExample('runtime.mjs'),
+    'src/server.ts': readmeExample('server.mjs'),
+    'src/entries.ts': [
+      "import { MemoryWorkspace, defineTool } from 'studypulse-agent/core'",
+      "import { createAppHandler, tokenPlaceholder } from 'studypulse-agent/server'",
+      "import { StudyPulseClient } from 'studypulse-agent/ui/core'",
+      'export const used = [MemoryWorkspace, defineTool, createAppHandler, tokenPlaceholder, StudyPulseClient]',
+      '',
+    ].join('\n'),
+    'sdk.mjs': [
+      "import { ModelError, OpenAIChatModel } from 'studypulse-agent'",
+      "const model = new OpenAIChatModel({ model: 'gpt-test', baseURL: 'http://127.0.0.1:9' })",
+      "const request = { messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal }",
+      'await model.complete(request).then(',
+      "  () => console.log('answered'),",
+      '  (error) => console.log(JSON.stringify({ model: error instanceof ModelError, code: error.code, message: error.message })),',
+      ')',
+      '',
+    ].join('\n'),
+    'sandbox.mjs': [
+      "import { runInSandbox } from 'studypulse-agent'",
+      "console.log(JSON.stringify(await runInSandbox({ code: 'console.log(6 * 7); 1 + 2' })))",
+      '',
+    ].join('\n'),
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        // The package's own declarations are checked too, under the consumer's settings.
+        skipLibCheck: false,
+        types: ['node'],
+        lib: ['ES2022', 'DOM'],
+        jsx: 'react-jsx',
+      },
+      include: ['src'],
+    }),
+  }
+}

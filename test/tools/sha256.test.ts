@@ -29,7 +29,7 @@ describe('sha256Hex, the browser-safe digest', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
         expect(sha256Hex(text)).toBe(nodeSha256(text))
       }),
-      { numRuns: 500 },
+      { numRuns: 200 },
     )
     const samples = ['é', '日本語', '🙂', '\ud800', 'a\udc00b', '\u0000', 'x'.repeat(100_000)]
     for (const text of samples) expect(sha256Hex(text)).toBe(nodeSha256(text))
