@@ -29,6 +29,13 @@ const safeStates = new Set([
 ])
 const endStates = new Set(['failed', 'cancelled'])
 
+// One turn of the event loop before a save starts, so a burst of steps (a fast model answering
+// at once) is written as one commit. `setImmediate` where there is one (Node), else a timer.
+const nextTurn = () =>
+  new Promise<void>((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  )
+
 /**
  * Saves a run at every safe state it enters (and at every new card) as one commit: the small
  * snapshot, the events logged since the last save, the queued outcomes and audit lines.
@@ -69,7 +76,7 @@ export function persistRun(
     next.audit.push(...(part.audit ?? []))
     if (part.ended) next.ended = true
     if (part.intent !== undefined) next.intents.push(part.intent)
-    queued ??= chain.then(() => {
+    queued ??= chain.then(nextTurn).then(() => {
       const commit = next as NonNullable<typeof next>
       next = undefined
       queued = undefined

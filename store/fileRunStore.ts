@@ -44,6 +44,8 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
   const created = new Set<string>()
+  /** Runs whose folder entry is not yet flushed: their first save flushes `runs/` too. */
+  const unsynced = new Set<string>()
   let auditRepaired: Promise<void> | undefined
   let policiesCorrupt: { file: string; message: string } | undefined
   let policiesRead = false
@@ -86,6 +88,14 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     location: root,
     tidy: tidyOnce,
     async claim(runId) {
+      const fresh = files.runDir(runId)
+      await mkdir(join(root, 'runs'), { recursive: true })
+      if (await ownership.claimNew(fresh)) {
+        // The new folder's entry is flushed with the run's first save (see `commit`).
+        unsynced.add(runId)
+        created.add(runId)
+        return { ok: true }
+      }
       const dir = await ensureRunDir(runId)
       const claim = await ownership.claim(dir)
       // Temp files in a run's folder are ours to sweep only once we own the run.
@@ -145,7 +155,9 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       }
       // Renamed after the snapshot: an `ended` run always has its final snapshot.
       if (commit.ended) replaces.push({ path: join(dir, 'ended'), text: '' })
+      const syncDirs = unsynced.delete(runId) ? [join(root, 'runs')] : []
       await writeDurableBatch({
+        syncDirs,
         appends: [
           { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
           { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { writeFileAtomic } from '../workspace/atomicWrite.ts'
@@ -25,6 +25,23 @@ export class RunOwnership {
   constructor(runsDir: string, options: { staleMs?: number } = {}) {
     this.#runsDir = runsDir
     this.#staleMs = Math.max(5_000, options.staleMs ?? defaultOwnerStaleMs)
+  }
+
+  /**
+   * Claims a run whose folder does not exist yet: creating the folder is the claim (no other
+   * process can create it too), so no lock is needed. Returns false when the folder existed.
+   */
+  async claimNew(runDir: string): Promise<boolean> {
+    await this.#start()
+    try {
+      await mkdir(runDir)
+    } catch (error) {
+      if (errnoCode(error) === 'EEXIST') return false
+      throw error
+    }
+    // Not flushed: a run whose owner file a power cut lost is simply free to take.
+    await writeFile(join(runDir, 'owner'), this.ownerId)
+    return true
   }
 
   /** Claims the run in `runDir` (the folder must exist). */

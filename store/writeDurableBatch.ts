@@ -7,6 +7,8 @@ import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 export interface DurableBatch {
   appends: readonly { path: string; text: string }[]
   replaces: readonly { path: string; text: string }[]
+  /** Folders whose new entries must survive a power cut, flushed in the same round. */
+  syncDirs?: readonly string[]
 }
 
 /**
@@ -32,6 +34,7 @@ export async function writeDurableBatch(batch: DurableBatch): Promise<void> {
       renames.push({ temp, path })
       await handle.writeFile(text, 'utf8')
     }
+    for (const dir of batch.syncDirs ?? []) handles.push(await open(dir, 'r'))
     await Promise.all(handles.map((h) => h.datasync()))
   } catch (error) {
     await Promise.all(renames.map(({ temp }) => rm(temp, { force: true }).catch(() => undefined)))

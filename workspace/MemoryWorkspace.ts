@@ -1,7 +1,15 @@
 import { formatArtifact, parseArtifact } from './artifactText.ts'
+import { parseOrInvalid } from './parseOrInvalid.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { addSampleRecords, sampleSources } from './sampleData.ts'
-import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
+import {
+  type Artifact,
+  type MemoryEntry,
+  MemoryEntrySchema,
+  type Notebook,
+  NotebookSchema,
+  type Task,
+} from './schemas.ts'
 import {
   checkAllowedSource,
   checkSourcePathForm,
@@ -12,7 +20,7 @@ import {
   sourceFailure,
 } from './sourcePaths.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
-import { artifactToSave, newMemoryEntry, newNotebook, validTask } from './workspaceRecords.ts'
+import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
 
 /** How a memory workspace is built: clock, ids, a name for people, and its source texts by relative path. */
 export interface MemoryWorkspaceOptions {
@@ -79,7 +87,7 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Validates `task` and stores it, replacing the task with the same id or appending it. */
   async upsertTask(task: Task): Promise<Task> {
-    const valid = validTask(task)
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
     const index = this.#tasks.findIndex((t) => t.id === valid.id)
     if (index >= 0) this.#tasks[index] = valid
     else this.#tasks.push(valid)
@@ -100,7 +108,8 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const entry = newMemoryEntry(text, this.generateId(), this.now())
+    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
+    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
     this.#memory.push(entry)
     return structuredClone(entry)
   }
@@ -112,11 +121,10 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Saves `content` under a heading `title`, replacing an artifact with the same slug. */
   async saveArtifact(title: string, content: string): Promise<Artifact> {
-    const valid = artifactToSave(title, content, this.now())
+    const { name, title: clean } = artifactInput(title, content, this.now())
     // Stored as the folder workspace stores it, so both read back the same title and content.
-    const text = formatArtifact(valid.title, valid.content)
-    this.#artifacts.set(valid.name, { text, updatedAt: this.now() })
-    return this.#artifact(valid.name)
+    this.#artifacts.set(name, { text: formatArtifact(clean, content), updatedAt: this.now() })
+    return this.#artifact(name)
   }
 
   /** All notebooks, in stored order. */
@@ -131,7 +139,14 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative paths; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    const notebook = newNotebook(title, sources, this.generateId, this.now())
+    const paths = notebookSourcePaths(sources)
+    const candidate = {
+      id: this.generateId(),
+      title: trimmed(title),
+      sources: paths,
+      createdAt: this.now(),
+    }
+    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
     this.#notebooks.push(notebook)
     return structuredClone(notebook)
   }

@@ -6,13 +6,16 @@ import { listArtifactFiles, writeArtifactFile } from './artifactFiles.ts'
 import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
+import { parseOrInvalid } from './parseOrInvalid.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
   type MemoryEntry,
+  MemoryEntrySchema,
   MemoryFileSchema,
   type Notebook,
+  NotebookSchema,
   NotebooksFileSchema,
   type Task,
   TasksFileSchema,
@@ -21,7 +24,7 @@ import {
 import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
-import { artifactToSave, newMemoryEntry, newNotebook, validTask } from './workspaceRecords.ts'
+import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
 
 /** Injectable clock and id generator, so tests and replays are deterministic. */
 export type WorkspaceOptions = { clock?: () => Date; generateId?: () => string }
@@ -113,7 +116,7 @@ export class Workspace implements StudyWorkspace {
       }
       throw error
     }
-    if (samples) await writeSamples(workspace)
+    if (samples) await writeSamples(workspace, workspace.sourcesDir)
     return workspace
   }
 
@@ -139,7 +142,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Validates `task` and stores it, replacing the task with the same id or appending it. */
   async upsertTask(task: Task): Promise<Task> {
-    const valid = validTask(task)
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
       const index = file.tasks.findIndex((t) => t.id === valid.id)
@@ -169,7 +172,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const entry = newMemoryEntry(text, this.generateId(), this.now())
+    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
+    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
     return this.locked(async () => {
       const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
       file.entries.push(entry)
@@ -185,8 +189,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Saves `content` under a heading `title` as `artifacts/<slug>.md`, replacing one with the same slug. */
   async saveArtifact(title: string, content: string): Promise<Artifact> {
-    const valid = artifactToSave(title, content, this.now())
-    return this.locked(() => writeArtifactFile(this.root, valid.name, valid.title, valid.content))
+    const { name, title: clean } = artifactInput(title, content, this.now())
+    return this.locked(() => writeArtifactFile(this.root, name, clean, content))
   }
 
   /** All notebooks, in stored order. */
@@ -201,7 +205,14 @@ export class Workspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    const notebook = newNotebook(title, sources, this.generateId, this.now())
+    const paths = notebookSourcePaths(sources)
+    const candidate = {
+      id: this.generateId(),
+      title: trimmed(title),
+      sources: paths,
+      createdAt: this.now(),
+    }
+    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
     return this.locked(async () => {
       const file = await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)
       file.notebooks.push(notebook)

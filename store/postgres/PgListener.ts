@@ -1,0 +1,145 @@
+import pg from 'pg'
+
+const MIN_RETRY_MS = 20
+const MAX_RETRY_MS = 1_000
+
+/**
+ * One dedicated connection that LISTENs on some channels and reconnects by itself: after a
+ * reconnect it tells its `onReconnect` listeners, since notifications sent meanwhile are lost
+ * and whoever relies on them must re-read. It connects on first use.
+ */
+export class PgListener {
+  readonly #config: pg.ClientConfig
+  readonly #channels: readonly string[]
+  readonly #handlers = new Map<string, Set<(payload: string) => void>>()
+  readonly #reconnectListeners = new Set<() => void>()
+  readonly #errorListeners = new Set<(error: Error) => void>()
+  readonly #waiters: { resolve: () => void; reject: (error: Error) => void }[] = []
+  #client: pg.Client | undefined
+  #attempt: Promise<void> | undefined
+  #everConnected = false
+  #retryMs = MIN_RETRY_MS
+  #retryTimer: NodeJS.Timeout | undefined
+  #closed = false
+
+  constructor(config: pg.ClientConfig, channels: readonly string[]) {
+    this.#config = config
+    this.#channels = channels
+  }
+
+  /** Calls `handler` with each payload NOTIFY sends on `channel`; returns an unsubscribe. */
+  on(channel: string, handler: (payload: string) => void): () => void {
+    let handlers = this.#handlers.get(channel)
+    if (handlers === undefined) {
+      handlers = new Set()
+      this.#handlers.set(channel, handlers)
+    }
+    handlers.add(handler)
+    return () => handlers.delete(handler)
+  }
+
+  /** Calls `listener` after each reconnect, once the channels are listened to again. */
+  onReconnect(listener: () => void): () => void {
+    this.#reconnectListeners.add(listener)
+    return () => this.#reconnectListeners.delete(listener)
+  }
+
+  /** Calls `listener` when the connection fails or a reconnect attempt does. */
+  onError(listener: (error: Error) => void): () => void {
+    this.#errorListeners.add(listener)
+    return () => this.#errorListeners.delete(listener)
+  }
+
+  /** Resolves once the channels are listened to (connecting first if needed). */
+  ready(): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('the listener is closed'))
+    if (this.#client !== undefined) return Promise.resolve()
+    const waiting = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }))
+    if (this.#attempt === undefined && this.#retryTimer === undefined) this.#tryConnect()
+    return waiting
+  }
+
+  /** Ends the connection for good. */
+  async close(): Promise<void> {
+    this.#closed = true
+    clearTimeout(this.#retryTimer)
+    await this.#attempt
+    const client = this.#client
+    this.#client = undefined
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(new Error('the listener is closed'))
+    await client?.end().catch(() => undefined)
+  }
+
+  #tryConnect(): void {
+    const isReconnect = this.#everConnected
+    this.#attempt = this.#connect().then(
+      (client) => {
+        this.#attempt = undefined
+        if (this.#closed) {
+          void client.end().catch(() => undefined)
+          return
+        }
+        this.#client = client
+        this.#everConnected = true
+        this.#retryMs = MIN_RETRY_MS
+        for (const waiter of this.#waiters.splice(0)) waiter.resolve()
+        if (isReconnect) for (const listener of this.#reconnectListeners) this.#guarded(listener)
+      },
+      (error: Error) => {
+        this.#attempt = undefined
+        this.#report(error)
+        for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
+        this.#retryMs = Math.min(MAX_RETRY_MS, this.#retryMs * 2)
+        this.#scheduleRetry()
+      },
+    )
+  }
+
+  async #connect(): Promise<pg.Client> {
+    const client = new pg.Client(this.#config)
+    client.on('notification', (message) => {
+      for (const handler of this.#handlers.get(message.channel) ?? [])
+        this.#guarded(() => handler(message.payload ?? ''))
+    })
+    client.on('error', (error) => this.#lost(client, error))
+    client.on('end', () => this.#lost(client, new Error('the listening connection ended')))
+    try {
+      await client.connect()
+      for (const channel of this.#channels) await client.query(`LISTEN ${channel}`)
+      return client
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      throw error
+    }
+  }
+
+  #lost(client: pg.Client, error: Error): void {
+    if (this.#client !== client || this.#closed) return
+    this.#client = undefined
+    client.end().catch(() => undefined)
+    this.#report(error)
+    this.#scheduleRetry()
+  }
+
+  #scheduleRetry(): void {
+    if (this.#closed || this.#retryTimer !== undefined) return
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined
+      if (this.#client === undefined && this.#attempt === undefined) this.#tryConnect()
+    }, this.#retryMs)
+    this.#retryTimer.unref()
+  }
+
+  // A subscriber's exception must not escape into the driver's event emitter and end the process.
+  #guarded(call: () => void): void {
+    try {
+      call()
+    } catch (error) {
+      this.#report(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  #report(error: Error): void {
+    for (const listener of this.#errorListeners) listener(error)
+  }
+}

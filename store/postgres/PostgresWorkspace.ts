@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
+import type { z } from 'zod'
+import { parseOrInvalid } from '../../workspace/parseOrInvalid.ts'
+import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
+import {
+  type Artifact,
+  ArtifactSchema,
+  type MemoryEntry,
+  MemoryEntrySchema,
+  type Notebook,
+  NotebookSchema,
+  type Task,
+  TaskSchema,
+} from '../../workspace/schemas.ts'
+import { readScopedSource, type SourceReadResult } from '../../workspace/sourceScope.ts'
+import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
+import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
+import {
+  artifactInput,
+  notebookSourcePaths,
+  TaskInputSchema,
+  trimmed,
+} from '../../workspace/workspaceInput.ts'
+import type { AtomicOutcomes } from '../AtomicOutcomes.ts'
+import type { JournalRecord } from '../JournalRecord.ts'
+import { migrate } from './migrate.ts'
+import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
+
+/** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
+export interface PostgresWorkspaceOptions {
+  /** The workspace's key in every table; made on first open. */
+  workspaceId: string
+  /** The folder notebook read tools may see: sources stay files. */
+  sourcesDir: string
+  clock?: () => Date
+  generateId?: () => string
+}
+
+type Db = pg.Pool | pg.PoolClient
+
+/**
+ * The study workspace in PostgreSQL: tasks, memory, artifacts and notebooks in tables keyed by
+ * workspace id, validated on the way in by the same checks as the folder workspace and on the way
+ * out by the same schemas. Sources stay files in `sourcesDir`. `withOutcome` runs a tool's effect
+ * and appends its journal outcome in one transaction.
+ */
+export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
+  readonly clock: () => Date
+  readonly generateId: () => string
+  readonly workspaceId: string
+  readonly sourcesDir: string
+  readonly #db: Db
+  readonly #pool: pg.Pool
+  readonly #ownsPool: boolean
+
+  private constructor(db: Db, pool: pg.Pool, ownsPool: boolean, options: PostgresWorkspaceOptions) {
+    this.#db = db
+    this.#pool = pool
+    this.#ownsPool = ownsPool
+    this.workspaceId = options.workspaceId
+    this.sourcesDir = options.sourcesDir
+    this.clock = options.clock ?? (() => new Date())
+    this.generateId = options.generateId ?? randomUUID
+  }
+
+  /** Opens workspace `workspaceId`, bringing the schema up to date and creating the workspace if new. */
+  static async open(
+    source: PostgresSource,
+    options: PostgresWorkspaceOptions,
+  ): Promise<PostgresWorkspace> {
+    if (typeof options.workspaceId !== 'string' || options.workspaceId.trim() === '') {
+      throw new WorkspaceError('invalid_data', 'a workspace id must be a non-empty string')
+    }
+    const { pool, owned } = openPool(source)
+    try {
+      await migrate(pool)
+      const workspace = new PostgresWorkspace(pool, pool, owned, options)
+      await pool.query(
+        `INSERT INTO studypulse.workspaces (workspace_id, created_at) VALUES ($1, $2)
+         ON CONFLICT (workspace_id) DO NOTHING`,
+        [options.workspaceId, workspace.#now()],
+      )
+      return workspace
+    } catch (error) {
+      if (owned) await pool.end()
+      throw error
+    }
+  }
+
+  /** The database and workspace id, as `StudyWorkspace.location`. */
+  get location(): string {
+    const { host, port, database } = this.#pool.options
+    return `postgresql://${host ?? 'localhost'}:${port ?? 5432}/${database ?? ''}#${this.workspaceId}`
+  }
+
+  /** All tasks, in stored order. */
+  async readTasks(): Promise<Task[]> {
+    return this.#rows(TaskSchema, 'tasks', 'position', 'SELECT task AS value FROM studypulse.tasks')
+  }
+
+  /** Validates `task` and stores it, replacing the task with the same id (in place) or appending it. */
+  async upsertTask(task: Task): Promise<Task> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    await this.#db.query(
+      `INSERT INTO studypulse.tasks (workspace_id, id, task) VALUES ($1, $2, $3)
+       ON CONFLICT (workspace_id, id) DO UPDATE SET task = EXCLUDED.task`,
+      [this.workspaceId, valid.id, JSON.stringify(valid)],
+    )
+    return valid
+  }
+
+  /** Removes the task with `id`; returns it, or undefined when there was none. */
+  async deleteTask(id: string): Promise<Task | undefined> {
+    const { rows } = await this.#db.query<{ value: unknown }>(
+      'DELETE FROM studypulse.tasks WHERE workspace_id = $1 AND id = $2 RETURNING task AS value',
+      [this.workspaceId, id],
+    )
+    return rows.length === 0 ? undefined : this.#valid(TaskSchema, 'tasks', rows[0]?.value)
+  }
+
+  /** Everything remembered, oldest first. */
+  async readMemory(): Promise<MemoryEntry[]> {
+    return this.#rows(
+      MemoryEntrySchema,
+      'memory',
+      'position',
+      'SELECT entry AS value FROM studypulse.memory',
+    )
+  }
+
+  /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
+  async appendMemory(text: string): Promise<MemoryEntry> {
+    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.#now() }
+    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    await this.#db.query('INSERT INTO studypulse.memory (workspace_id, entry) VALUES ($1, $2)', [
+      this.workspaceId,
+      JSON.stringify(entry),
+    ])
+    return entry
+  }
+
+  /** The markdown artifacts, sorted by name. */
+  async listArtifacts(): Promise<Artifact[]> {
+    return this.#rows(
+      ArtifactSchema,
+      'artifacts',
+      'name',
+      'SELECT artifact AS value FROM studypulse.artifacts',
+    )
+  }
+
+  /** Saves `content` under a heading `title`, replacing an artifact with the same slug. */
+  async saveArtifact(title: string, content: string): Promise<Artifact> {
+    const updatedAt = this.#now()
+    const { name, title: clean } = artifactInput(title, content, updatedAt)
+    const artifact: Artifact = { name, title: clean, content, updatedAt }
+    await this.#db.query(
+      `INSERT INTO studypulse.artifacts (workspace_id, name, artifact) VALUES ($1, $2, $3)
+       ON CONFLICT (workspace_id, name) DO UPDATE SET artifact = EXCLUDED.artifact`,
+      [this.workspaceId, name, JSON.stringify(artifact)],
+    )
+    return artifact
+  }
+
+  /** All notebooks, in stored order. */
+  async readNotebooks(): Promise<Notebook[]> {
+    return this.#rows(
+      NotebookSchema,
+      'notebooks',
+      'position',
+      'SELECT notebook AS value FROM studypulse.notebooks',
+    )
+  }
+
+  /** The notebook with `id`, or undefined. */
+  async notebook(id: string): Promise<Notebook | undefined> {
+    const { rows } = await this.#db.query<{ value: unknown }>(
+      'SELECT notebook AS value FROM studypulse.notebooks WHERE workspace_id = $1 AND id = $2',
+      [this.workspaceId, id],
+    )
+    return rows.length === 0 ? undefined : this.#valid(NotebookSchema, 'notebooks', rows[0]?.value)
+  }
+
+  /** Creates a notebook whose read tools may see `sources` (relative to `sourcesDir`; need not exist yet). */
+  async createNotebook(title: string, sources: string[]): Promise<Notebook> {
+    const paths = notebookSourcePaths(sources)
+    const candidate = {
+      id: this.generateId(),
+      title: trimmed(title),
+      sources: paths,
+      createdAt: this.#now(),
+    }
+    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    await this.#db.query(
+      'INSERT INTO studypulse.notebooks (workspace_id, id, notebook) VALUES ($1, $2, $3)',
+      [this.workspaceId, notebook.id, JSON.stringify(notebook)],
+    )
+    return notebook
+  }
+
+  /** Reads `path` from `sourcesDir` if it is one of `allowed` and really inside it; failures are data. */
+  readSource(allowed: readonly string[], path: string): Promise<SourceReadResult> {
+    return readScopedSource(this.sourcesDir, allowed, path)
+  }
+
+  /** Runs a tool's `effect` and appends its journal `outcome` to run `runId` in one transaction. */
+  withOutcome<T>(
+    runId: string,
+    effect: (workspace: StudyWorkspace) => Promise<T>,
+    outcome: (value: T) => JournalRecord,
+  ): Promise<T> {
+    if (this.#db !== this.#pool) {
+      return Promise.reject(new Error('withOutcome cannot be nested in another transaction'))
+    }
+    return withTransaction(this.#pool, async (client) => {
+      const bound = new PostgresWorkspace(client, this.#pool, false, this)
+      const value = await effect(bound)
+      await client.query('INSERT INTO studypulse.run_journal (run_id, record) VALUES ($1, $2)', [
+        runId,
+        JSON.stringify(outcome(value)),
+      ])
+      return value
+    })
+  }
+
+  /** Ends the pool if this workspace made it. */
+  async close(): Promise<void> {
+    if (this.#ownsPool && !this.#pool.ended) await this.#pool.end()
+  }
+
+  #now(): string {
+    return this.clock().toISOString()
+  }
+
+  async #rows<S extends z.ZodType>(
+    schema: S,
+    table: string,
+    order: string,
+    select: string,
+  ): Promise<z.output<S>[]> {
+    const { rows } = await this.#db.query<{ value: unknown }>(
+      `${select} WHERE workspace_id = $1 ORDER BY ${order}`,
+      [this.workspaceId],
+    )
+    return rows.map((row) => this.#valid(schema, table, row.value))
+  }
+
+  // A row that fails its schema was written around this code: refuse it as the folder
+  // workspace refuses a damaged file, rather than hand a tool something it cannot trust.
+  #valid<S extends z.ZodType>(schema: S, table: string, value: unknown): z.output<S> {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) {
+      throw new WorkspaceError(
+        'corrupt_file',
+        `a row of studypulse.${table} for workspace ${this.workspaceId} is invalid: ${summarizeZodIssues(parsed.error)}`,
+        `studypulse.${table}`,
+      )
+    }
+    return parsed.data
+  }
+}

@@ -1,0 +1,116 @@
+import type pg from 'pg'
+import type { RunClaim } from '../RunStore.ts'
+
+// The lease's end on the database's clock, `param` milliseconds from now.
+const leaseEnd = (param: string) => `now() + ${param} * interval '1 millisecond'`
+
+/**
+ * Which node advances which run: a lease on the run's row (`owner`, `lease_expires_at`), timed by
+ * the database's clock so the nodes' clocks need not agree. A claim takes a run that is free,
+ * ours, or whose lease ran out; a heartbeat renews held leases every third of the lease; a run
+ * whose renewal finds another owner is reported lost.
+ */
+export class RunLeases {
+  readonly #pool: pg.Pool
+  readonly #ownerId: string
+  readonly #leaseMs: number
+  readonly #held = new Set<string>()
+  readonly #lostListeners = new Set<(runId: string) => void>()
+  #timer: NodeJS.Timeout | undefined
+  #beating: Promise<void> | undefined
+
+  constructor(pool: pg.Pool, ownerId: string, leaseMs: number) {
+    this.#pool = pool
+    this.#ownerId = ownerId
+    this.#leaseMs = leaseMs
+  }
+
+  /** Takes `runId` unless another owner's lease is still running. */
+  async claim(runId: string): Promise<RunClaim> {
+    const taken = await this.#pool.query(
+      `INSERT INTO studypulse.runs (run_id, owner, lease_expires_at) VALUES ($1, $2, ${leaseEnd('$3')})
+       ON CONFLICT (run_id) DO UPDATE SET owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at
+       WHERE runs.owner IS NULL OR runs.owner = EXCLUDED.owner OR runs.lease_expires_at <= now()
+       RETURNING run_id`,
+      [runId, this.#ownerId, this.#leaseMs],
+    )
+    if (taken.rowCount === 1) {
+      this.#held.add(runId)
+      this.#startBeating()
+      return { ok: true }
+    }
+    const { rows } = await this.#pool.query<{ owner: string | null }>(
+      'SELECT owner FROM studypulse.runs WHERE run_id = $1',
+      [runId],
+    )
+    const owner = rows[0]?.owner ?? undefined
+    return { ok: false, code: 'run_owned_elsewhere', ...(owner !== undefined && { owner }) }
+  }
+
+  /** Frees `runId` at once if this owner holds it. */
+  async unclaim(runId: string): Promise<void> {
+    this.#held.delete(runId)
+    await this.#pool.query(
+      'UPDATE studypulse.runs SET owner = NULL, lease_expires_at = NULL WHERE run_id = $1 AND owner = $2',
+      [runId, this.#ownerId],
+    )
+  }
+
+  /** Calls `listener` with each held run whose lease another owner took. */
+  onLost(listener: (runId: string) => void): () => void {
+    this.#lostListeners.add(listener)
+    return () => this.#lostListeners.delete(listener)
+  }
+
+  /** Renews every held lease now; runs another owner took are dropped and reported. */
+  async renew(): Promise<void> {
+    if (this.#held.size === 0) return
+    const asked = [...this.#held]
+    const { rows } = await this.#pool.query<{ run_id: string }>(
+      `UPDATE studypulse.runs SET lease_expires_at = ${leaseEnd('$2')}
+       WHERE run_id = ANY($1) AND owner = $3 RETURNING run_id`,
+      [asked, this.#leaseMs, this.#ownerId],
+    )
+    const kept = new Set(rows.map((r) => r.run_id))
+    for (const runId of asked) {
+      if (kept.has(runId) || !this.#held.has(runId)) continue
+      this.#held.delete(runId)
+      for (const listener of this.#lostListeners) listener(runId)
+    }
+  }
+
+  /** Stops the heartbeat and frees every run this owner holds. */
+  async releaseAll(): Promise<void> {
+    clearInterval(this.#timer)
+    this.#timer = undefined
+    await this.#beating
+    this.#held.clear()
+    await this.#pool.query(
+      'UPDATE studypulse.runs SET owner = NULL, lease_expires_at = NULL WHERE owner = $1',
+      [this.#ownerId],
+    )
+  }
+
+  /** Stops renewing without freeing anything, as a crashed node would: for tests of takeover. */
+  stopBeating(): void {
+    clearInterval(this.#timer)
+    this.#timer = undefined
+    this.#held.clear()
+  }
+
+  #startBeating(): void {
+    if (this.#timer !== undefined) return
+    this.#timer = setInterval(
+      () => {
+        // A failed beat is retried by the next; the lease outlives two missed beats.
+        this.#beating ??= this.renew()
+          .catch(() => undefined)
+          .finally(() => {
+            this.#beating = undefined
+          })
+      },
+      Math.max(10, Math.floor(this.#leaseMs / 3)),
+    )
+    this.#timer.unref()
+  }
+}

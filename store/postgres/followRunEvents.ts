@@ -1,0 +1,79 @@
+import type { AgentEvent } from '../AgentEvent.ts'
+import type { EventFollow, FollowEventsOptions } from '../RunEventFeed.ts'
+import { EVENTS_CHANNEL } from './commitRun.ts'
+import type { PgListener } from './PgListener.ts'
+
+/**
+ * Follows one run's log: LISTEN first, then read what is logged, then re-read past the last
+ * delivered `seq` on every NOTIFY for the run and after every reconnect. Reads never overlap and
+ * always start at the cursor, so a lost or early notification costs a read, never an event.
+ */
+export function followRunEvents(
+  listener: PgListener,
+  readEvents: (runId: string, afterSeq: number) => Promise<AgentEvent[]>,
+  runId: string,
+  options: FollowEventsOptions,
+): EventFollow {
+  let delivered = options.afterSeq ?? 0
+  let closed = false
+  let reading: Promise<void> | undefined
+  let readAgain = false
+  const report = (error: unknown) => {
+    if (!closed) options.onError?.(error instanceof Error ? error : new Error(String(error)))
+  }
+
+  const pump = (): Promise<void> => {
+    if (closed) return Promise.resolve()
+    if (reading !== undefined) {
+      readAgain = true
+      return reading
+    }
+    reading = (async () => {
+      do {
+        readAgain = false
+        const events = await readEvents(runId, delivered)
+        if (closed) return
+        if (events.length === 0) continue
+        delivered = events[events.length - 1]?.seq ?? delivered
+        options.onEvents(events)
+      } while (readAgain && !closed)
+    })()
+      .catch(report)
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
+
+  const unsubscribe = [
+    listener.on(EVENTS_CHANNEL, (payload) => {
+      const note = parseNote(payload)
+      if (note?.runId === runId && note.seq > delivered) void pump()
+    }),
+    listener.onReconnect(() => void pump()),
+    listener.onError(report),
+  ]
+  const caughtUp = listener.ready().then(pump, async (error) => {
+    report(error)
+    await pump()
+  })
+  return {
+    caughtUp,
+    close() {
+      closed = true
+      for (const stop of unsubscribe) stop()
+    },
+  }
+}
+
+function parseNote(payload: string): { runId: string; seq: number } | undefined {
+  try {
+    const note = JSON.parse(payload) as { runId?: unknown; seq?: unknown }
+    if (typeof note.runId === 'string' && typeof note.seq === 'number') {
+      return { runId: note.runId, seq: note.seq }
+    }
+  } catch {
+    // Not ours: another app may share the channel name.
+  }
+  return undefined
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
+import { PolicyRuleSchema } from '../../workspace/policyFile.ts'
+import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
+import type { AgentEvent } from '../AgentEvent.ts'
+import type { AuditRecord } from '../AuditRecord.ts'
+import type { ClaimWatch } from '../ClaimWatch.ts'
+import type { DecisionInbox } from '../DecisionInbox.ts'
+import type { JournalRecord } from '../JournalRecord.ts'
+import type { RunEventFeed } from '../RunEventFeed.ts'
+import type { PolicyLoad, RunStore } from '../RunStore.ts'
+import { RunStoreError } from '../RunStoreError.ts'
+import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
+import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
+import { followRunEvents } from './followRunEvents.ts'
+import { migrate } from './migrate.ts'
+import { PgListener } from './PgListener.ts'
+import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
+import {
+  DECISIONS_CHANNEL,
+  decidedUnresolved,
+  offerDecision,
+  runsWithUnresolvedDecisions,
+} from './postgresDecisions.ts'
+import { RunLeases } from './RunLeases.ts'
+
+/** Options of the PostgreSQL store. */
+export interface PostgresRunStoreOptions {
+  /** This node's name in the `owner` column; a fresh UUID by default. */
+  ownerId?: string
+  /** How long a claim lasts without renewal; the store renews every third of it (default 15 s). */
+  leaseMs?: number
+}
+
+/** The PostgreSQL store: a `RunStore` with decisions, event feeds and lease loss across nodes. */
+export interface PostgresRunStore extends RunStore, DecisionInbox, RunEventFeed, ClaimWatch {
+  /** This node's owner id. */
+  readonly ownerId: string
+  /** The pool the store queries; `PostgresWorkspace` may share it. */
+  readonly pool: pg.Pool
+  /** Renews this node's leases now (the heartbeat does it by itself). */
+  renewClaims(): Promise<void>
+  /** Resolves once this node hears other nodes' notifications (decisions, events). */
+  listening(): Promise<void>
+}
+
+const defaultLeaseMs = 15_000
+
+/**
+ * A run store in PostgreSQL, for a runtime spread over several processes and machines: runs
+ * (small snapshot, owner, lease, status), the append-only `run_events`, the journal, the audit
+ * log and the policies, in the `studypulse` schema that versioned migrations bring up to date
+ * before the store is handed back. One commit is one transaction.
+ */
+export async function postgresRunStore(
+  source: PostgresSource,
+  options: PostgresRunStoreOptions = {},
+): Promise<PostgresRunStore> {
+  const leaseMs = options.leaseMs ?? defaultLeaseMs
+  if (!Number.isFinite(leaseMs) || leaseMs < 100) {
+    throw new RangeError(`leaseMs must be at least 100 (got ${leaseMs})`)
+  }
+  const { pool, owned } = openPool(source)
+  try {
+    await migrate(pool)
+  } catch (error) {
+    if (owned) await pool.end()
+    if (error instanceof RunStoreError) throw error
+    throw new RunStoreError('store_unavailable', `PostgreSQL: ${(error as Error).message}`)
+  }
+  const ownerId = options.ownerId ?? randomUUID()
+  const leases = new RunLeases(pool, ownerId, leaseMs)
+  const listener = new PgListener(
+    {
+      ...pool.options,
+      // pg-pool keeps the password out of the spread (a non-enumerable property).
+      password: pool.options.password,
+      application_name: `studypulse-listener ${ownerId}`,
+    },
+    [EVENTS_CHANNEL, DECISIONS_CHANNEL],
+  )
+  const { host, port, database } = pool.options
+  let closed: Promise<void> | undefined
+
+  const readEvents = async (runId: string, afterSeq = 0): Promise<AgentEvent[]> => {
+    const { rows } = await pool.query<{ event: AgentEvent }>(
+      'SELECT event FROM studypulse.run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq',
+      [runId, afterSeq],
+    )
+    return rows.map((r) => r.event)
+  }
+
+  return {
+    ownerId,
+    pool,
+    location: `postgresql://${host ?? 'localhost'}:${port ?? 5432}/${database ?? ''}`,
+    claim: (runId) => leases.claim(runId),
+    unclaim: (runId) => leases.unclaim(runId),
+    renewClaims: () => leases.renew(),
+    onClaimLost: (listener) => leases.onLost(listener),
+    async listOpenRuns() {
+      const { rows } = await pool.query<{ run_id: string }>(
+        "SELECT run_id FROM studypulse.runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY run_id",
+      )
+      return rows.map((r) => r.run_id)
+    },
+    async peekRun(runId) {
+      const { rows } = await pool.query<{ snapshot: unknown }>(
+        'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
+        [runId],
+      )
+      if (rows.length === 0) return undefined
+      const parsed = parseStoredRunSnapshot(rows[0]?.snapshot, runId)
+      return typeof parsed === 'string' ? undefined : parsed.snapshot
+    },
+    async loadRun(runId) {
+      const { rows } = await pool.query<{ snapshot: unknown }>(
+        'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
+        [runId],
+      )
+      if (rows.length === 0) return undefined
+      const parsed = parseStoredRunSnapshot(rows[0]?.snapshot, runId)
+      if (typeof parsed === 'string') {
+        throw new RunStoreError('corrupt_run', `run ${runId} cannot be restored: ${parsed}`)
+      }
+      const { snapshot, embeddedEvents } = parsed
+      return withTransaction(pool, async (client) => {
+        if (embeddedEvents.length > 0) {
+          await client.query(
+            `INSERT INTO studypulse.run_events (run_id, seq, event)
+             SELECT $1, s, e::json FROM unnest($2::integer[], $3::text[]) AS t (s, e)
+             ON CONFLICT (run_id, seq) DO NOTHING`,
+            [runId, embeddedEvents.map((e) => e.seq), embeddedEvents.map((e) => JSON.stringify(e))],
+          )
+        }
+        // Events appended without their snapshot: the run resumes from the snapshot and logs them
+        // again under the same numbers, so they go, unless another node's live lease covers the run.
+        const ahead = await client.query<{ count: number }>(
+          'SELECT count(*)::integer AS count FROM studypulse.run_events WHERE run_id = $1 AND seq > $2',
+          [runId, snapshot.lastSeq],
+        )
+        await client.query(
+          `DELETE FROM studypulse.run_events WHERE run_id = $1 AND seq > $2 AND NOT EXISTS (
+             SELECT 1 FROM studypulse.runs WHERE run_id = $1 AND owner IS NOT NULL
+               AND owner <> $3 AND lease_expires_at > now())`,
+          [runId, snapshot.lastSeq, ownerId],
+        )
+        return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
+      })
+    },
+    commit: (runId, commit) =>
+      withTransaction(pool, (client) => commitRun(client, ownerId, runId, commit)),
+    readEvents,
+    async readJournal(runId) {
+      const { rows } = await pool.query<{ record: JournalRecord }>(
+        'SELECT record FROM studypulse.run_journal WHERE run_id = $1 ORDER BY id',
+        [runId],
+      )
+      return rows.map((r) => r.record)
+    },
+    async readAudit() {
+      const { rows } = await pool.query<{ record: AuditRecord }>(
+        'SELECT record FROM studypulse.audit ORDER BY id',
+      )
+      return rows.map((r) => r.record)
+    },
+    async loadPolicies() {
+      const { rows } = await pool.query<{ rule: unknown }>(
+        'SELECT rule FROM studypulse.policies ORDER BY position',
+      )
+      const load: PolicyLoad = { rules: [], invalid: [] }
+      for (const { rule } of rows) {
+        const parsed = PolicyRuleSchema.safeParse(rule)
+        if (parsed.success) load.rules.push(parsed.data)
+        else load.invalid.push({ rule, reason: summarizeZodIssues(parsed.error) })
+      }
+      return load
+    },
+    async savePolicies(rules) {
+      await withTransaction(pool, async (client) => {
+        await client.query('DELETE FROM studypulse.policies')
+        await client.query(
+          `INSERT INTO studypulse.policies (position, rule)
+           SELECT n, r::json FROM unnest($1::text[]) WITH ORDINALITY AS t (r, n)`,
+          [rules.map((rule) => JSON.stringify(rule))],
+        )
+      })
+    },
+    listening: () => listener.ready(),
+    offerDecision: (runId, offer) => offerDecision(pool, runId, offer),
+    decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
+    onDecision(handler) {
+      const stops = [
+        listener.on(DECISIONS_CHANNEL, handler),
+        // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
+        listener.onReconnect(() => {
+          void runsWithUnresolvedDecisions(pool, ownerId).then(
+            (runIds) => runIds.forEach(handler),
+            () => undefined,
+          )
+        }),
+      ]
+      void listener.ready().catch(() => undefined)
+      return () => {
+        for (const stop of stops) stop()
+      }
+    },
+    followEvents: (runId, followOptions) =>
+      followRunEvents(listener, readEvents, runId, followOptions),
+    close() {
+      closed ??= (async () => {
+        await listener.close()
+        await leases.releaseAll().catch(() => undefined)
+        if (owned && !pool.ended) await pool.end()
+      })()
+      return closed
+    },
+  }
+}

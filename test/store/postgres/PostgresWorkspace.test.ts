@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, test } from 'vitest'
+import { hasAtomicOutcomes } from '../../../store/AtomicOutcomes.ts'
+import type { JournalRecord } from '../../../store/JournalRecord.ts'
+import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
+import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { toolOk } from '../../../tools/ToolResult.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import { WorkspaceError } from '../../../workspace/WorkspaceError.ts'
+import { fileDatabase } from '../../helpers/postgres.ts'
+import { studyWorkspaceContract } from '../../workspace/studyWorkspaceContract.ts'
+import { makeTempDirs } from '../../workspace/tempDir.ts'
+
+const tempDir = makeTempDirs()
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+async function openWorkspace(
+  options: { workspaceId?: string; clock?: () => Date; generateId?: () => string } = {},
+) {
+  const db = await fileDatabase()
+  const workspace = await PostgresWorkspace.open(
+    { connectionString: db.url },
+    { workspaceId: options.workspaceId ?? randomUUID(), sourcesDir: await tempDir(), ...options },
+  )
+  closers.push(() => workspace.close())
+  return workspace
+}
+
+studyWorkspaceContract('PostgresWorkspace', async (options) => {
+  const workspace = await openWorkspace(options)
+  return { workspace, sourcesDir: workspace.sourcesDir }
+})
+
+const at = '2026-11-30T09:00:00.000Z'
+const task = (id: string) => ({
+  id,
+  title: `Task ${id}`,
+  done: false,
+  createdAt: at,
+  updatedAt: at,
+})
+
+describe('PostgresWorkspace', () => {
+  test('workspaces on one database keep their data apart', async () => {
+    const one = await openWorkspace()
+    const two = await openWorkspace()
+    await one.upsertTask(task('a'))
+    await two.upsertTask(task('a'))
+    await two.upsertTask(task('b'))
+    await one.appendMemory('only in one')
+    expect((await one.readTasks()).map((t) => t.id)).toEqual(['a'])
+    expect((await two.readTasks()).map((t) => t.id)).toEqual(['a', 'b'])
+    expect(await two.readMemory()).toEqual([])
+    // Reopening by id finds the same data.
+    const again = await openWorkspace({ workspaceId: one.workspaceId })
+    expect((await again.readMemory()).map((m) => m.text)).toEqual(['only in one'])
+    expect(again.location).toContain(`#${one.workspaceId}`)
+  })
+
+  test('a row that fails its schema is refused as corrupt, naming the table', async () => {
+    const workspace = await openWorkspace()
+    await workspace.upsertTask(task('a'))
+    const db = await fileDatabase()
+    const pool = db.pool()
+    await pool.query(
+      `UPDATE studypulse.tasks SET task = '{"id": "a", "title": 7}' WHERE workspace_id = $1`,
+      [workspace.workspaceId],
+    )
+    const error = await workspace.readTasks().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WorkspaceError)
+    expect(error).toMatchObject({ code: 'corrupt_file', file: 'studypulse.tasks' })
+  })
+
+  describe('a tool effect and its journal outcome commit together', () => {
+    const outcome = (callId: string): JournalRecord => ({
+      type: 'outcome',
+      callId,
+      digest: `digest-${callId}`,
+      result: toolOk({ saved: callId }),
+      at,
+    })
+
+    test('both land, and the run store reads the outcome in the run’s journal', async () => {
+      const db = await fileDatabase()
+      const store = await postgresRunStore({ connectionString: db.url })
+      closers.push(() => store.close())
+      const workspace = await openWorkspace()
+      expect(hasAtomicOutcomes(workspace)).toBe(true)
+      expect(hasAtomicOutcomes(await Workspace.create(await tempDir()))).toBe(false)
+      const intent: JournalRecord = { type: 'intent', callId: 'c1', digest: 'digest-c1', at }
+      await store.commit('r1', { journal: [intent] })
+
+      const saved = await workspace.withOutcome(
+        'r1',
+        (tx) => tx.upsertTask(task('from-tool')),
+        () => outcome('c1'),
+      )
+      expect(saved.id).toBe('from-tool')
+      expect((await workspace.readTasks()).map((t) => t.id)).toEqual(['from-tool'])
+      expect(await store.readJournal('r1')).toEqual([intent, outcome('c1')])
+    })
+
+    test('when the effect fails half way, neither its writes nor an outcome remain', async () => {
+      const db = await fileDatabase()
+      const store = await postgresRunStore({ connectionString: db.url })
+      closers.push(() => store.close())
+      const workspace = await openWorkspace()
+      await store.commit('r2', { journal: [{ type: 'intent', callId: 'c2', digest: 'd', at }] })
+      const failure = await workspace
+        .withOutcome(
+          'r2',
+          async (tx) => {
+            await tx.upsertTask(task('half'))
+            await tx.appendMemory('half')
+            throw new Error('the tool crashed after writing')
+          },
+          () => outcome('c2'),
+        )
+        .catch((e: unknown) => e)
+      expect(failure).toMatchObject({ message: 'the tool crashed after writing' })
+      expect(await workspace.readTasks()).toEqual([])
+      expect(await workspace.readMemory()).toEqual([])
+      expect(await store.readJournal('r2')).toHaveLength(1)
+    })
+  })
+})

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { hasDecisionInbox } from '../../../store/DecisionInbox.ts'
+import { memoryRunStore } from '../../../store/memoryRunStore.ts'
+import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
+import { signal } from '../../helpers/signal.ts'
+import { decisionInboxContract, openCard } from '../decisionInboxContract.ts'
+import { snapshotOf } from '../runStoreContract.ts'
+import { nodeOn, proxiedNode } from './nodes.ts'
+
+decisionInboxContract('postgresRunStore (one pool per node)', async () => {
+  const db = await fileDatabase()
+  await emptyStudypulseTables(db.url)
+  return {
+    open: (ownerId) => nodeOn(db.url, { ownerId }),
+    listening: (store) => (store as PostgresRunStore).listening(),
+    dispose: async () => undefined,
+  }
+})
+
+const closers: (() => Promise<void>)[] = []
+let url = ''
+let database = ''
+beforeEach(async () => {
+  const db = await fileDatabase()
+  url = db.url
+  database = db.name
+  await emptyStudypulseTables(url)
+})
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+async function node(ownerId: string): Promise<PostgresRunStore> {
+  const store = await nodeOn(url, { ownerId })
+  closers.push(() => store.close())
+  return store
+}
+
+describe('deciding a card across PostgreSQL nodes', () => {
+  test('the PostgreSQL store has a decision inbox; the memory store alone does not', async () => {
+    expect(hasDecisionInbox(await node('a'))).toBe(true)
+    expect(hasDecisionInbox(memoryRunStore())).toBe(false)
+  })
+
+  test('a card the owner resolves itself keeps its decision in the table', async () => {
+    const owner = await node('owner')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    await owner.commit('r1', {
+      snapshot: snapshotOf('r1', 3),
+      events: [
+        {
+          runId: 'r1',
+          seq: 3,
+          at: '2026-11-30T09:00:00.000Z',
+          kind: 'confirmationResolved',
+          confirmationId: 'k1',
+          decision: 'deny',
+          decidedBy: 'timeout',
+        },
+      ],
+    })
+    const { rows } = await owner.pool.query(
+      `SELECT decision, decided_by, resolved_at IS NOT NULL AS resolved
+       FROM studypulse.pending_confirmations WHERE confirmation_id = 'k1'`,
+    )
+    expect(rows).toEqual([{ decision: 'deny', decided_by: 'timeout', resolved: true }])
+  })
+
+  test('a wake listener that throws harms neither the process nor the other listeners', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    owner.onDecision(() => {
+      throw new Error('a broken listener')
+    })
+    const woken = signal<string>()
+    owner.onDecision((runId) => woken.resolve(runId))
+    await owner.listening()
+    await other.offerDecision('r1', { confirmationId: 'k1', decision: 'allow', decidedBy: 'user' })
+    expect(await woken.promise).toBe('r1')
+  })
+
+  test('a decision accepted while the owner was cut off wakes it once it reconnects', async () => {
+    const cut = await proxiedNode(database, { ownerId: 'owner' })
+    closers.push(cut.close)
+    const other = await node('other')
+    await openCard(cut.store, 'r1', 'k1', 'd1')
+    const woken = signal<string>()
+    cut.store.onDecision((runId) => woken.resolve(runId))
+    await cut.store.listening()
+    cut.proxy.cut()
+    expect(
+      await other.offerDecision('r1', {
+        confirmationId: 'k1',
+        decision: 'allow',
+        decidedBy: 'user',
+      }),
+    ).toEqual({ ok: true })
+    cut.proxy.restore()
+    expect(await woken.promise).toBe('r1')
+    expect(await cut.store.decidedUnresolved('r1')).toMatchObject([
+      { confirmationId: 'k1', decision: 'allow' },
+    ])
+  })
+})

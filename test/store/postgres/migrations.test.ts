@@ -1,0 +1,144 @@
+import type pg from 'pg'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { commitRun } from '../../../store/postgres/commitRun.ts'
+import { migrate } from '../../../store/postgres/migrate.ts'
+import { type Migration, migrations } from '../../../store/postgres/migrations.ts'
+import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { RunStoreError } from '../../../store/RunStoreError.ts'
+import { freshDatabase } from '../../helpers/postgres.ts'
+import { eventsOf, snapshotOf } from '../runStoreContract.ts'
+
+const latest = migrations.at(-1)?.version ?? 0
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+async function versions(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ version: number }>(
+    'SELECT version FROM studypulse.schema_version ORDER BY version',
+  )
+  return rows.map((r) => r.version)
+}
+
+async function tables(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ tablename: string }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'studypulse' ORDER BY tablename",
+  )
+  return rows.map((r) => r.tablename)
+}
+
+describe('PostgreSQL migrations', () => {
+  test('an empty database is brought to the latest version on start', async () => {
+    const db = await freshDatabase()
+    const store = await postgresRunStore({ connectionString: db.url })
+    closers.push(() => store.close())
+    expect(await versions(store.pool)).toEqual(migrations.map((m) => m.version))
+    expect(await tables(store.pool)).toEqual([
+      'artifacts',
+      'audit',
+      'memory',
+      'notebooks',
+      'pending_confirmations',
+      'policies',
+      'run_events',
+      'run_journal',
+      'runs',
+      'schema_version',
+      'tasks',
+      'workspaces',
+    ])
+    // A second start finds nothing to do.
+    expect(await migrate(store.pool)).toBe(latest)
+    expect(await versions(store.pool)).toEqual(migrations.map((m) => m.version))
+  })
+
+  test('a database at the previous version is migrated and keeps its runs', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    expect(await migrate(pool, migrations.slice(0, -1))).toBe(latest - 1)
+    expect(await tables(pool)).not.toContain('tasks')
+    // What the previous version's code wrote.
+    const client = await pool.connect()
+    await commitRun(client, 'old-node', 'r1', {
+      snapshot: snapshotOf('r1', 2),
+      events: eventsOf('r1', 1, 2),
+    })
+    client.release()
+
+    const store = await postgresRunStore({ connectionString: db.url })
+    closers.push(() => store.close())
+    expect(await versions(pool)).toEqual(migrations.map((m) => m.version))
+    expect(await tables(pool)).toContain('tasks')
+    expect(await store.listOpenRuns()).toEqual(['r1'])
+    expect(await store.loadRun('r1')).toEqual({ snapshot: snapshotOf('r1', 2), eventsAhead: 0 })
+    expect(await store.readEvents('r1')).toEqual(eventsOf('r1', 1, 2))
+  })
+
+  test('a node starting while another migrates waits for it, and nothing runs twice', async () => {
+    const db = await freshDatabase()
+    // The first migration waits on a lock the test holds, so the first node stays mid-migration.
+    const gate = db.pool({ max: 1 })
+    const gateClient = await gate.connect()
+    await gateClient.query('SELECT pg_advisory_lock(4242)')
+    const [first, ...rest] = migrations
+    if (!first) throw new Error('no migrations')
+    const gated: Migration[] = [
+      { ...first, sql: `SELECT pg_advisory_xact_lock(4242);\n${first.sql}` },
+      ...rest,
+    ]
+    const waitingLocks = async () => {
+      const { rows } = await gateClient.query<{ objid: number }>(
+        "SELECT objid::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      )
+      return rows.map((r) => r.objid)
+    }
+    const { rows } = await gateClient.query<{ key: number }>(
+      "SELECT hashtext('studypulse.migrate')::oid::int AS key",
+    )
+    const migrateKey = rows[0]?.key
+
+    const nodeOne = migrate(db.pool(), gated)
+    await vi.waitFor(async () => expect(await waitingLocks()).toEqual([4242]), { timeout: 10_000 })
+    const nodeTwo = migrate(db.pool(), gated)
+    await vi.waitFor(
+      async () => expect((await waitingLocks()).sort()).toEqual([4242, migrateKey].sort()),
+      { timeout: 10_000 },
+    )
+    await gateClient.query('SELECT pg_advisory_unlock(4242)')
+    gateClient.release()
+
+    expect(await Promise.all([nodeOne, nodeTwo])).toEqual([latest, latest])
+    expect(await versions(db.pool())).toEqual(migrations.map((m) => m.version))
+  })
+
+  test('a failed migration leaves no trace and is reported', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    const broken: Migration[] = [
+      ...migrations.slice(0, 1),
+      {
+        version: 2,
+        name: 'broken',
+        sql: 'CREATE TABLE studypulse.half (id int); SELECT nonsense;',
+      },
+    ]
+    const failure = await migrate(pool, broken).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(RunStoreError)
+    expect(failure).toMatchObject({ code: 'store_unavailable' })
+    expect(String((failure as Error).message)).toContain('migration 2 (broken) failed')
+    expect(await versions(pool)).toEqual([1])
+    expect(await tables(pool)).not.toContain('half')
+  })
+
+  test('a database newer than the code is refused, not touched', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    await migrate(pool)
+    await pool.query("INSERT INTO studypulse.schema_version (version, name) VALUES (999, 'future')")
+    const failure = await postgresRunStore({ connectionString: db.url }).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(RunStoreError)
+    expect(failure).toMatchObject({ code: 'store_unavailable' })
+    expect(String((failure as Error).message)).toContain('version 999')
+  })
+})
