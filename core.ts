@@ -74,6 +74,7 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/defineTool.ts'
+export type { PermissionOrigin, PermissionSource } from './tools/PermissionOrigin.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export {
@@ -83,6 +84,7 @@ export {
   type ToolRegistryOptions,
 } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
+export type { ToolSource } from './tools/ToolSource.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {
   InvalidPolicyRule,

@@ -25,6 +25,26 @@ export { RunFiles } from './store/RunFiles.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
 export {
+  type CreateMcpToolsOptions,
+  createMcpTools,
+  McpConfigError,
+  type McpTools,
+} from './tools/mcp/createMcpTools.ts'
+export {
+  decidePermission,
+  type PermissionDecision,
+  type ToolHints,
+} from './tools/mcp/decidePermission.ts'
+export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
+export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
+export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
+export {
+  type McpConfig,
+  type McpConfigInput,
+  type McpServerConfig,
+  mcpConfigSchema,
+} from './tools/mcp/mcpConfig.ts'
+export {
   defaultSandboxLimits,
   runInSandbox,
   type SandboxErrorCode,

@@ -123,13 +123,24 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         event.type === 'RECOVER'
           ? (draft) =>
               // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
-              recipe.resolvePending(
-                draft,
-                clock(),
-                'allow',
-                { decidedBy: 'user', rule: 'recovered after a restart from the intent journal' },
-                event.result,
-              )
+              event.closedBecause === undefined
+                ? recipe.resolvePending(
+                    draft,
+                    clock(),
+                    'allow',
+                    {
+                      decidedBy: 'user',
+                      rule: 'recovered after a restart from the intent journal',
+                    },
+                    event.result,
+                  )
+                : recipe.resolvePending(
+                    draft,
+                    clock(),
+                    'deny',
+                    { decidedBy: 'policy', rule: event.closedBecause },
+                    event.result,
+                  )
           : undefined,
       ),
       applyEdit: update(({ event }) =>

@@ -1,7 +1,9 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
@@ -38,14 +40,26 @@ export async function loadSavedRun(
   if (persisted.status !== 'active') return undefined
   const context = persisted.context
   const current = context.current
+  let lost: ToolResult | undefined
   if (current?.prepared !== undefined) {
     // A prepared call's arguments live only in the registry that prepared it: prepare it again.
-    const fresh = tools.prepare(
-      current.call.id,
-      current.call.name,
-      current.editedArguments ?? current.call.arguments,
-    )
-    if (fresh.digest === current.prepared.digest) current.prepared = fresh
+    // Its tool may be gone or changed since (an MCP server that did not come back): the run is
+    // kept, and a waiting card is closed with a result the model hears.
+    try {
+      const fresh = tools.prepare(
+        current.call.id,
+        current.call.name,
+        current.editedArguments ?? current.call.arguments,
+      )
+      if (fresh.digest === current.prepared.digest) current.prepared = fresh
+      else lost = toolFailure('tool_changed', `${current.call.name} ${changedSince}`)
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error
+      lost =
+        error.code === 'unknown_tool'
+          ? toolFailure('tool_unavailable', `${current.call.name} ${goneSince}`)
+          : toolFailure('tool_changed', `${current.call.name} ${changedSince} ${error.detail}`)
+    }
   }
   const log = (await store.readEvents(runId)).filter((e) => e.seq <= loaded.snapshot.lastSeq)
   // The audit line is made from the same log entry restore replays, so a crash between the two
@@ -54,7 +68,38 @@ export async function loadSavedRun(
     const record = auditRecordFor(event, log)
     return record === undefined || audited.has(auditKey(record)) ? [] : [record]
   })
-  return { persisted, log, recovery: await recoveryFor(store, runId, persisted), missingAudit }
+  const known = await recoveryFor(store, runId, persisted)
+  const recovery = lost === undefined ? known : closeLostCall(persisted, known, lost)
+  return { persisted, log, ...(recovery !== undefined && { recovery }), missingAudit }
+}
+
+const goneSince =
+  'is not offered since the app restarted (its MCP server may be down); nothing ran.'
+const changedSince =
+  'changed since the app restarted (its schema); nothing ran. Propose it again if it is still wanted.'
+
+/**
+ * The recovery of a waiting card whose tool is gone: an outcome the journal knows still stands; a
+ * call that may have started is `interrupted` (it cannot run again); else the card closes with
+ * `lost`, and nothing runs.
+ */
+function closeLostCall(
+  persisted: SavedRun['persisted'],
+  known: AgentRunEvent | undefined,
+  lost: ToolResult,
+): AgentRunEvent | undefined {
+  const { pending } = persisted.context
+  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return known
+  if (known?.type === 'RECOVER') return known
+  const { confirmationId } = pending
+  if (known !== undefined) return { type: 'RECOVER', confirmationId, result: interruptedResult }
+  const reason = lost.ok ? 'its tool is gone' : lost.error.message
+  return {
+    type: 'RECOVER',
+    confirmationId,
+    result: lost,
+    closedBecause: `closed after a restart: ${reason}`,
+  }
 }
 
 /** What identifies one audit line: a call is reported once per run. */

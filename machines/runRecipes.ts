@@ -106,6 +106,8 @@ export function requestConfirmation(draft: RunDraft, at: Date, confirmationId: s
     toolCallId: prepared.callId,
     toolName: prepared.name,
     permission: prepared.permission,
+    // Copied: `prepared` is a draft here, and a draft's object must not leak into the log.
+    ...(prepared.permissionOrigin && { permissionOrigin: { ...prepared.permissionOrigin } }),
     preview: prepared.preview,
     digest: prepared.digest,
     payloadJson: prepared.argumentsJson,

@@ -70,7 +70,10 @@ export interface RunStore {
   loadRun(runId: string): Promise<LoadedRun | undefined>
   /** A run's saved snapshot without repairing or changing anything (for runs owned elsewhere). */
   peekRun(runId: string): Promise<StoredRunSnapshot | undefined>
-  /** Writes one save of a run; resolves once all of it is durable. */
+  /**
+   * Writes one save of a run; resolves once all of it is durable. Refused (`RunStoreError`
+   * `run_owned_elsewhere`, nothing written) while another live owner holds the run.
+   */
   commit(runId: string, commit: RunCommit): Promise<void>
   /** The run's logged events with `seq` greater than `afterSeq`, in order. */
   readEvents(runId: string, afterSeq?: number): Promise<AgentEvent[]>

@@ -3,6 +3,7 @@ import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
+import { RunStoreError } from './RunStoreError.ts'
 
 /** The data of a memory store; pass the same object to several stores to share their runs. */
 export interface MemoryRunData {
@@ -64,6 +65,11 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
       return data.runs.get(runId)?.snapshot
     },
     async commit(runId, commit) {
+      const owner = data.owners.get(runId)
+      // Never over a run another live store holds: its owner's state would be overwritten.
+      if (owner !== undefined && owner !== me) {
+        throw new RunStoreError('run_owned_elsewhere', `run ${runId} is owned by another store`)
+      }
       const target = run(runId)
       // Copies, as a durable store would keep: later changes to the caller's objects must not leak in.
       if (commit.events) target.events.push(...commit.events.map((e) => structuredClone(e)))

@@ -7,6 +7,7 @@ export {
   type DecisionOption,
   defaultDecisions,
 } from './components/ConfirmationCard.tsx'
+export { McpServerList, type McpServerListProps } from './components/McpServerList.tsx'
 export { PermissionBadge } from './components/PermissionBadge.tsx'
 export { PolicyList, type PolicyListProps } from './components/PolicyList.tsx'
 export { RunTimeline, type RunTimelineProps } from './components/RunTimeline.tsx'

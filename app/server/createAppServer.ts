@@ -6,6 +6,7 @@ import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
+import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -29,6 +30,8 @@ export interface AppHandlerOptions {
    * (`['http://localhost:5173']`). Never `*`: each one can decide cards. Default none.
    */
   allowedOrigins?: readonly string[]
+  /** The MCP servers whose tools the runtime offers, for the side panel. */
+  mcp?: McpServersView
   /** Bounds on work; each one not given takes its default (`defaultAppLimits`). */
   limits?: Partial<AppLimits>
   /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
@@ -72,6 +75,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     ...runRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, options.runtime.model.name),
+    ...mcpRoutes(options.mcp),
   ]
   const guard = createRequestGuard(token, options.allowedOrigins)
 

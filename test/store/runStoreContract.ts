@@ -233,6 +233,22 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       expect(await a.claim('r1')).toMatchObject({ ok: false, code: 'run_owned_elsewhere' })
     })
 
+    test('a store never saves over a run another live owner holds, and writes nothing', async () => {
+      const [a, b] = (await stores(2)) as [RunStore, RunStore]
+      expect(await a.claim('r1')).toEqual({ ok: true })
+      await a.commit('r1', { snapshot: snapshotOf('r1', 1), events: eventsOf('r1', 1, 1) })
+      await expect(
+        b.commit('r1', {
+          snapshot: snapshotOf('r1', 2),
+          events: eventsOf('r1', 2, 2),
+          journal: [{ type: 'intent', callId: 'b1', digest: 'b1', at }],
+        }),
+      ).rejects.toMatchObject({ code: 'run_owned_elsewhere' })
+      expect((await a.loadRun('r1'))?.snapshot).toEqual(snapshotOf('r1', 1))
+      expect(await a.readEvents('r1')).toEqual(eventsOf('r1', 1, 1))
+      expect(await a.readJournal('r1')).toEqual([])
+    })
+
     test("a closed store's runs are free for another at once", async () => {
       const [a, b] = (await stores(2)) as [RunStore, RunStore]
       await a.commit('r1', { snapshot: snapshotOf('r1', 1), events: eventsOf('r1', 1, 1) })

@@ -26,6 +26,7 @@ export {
   type PlacedState,
   type StatechartLayout,
 } from './layOutStatechart.ts'
+export type { McpAccess } from './McpAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
 export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './RunSource.ts'
