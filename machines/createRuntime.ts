@@ -14,7 +14,8 @@ import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { createAgentRunMachine } from './agentRunMachine.ts'
-import type { AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
+import type { AgentRunEvent, AgentRunInput, PendingConfirmation } from './agentRunTypes.ts'
+import { createSerializer } from './createSerializer.ts'
 import { PolicyStore } from './PolicyStore.ts'
 import { RunSession } from './RunSession.ts'
 import { restoreRuns } from './restoreRuns.ts'
@@ -147,6 +148,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const history: ChatMessage[] =
     options.systemPrompt === undefined ? [] : [{ role: 'system', content: options.systemPrompt }]
   const effects = { model, tools, workspace, clock, generateId }
+  const serialize = createSerializer()
   const deliver = (event: AgentEvent) => {
     for (const listener of allListeners) listener(event)
   }
@@ -170,16 +172,19 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const launch = (
     actor: AgentRunActor,
     claimed: Promise<unknown>,
-    restored?: { log: AgentEvent[] },
+    restored?: { log: AgentEvent[]; recovery?: AgentRunEvent },
   ): RunSession => {
     const run = new RunSession(
       actor,
-      { effects, policies, ...(store && { store }), claimed, deliver, onPersistError },
+      { effects, policies, ...(store && { store }), claimed, deliver, onPersistError, serialize },
       restored?.log,
     )
     sessions.set(actor.id, run)
     foreign.delete(actor.id)
-    run.start({ restored: restored !== undefined })
+    run.start({
+      restored: restored !== undefined,
+      ...(restored?.recovery !== undefined && { recovery: restored.recovery }),
+    })
     return run
   }
 
@@ -298,7 +303,10 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
             input: { runId, input: '' },
             ...actorOptions,
           }) as unknown as AgentRunActor
-          return launch(actor, Promise.resolve(), { log: saved.log }).actor
+          return launch(actor, Promise.resolve(), {
+            log: saved.log,
+            ...(saved.recovery !== undefined && { recovery: saved.recovery }),
+          }).actor
         },
       })
       return restored

@@ -7,7 +7,8 @@ import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
-import { interruptedResult } from './runRecipes.ts'
+import { changedSince, closeLostCall, goneSince } from './closeLostCall.ts'
+import { recoveryFor } from './recoveryFor.ts'
 
 /** A saved run, ready to be restored, with what must happen to it first. */
 export interface SavedRun {
@@ -21,7 +22,8 @@ export interface SavedRun {
   missingAudit: AuditRecord[]
 }
 
-const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput'])
+// `executing` too: no actor is invoked there any more; the journal says what became of the call.
+const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput', 'executing'])
 
 /**
  * Reads a run from the store and decides how it resumes. A call that was confirmed and started
@@ -73,72 +75,17 @@ export async function loadSavedRun(
   return { persisted, log, ...(recovery !== undefined && { recovery }), missingAudit }
 }
 
-const goneSince =
-  'is not offered since the app restarted (its MCP server may be down); nothing ran.'
-const changedSince =
-  'changed since the app restarted (its schema); nothing ran. Propose it again if it is still wanted.'
-
-/**
- * The recovery of a waiting card whose tool is gone: an outcome the journal knows still stands; a
- * call that may have started is `interrupted` (it cannot run again); else the card closes with
- * `lost`, and nothing runs.
- */
-function closeLostCall(
-  persisted: SavedRun['persisted'],
-  known: AgentRunEvent | undefined,
-  lost: ToolResult,
-): AgentRunEvent | undefined {
-  const { pending } = persisted.context
-  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return known
-  if (known?.type === 'RECOVER') return known
-  const { confirmationId } = pending
-  if (known !== undefined) return { type: 'RECOVER', confirmationId, result: interruptedResult }
-  const reason = lost.ok ? 'its tool is gone' : lost.error.message
-  return {
-    type: 'RECOVER',
-    confirmationId,
-    result: lost,
-    closedBecause: `closed after a restart: ${reason}`,
-  }
-}
-
 /** What identifies one audit line: a call is reported once per run. */
 export function auditKey(record: Pick<AuditRecord, 'runId' | 'toolCallId'>): string {
   return `${record.runId}\n${record.toolCallId}`
 }
 
-/** Finishes restoring a started actor: sends its recovery, and re-arms a card's lost expiry. */
-export function resumeSavedRun(actor: AgentRunActor, saved: SavedRun, clock: () => Date): void {
-  if (saved.recovery !== undefined) actor.send(saved.recovery)
+/** Finishes restoring a started actor (its recovery was sent at start): re-arms a card's lost expiry. */
+export function resumeSavedRun(actor: AgentRunActor, clock: () => Date): void {
   const pending = actor.getSnapshot().context.pending
   if (pending?.expiresAt === undefined) return
   // XState does not restore delayed events; arm the expiry again from the saved deadline.
   const wait = Math.max(0, Date.parse(pending.expiresAt) - clock().getTime())
   const { confirmationId } = pending
   setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
-}
-
-async function recoveryFor(
-  store: RunStore,
-  runId: string,
-  persisted: SavedRun['persisted'],
-): Promise<AgentRunEvent | undefined> {
-  const { pending, current } = persisted.context
-  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return undefined
-  const journal = await store.readJournal(runId)
-  const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
-  const outcome = mine.find((r) => r.type === 'outcome')
-  if (outcome?.type === 'outcome') {
-    return { type: 'RECOVER', confirmationId: pending.confirmationId, result: outcome.result }
-  }
-  if (!mine.some((r) => r.type === 'intent')) return undefined
-  // The user did allow it (the intent proves it); only an idempotent tool may simply run again.
-  return current?.prepared?.idempotent === true
-    ? {
-        type: 'CONFIRM',
-        confirmationId: pending.confirmationId,
-        digest: pending.digest,
-        decidedBy: 'user',
-      }
-    : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
 }

@@ -19,10 +19,12 @@ export interface RunPersister {
   flush(): Promise<void>
 }
 
-// Never `executing`: the intent journal covers a call cut off there.
+// `executing` too: the runtime runs the call (no invoked actor that a restore would start
+// again), and the journal says on restore whether it began. Transient states are never saved.
 const safeStates = new Set([
   'thinking',
   'awaitingConfirmation',
+  'executing',
   'awaitingInput',
   'failed',
   'cancelled',

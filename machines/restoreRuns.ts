@@ -47,7 +47,7 @@ export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]
       if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
       for (const record of saved.missingAudit) audited.add(auditKey(record))
       const actor = options.launch(runId, saved)
-      resumeSavedRun(actor, saved, options.clock)
+      resumeSavedRun(actor, options.clock)
       restored.push(runId)
     } catch (error) {
       options.onError(error)
