@@ -4,7 +4,7 @@ import { chooseModel } from './chooseModel.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
-import { startAppServer } from './server/createAppServer.ts'
+import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
@@ -22,7 +22,7 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const distDir = `${repoRoot}/dist`
+const distDir = `${repoRoot}/dist-page`
 await ensureBuild(distDir, (line) => console.log(line))
 const model = chooseModel()
 const mcpLines: string[] = []
@@ -41,7 +41,7 @@ const started = await startRuntime({
   process.exit(1)
 })
 const { workspace, notebook, runtime, restored, problems } = started
-const server = await startAppServer({
+const server = await createAppServer({
   runtime,
   distDir,
   port,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatEvent } from '../../app/formatEvent.ts'
 import { openAppMcp } from '../../app/openAppMcp.ts'
-import { startAppServer } from '../../app/server/createAppServer.ts'
+import { createAppServer } from '../../app/server/createAppServer.ts'
 import { createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
@@ -49,7 +49,7 @@ describe('the app and <workspace>/mcp.json', () => {
       tools: createToolRegistry({ sources: [mcp] }),
       workspace,
     })
-    const server = await startAppServer({ runtime, distDir: join(dir, 'dist'), mcp })
+    const server = await createAppServer({ runtime, distDir: join(dir, 'dist'), mcp })
     try {
       expect(lines).toEqual([
         expect.stringMatching(
