@@ -4,7 +4,7 @@ import type { RunCommit, RunStore } from '../../store/RunStore.ts'
 export interface CommitRecord {
   runId: string
   ms: number
-  /** UTF-8 bytes of the snapshot JSON plus every event, journal and audit line. */
+  /** UTF-8 bytes of the snapshot JSON plus every event, message, journal and audit line. */
   bytes: number
   snapshotBytes: number
   eventsBytes: number
@@ -18,7 +18,12 @@ export function commitBytes(commit: RunCommit) {
   const snapshotBytes =
     commit.snapshot === undefined ? 0 : Buffer.byteLength(JSON.stringify(commit.snapshot))
   const eventsBytes = lineBytes(commit.events)
-  const bytes = snapshotBytes + eventsBytes + lineBytes(commit.journal) + lineBytes(commit.audit)
+  const bytes =
+    snapshotBytes +
+    eventsBytes +
+    lineBytes(commit.messages?.items) +
+    lineBytes(commit.journal) +
+    lineBytes(commit.audit)
   return { bytes, snapshotBytes, eventsBytes }
 }
 
