@@ -1,15 +1,26 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { chooseModel } from './chooseModel.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
+import { openAppMcp } from './openAppMcp.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
 const model = chooseModel()
+const mcpLines: string[] = []
+let mcp: McpTools | undefined
 const started = await Promise.resolve()
   .then(() =>
     startRuntime({
       model,
-      tools: createToolRegistry({ limits: limitsFromEnv(process.env).tools }),
+      // MCP tools join before runs are restored, so a card left open for one comes back.
+      tools: async (workspace) => {
+        mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
+        return createToolRegistry({
+          limits: limitsFromEnv(process.env).tools,
+          sources: mcp ? [mcp] : [],
+        })
+      },
     }),
   )
   .catch((error: unknown) => {
@@ -24,6 +35,7 @@ await runTerminalChat({
   output: process.stdout,
   ...(notebook !== undefined && { notebookId: notebook.id }),
   resume: restored,
+  ...(mcp !== undefined && { mcp }),
   banner: [
     'StudyPulse — your study agent. It proposes; you decide.',
     `  model: ${model.name}`,
@@ -32,9 +44,12 @@ await runTerminalChat({
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what are my tasks",',
     '       "search photosynthesis", "read lecture-2.md", "remember that …", "delete the task …",',
     '       "compute the mean of 12, 15, 19 and 22", "run: [3, 1, 2].sort()"',
+    ...mcpLines,
+    ...(mcp ? ['  MCP tools: "use <server> <tool> {json arguments}"; /mcp lists them.'] : []),
     '  /tasks lists your tasks, /quit leaves; Ctrl-C cancels a run in progress.',
     '',
   ],
 })
 await runtime.flush()
+await mcp?.close()
 process.exit(0)

@@ -17,7 +17,7 @@ export function formatEvent(event: AgentEvent): string | undefined {
         ? `  → ${event.toolName} (cannot be prepared)`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
     case 'confirmationRequired':
-      return formatProgram(event)
+      return joinLines([formatOrigin(event), formatProgram(event)])
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':
@@ -29,6 +29,18 @@ export function formatEvent(event: AgentEvent): string | undefined {
     default:
       return undefined
   }
+}
+
+// Only tools whose level depends on who set it (MCP servers) say where it came from.
+function formatOrigin(event: AgentEvent): string | undefined {
+  return event.permissionOrigin === undefined
+    ? undefined
+    : `    ${badge[event.permission ?? ''] ?? event.permission}: ${event.permissionOrigin.text}`
+}
+
+function joinLines(parts: readonly (string | undefined)[]): string | undefined {
+  const present = parts.filter((part) => part !== undefined)
+  return present.length === 0 ? undefined : present.join('\n')
 }
 
 /** A `run_code` card's program in full with line numbers, so the user reads what would run before answering. */

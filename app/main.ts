@@ -1,8 +1,10 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { chooseModel } from './chooseModel.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
+import { openAppMcp } from './openAppMcp.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
-import { startAppServer } from './server/createAppServer.ts'
+import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 
@@ -20,26 +22,32 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const distDir = `${repoRoot}/dist`
+const distDir = `${repoRoot}/dist-page`
 await ensureBuild(distDir, (line) => console.log(line))
 const model = chooseModel()
+const mcpLines: string[] = []
+let mcp: McpTools | undefined
 // Cards left open by the last session come back before the page can ask for them. A damaged file
 // is named in one line: the app starts with what is sound, or stops when the workspace cannot open.
 const started = await startRuntime({
   model,
-  tools: createToolRegistry({ limits: limits.tools }),
+  tools: async (workspace) => {
+    mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
+    return createToolRegistry({ limits: limits.tools, sources: mcp ? [mcp] : [] })
+  },
   confirmationTimeoutMs,
 }).catch((error: unknown) => {
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
 const { workspace, notebook, runtime, restored, problems } = started
-const server = await startAppServer({
+const server = await createAppServer({
   runtime,
   distDir,
   port,
   limits: limits.server,
   ...(notebook !== undefined && { notebookId: notebook.id }),
+  ...(mcp !== undefined && { mcp }),
 })
 
 console.log(`StudyPulse is running at ${server.url}`)
@@ -49,6 +57,7 @@ console.log(`  runs and study data: ${runtime.store?.location} (STUDYPULSE_DATAB
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
+for (const line of mcpLines) console.log(line)
 if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
 for (const line of problems) console.log(`  ! ${line}`)
@@ -58,6 +67,7 @@ const stop = () => {
   void server
     .close()
     .then(() => runtime.flush())
+    .then(() => mcp?.close())
     .then(() => process.exit(0))
 }
 process.on('SIGINT', stop)

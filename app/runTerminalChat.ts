@@ -2,6 +2,8 @@ import { createInterface } from 'node:readline/promises'
 import type { Readable, Writable } from 'node:stream'
 import type { AgentRuntime } from '../machines/createAgentRuntime.ts'
 import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
+import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
+import { describeMcpServer } from './describeMcpServer.ts'
 import { formatEvent } from './formatEvent.ts'
 
 /** Where the terminal chat reads and writes, and which notebook its runs see. */
@@ -14,6 +16,8 @@ export interface TerminalChatOptions {
   banner?: readonly string[]
   /** Runs restored from an earlier session; their open cards are asked first. */
   resume?: readonly string[]
+  /** The MCP servers whose tools the runtime offers; `/mcp` lists them. */
+  mcp?: { servers(): readonly McpServerStatus[] }
 }
 
 const settled: RunStatus[] = ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled']
@@ -131,6 +135,17 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     if (text === '/tasks') {
       for (const task of await runtime.workspace.readTasks()) {
         say(`  ${task.done ? '✓' : '•'} ${task.title}${task.due ? ` (due ${task.due})` : ''}`)
+      }
+      continue
+    }
+    if (text === '/mcp') {
+      const servers = options.mcp?.servers() ?? []
+      if (servers.length === 0) say('  no MCP servers (add a mcp.json to the workspace)')
+      for (const server of servers) {
+        say(`  ${describeMcpServer(server)}`)
+        for (const tool of server.tools) {
+          say(`    ${tool.name} [${tool.permission}] ${tool.origin.text}`)
+        }
       }
       continue
     }

@@ -14,7 +14,11 @@ import { openSharedStore } from './openSharedStore.ts'
 /** What the web app and the terminal chat start from. */
 export interface StartRuntimeOptions {
   model: ModelClient
-  tools?: ToolRegistry
+  /**
+   * The tools, or how to make them once the workspace is open (e.g. with the servers of its
+   * `mcp.json`); made before unfinished runs are restored, so their cards find their tools.
+   */
+  tools?: ToolRegistry | ((workspace: Workspace) => Promise<ToolRegistry>)
   confirmationTimeoutMs?: number
   env?: NodeJS.ProcessEnv
   /** Where a problem found while running (e.g. a failed save) is told, as one line. */
@@ -68,9 +72,13 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
       problems.push(error.message)
     }
   }
+  const tools =
+    typeof options.tools === 'function'
+      ? await options.tools(workspace)
+      : (options.tools ?? createToolRegistry())
   const runtime = createAgentRuntime({
     model: options.model,
-    tools: options.tools ?? createToolRegistry(),
+    tools,
     workspace: shared?.workspace ?? workspace,
     store,
     ...(shared !== undefined && { rescanEveryMs: shared.rescanEveryMs }),

@@ -2,9 +2,7 @@
  * One benchmark block in its own process: `child.ts <scenario> <contender> <options JSON>`.
  * Prints one JSON line with what it measured; any workload mismatch exits non-zero.
  */
-import { atomicWriteOnly, type DurableContender, oursDurable } from './contenders/durable.ts'
 import { contenders } from './lib/contenders.ts'
-import { durableRuns } from './lib/durableRuns.ts'
 import { profileWindow } from './lib/profileWindow.ts'
 import { allocPerRun, cyclesRun, singleRun, timeLoop, waitingRuns } from './lib/scenarios.ts'
 import { TaskStore } from './lib/TaskStore.ts'
@@ -19,8 +17,20 @@ const hooks =
   typeof options.profile === 'string' ? profileWindow(options.profile, options.heap === true) : {}
 
 async function measure(): Promise<unknown> {
+  if (scenario === 'long') {
+    if (name !== 'studypulse') throw new Error(`unknown long-conversation contender ${name}`)
+    const { longConversation } = await import('./lib/longConversation.ts')
+    return await longConversation({ turns: num('turns', 50), deltas: num('deltas', 2000) })
+  }
+  if (scenario === 'race') {
+    if (name !== 'studypulse') throw new Error(`unknown race contender ${name}`)
+    const { race } = await import('./lib/race.ts')
+    return await race({ cards: num('cards', 1000), timeoutMs: num('timeoutMs', 240_000) })
+  }
   if (scenario === 'durable') {
-    const factories: Record<string, () => Promise<DurableContender>> = {
+    const { atomicWriteOnly, oursDurable } = await import('./contenders/durable.ts')
+    const { durableRuns } = await import('./lib/durableRuns.ts')
+    const factories: Record<string, typeof oursDurable> = {
       'studypulse-durable': oursDurable,
       'atomic-write': atomicWriteOnly,
     }
@@ -37,10 +47,10 @@ async function measure(): Promise<unknown> {
       await contender.dispose?.()
     }
   }
-  const factory = contenders[name]
-  if (factory === undefined) throw new Error(`unknown contender ${name}`)
+  const load = contenders[name]
+  if (load === undefined) throw new Error(`unknown contender ${name}`)
   const store = new TaskStore()
-  const contender = await factory(store)
+  const contender = await (await load())(store)
   const timing = {
     warmupMs: num('warmupMs', 500),
     measureMs: num('measureMs', 1500),

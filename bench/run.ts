@@ -2,17 +2,19 @@
  * Runs the benchmark: every contender in its own child process, blocks interleaved and rotated,
  * then writes `results/latest.json` and prints the tables.
  *
- *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable] [--contenders a,b]
+ *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable,long,race]
+ *              [--contenders a,b]
  *              [--out results/latest.json]
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { plan, type ScenarioPlan } from './lib/plan.ts'
-import { buildResults, checkTargets, markdown, type Samples } from './lib/report.ts'
+import { buildResults, markdown, type Samples } from './lib/report.ts'
 import { rotate } from './lib/stats.ts'
+import { checkTargets } from './lib/targets.ts'
 
 const { values } = parseArgs({
   options: {
@@ -114,6 +116,8 @@ const report = {
       'used_heap_size after two forced GCs (--expose-gc), before and while N runs wait for approval, and after they finished; divided by N',
     checks:
       'every run: the tool has not run before the approval, exactly one task with the expected title after it, the expected final text',
+    long: 'one conversation in a real workspace folder over fileRunStore wrapped to time and size each commit (bytes = snapshot JSON + log lines); a turn is from sending the input until flush() resolved; every delta must reach the listener and none the stored log',
+    race: 'two child processes, each a runtime with the default file store over one folder; each starts half the runs, both restore() and try to allow every card at once, then A closes and B restores again; counted afterwards from tasks.json and every run journal',
   },
   scenarios: Object.fromEntries(
     plans.map((p) => [p.name, { title: p.title, blocks: p.blocks, options: p.options }]),
@@ -121,7 +125,7 @@ const report = {
   results,
   targets,
 }
-const out = join(here, values.out ?? 'results/latest.json')
+const out = resolve(here, values.out ?? 'results/latest.json')
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
 console.log(markdown(results, targets))
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s.`)

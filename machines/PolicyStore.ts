@@ -1,6 +1,7 @@
 import type { PermissionLevel } from '../models/messages.ts'
 import type { InvalidPolicyRule, PolicyFileProblems, PolicyRule } from '../workspace/policyFile.ts'
 import { AgentError } from './AgentError.ts'
+import { mayBeAllowedByRule } from './permissionRules.ts'
 
 /** What a new rule says: which tool, allow or deny, for how long, and for which run. */
 export interface RuleRequest {
@@ -96,7 +97,7 @@ export class PolicyStore {
     const permission = this.#options.permissionOf(rule.tool)
     if (permission === undefined)
       throw new AgentError('policy_not_allowed', `no tool named "${rule.tool}"`)
-    if (rule.effect === 'allow' && permission !== 'write') {
+    if (rule.effect === 'allow' && !mayBeAllowedByRule(permission)) {
       throw new AgentError(
         'policy_not_allowed',
         `${rule.tool} is a ${permission} tool: it asks every time and cannot be allowed by a rule`,
@@ -154,7 +155,8 @@ export class PolicyStore {
     const deny = applicable.find((r) => r.effect === 'deny')
     if (deny !== undefined) return deny
     // Checked again here, so a rule can never stand in for the user on a non-write tool.
-    if (this.#options.permissionOf(tool) !== 'write') return undefined
+    const permission = this.#options.permissionOf(tool)
+    if (permission === undefined || !mayBeAllowedByRule(permission)) return undefined
     return applicable.find((r) => r.effect === 'allow')
   }
 

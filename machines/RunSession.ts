@@ -1,10 +1,11 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
-import type { AgentEventsEmitted } from './agentRunTypes.ts'
+import type { AgentEventsEmitted, AgentRunEvent } from './agentRunTypes.ts'
 import { answerWithRules } from './answerWithRules.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { PolicyStore } from './PolicyStore.ts'
+import { needsConfirmation } from './permissionRules.ts'
 import { persistRun, type RunPersister } from './persistRun.ts'
 import { callModel, executeCall, type RunEffectDeps } from './runEffects.ts'
 
@@ -16,6 +17,8 @@ export interface RunSessionDeps {
   store?: RunStore
   /** Resolves once the run is claimed for this runtime; saves wait for it. */
   claimed: Promise<unknown>
+  /** Runs tasks with the same key one after another (across the runtime's runs). */
+  serialize: <T>(key: string, task: () => Promise<T>) => Promise<T>
   /** Every event of every run, as it is logged or streamed. */
   deliver: (event: AgentEvent) => void
   onPersistError: (error: unknown) => void
@@ -35,23 +38,41 @@ export class RunSession {
   readonly #deps: RunSessionDeps
   #abort = new AbortController()
 
-  constructor(actor: AgentRunActor, deps: RunSessionDeps, restoredLog: AgentEvent[] = []) {
+  constructor(
+    actor: AgentRunActor,
+    deps: RunSessionDeps,
+    restoredLog: AgentEvent[] = [],
+    savedMessages = 0,
+  ) {
     this.actor = actor
     this.log = restoredLog
     this.#deps = deps
     this.persister =
       deps.store === undefined
         ? undefined
-        : persistRun(actor, deps.store, { ready: deps.claimed, onError: deps.onPersistError })
+        : persistRun(actor, deps.store, {
+            ready: deps.claimed,
+            onError: deps.onPersistError,
+            savedMessages,
+          })
     actor.on('agentEvents', (emitted: AgentEventsEmitted) => this.#logged(emitted.events))
     answerWithRules(actor, deps.policies)
     actor.subscribe({ complete: () => this.#abort.abort() })
   }
 
-  /** Starts the actor; a restored run resting in `thinking` asks the model again (no entry runs on restore). */
-  start(options: { restored?: boolean } = {}): void {
+  /**
+   * Starts the actor. A restored run is first told its recovery (what the journal says became of
+   * its call); with none, a run resting in `thinking` asks the model again and one resting in
+   * `executing` runs its call (no entry action runs on restore).
+   */
+  start(options: { restored?: boolean; recovery?: AgentRunEvent } = {}): void {
     this.actor.start()
-    if (options.restored && this.actor.getSnapshot().value === 'thinking') this.#think()
+    if (options.restored) {
+      const state = this.actor.getSnapshot().value
+      if (options.recovery !== undefined) this.actor.send(options.recovery)
+      else if (state === 'thinking') this.#think()
+      else if (state === 'executing') this.#execute()
+    }
     void this.persister?.flush()
   }
 
@@ -98,6 +119,11 @@ export class RunSession {
     )
   }
 
+  /**
+   * Runs the current call. Calls that need a card run one at a time per tool, and write their
+   * intent only when their turn comes: a call still waiting when the app stops never began, and
+   * is reported `not_started` after a restart rather than `interrupted`.
+   */
   #execute(): void {
     const { actor } = this
     const { signal } = this.#abort
@@ -106,17 +132,29 @@ export class RunSession {
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
     const persister = this.persister
-    void executeCall(this.#deps.effects, {
-      runId: actor.id,
-      prepared,
-      signal,
-      ...(notebookId !== undefined && { notebookId }),
-      ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
-      writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
-      keepOutcome: (record) => persister?.outcome(record),
-    }).then(
-      (result) => actor.send({ type: 'TOOL_DONE', callId, result }),
-      (error: unknown) => actor.send({ type: 'TOOL_FAILED', callId, error }),
+    const run = () =>
+      executeCall(this.#deps.effects, {
+        runId: actor.id,
+        prepared,
+        signal,
+        ...(notebookId !== undefined && { notebookId }),
+        ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
+        writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
+        keepOutcome: (record) => persister?.outcome(record),
+      })
+    const queued = needsConfirmation(prepared.permission)
+      ? this.#deps.serialize(prepared.name, run)
+      : run()
+    // The run's own save of `executing` (the decision) lands before the call waits its turn.
+    void persister?.flush()
+    // A run cancelled meanwhile has ended: its actor takes no more events.
+    void queued.then(
+      (result) => {
+        if (!signal.aborted) actor.send({ type: 'TOOL_DONE', callId, result })
+      },
+      (error: unknown) => {
+        if (!signal.aborted) actor.send({ type: 'TOOL_FAILED', callId, error })
+      },
     )
   }
 }

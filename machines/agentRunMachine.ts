@@ -14,7 +14,7 @@ import {
 import { recordEvent } from './recordEvent.ts'
 import { createRunGuards } from './runGuards.ts'
 import * as recipe from './runRecipes.ts'
-import { freezeChanges, updateContext } from './updateContext.ts'
+import { freezeChanges, updateContext, updateShallow } from './updateContext.ts'
 
 /** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
 export interface AgentRunMachineDeps {
@@ -53,6 +53,8 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   // One assign and one emit per update: the new context, and the events the update logged.
   const update = <P = undefined>(
     recipeFor: (args: Args, params: P) => ((draft: Draft<AgentRunContext>) => void) | undefined,
+    // Recipes that touch only top-level scalars may skip immer (see `updateShallow`).
+    shallow?: (params: P) => boolean,
   ) =>
     enqueueActions<
       AgentRunContext,
@@ -67,7 +69,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     >(({ context, event, enqueue }, params) => {
       const change = recipeFor({ context, event }, params)
       if (change === undefined) return
-      const next = updateContext(context, change)
+      const next = shallow?.(params)
+        ? updateShallow(context, change)
+        : updateContext(context, change)
       enqueue.assign(() => next.context)
       if (next.events.length > 0) enqueue.emit({ type: 'agentEvents', events: next.events })
     })
@@ -99,6 +103,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
           if (params.work !== undefined) entryWork[params.work](draft)
         },
+        (params) => params.work === undefined || params.work === 'countTurn',
       ),
       acceptTurn: update(({ event }) =>
         event.type === 'MODEL_DONE'
@@ -123,13 +128,24 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         event.type === 'RECOVER'
           ? (draft) =>
               // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
-              recipe.resolvePending(
-                draft,
-                clock(),
-                'allow',
-                { decidedBy: 'user', rule: 'recovered after a restart from the intent journal' },
-                event.result,
-              )
+              event.closedBecause === undefined
+                ? recipe.resolvePending(
+                    draft,
+                    clock(),
+                    'allow',
+                    {
+                      decidedBy: 'user',
+                      rule: 'recovered after a restart from the intent journal',
+                    },
+                    event.result,
+                  )
+                : recipe.resolvePending(
+                    draft,
+                    clock(),
+                    'deny',
+                    { decidedBy: 'policy', rule: event.closedBecause },
+                    event.result,
+                  )
           : undefined,
       ),
       applyEdit: update(({ event }) =>

@@ -76,8 +76,12 @@ export type AgentRunEvent =
   | { type: 'EDIT'; confirmationId: string; arguments: string }
   /** The card's time ran out (sent for restored runs, whose delayed expiry is not restored). */
   | { type: 'EXPIRE'; confirmationId: string }
-  /** After a restart: the confirmed call's outcome is known (or lost) without executing it again. */
-  | { type: 'RECOVER'; confirmationId: string; result: ToolResult }
+  /**
+   * After a restart: the confirmed call's outcome is known (or lost) without executing it again.
+   * With `closedBecause`, nobody allowed it: the host closed the card (e.g. its tool is gone), and
+   * the log says so as a host denial with that reason.
+   */
+  | { type: 'RECOVER'; confirmationId: string; result: ToolResult; closedBecause?: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
   /** The model answered the run's current turn (sent by the runtime, which calls the model). */

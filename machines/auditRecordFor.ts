@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
+import { needsConfirmation } from './permissionRules.ts'
 
 /** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
 export function auditRecordFor(
@@ -7,7 +8,7 @@ export function auditRecordFor(
   events: readonly AgentEvent[],
 ): AuditRecord | undefined {
   if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed') return undefined
-  if (report.permission === undefined || report.permission === 'read') return undefined
+  if (report.permission === undefined || !needsConfirmation(report.permission)) return undefined
   const earlier = events.filter((e) => e.seq < report.seq && e.toolCallId === report.toolCallId)
   const required = earlier.findLast((e) => e.kind === 'confirmationRequired')
   const resolved = earlier.findLast((e) => e.kind === 'confirmationResolved')

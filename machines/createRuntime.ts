@@ -9,7 +9,8 @@ import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRuntime, AgentRuntimeOptions } from './AgentRuntime.ts'
 import { createAgentRunMachine } from './agentRunMachine.ts'
-import type { AgentRunInput } from './agentRunTypes.ts'
+import type { AgentRunEvent, AgentRunInput } from './agentRunTypes.ts'
+import { createSerializer } from './createSerializer.ts'
 import { addTo } from './keyedSets.ts'
 import { restoredActor } from './loadSavedRun.ts'
 import { PolicyStore } from './PolicyStore.ts'
@@ -63,6 +64,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   // A write's effect commits only while this node still holds the run's lease.
   const owner = store !== undefined && hasClaimWatch(store) ? { owner: store.ownerId } : {}
   const effects = { model, tools, workspace, clock, generateId, ...owner }
+  const serialize = createSerializer()
   const deliver = (event: AgentEvent) => {
     for (const listener of allListeners) listener(event)
     for (const listener of runListeners.get(event.runId) ?? []) listener(event)
@@ -89,18 +91,22 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const launch = (
     actor: AgentRunActor,
     claimed: Promise<unknown>,
-    restored?: { log: AgentEvent[] },
+    restored?: { log: AgentEvent[]; recovery?: AgentRunEvent; savedMessages?: number },
   ): RunSession => {
     const run = new RunSession(
       actor,
-      { effects, policies, ...(store && { store }), claimed, deliver, onPersistError },
+      { effects, policies, ...(store && { store }), claimed, deliver, onPersistError, serialize },
       restored?.log,
+      restored?.savedMessages,
     )
     sessions.set(actor.id, run)
     foreign?.drop(actor.id)
     const onChange = () => changed(actor.id)
     actor.subscribe({ next: onChange, error: onChange, complete: onChange })
-    run.start({ restored: restored !== undefined })
+    run.start({
+      restored: restored !== undefined,
+      ...(restored?.recovery !== undefined && { recovery: restored.recovery }),
+    })
     return run
   }
   const shared =
@@ -115,6 +121,8 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       launch: (runId, saved) =>
         launch(restoredActor(logic, runId, saved, actorOptions), Promise.resolve(), {
           log: saved.log,
+          savedMessages: saved.savedMessages,
+          ...(saved.recovery !== undefined && { recovery: saved.recovery }),
         }).actor,
       drop: (runId) => {
         sessions.get(runId)?.actor.stop()

@@ -2,11 +2,15 @@ import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { RunStoreError } from '../store/RunStoreError.ts'
+import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
-import { interruptedResult } from './runRecipes.ts'
+import { changedSince, closeLostCall, goneSince } from './closeLostCall.ts'
+import { recoveryFor } from './recoveryFor.ts'
 
 /** A saved run, ready to be restored, with what must happen to it first. */
 export interface SavedRun {
@@ -18,9 +22,12 @@ export interface SavedRun {
   recovery?: AgentRunEvent
   /** Audit lines of calls the log reports but the audit log lacks (a crash between the two). */
   missingAudit: AuditRecord[]
+  /** Messages already in the store's message log (0 for a run saved with them inline). */
+  savedMessages: number
 }
 
-const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput'])
+// `executing` too: no actor is invoked there any more; the journal says what became of the call.
+const restorable = new Set(['thinking', 'awaitingConfirmation', 'awaitingInput', 'executing'])
 
 /**
  * Reads a run from the store and decides how it resumes. A call that was confirmed and started
@@ -38,16 +45,40 @@ export async function loadSavedRun(
   if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
   const persisted = loaded.snapshot.snapshot as SavedRun['persisted']
   if (persisted.status !== 'active') return undefined
+  const { messageCount } = loaded.snapshot
+  if (messageCount !== undefined) {
+    // The conversation is kept in the run's message log, not in the snapshot.
+    const messages = (await store.readMessages(runId)).slice(0, messageCount)
+    if (messages.length < messageCount) {
+      throw new RunStoreError(
+        'corrupt_run',
+        `run ${runId} has ${messages.length} of its ${messageCount} saved messages`,
+      )
+    }
+    persisted.context = { ...persisted.context, messages }
+  }
   const context = persisted.context
   const current = context.current
+  let lost: ToolResult | undefined
   if (current?.prepared !== undefined) {
     // A prepared call's arguments live only in the registry that prepared it: prepare it again.
-    const fresh = tools.prepare(
-      current.call.id,
-      current.call.name,
-      current.editedArguments ?? current.call.arguments,
-    )
-    if (fresh.digest === current.prepared.digest) current.prepared = fresh
+    // Its tool may be gone or changed since (an MCP server that did not come back): the run is
+    // kept, and a waiting card is closed with a result the model hears.
+    try {
+      const fresh = tools.prepare(
+        current.call.id,
+        current.call.name,
+        current.editedArguments ?? current.call.arguments,
+      )
+      if (fresh.digest === current.prepared.digest) current.prepared = fresh
+      else lost = toolFailure('tool_changed', `${current.call.name} ${changedSince}`)
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error
+      lost =
+        error.code === 'unknown_tool'
+          ? toolFailure('tool_unavailable', `${current.call.name} ${goneSince}`)
+          : toolFailure('tool_changed', `${current.call.name} ${changedSince} ${error.detail}`)
+    }
   }
   const log = (await store.readEvents(runId)).filter((e) => e.seq <= loaded.snapshot.lastSeq)
   // The audit line is made from the same log entry restore replays, so a crash between the two
@@ -56,8 +87,15 @@ export async function loadSavedRun(
     const record = auditRecordFor(event, log)
     return record === undefined || audited.has(auditKey(record)) ? [] : [record]
   })
-  const recovery = await recoveryFor(store, runId, persisted, options.atomicOutcomes === true)
-  return { persisted, log, recovery, missingAudit }
+  const known = await recoveryFor(store, runId, persisted, options.atomicOutcomes === true)
+  const recovery = lost === undefined ? known : closeLostCall(persisted, known, lost)
+  return {
+    persisted,
+    log,
+    ...(recovery !== undefined && { recovery }),
+    missingAudit,
+    savedMessages: messageCount ?? 0,
+  }
 }
 
 /** What identifies one audit line: a call is reported once per run. */
@@ -65,45 +103,14 @@ export function auditKey(record: Pick<AuditRecord, 'runId' | 'toolCallId'>): str
   return `${record.runId}\n${record.toolCallId}`
 }
 
-/** Finishes restoring a started actor: sends its recovery, and re-arms a card's lost expiry. */
-export function resumeSavedRun(actor: AgentRunActor, saved: SavedRun, clock: () => Date): void {
-  if (saved.recovery !== undefined) actor.send(saved.recovery)
+/** Finishes restoring a started actor (its recovery was sent at start): re-arms a card's lost expiry. */
+export function resumeSavedRun(actor: AgentRunActor, clock: () => Date): void {
   const pending = actor.getSnapshot().context.pending
   if (pending?.expiresAt === undefined) return
   // XState does not restore delayed events; arm the expiry again from the saved deadline.
   const wait = Math.max(0, Date.parse(pending.expiresAt) - clock().getTime())
   const { confirmationId } = pending
   setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
-}
-
-async function recoveryFor(
-  store: RunStore,
-  runId: string,
-  persisted: SavedRun['persisted'],
-  atomicOutcomes: boolean,
-): Promise<AgentRunEvent | undefined> {
-  const { pending, current } = persisted.context
-  if (persisted.value !== 'awaitingConfirmation' || pending === undefined) return undefined
-  const journal = await store.readJournal(runId)
-  const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
-  const outcome = mine.find((r) => r.type === 'outcome')
-  if (outcome?.type === 'outcome') {
-    return { type: 'RECOVER', confirmationId: pending.confirmationId, result: outcome.result }
-  }
-  if (!mine.some((r) => r.type === 'intent')) return undefined
-  // The user did allow it (the intent proves it); only an idempotent tool may simply run again,
-  // or one whose effect commits with its outcome (no outcome: it never happened).
-  const prepared = current?.prepared
-  const again =
-    prepared?.idempotent === true || (atomicOutcomes && prepared?.workspaceOnly === true)
-  return again
-    ? {
-        type: 'CONFIRM',
-        confirmationId: pending.confirmationId,
-        digest: pending.digest,
-        decidedBy: 'user',
-      }
-    : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
 }
 
 /** An actor over a saved run's snapshot, not started. */

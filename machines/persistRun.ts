@@ -1,9 +1,10 @@
+import type { ChatMessage } from '../models/messages.ts'
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
-import { runContextVersion } from './agentRunTypes.ts'
+import { type AgentRunContext, runContextVersion } from './agentRunTypes.ts'
 
 /** A run's link to its store: saves at safe states, and the journal's intents in between. */
 export interface RunPersister {
@@ -19,10 +20,12 @@ export interface RunPersister {
   flush(): Promise<void>
 }
 
-// Never `executing`: the intent journal covers a call cut off there.
+// `executing` too: the runtime runs the call (no invoked actor that a restore would start
+// again), and the journal says on restore whether it began. Transient states are never saved.
 const safeStates = new Set([
   'thinking',
   'awaitingConfirmation',
+  'executing',
   'awaitingInput',
   'failed',
   'cancelled',
@@ -46,7 +49,12 @@ const nextTurn = () =>
 export function persistRun(
   actor: AgentRunActor,
   store: RunStore,
-  options: { ready: Promise<unknown>; onError: (error: unknown) => void },
+  options: {
+    ready: Promise<unknown>
+    onError: (error: unknown) => void
+    /** Messages a restored run already has in the store's message log. */
+    savedMessages?: number
+  },
 ): RunPersister {
   const runId = actor.id
   let events: AgentEvent[] = []
@@ -58,12 +66,15 @@ export function persistRun(
     | {
         snapshot?: StoredRunSnapshot
         events: AgentEvent[]
+        messages?: { from: number; items: ChatMessage[] }
         journal: JournalRecord[]
         audit: AuditRecord[]
         ended?: boolean
         intents: JournalRecord[]
       }
     | undefined
+  /** Messages already handed to a save: the snapshot holds none, the message log holds these. */
+  let savedMessages = options.savedMessages ?? 0
   let queued: Promise<void> | undefined
   let chain: Promise<void> = options.ready.then(() => undefined).catch(options.onError)
 
@@ -72,6 +83,10 @@ export function persistRun(
     next ??= { events: [], journal: [], audit: [], intents: [] }
     if (part.snapshot !== undefined) next.snapshot = part.snapshot
     next.events.push(...(part.events ?? []))
+    if (part.messages !== undefined) {
+      next.messages ??= { from: part.messages.from, items: [] }
+      next.messages.items.push(...part.messages.items)
+    }
     next.journal.push(...(part.journal ?? []))
     next.audit.push(...(part.audit ?? []))
     if (part.ended) next.ended = true
@@ -84,6 +99,7 @@ export function persistRun(
       return store.commit(runId, {
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
         events: commit.events,
+        ...(commit.messages !== undefined && { messages: commit.messages }),
         journal: [...commit.journal, ...commit.intents],
         audit: commit.audit,
         ...(commit.ended && { ended: true }),
@@ -101,14 +117,25 @@ export function persistRun(
     lastKey = key
     const lastSeq = snapshot.context.lastSeq
     // This very snapshot, not the actor's latest: a rule may already have answered the card.
+    const persisted = actor.logic.getPersistedSnapshot(snapshot) as unknown as {
+      context: AgentRunContext
+    }
+    // The conversation goes to the message log, only what is new since the last save; the
+    // snapshot stays small however long the conversation runs.
+    const { messages } = snapshot.context
+    const fresh = messages.slice(savedMessages)
+    const from = savedMessages
+    savedMessages = messages.length
     void enqueue({
       snapshot: {
         version: runContextVersion as typeof runContextVersion,
         runId,
         value: state,
-        snapshot: actor.logic.getPersistedSnapshot(snapshot),
+        snapshot: { ...persisted, context: { ...persisted.context, messages: [] } },
         lastSeq,
+        messageCount: messages.length,
       },
+      ...(fresh.length > 0 && { messages: { from, items: fresh } }),
       events: events.filter((e) => e.seq <= lastSeq),
       journal,
       audit,

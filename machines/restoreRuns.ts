@@ -66,7 +66,7 @@ export async function restoreRun(
   if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
   for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
   const actor = options.launch(runId, saved)
-  resumeSavedRun(actor, saved, options.clock)
+  resumeSavedRun(actor, options.clock)
   return 'restored'
 }
 

@@ -1,5 +1,5 @@
 import type { AgentRunContext, AgentRunEvent, PreparingRegistry } from './agentRunTypes.ts'
-import { mayBeAllowedByRule } from './permissionRules.ts'
+import { mayBeAllowedByRule, needsConfirmation } from './permissionRules.ts'
 
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 
@@ -9,7 +9,10 @@ export function createRunGuards({ tools, clock }: { tools: PreparingRegistry; cl
     turnHasToolCalls: ({ event }: GuardArgs) =>
       event.type === 'MODEL_DONE' && (event.turn.toolCalls?.length ?? 0) > 0,
     preparationFailed: ({ context }: GuardArgs) => context.current?.result !== undefined,
-    isReadCall: ({ context }: GuardArgs) => context.current?.prepared?.permission === 'read',
+    isReadCall: ({ context }: GuardArgs) => {
+      const permission = context.current?.prepared?.permission
+      return permission !== undefined && !needsConfirmation(permission)
+    },
     hasQueuedCalls: ({ context }: GuardArgs) => context.queue.length > 0,
     stepLimitReached: ({ context }: GuardArgs) => context.turns >= context.maxTurns,
     hasConfirmationTimeout: ({ context }: GuardArgs) => context.confirmationTimeoutMs !== undefined,

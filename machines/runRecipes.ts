@@ -45,18 +45,47 @@ export function prepareNext(draft: RunDraft, at: Date, tools: PreparingRegistry)
   draft.queue = rest
   const answered = answeredCallIds(draft)
   const current = prepareCall(tools, call, { has: (id) => answered.includes(id) })
+  // A refused call's arguments are kept once, cut short with their size noted: a model that
+  // sends a megabyte of garbage must not make the run (and every save of it) a megabyte larger.
+  const kept = current.result !== undefined ? shortened(call.arguments) : call.arguments
+  if (kept !== call.arguments) {
+    current.call = { ...call, arguments: kept }
+    forgetArguments(draft, call.id, kept)
+  }
   draft.current = current
   recordEvent(draft, at, {
     kind: 'toolRequested',
     toolCallId: call.id,
     toolName: call.name,
-    payloadJson: call.arguments,
+    payloadJson: kept,
     ...(current.prepared && {
       permission: current.prepared.permission,
       preview: current.prepared.preview,
       digest: current.prepared.digest,
     }),
   })
+}
+
+/** How much of a refused call's arguments the run keeps. */
+export const refusedArgumentsKept = 1024
+
+/** `text` cut to `refusedArgumentsKept` characters, with its full size noted, if it is longer. */
+export function shortened(text: string): string {
+  if (text.length <= refusedArgumentsKept) return text
+  const bytes = new TextEncoder().encode(text).length
+  return `${text.slice(0, refusedArgumentsKept)}… [refused arguments cut: ${bytes} bytes in all]`
+}
+
+// The model's message still holds the call's arguments; the shortened text replaces them there.
+function forgetArguments(draft: RunDraft, callId: string, kept: string): void {
+  for (let i = draft.messages.length - 1; i >= 0; i--) {
+    const message = draft.messages[i]
+    if (message?.role !== 'assistant' || message.toolCalls === undefined) continue
+    const call = message.toolCalls.find((c) => c.id === callId)
+    if (call === undefined) continue
+    call.arguments = kept
+    return
+  }
 }
 
 /** Issues a fresh confirmation id for the current call. */
@@ -77,6 +106,8 @@ export function requestConfirmation(draft: RunDraft, at: Date, confirmationId: s
     toolCallId: prepared.callId,
     toolName: prepared.name,
     permission: prepared.permission,
+    // Copied: `prepared` is a draft here, and a draft's object must not leak into the log.
+    ...(prepared.permissionOrigin && { permissionOrigin: { ...prepared.permissionOrigin } }),
     preview: prepared.preview,
     digest: prepared.digest,
     payloadJson: prepared.argumentsJson,

@@ -52,3 +52,19 @@ export function freezeChanges<T extends object>(next: T, prev: object | undefine
   }
   return next
 }
+
+/**
+ * `updateContext` for recipes that only log events and set top-level scalar fields (a status
+ * change, a turn count): the draft is a plain copy, so the update skips immer entirely.
+ */
+export function updateShallow(
+  context: AgentRunContext,
+  recipe: (draft: Draft<AgentRunContext>) => void,
+): ContextUpdate {
+  const events: AgentEvent[] = []
+  const draft = { ...context }
+  gatherEvents(draft as Draft<AgentRunContext>, context, events, recipe)
+  const last = events.at(-1)
+  if (last !== undefined) draft.lastSeq = last.seq
+  return { context: draft, events }
+}

@@ -1,6 +1,6 @@
 import type { RunStatus } from '../store/AgentEvent.ts'
 import { AgentError } from './AgentError.ts'
-import type { AgentRunActor } from './createAgentRuntime.ts'
+import type { AgentRunActor } from './AgentRunActor.ts'
 
 const finalStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled'])
 

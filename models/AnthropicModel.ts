@@ -1,6 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk'
 import { fromAnthropicMessage } from './fromAnthropicMessage.ts'
 import { defaultModelTimeoutMs, type HttpModelOptions } from './HttpModelOptions.ts'
+import { type AnthropicClient, loadAnthropic } from './loadModelSdk.ts'
 import { ModelError } from './ModelError.ts'
 import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
 import { readAnthropicStream } from './readAnthropicStream.ts'
@@ -20,7 +20,8 @@ export const defaultAnthropicMaxTokens = 4096
 export class AnthropicModel implements ModelClient {
   readonly name: string
   readonly #model: string
-  readonly #client: Anthropic
+  #client: Promise<{ client: AnthropicClient; isApiError: (error: unknown) => boolean }> | undefined
+  readonly #settings: { apiKey: string; baseURL?: string }
   readonly #timeoutMs: number
   readonly #stream: boolean
   readonly #maxTokens: number
@@ -39,18 +40,36 @@ export class AnthropicModel implements ModelClient {
         `${this.name}: no API key; set ANTHROPIC_API_KEY (or pass \`apiKey\`).`,
       )
     }
-    this.#client = new Anthropic({
+    this.#settings = {
       // An explicit key keeps the SDK from looking for other credentials on its own.
       apiKey: options.apiKey,
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
-      // Retries happen in one place, `withRetries`, the same for every provider.
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-    })
+    }
+  }
+
+  // The SDK is loaded on the first call, so constructing a client needs no SDK installed.
+  #sdk() {
+    this.#client ??= loadAnthropic(this.name).then(
+      ({ default: Anthropic, APIError }) => ({
+        client: new Anthropic({
+          ...this.#settings,
+          // Retries happen in one place, `withRetries`, the same for every provider.
+          maxRetries: 0,
+          timeout: this.#timeoutMs,
+        }),
+        isApiError: (error: unknown) => error instanceof APIError,
+      }),
+      (error: unknown) => {
+        this.#client = undefined
+        throw error
+      },
+    )
+    return this.#client
   }
 
   /** Sends the conversation and tools; streams text to `onTextDelta`; resolves with the turn. */
-  complete(request: ModelRequest): Promise<ModelTurn> {
+  async complete(request: ModelRequest): Promise<ModelTurn> {
+    const { client, isApiError } = await this.#sdk()
     const body = toAnthropicRequest(this.#model, this.#maxTokens, request.messages, request.tools)
     const timeoutMs = request.timeoutMs ?? this.#timeoutMs
     return withRetries(
@@ -60,14 +79,15 @@ export class AnthropicModel implements ModelClient {
         signal: request.signal,
         timeoutMs,
         policy: this.#policy,
+        isApiError,
       },
       async (attempt) => {
         // The SDK's own limit is a backstop; the attempt signal enforces ours, streaming included.
         const options = { signal: attempt.signal, timeout: timeoutMs + 1_000 }
         if (!this.#stream) {
-          return fromAnthropicMessage(await this.#client.messages.create(body, options))
+          return fromAnthropicMessage(await client.messages.create(body, options))
         }
-        const stream = await this.#client.messages.create({ ...body, stream: true }, options)
+        const stream = await client.messages.create({ ...body, stream: true }, options)
         attempt.streaming()
         return await readAnthropicStream(stream, this.name, request.onTextDelta)
       },

@@ -5,6 +5,7 @@ import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { parseIntents } from './plannerIntents.ts'
 import { proposeCalls, proposeDeletes } from './plannerProposals.ts'
+import { planToolUse } from './plannerUseTool.ts'
 
 const CONFUSED =
   'Sorry, I could not make sense of that conversation. Could you ask again in other words?'
@@ -37,9 +38,11 @@ export class OfflinePlanner implements ModelClient {
     const lastUser = messages.findLastIndex((message) => message.role === 'user')
     const user = messages[lastUser]
     if (user?.role !== 'user') return { text: plannerHelp(available) }
-    const intents = parseIntents(user.content, this.#clock())
     const sinceUser = messages.slice(lastUser + 1)
     const nextId = planIds(messages)
+    const use = planToolUse(user.content, request.tools, sinceUser, nextId)
+    if (use !== undefined) return use
+    const intents = parseIntents(user.content, this.#clock())
     if (!sinceUser.some((message) => message.role === 'tool')) {
       return proposeCalls(intents, available, nextId)
     }

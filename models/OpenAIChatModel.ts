@@ -1,6 +1,6 @@
-import OpenAI from 'openai'
 import { fromOpenAICompletion } from './fromOpenAICompletion.ts'
 import { defaultModelTimeoutMs, type HttpModelOptions } from './HttpModelOptions.ts'
+import { loadOpenAI, type OpenAIClient } from './loadModelSdk.ts'
 import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
 import { readOpenAIStream } from './readOpenAIStream.ts'
 import { toOpenAIRequest } from './toOpenAIRequest.ts'
@@ -18,7 +18,8 @@ const placeholderKey = 'no-key'
 export class OpenAIChatModel implements ModelClient {
   readonly name: string
   readonly #model: string
-  readonly #client: OpenAI
+  #client: Promise<{ client: OpenAIClient; isApiError: (error: unknown) => boolean }> | undefined
+  readonly #settings: { apiKey: string; baseURL?: string }
   readonly #timeoutMs: number
   readonly #stream: boolean
   readonly #policy: RetryPolicy
@@ -31,17 +32,35 @@ export class OpenAIChatModel implements ModelClient {
     this.#stream = options.stream ?? true
     this.#policy = { ...defaultRetryPolicy, ...options.retry }
     this.#keyVariable = options.keyVariable ?? 'OPENAI_API_KEY'
-    this.#client = new OpenAI({
+    this.#settings = {
       apiKey: options.apiKey ?? placeholderKey,
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
-      // Retries happen in one place, `withRetries`, the same for every provider.
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-    })
+    }
+  }
+
+  // The SDK is loaded on the first call, so constructing a client needs no `openai` installed.
+  #sdk() {
+    this.#client ??= loadOpenAI(this.name).then(
+      ({ default: OpenAI, APIError }) => ({
+        client: new OpenAI({
+          ...this.#settings,
+          // Retries happen in one place, `withRetries`, the same for every provider.
+          maxRetries: 0,
+          timeout: this.#timeoutMs,
+        }),
+        isApiError: (error: unknown) => error instanceof APIError,
+      }),
+      (error: unknown) => {
+        this.#client = undefined
+        throw error
+      },
+    )
+    return this.#client
   }
 
   /** Sends the conversation and tools; streams text to `onTextDelta`; resolves with the turn. */
-  complete(request: ModelRequest): Promise<ModelTurn> {
+  async complete(request: ModelRequest): Promise<ModelTurn> {
+    const { client, isApiError } = await this.#sdk()
     const body = toOpenAIRequest(this.#model, request.messages, request.tools)
     const timeoutMs = request.timeoutMs ?? this.#timeoutMs
     return withRetries(
@@ -51,18 +70,16 @@ export class OpenAIChatModel implements ModelClient {
         signal: request.signal,
         timeoutMs,
         policy: this.#policy,
+        isApiError,
       },
       async (attempt) => {
         // The SDK's own limit is a backstop; the attempt signal enforces ours, streaming included.
         const options = { signal: attempt.signal, timeout: timeoutMs + 1_000 }
         if (!this.#stream) {
-          const completion = await this.#client.chat.completions.create(body, options)
+          const completion = await client.chat.completions.create(body, options)
           return fromOpenAICompletion(completion, this.name)
         }
-        const stream = await this.#client.chat.completions.create(
-          { ...body, stream: true },
-          options,
-        )
+        const stream = await client.chat.completions.create({ ...body, stream: true }, options)
         attempt.streaming()
         return await readOpenAIStream(stream, this.name, request.onTextDelta)
       },

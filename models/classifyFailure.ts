@@ -1,5 +1,3 @@
-import { APIError as AnthropicAPIError } from '@anthropic-ai/sdk'
-import { APIError as OpenAIAPIError } from 'openai'
 import { ModelError } from './ModelError.ts'
 
 /** What a failed attempt means: the error to report, and whether trying again may help. */
@@ -21,6 +19,15 @@ export interface FailureContext {
   timeoutMs: number
   /** True once the answer had started streaming: a failure now is a broken turn. */
   streaming: boolean
+  /** Whether `error` is the SDK's HTTP error (it carries `status` and `headers`); default: never. */
+  isApiError?: (error: unknown) => boolean
+}
+
+/** What an SDK's HTTP error carries: no status when the server could not be reached. */
+interface ApiErrorLike {
+  status?: unknown
+  headers?: Headers
+  message: string
 }
 
 /** Turns whatever an SDK call threw into a coded `ModelError` and says whether to retry. */
@@ -37,14 +44,15 @@ export function classifyFailure(error: unknown, context: FailureContext): Attemp
       `${name}: the answer stream broke off before the turn was complete (${describe(error)}).`,
     )
   }
-  if (!(error instanceof OpenAIAPIError || error instanceof AnthropicAPIError)) {
+  if (!(context.isApiError?.(error) ?? false)) {
     return final('model_error', `${name}: ${describe(error)}`)
   }
-  const status = typeof error.status === 'number' ? error.status : undefined
+  const apiError = error as ApiErrorLike
+  const status = typeof apiError.status === 'number' ? apiError.status : undefined
   if (status === undefined) {
     return retry(`${name}: cannot reach the model server (${describe(error)}).`, undefined)
   }
-  const detail = `HTTP ${status}: ${error.message}`
+  const detail = `HTTP ${status}: ${apiError.message}`
   if (status === 401 || status === 403) {
     const hint = context.keyVariable ? `; check ${context.keyVariable}` : ''
     return final(
@@ -61,7 +69,7 @@ export function classifyFailure(error: unknown, context: FailureContext): Attemp
     )
   }
   if (status === 408 || status === 409 || status === 429 || status >= 500) {
-    return retry(`${name}: the server is unavailable (${detail}).`, status, error.headers)
+    return retry(`${name}: the server is unavailable (${detail}).`, status, apiError.headers)
   }
   return final('model_bad_request', `${name}: the server rejected the request (${detail}).`, status)
 }

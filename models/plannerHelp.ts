@@ -19,12 +19,21 @@ const EXAMPLES: readonly { tools: readonly string[]; example: string }[] = [
 /** The planner's help text: what it can do with the tools on offer, one example each. */
 export function plannerHelp(available: ReadonlySet<string>): string {
   const examples = EXAMPLES.filter((entry) => entry.tools.every((tool) => available.has(tool)))
-  if (examples.length === 0) {
+  // An MCP tool is offered as `<server>__<tool>`; the planner reaches it with `use <server> <tool> {…}`.
+  const mcp = [...available].find((name) => name.includes('__'))
+  const useExample =
+    mcp === undefined
+      ? []
+      : [
+          `- ${quoted(`use ${mcp.replace('__', ' ')} {…json arguments…}`)} (a tool of an MCP server)`,
+        ]
+  if (examples.length === 0 && useExample.length === 0) {
     return "I'm the offline planner, but no workspace tools are available right now, so there is nothing I can do yet."
   }
   return [
     "I'm the offline planner: I work without a network and understand short requests like these:",
     ...examples.map((entry) => `- ${quoted(entry.example)}`),
+    ...useExample,
     'You can ask for several things at once, separated by “;” or “then”.',
   ].join('\n')
 }

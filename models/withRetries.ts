@@ -46,6 +46,8 @@ export interface CallSettings {
   signal: AbortSignal
   timeoutMs: number
   policy: RetryPolicy
+  /** Recognizes the SDK's HTTP errors, so their status decides about retrying. */
+  isApiError?: (error: unknown) => boolean
 }
 
 /**
@@ -81,6 +83,7 @@ export async function withRetries<T>(
         timedOut: attemptSignal.timedOut(),
         timeoutMs,
         streaming,
+        ...(settings.isApiError !== undefined && { isApiError: settings.isApiError }),
       })
     } finally {
       attemptSignal.dispose()

@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '../models/messages.ts'
+import type { PermissionOrigin } from '../tools/PermissionOrigin.ts'
 
 /** What happened in a run; the run's event log holds these in `seq` order. */
 export type AgentEventKind =
@@ -42,6 +43,8 @@ export interface AgentEvent {
   toolCallId?: string
   toolName?: string
   permission?: PermissionLevel
+  /** On `confirmationRequired`: who set the level (host, trusted server's claim, untrusted default). */
+  permissionOrigin?: PermissionOrigin
   preview?: string
   digest?: string
   confirmationId?: string

@@ -68,7 +68,7 @@ export class RunFiles {
   /** Appends records to one of a run's logs (`events` or `journal`) in one fsynced write. */
   async append(
     runId: string,
-    log: 'events' | 'journal',
+    log: 'events' | 'journal' | 'messages',
     records: readonly unknown[],
   ): Promise<void> {
     const dir = this.runDir(runId)
@@ -80,7 +80,7 @@ export class RunFiles {
   }
 
   /** Reads one of a run's logs, cutting off a line torn by a crash so appends can go on. */
-  async read(runId: string, log: 'events' | 'journal'): Promise<JsonLines> {
+  async read(runId: string, log: 'events' | 'journal' | 'messages'): Promise<JsonLines> {
     return repairJsonLines(join(this.runDir(runId), `${log}.jsonl`))
   }
 

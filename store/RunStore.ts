@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../models/messages.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
@@ -16,6 +17,11 @@ export interface StoredRunSnapshot {
   snapshot: unknown
   /** The last event `seq` that belongs to this snapshot; the log may run ahead of it after a crash. */
   lastSeq: number
+  /**
+   * Set when the conversation is kept in the run's message log rather than in the snapshot (whose
+   * context then holds no messages): the first `messageCount` messages of the log are this run's.
+   */
+  messageCount?: number
 }
 
 /** What one save of a run writes, together: the store makes all of it durable before resolving. */
@@ -24,6 +30,8 @@ export interface RunCommit {
   snapshot?: StoredRunSnapshot
   /** Events since the last commit, in `seq` order. */
   events?: readonly AgentEvent[]
+  /** Messages of the conversation from position `from` on; they replace any stored from there. */
+  messages?: { from: number; items: readonly ChatMessage[] }
   /** Intent and outcome records of the run's executions. */
   journal?: readonly JournalRecord[]
   /** Audit lines of the calls this commit reports. */
@@ -66,14 +74,22 @@ export interface RunStore {
   unclaim(runId: string): Promise<void>
   /** Ids of saved runs that have not ended. */
   listOpenRuns(): Promise<string[]>
-  /** A run's saved snapshot (migrated to the current version), or undefined when none. */
+  /**
+   * A run's saved snapshot (migrated to the current version), or undefined when none. Events and
+   * messages a crash left past the snapshot are cut, so they are not stored twice.
+   */
   loadRun(runId: string): Promise<LoadedRun | undefined>
   /** A run's saved snapshot without repairing or changing anything (for runs owned elsewhere). */
   peekRun(runId: string): Promise<StoredRunSnapshot | undefined>
-  /** Writes one save of a run; resolves once all of it is durable. */
+  /**
+   * Writes one save of a run; resolves once all of it is durable. Refused (`RunStoreError`
+   * `run_owned_elsewhere`, nothing written) while another live owner holds the run.
+   */
   commit(runId: string, commit: RunCommit): Promise<void>
   /** The run's logged events with `seq` greater than `afterSeq`, in order. */
   readEvents(runId: string, afterSeq?: number): Promise<AgentEvent[]>
+  /** The run's message log (see `StoredRunSnapshot.messageCount`), oldest first. */
+  readMessages(runId: string): Promise<ChatMessage[]>
   /** The run's intent and outcome records, oldest first. */
   readJournal(runId: string): Promise<JournalRecord[]>
   /** Every audit line of the store, oldest first. */

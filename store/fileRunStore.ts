@@ -1,6 +1,8 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { ChatMessage } from '../models/messages.ts'
 import { isAtomicTempName, writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { pathExists } from '../workspace/pathExists.ts'
 import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
 import { setAsideBadLines } from '../workspace/setAsideBadLines.ts'
 import { sweepWorkspaceTempFiles } from '../workspace/sweepWorkspaceTempFiles.ts'
@@ -44,6 +46,8 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
   const created = new Set<string>()
+  /** How many lines each run's `messages.jsonl` has, as this store last wrote or read it. */
+  const messageLines = new Map<string, number>()
   /** Runs whose folder entry is not yet flushed: their first save flushes `runs/` too. */
   const unsynced = new Set<string>()
   let auditRepaired: Promise<void> | undefined
@@ -108,6 +112,10 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       const open: string[] = []
       for (const runId of await files.listRuns()) {
         if (await files.hasEnded(runId)) continue
+        // A folder without a snapshot is a run being started (its starter claims it before its
+        // first save) or one killed before it: nothing to restore, and claiming it could take a
+        // live run from the runtime that is starting it.
+        if (!(await pathExists(join(files.runDir(runId), 'snapshot.json')))) continue
         open.push(runId)
       }
       return open
@@ -140,6 +148,17 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         await writeFileAtomic(join(dir, 'events.jsonl'), lines(kept))
       }
       await files.read(runId, 'journal')
+      if (snapshot.messageCount !== undefined) {
+        const messages = (await files.read(runId, 'messages')).records
+        // Messages of a save whose snapshot never landed are cut like its events.
+        if (messages.length > snapshot.messageCount) {
+          await writeFileAtomic(
+            join(dir, 'messages.jsonl'),
+            lines(messages.slice(0, snapshot.messageCount)),
+          )
+        }
+        messageLines.set(runId, Math.min(messages.length, snapshot.messageCount))
+      }
       return { snapshot, eventsAhead: ahead.length }
     },
     async peekRun(runId) {
@@ -148,27 +167,58 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     },
     async commit(runId, commit) {
       const dir = await ensureRunDir(runId)
+      const messages = commit.messages
+      if (messages !== undefined && messages.from !== (messageLines.get(runId) ?? 0)) {
+        // Not where the log ends (another process wrote it, or a save was lost): set it right.
+        const stored = (await files.read(runId, 'messages')).records.slice(0, messages.from)
+        await writeFileAtomic(join(dir, 'messages.jsonl'), lines(stored))
+      }
       if (commit.audit?.length) await repairAudit()
-      const replaces = []
+      const replaces: { path: string; text: string }[] = []
       if (commit.snapshot !== undefined) {
         replaces.push({ path: join(dir, 'snapshot.json'), text: JSON.stringify(commit.snapshot) })
       }
       // Renamed after the snapshot: an `ended` run always has its final snapshot.
       if (commit.ended) replaces.push({ path: join(dir, 'ended'), text: '' })
-      const syncDirs = unsynced.delete(runId) ? [join(root, 'runs')] : []
-      await writeDurableBatch({
-        syncDirs,
-        appends: [
-          { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
-          { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
-          { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
-        ],
-        replaces,
-      })
+      const syncDirs = unsynced.has(runId) ? [join(root, 'runs')] : []
+      const write = async () => {
+        await writeDurableBatch({
+          syncDirs,
+          appends: [
+            { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
+            { path: join(dir, 'messages.jsonl'), text: lines(messages?.items) },
+            { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
+            { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
+          ],
+          replaces,
+        })
+        unsynced.delete(runId)
+        if (messages !== undefined) messageLines.set(runId, messages.from + messages.items.length)
+      }
+      // A runtime paused past its stale time may have lost the run to another: it must not save
+      // over the new owner's state, and must never record an intent, or the call would run twice.
+      // The intent is checked under the claim lock, so no takeover slips in before it is on disk.
+      let owned: boolean
+      if (commit.journal?.some((r) => r.type === 'intent')) {
+        owned = await ownership.whileOwned(dir, write)
+      } else {
+        owned = await ownership.mayWrite(dir)
+        if (owned) await write()
+      }
+      if (!owned) {
+        throw new RunStoreError(
+          'run_owned_elsewhere',
+          `run ${runId} is owned by another runtime now; nothing was saved`,
+          `runs/${runId}`,
+        )
+      }
     },
     async readEvents(runId, afterSeq = 0) {
       const records = (await files.read(runId, 'events')).records as AgentEvent[]
       return afterSeq === 0 ? records : records.filter((e) => e.seq > afterSeq)
+    },
+    async readMessages(runId) {
+      return (await files.read(runId, 'messages')).records as ChatMessage[]
     },
     async readJournal(runId) {
       return (await files.read(runId, 'journal')).records as JournalRecord[]

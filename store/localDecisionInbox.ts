@@ -76,6 +76,7 @@ export function withLocalDecisionInbox(
       apply(runId, cardChanges(commit))
     },
     readEvents: (runId, afterSeq) => store.readEvents(runId, afterSeq),
+    readMessages: (runId) => store.readMessages(runId),
     readJournal: (runId) => store.readJournal(runId),
     readAudit: () => store.readAudit(),
     loadPolicies: () => store.loadPolicies(),

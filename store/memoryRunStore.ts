@@ -1,8 +1,10 @@
+import type { ChatMessage } from '../models/messages.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
+import { RunStoreError } from './RunStoreError.ts'
 
 /** The data of a memory store; pass the same object to several stores to share their runs. */
 export interface MemoryRunData {
@@ -16,6 +18,7 @@ export interface MemoryRunData {
 interface MemoryRun {
   snapshot?: StoredRunSnapshot
   events: AgentEvent[]
+  messages: ChatMessage[]
   journal: JournalRecord[]
   ended: boolean
 }
@@ -35,7 +38,7 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
   const run = (runId: string): MemoryRun => {
     let found = data.runs.get(runId)
     if (found === undefined) {
-      found = { events: [], journal: [], ended: false }
+      found = { events: [], messages: [], journal: [], ended: false }
       data.runs.set(runId, found)
     }
     return found
@@ -57,23 +60,39 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
     async loadRun(runId) {
       const found = data.runs.get(runId)
       if (found?.snapshot === undefined) return undefined
-      const last = found.events.at(-1)?.seq ?? 0
-      return { snapshot: found.snapshot, eventsAhead: Math.max(0, last - found.snapshot.lastSeq) }
+      const { lastSeq, messageCount } = found.snapshot
+      const ahead = found.events.filter((e) => e.seq > lastSeq).length
+      found.events = found.events.filter((e) => e.seq <= lastSeq)
+      if (messageCount !== undefined)
+        found.messages.length = Math.min(found.messages.length, messageCount)
+      return { snapshot: found.snapshot, eventsAhead: ahead }
     },
     async peekRun(runId) {
       return data.runs.get(runId)?.snapshot
     },
     async commit(runId, commit) {
+      const owner = data.owners.get(runId)
+      // Never over a run another live store holds: its owner's state would be overwritten.
+      if (owner !== undefined && owner !== me) {
+        throw new RunStoreError('run_owned_elsewhere', `run ${runId} is owned by another store`)
+      }
       const target = run(runId)
       // Copies, as a durable store would keep: later changes to the caller's objects must not leak in.
       if (commit.events) target.events.push(...commit.events.map((e) => structuredClone(e)))
       if (commit.journal) target.journal.push(...commit.journal.map((r) => structuredClone(r)))
       if (commit.audit) data.audit.push(...commit.audit.map((r) => structuredClone(r)))
+      if (commit.messages) {
+        target.messages.length = commit.messages.from
+        target.messages.push(...commit.messages.items.map((m) => structuredClone(m)))
+      }
       if (commit.snapshot) target.snapshot = structuredClone(commit.snapshot)
       if (commit.ended) target.ended = true
     },
     async readEvents(runId, afterSeq = 0) {
       return (data.runs.get(runId)?.events ?? []).filter((e) => e.seq > afterSeq)
+    },
+    async readMessages(runId) {
+      return [...(data.runs.get(runId)?.messages ?? [])]
     },
     async readJournal(runId) {
       return [...(data.runs.get(runId)?.journal ?? [])]

@@ -47,12 +47,7 @@ export class RunOwnership {
   /** Claims the run in `runDir` (the folder must exist). */
   async claim(runDir: string): Promise<RunClaim> {
     await this.#start()
-    const release = await lockfile.lock(runDir, {
-      lockfilePath: join(runDir, 'claim.lock'),
-      stale: 5_000,
-      realpath: false,
-      retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
-    })
+    const release = await lockClaims(runDir)
     try {
       const owner = await this.ownerOf(runDir)
       if (owner !== undefined && owner !== this.ownerId && (await this.#isAlive(owner))) {
@@ -63,6 +58,30 @@ export class RunOwnership {
     } finally {
       await release()
     }
+  }
+
+  /**
+   * Runs `write` only while this owner holds the run in `runDir`, under the claim lock, so no
+   * takeover lands between the check and the write; false (nothing written) when it does not.
+   */
+  async whileOwned(runDir: string, write: () => Promise<void>): Promise<boolean> {
+    const release = await lockClaims(runDir)
+    try {
+      if (!(await this.mayWrite(runDir))) return false
+      await write()
+      return true
+    } finally {
+      await release()
+    }
+  }
+
+  /**
+   * Whether this owner may write the run in `runDir`: it holds it, or no other live owner does
+   * (another may have taken it over since this one was paused past its stale time).
+   */
+  async mayWrite(runDir: string): Promise<boolean> {
+    const owner = await this.ownerOf(runDir)
+    return owner === undefined || owner === this.ownerId || !(await this.#isAlive(owner))
   }
 
   /** Gives up the run in `runDir` if this owner holds it. */
@@ -135,6 +154,16 @@ export class RunOwnership {
       return false
     }
   }
+}
+
+/** The short cross-process lock under which a run's owner is decided. */
+function lockClaims(runDir: string): Promise<() => Promise<void>> {
+  return lockfile.lock(runDir, {
+    lockfilePath: join(runDir, 'claim.lock'),
+    stale: 5_000,
+    realpath: false,
+    retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
+  })
 }
 
 function processExists(pid: number): boolean {

@@ -20,6 +20,7 @@ const CurrentSchema = z.strictObject({
   value: z.string(),
   snapshot: PersistedSchema,
   lastSeq: z.int().min(0),
+  messageCount: z.int().min(0).optional(),
 })
 
 // Written before the event log left the statechart: XState's snapshot itself, events inside.

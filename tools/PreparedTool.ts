@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '../models/messages.ts'
+import type { PermissionOrigin } from './PermissionOrigin.ts'
 
 /**
  * A validated, previewed tool call, ready for confirmation. The parsed arguments live inside the
@@ -8,8 +9,10 @@ export interface PreparedTool {
   readonly callId: string
   readonly name: string
   readonly permission: PermissionLevel
+  /** Where the level came from, when the tool says (MCP tools do). */
+  readonly permissionOrigin?: PermissionOrigin
   readonly preview: string
-  /** sha256 of the tool name and the canonical validated arguments. */
+  /** sha256 of the tool name, its contract if any, and the canonical validated arguments. */
   readonly digest: string
   /** The canonical validated arguments as JSON text, for showing to the user. */
   readonly argumentsJson: string

@@ -4,10 +4,13 @@ import { canonicalJson } from './canonicalJson.ts'
 import { deepFreeze } from './deepFreeze.ts'
 import type { AnyToolDefinition, ToolContext } from './defineTool.ts'
 import { callDigest } from './digest.ts'
+import { jsonSchemaValidator } from './jsonSchemaValidator.ts'
+import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { PreparedTool } from './PreparedTool.ts'
 import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
 import { ToolError } from './ToolError.ts'
 import { type ToolResult, toolFailure } from './ToolResult.ts'
+import type { ToolSource } from './ToolSource.ts'
 
 interface Invocation {
   registry: ToolRegistry
@@ -15,8 +18,18 @@ interface Invocation {
   args: unknown
 }
 
+/** The tools in force at one moment, and what the model is shown of them. */
+interface ToolSet {
+  /** The arrays the sources returned, to tell whether anything changed since. */
+  inputs: readonly (readonly AnyToolDefinition[])[]
+  tools: ReadonlyMap<string, AnyToolDefinition>
+  definitions: readonly ModelToolDefinition[]
+}
+
 // Module-private: a PreparedTool carries no arguments a caller could mutate or forge.
 const invocations = new WeakMap<PreparedTool, Invocation>()
+
+const hostOrigin: PermissionOrigin = Object.freeze({ source: 'host', text: 'set by you' })
 
 /** The most tool calls one model turn may propose, unless the registry sets another. */
 export const defaultMaxToolCallsPerTurn = 32
@@ -35,13 +48,19 @@ export interface ToolLimits {
 export interface ToolRegistryOptions {
   permissions?: Readonly<Record<string, PermissionLevel>>
   limits?: Partial<ToolLimits>
+  /**
+   * Tools that may change while the app runs (e.g. `createMcpTools`); read again before each
+   * model turn. A name already taken by a fixed tool or an earlier source is skipped.
+   */
+  sources?: readonly ToolSource[]
 }
 
 /** The host's set of tools: shows them to the model, prepares proposed calls, executes prepared ones. */
 export class ToolRegistry {
-  readonly #tools = new Map<string, AnyToolDefinition>()
-  readonly #permissions = new Map<string, PermissionLevel>()
-  readonly #definitions: readonly ModelToolDefinition[]
+  readonly #fixed = new Map<string, AnyToolDefinition>()
+  readonly #overrides: Readonly<Record<string, PermissionLevel>>
+  readonly #sources: readonly ToolSource[]
+  #set: ToolSet
   /** The caps this registry applies to proposed calls. */
   readonly limits: Readonly<ToolLimits>
 
@@ -52,40 +71,31 @@ export class ToolRegistry {
       maxArgumentDepth: options.limits?.maxArgumentDepth ?? maxArgumentDepth,
     })
     for (const tool of tools) {
-      if (this.#tools.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`)
-      this.#tools.set(tool.name, tool)
-      const override = options.permissions
-        ? Object.hasOwn(options.permissions, tool.name)
-          ? options.permissions[tool.name]
-          : undefined
-        : undefined
-      this.#permissions.set(tool.name, override ?? tool.permission)
+      if (this.#fixed.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`)
+      this.#fixed.set(tool.name, tool)
     }
-    this.#definitions = deepFreeze(
-      [...this.#tools.values()].map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        parameters: z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>,
-        permission: this.permissionOf(tool.name) ?? tool.permission,
-      })),
-    )
+    this.#overrides = options.permissions ?? {}
+    this.#sources = options.sources ?? []
+    this.#set = this.#build(this.#sources.map((source) => source.tools()))
   }
 
   /** What the model is shown: name, description, JSON Schema and permission of each tool. */
   definitions(): readonly ModelToolDefinition[] {
-    return this.#definitions
+    return this.#current().definitions
   }
 
   /** The host-set permission of a tool, or undefined for an unknown name. */
   permissionOf(name: string): PermissionLevel | undefined {
-    return this.#permissions.get(name)
+    const tool = this.#current().tools.get(name)
+    return tool === undefined ? undefined : this.#permission(tool)
   }
 
   /** Parses, validates and previews a proposed call; no side effects. Throws `ToolError`. */
   prepare(callId: string, name: string, args: unknown): PreparedTool {
-    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined
+    const { tools } = this.#current()
+    const tool = typeof name === 'string' ? tools.get(name) : undefined
     if (tool === undefined) {
-      const known = [...this.#tools.keys()].join(', ')
+      const known = [...tools.keys()].join(', ')
       throw new ToolError(
         'unknown_tool',
         String(name),
@@ -97,19 +107,17 @@ export class ToolRegistry {
       maxDepth: this.limits.maxArgumentDepth,
     })
     if (!parsed.ok) throw new ToolError('invalid_arguments', tool.name, parsed.detail)
-    const result = tool.parameters.safeParse(parsed.value)
-    if (!result.success) {
-      throw new ToolError('invalid_arguments', tool.name, describeIssues(result.error))
-    }
-    const valid = deepFreeze(result.data)
+    const valid = deepFreeze(validate(tool, parsed.value))
     const reason = tool.check?.(valid)
     if (reason !== undefined) throw new ToolError('invalid_arguments', tool.name, reason)
+    const origin = this.#origin(tool)
     const prepared: PreparedTool = Object.freeze({
       callId,
       name: tool.name,
-      permission: this.#permissions.get(tool.name) ?? tool.permission,
+      permission: this.#permission(tool),
+      ...(origin !== undefined && { permissionOrigin: origin }),
       preview: tool.preview(valid),
-      digest: callDigest(tool.name, valid),
+      digest: callDigest(tool.name, valid, tool.contract),
       argumentsJson: canonicalJson(valid),
       idempotent: tool.idempotent === true,
       workspaceOnly: tool.workspaceOnly === true,
@@ -125,8 +133,23 @@ export class ToolRegistry {
       return toolFailure('not_prepared', 'this call was not prepared by this registry')
     }
     if (context.signal.aborted) return toolFailure('cancelled', 'the run was cancelled')
+    // A source's tool may have changed since the card was shown: the digest then no longer matches.
+    const tool = this.#current().tools.get(prepared.name)
+    if (tool === undefined) {
+      return toolFailure('tool_unavailable', `${prepared.name} is no longer offered; nothing ran`)
+    }
+    if (
+      tool !== invocation.tool &&
+      (callDigest(tool.name, invocation.args, tool.contract) !== prepared.digest ||
+        this.#permission(tool) !== prepared.permission)
+    ) {
+      return toolFailure(
+        'tool_changed',
+        `${prepared.name} changed (its schema or permission) after this call was prepared; nothing ran. Propose it again if it is still wanted.`,
+      )
+    }
     try {
-      const result = await invocation.tool.execute(invocation.args, context)
+      const result = await tool.execute(invocation.args, context)
       return isToolResult(result)
         ? result
         : toolFailure('execution_failed', 'the tool returned an invalid result')
@@ -135,6 +158,57 @@ export class ToolRegistry {
       return toolFailure('execution_failed', `${prepared.name} failed: ${message}`)
     }
   }
+
+  #permission(tool: AnyToolDefinition): PermissionLevel {
+    return Object.hasOwn(this.#overrides, tool.name)
+      ? (this.#overrides[tool.name] ?? tool.permission)
+      : tool.permission
+  }
+
+  #origin(tool: AnyToolDefinition): PermissionOrigin | undefined {
+    return Object.hasOwn(this.#overrides, tool.name) && tool.permissionOrigin !== undefined
+      ? hostOrigin
+      : tool.permissionOrigin
+  }
+
+  /** The tool set in force now; rebuilt only when a source hands out a different array. */
+  #current(): ToolSet {
+    if (this.#sources.length === 0) return this.#set
+    const inputs = this.#sources.map((source) => source.tools())
+    if (inputs.every((tools, i) => tools === this.#set.inputs[i])) return this.#set
+    this.#set = this.#build(inputs)
+    return this.#set
+  }
+
+  #build(inputs: readonly (readonly AnyToolDefinition[])[]): ToolSet {
+    const tools = new Map(this.#fixed)
+    for (const tool of inputs.flat()) if (!tools.has(tool.name)) tools.set(tool.name, tool)
+    const definitions = deepFreeze(
+      [...tools.values()].map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        parameters:
+          tool.inputJsonSchema ??
+          (z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>),
+        permission: this.#permission(tool),
+      })),
+    )
+    return { inputs, tools, definitions }
+  }
+}
+
+/** The arguments as the tool's schema accepts them: zod's output, or the value ajv accepted. */
+function validate(tool: AnyToolDefinition, value: unknown): unknown {
+  if (tool.inputJsonSchema !== undefined) {
+    const checked = jsonSchemaValidator(tool.inputJsonSchema)(value)
+    if (!checked.ok) throw new ToolError('invalid_arguments', tool.name, checked.detail)
+    // A copy: freezing must not reach into an object the caller still holds.
+    return structuredClone(value)
+  }
+  const result = tool.parameters.safeParse(value)
+  if (!result.success)
+    throw new ToolError('invalid_arguments', tool.name, describeIssues(result.error))
+  return result.data
 }
 
 function describeIssues(error: z.ZodError): string {

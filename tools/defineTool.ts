@@ -1,6 +1,7 @@
 import type { z } from 'zod'
-import type { PermissionLevel } from '../models/messages.ts'
+import type { JsonSchema, PermissionLevel } from '../models/messages.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { ToolResult } from './ToolResult.ts'
 
 /** What a tool's `execute` receives from the runtime: the only way it can touch the world. */
@@ -19,6 +20,18 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
   description: string
   parameters: Schema
   permission: PermissionLevel
+  /** Where `permission` came from, for tools whose level is decided per source (MCP servers). */
+  permissionOrigin?: PermissionOrigin
+  /**
+   * A JSON Schema (e.g. an MCP tool's `inputSchema`) shown to the model as is and checked with ajv
+   * at prepare, in place of `parameters`.
+   */
+  inputJsonSchema?: JsonSchema
+  /**
+   * What besides the name the call digest covers (e.g. an MCP server and a hash of the schema), so a
+   * card shown before the tool changed no longer matches it.
+   */
+  contract?: string
   /** Safe to run again after a crash with the same arguments. */
   idempotent?: boolean
   /**

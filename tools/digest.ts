@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto'
 import { canonicalJson } from './canonicalJson.ts'
+import { sha256Hex } from './sha256.ts'
 
-/** A stable hash of a tool name and its validated arguments: equal calls, equal digests. */
-export function callDigest(name: string, args: unknown): string {
-  return createHash('sha256').update(name).update('\n').update(canonicalJson(args)).digest('hex')
+/**
+ * A stable hash of a tool name, its contract (when it has one) and its validated arguments: equal
+ * calls, equal digests. Without a contract the digest is what it always was.
+ */
+export function callDigest(name: string, args: unknown, contract?: string): string {
+  const parts = contract === undefined ? [name] : [name, contract]
+  return sha256Hex(`${parts.join('\n')}\n${canonicalJson(args)}`)
 }

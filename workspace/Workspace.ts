@@ -116,7 +116,7 @@ export class Workspace implements StudyWorkspace {
       }
       throw error
     }
-    if (samples) await writeSamples(workspace)
+    if (samples) await writeSamples(workspace, workspace.sourcesDir)
     return workspace
   }
 

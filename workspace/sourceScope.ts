@@ -2,59 +2,29 @@ import { constants } from 'node:fs'
 import { type FileHandle, open, realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { errnoCode } from './errnoCode.ts'
+import {
+  checkAllowedSource,
+  sourceFailure as fail,
+  MAX_SOURCE_BYTES,
+  quoteSourcePath as quote,
+  type SourceError,
+  type SourceReadResult,
+} from './sourcePaths.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
-/** Largest source file a read tool may return, in bytes (1 MiB). */
-export const MAX_SOURCE_BYTES = 1024 * 1024
-
-const MAX_PATH_LENGTH = 500
-const MAX_LISTED = 20
-
-/** Why a source could not be read. */
-export type SourceErrorCode = 'source_not_allowed' | 'source_not_found' | 'source_too_large'
-
-/** A failed source lookup, worded for a model to read. */
-export type SourceError = { code: SourceErrorCode; message: string }
+export {
+  checkSourcePathForm,
+  MAX_SOURCE_BYTES,
+  normalizeSourcePath,
+  type SourceError,
+  type SourceErrorCode,
+  type SourceReadResult,
+} from './sourcePaths.ts'
 
 /** Where a requested source lives, or why it may not be read. */
 export type SourceResolution =
   | { ok: true; absolutePath: string; path: string }
   | { ok: false; error: SourceError }
-
-/** A source's text, or why it may not be read. */
-export type SourceReadResult =
-  | { ok: true; path: string; content: string }
-  | { ok: false; error: SourceError }
-
-/** Returns why `path` is not an acceptable source path (relative, no traversal), or undefined when it is. */
-export function checkSourcePathForm(path: string): string | undefined {
-  if (typeof path !== 'string' || path.length === 0) return 'the path is empty'
-  if (path.length > MAX_PATH_LENGTH) return `the path is longer than ${MAX_PATH_LENGTH} characters`
-  if (path.includes('\0')) return 'the path contains a NUL byte'
-  if (path.startsWith('/') || path.startsWith('\\') || /^[a-zA-Z]:/.test(path)) {
-    return 'the path is absolute; give a path relative to the sources folder'
-  }
-  if (path.includes('\\')) return 'the path contains a backslash; use forward slashes'
-  if (/%(2e|2f|5c|00)/i.test(path)) return 'the path contains percent-encoded dots or slashes'
-  const decoded = safeDecode(path)
-  if (decoded !== path && /\.\.|[/\\]/.test(decoded)) {
-    return 'the path contains percent-encoded characters that decode to a traversal'
-  }
-  const segments = path.split('/')
-  if (segments.includes('..')) return 'the path uses ".." to leave the sources folder'
-  if (segments.every((segment) => segment === '' || segment === '.')) {
-    return 'the path names the sources folder itself, not a file'
-  }
-  return undefined
-}
-
-/** The canonical form of a well-formed source path: `./a//b.md` becomes `a/b.md`. */
-export function normalizeSourcePath(path: string): string {
-  return path
-    .split('/')
-    .filter((segment) => segment !== '' && segment !== '.')
-    .join('/')
-}
 
 /**
  * Checks that `requested` is well formed, listed in `allowed`, and really inside `sourcesDir`
@@ -65,19 +35,10 @@ export async function resolveSource(
   allowed: readonly string[],
   requested: string,
 ): Promise<SourceResolution> {
+  const checked = checkAllowedSource(allowed, requested)
+  if (!checked.ok) return checked
+  const { path } = checked
   const shown = quote(requested)
-  const reason = checkSourcePathForm(requested)
-  if (reason) return fail('source_not_allowed', `${shown} cannot be read: ${reason}`)
-  const path = normalizeSourcePath(requested)
-  const allowedPaths = [
-    ...new Set(allowed.filter((a) => !checkSourcePathForm(a)).map(normalizeSourcePath)),
-  ]
-  if (!allowedPaths.includes(path)) {
-    return fail(
-      'source_not_allowed',
-      `${shown} is not a source of the current notebook; allowed: ${listPaths(allowedPaths)}`,
-    )
-  }
   let realRoot: string
   let realFile: string
   try {
@@ -145,28 +106,4 @@ async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
     length += bytesRead
   }
   return buffer.subarray(0, length)
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    // A lone `%` is a legal file-name character, not an encoding.
-    return path
-  }
-}
-
-function quote(path: string): string {
-  const text = typeof path === 'string' ? path : String(path)
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)
-}
-
-function listPaths(paths: readonly string[]): string {
-  if (paths.length === 0) return '(none)'
-  const listed = paths.slice(0, MAX_LISTED).join(', ')
-  return paths.length > MAX_LISTED ? `${listed}, and ${paths.length - MAX_LISTED} more` : listed
-}
-
-function fail(code: SourceErrorCode, message: string): { ok: false; error: SourceError } {
-  return { ok: false, error: { code, message } }
 }

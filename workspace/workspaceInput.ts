@@ -1,10 +1,11 @@
-import { artifactSlug, cleanArtifactTitle } from './artifactFiles.ts'
+import { artifactSlug, cleanArtifactTitle } from './artifactText.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
 import { ArtifactSchema, TaskSchema } from './schemas.ts'
-import { checkSourcePathForm, normalizeSourcePath } from './sourceScope.ts'
+import { checkSourcePathForm, normalizeSourcePath } from './sourcePaths.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
-// Shared by every StudyWorkspace implementation, so a folder and a database refuse the same input.
+// Shared by every StudyWorkspace implementation, so a folder, a database and memory refuse the
+// same input. Imports nothing from Node: MemoryWorkspace runs in a browser.
 
 /** A task as a caller may store it: the stored schema, minus blank ids and titles. */
 export const TaskInputSchema = TaskSchema.refine((t) => t.id.trim() !== '', {

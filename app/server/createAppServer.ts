@@ -6,6 +6,7 @@ import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
+import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -15,21 +16,41 @@ import { sendJson } from './sendJson.ts'
 import { serveStatic } from './serveStatic.ts'
 import { workspaceRoutes } from './workspaceRoutes.ts'
 
-/** What the app server is built from. */
-export interface AppServerOptions {
+/** What the app's request handler is built from. */
+export interface AppHandlerOptions {
   runtime: AgentRuntime
-  /** The folder holding the built page (`index.html` and `assets/`). */
-  distDir: string
+  /** The folder holding the built page (`index.html` and `assets/`); without it only `/api/` answers. */
+  distDir?: string
   /** The notebook new runs see. */
   notebookId?: string
-  /** 0 picks a free port. */
-  port?: number
-  /** The per-launch token; random by default (tests may fix it). */
+  /** The per-launch token; random by default. Fix it only to share it with a dev server you run. */
   token?: string
+  /**
+   * Exact origins besides the app's own that may call the API, e.g. a Vite dev server
+   * (`['http://localhost:5173']`). Never `*`: each one can decide cards. Default none.
+   */
+  allowedOrigins?: readonly string[]
+  /** The MCP servers whose tools the runtime offers, for the side panel. */
+  mcp?: McpServersView
   /** Bounds on work; each one not given takes its default (`defaultAppLimits`). */
   limits?: Partial<AppLimits>
   /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
   clock?: { now: () => number; timers: ReaperTimers }
+}
+
+/** What the app server is built from. */
+export interface AppServerOptions extends AppHandlerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number
+}
+
+/** The app as a Node request handler, for a server you create (it must listen on 127.0.0.1). */
+export interface AppHandler {
+  (req: IncomingMessage, res: ServerResponse): void
+  /** The token API requests must carry (and the page gets in place of `__STUDYPULSE_TOKEN__`). */
+  readonly token: string
+  /** Stops the idle-run reaper and the release of ended runs; call it when your server closes. */
+  close(): void
 }
 
 /** A running app server. */
@@ -40,8 +61,8 @@ export interface AppServer {
   close(): Promise<void>
 }
 
-/** Starts the local web app on 127.0.0.1: the page, the JSON API and the run event streams. */
-export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+/** The page, the JSON API and the run event streams as one Node request handler. */
+export function createAppHandler(options: AppHandlerOptions): AppHandler {
   const token = options.token ?? randomBytes(32).toString('base64url')
   const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
   const app = {
@@ -54,19 +75,21 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     ...runRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, options.runtime.model.name),
+    ...mcpRoutes(options.mcp),
   ]
-  let port = options.port ?? 0
-  const guard = createRequestGuard(() => port, token)
+  const guard = createRequestGuard(token, options.allowedOrigins)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
     guard.checkHost(req)
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     if (!url.pathname.startsWith('/api/')) {
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
+      if (options.distDir === undefined) throw new HttpError(404, 'not_found', 'no page here')
       return serveStatic(res, options.distDir, url.pathname, token, method === 'HEAD')
     }
+    if (guard.shareWithOrigin(req, res)) return
     const { route, params, pathMatched } = matchRoute(routes, method, url.pathname)
     if (route === undefined) {
       throw pathMatched
@@ -79,37 +102,22 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     await route.handler({ req, res, url, params })
   }
 
-  const server = createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      // Only receiving the request: the event stream's long response is not cut by it.
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node checks the two timeouts above only this often (30 s by default).
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, limits.headersTimeoutMs / 4)),
-    },
-    (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        const mapped = toHttpError(error)
-        const refusal =
-          mapped instanceof HttpError
-            ? mapped
-            : new HttpError(500, 'internal_error', 'the server could not handle this request')
-        if (!(mapped instanceof HttpError)) console.error(error)
-        // An unread body must not be taken as the next request on this connection.
-        if (!req.complete) res.setHeader('connection', 'close')
-        const { code, message, file } = refusal
-        sendJson(res, refusal.status, {
-          error: { code, message, ...(file !== undefined && { file }) },
-        })
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      const mapped = toHttpError(error)
+      const refusal =
+        mapped instanceof HttpError
+          ? mapped
+          : new HttpError(500, 'internal_error', 'the server could not handle this request')
+      if (!(mapped instanceof HttpError)) console.error(error)
+      // An unread body must not be taken as the next request on this connection.
+      if (!req.complete) res.setHeader('connection', 'close')
+      const { code, message, file } = refusal
+      sendJson(res, refusal.status, {
+        error: { code, message, ...(file !== undefined && { file }) },
       })
-    },
-  )
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
-  port = (server.address() as AddressInfo).port
+    })
+  }
   const stopReaper =
     limits.idleRunMs > 0
       ? startIdleRunReaper({
@@ -119,14 +127,42 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
         })
       : () => {}
   const stopReleasing = releaseEndedRuns(options.runtime, limits.keepEndedRuns)
+  return Object.assign(handler, {
+    token,
+    close: () => {
+      stopReaper()
+      stopReleasing()
+    },
+  })
+}
+
+/** Starts the web app on 127.0.0.1: the page (when `distDir` is given), the JSON API and the run event streams. */
+export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
+  const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
+  const handler = createAppHandler(options)
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // Only receiving the request: the event stream's long response is not cut by it.
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    handler,
+  )
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    token,
+    token: handler.token,
     close: () =>
       new Promise<void>((resolve) => {
-        stopReaper()
-        stopReleasing()
+        handler.close()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

@@ -11,7 +11,7 @@ const sourceFiles = ['vite.config.ts', 'package.json']
 
 /** Builds the page with Vite into `outDir` when `index.html` is missing or older than a source; returns whether it built. */
 export async function ensureBuild(
-  outDir = join(repoRoot, 'dist'),
+  outDir = join(repoRoot, 'dist-page'),
   log: (line: string) => void = () => {},
 ): Promise<boolean> {
   const built = await mtime(join(outDir, 'index.html'))

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { AppServerError } from './AppServerError.ts'
 import { HttpError } from './HttpError.ts'
 
 /** The header the page sends the per-launch token in. */
@@ -7,22 +8,37 @@ export const tokenHeader = 'x-studypulse-token'
 
 /** Checks a request against DNS rebinding (Host), cross-site requests (Origin) and the launch token. */
 export interface RequestGuard {
-  /** Every request: Host must be `127.0.0.1:<port>` or `localhost:<port>`. */
+  /** Every request: Host must be `127.0.0.1:<port>` or `localhost:<port>`, the port it came in on. */
   checkHost(req: IncomingMessage): void
-  /** State-changing requests: Origin must be the app's own. */
+  /** State-changing requests: Origin must be the app's own, or one of the allowed origins. */
   checkOrigin(req: IncomingMessage): void
   /** API requests: the token from the header (or, when allowed, the `token` query parameter). */
   checkToken(req: IncomingMessage, url: URL, options?: { allowQuery?: boolean }): void
+  /** Lets an allowed origin read the answer (CORS); answers its preflight. Returns true when the request was a preflight. */
+  shareWithOrigin(req: IncomingMessage, res: ServerResponse): boolean
 }
 
-/** A guard for a server on `port()` (read lazily: an ephemeral port is known only after listen). */
-export function createRequestGuard(port: () => number, token: string): RequestGuard {
-  const hosts = () => [`127.0.0.1:${port()}`, `localhost:${port()}`]
+/**
+ * A guard for a server that answers only on loopback. The port is the one each request arrived
+ * on, so the same guard serves a server it started and a handler mounted in someone else's.
+ * `allowedOrigins` are exact origins (`http://localhost:5173`) allowed besides the app's own.
+ */
+export function createRequestGuard(
+  token: string,
+  allowedOrigins: readonly string[] = [],
+): RequestGuard {
+  const extra = new Set(allowedOrigins.map(checkAllowedOrigin))
+  const hosts = (req: IncomingMessage) => {
+    const port = req.socket.localPort
+    return [`127.0.0.1:${port}`, `localhost:${port}`]
+  }
   const expected = digest(token)
+  const isOwn = (req: IncomingMessage, origin: string) =>
+    hosts(req).some((h) => origin === `http://${h}`)
   return {
     checkHost(req) {
       const host = (req.headers.host ?? '').toLowerCase()
-      if (!hosts().includes(host))
+      if (!hosts(req).includes(host))
         throw new HttpError(
           403,
           'forbidden_host',
@@ -31,11 +47,12 @@ export function createRequestGuard(port: () => number, token: string): RequestGu
     },
     checkOrigin(req) {
       const origin = req.headers.origin
-      if (origin === undefined || !hosts().some((h) => origin === `http://${h}`))
+      if (origin !== undefined && extra.has(origin)) return
+      if (origin === undefined || !isOwn(req, origin))
         throw new HttpError(
           403,
           'forbidden_origin',
-          'requests must come from the StudyPulse page itself',
+          'requests must come from the StudyPulse page itself or an allowed origin',
         )
       const site = req.headers['sec-fetch-site']
       if (site !== undefined && site !== 'same-origin')
@@ -49,7 +66,44 @@ export function createRequestGuard(port: () => number, token: string): RequestGu
       if (given === null || given === '' || !timingSafeEqual(digest(given), expected))
         throw new HttpError(403, 'invalid_token', 'missing or wrong app token')
     },
+    shareWithOrigin(req, res) {
+      const origin = req.headers.origin
+      const allowed = origin !== undefined && extra.has(origin)
+      res.setHeader('vary', 'Origin')
+      if (allowed) res.setHeader('access-control-allow-origin', origin)
+      if (req.method !== 'OPTIONS') return false
+      // A preflight carries no token; it only learns which headers the real request may send.
+      if (!allowed) throw new HttpError(403, 'forbidden_origin', 'this origin is not allowed')
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': `content-type, ${tokenHeader}`,
+        'access-control-max-age': '600',
+      })
+      res.end()
+      return true
+    },
   }
+}
+
+/** `origin` if it is one exact http(s) origin; `*`, `null`, paths and the like are refused. */
+function checkAllowedOrigin(origin: string): string {
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(origin)
+  } catch {
+    parsed = undefined
+  }
+  if (
+    parsed === undefined ||
+    parsed.origin !== origin ||
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+  ) {
+    throw new AppServerError(
+      'invalid_allowed_origin',
+      `allowedOrigins takes exact origins such as "http://localhost:5173", not ${JSON.stringify(origin)}`,
+    )
+  }
+  return origin
 }
 
 function digest(text: string): Buffer {

@@ -1,18 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  createAgentRuntime,
-  createToolRegistry,
-  type ModelRequest,
-  type ModelTurn,
-  ScriptedModel,
-  Workspace,
-} from '../../index.ts'
+import { createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { ModelRequest, ModelTurn } from '../../models/messages.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { writeFileAtomic } from '../../workspace/atomicWrite.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
 import type { Contender } from '../lib/Contender.ts'
 import { callArguments, workload } from '../lib/workload.ts'
-import { approvePending, lastAssistantText } from './ours.ts'
+import { approvePending, endRun, lastAssistantText } from './ours.ts'
 
 /** A contender whose side effect lands in a real workspace folder; checks read it back untimed. */
 export interface DurableContender extends Contender {
@@ -41,23 +38,33 @@ const script = (request: ModelRequest): ModelTurn =>
     : { toolCalls: [{ id: workload.callId, name: workload.toolName, arguments: callArguments }] }
 
 /**
- * StudyPulse's runtime with its real `create_task` over a real workspace, with whatever the
- * runtime persists by default (nothing but the tool's own write, or more once it journals).
+ * StudyPulse's runtime with its real `create_task` over a real workspace and everything it
+ * persists by default: snapshots, event log, intent journal and audit log, each save fsynced.
  */
 export async function oursDurable(): Promise<DurableContender> {
   const ws = await tempWorkspace()
   const model = new ScriptedModel(script)
+  // The default store of a folder workspace: `fileRunStore(root)`, one fsync round per save.
   const runtime = createAgentRuntime({
     model,
     tools: createToolRegistry(),
     workspace: ws.workspace,
   })
+  let last: string | undefined
   return {
     name: 'studypulse-durable',
     titles: ws.titles,
-    reset: ws.reset,
+    async reset() {
+      // Untimed: end the finished run and wait for its last save, so no run's writes spill into
+      // the next one's time and memory stays flat.
+      if (last !== undefined) endRun(runtime, last)
+      last = undefined
+      await runtime.flush()
+      await ws.reset()
+    },
     async start() {
       const runId = runtime.startRun({ input: workload.userInput })
+      last = runId
       await runtime.waitFor(runId, 'awaitingConfirmation')
       model.requests.length = 0
       return {
@@ -71,7 +78,10 @@ export async function oursDurable(): Promise<DurableContender> {
         },
       }
     },
-    dispose: ws.dispose,
+    async dispose() {
+      await runtime.close()
+      await ws.dispose()
+    },
   }
 }
 

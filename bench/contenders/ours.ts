@@ -2,18 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
-import {
-  type AgentEvent,
-  type AgentRuntime,
-  createAgentRuntime,
-  defineTool,
-  type ModelRequest,
-  type ModelTurn,
-  ScriptedModel,
-  ToolRegistry,
-  toolOk,
-  Workspace,
-} from '../../index.ts'
+// Straight from the modules `index.ts` re-exports: the same public API without loading every tool.
+import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { ModelRequest, ModelTurn } from '../../models/messages.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { AgentEvent } from '../../store/AgentEvent.ts'
+import { defineTool } from '../../tools/defineTool.ts'
+import { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import { toolOk } from '../../tools/ToolResult.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
 import type { Contender } from '../lib/Contender.ts'
 import { check } from '../lib/check.ts'
 import type { TaskStore } from '../lib/TaskStore.ts'

@@ -1,19 +1,17 @@
-import { aiSdk } from '../contenders/aiSdk.ts'
-import { langgraph } from '../contenders/langgraph.ts'
-import { openaiAgents } from '../contenders/openaiAgents.ts'
-import { ours } from '../contenders/ours.ts'
-import { plainLoop } from '../contenders/plainLoop.ts'
-import { xstateFloor } from '../contenders/xstateFloor.ts'
 import type { ContenderFactory } from './Contender.ts'
 
-/** Every in-memory contender by name, in table order. */
-export const contenders: Readonly<Record<string, ContenderFactory>> = {
-  'plain-loop': plainLoop,
-  studypulse: ours,
-  'ai-sdk': aiSdk,
-  'openai-agents': openaiAgents(false),
-  'openai-agents+state': openaiAgents(true),
-  langgraph,
-  'xstate-floor': xstateFloor(true),
-  'xstate-floor-no-children': xstateFloor(false),
+// Loaded on demand: a child process imports only the framework it measures, so start-up stays
+// short (the peers' packages take seconds to load on a busy machine).
+/** Every in-memory contender by name, in table order, each loaded when asked for. */
+export const contenders: Readonly<Record<string, () => Promise<ContenderFactory>>> = {
+  'plain-loop': async () => (await import('../contenders/plainLoop.ts')).plainLoop,
+  studypulse: async () => (await import('../contenders/ours.ts')).ours,
+  'ai-sdk': async () => (await import('../contenders/aiSdk.ts')).aiSdk,
+  'openai-agents': async () => (await import('../contenders/openaiAgents.ts')).openaiAgents(false),
+  'openai-agents+state': async () =>
+    (await import('../contenders/openaiAgents.ts')).openaiAgents(true),
+  langgraph: async () => (await import('../contenders/langgraph.ts')).langgraph,
+  'xstate-floor': async () => (await import('../contenders/xstateFloor.ts')).xstateFloor(true),
+  'xstate-floor-no-children': async () =>
+    (await import('../contenders/xstateFloor.ts')).xstateFloor(false),
 }

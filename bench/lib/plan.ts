@@ -1,6 +1,6 @@
 /** A scenario of the benchmark: which contenders, how many blocks, and what each child is told. */
 export interface ScenarioPlan {
-  name: 'single' | 'alloc' | 'steady' | 'waiting' | 'durable'
+  name: 'single' | 'alloc' | 'steady' | 'waiting' | 'durable' | 'long' | 'race'
   title: string
   contenders: string[]
   blocks: number
@@ -55,6 +55,23 @@ export function plan(blocks: number): ScenarioPlan[] {
       contenders: ['atomic-write', 'studypulse-durable'],
       blocks,
       options: { warmupRuns: 20, measureMs: 1200, minRuns: 30 },
+      nodeFlags: [],
+    },
+    {
+      name: 'long',
+      title: 'Long conversation: 50 turns, each answer streamed as 2,000 deltas, real workspace',
+      contenders: ['studypulse'],
+      blocks: few,
+      options: { turns: 50, deltas: 2000 },
+      nodeFlags: [],
+    },
+    {
+      name: 'race',
+      title: 'Two processes, one workspace, racing to allow the same 1,000 cards',
+      contenders: ['studypulse'],
+      // One block: it is a correctness count (and takes a minute), not a timing.
+      blocks: 1,
+      options: { cards: 1000, timeoutMs: 240_000 },
       nodeFlags: [],
     },
   ]

@@ -1,5 +1,7 @@
 import type { ScenarioPlan } from './plan.ts'
+import type { RaceCount } from './race.ts'
 import { summary } from './stats.ts'
+import type { Target } from './targets.ts'
 
 type Sample = Record<string, number>
 /** Every block's output, by scenario and contender. */
@@ -79,61 +81,51 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         timesAtomicWrite: ratio(wall?.median, atomic),
       }
     })
-  return { single, steady, waiting, durable }
+  const long = plans
+    .find((p) => p.name === 'long')
+    ?.contenders.map((contender) => {
+      const got = get('long', contender)
+      const kb = (key: string) => pick(got, (s) => (s[key] ?? Number.NaN) / 1024, 1)
+      const of = (key: string, digits = 2) => pick(got, (s) => s[key] ?? Number.NaN, digits)
+      const per = (a: string, b: string) => pick(got, (s) => (s[a] ?? Number.NaN) / (s[b] ?? 1), 2)
+      return {
+        contender,
+        blocks: got?.length ?? 0,
+        turns: got?.[0]?.turns,
+        deltas: got?.[0]?.deltas,
+        firstSaveMs: of('firstSaveMs'),
+        lastSaveMs: of('lastSaveMs'),
+        // Per block, then the median: each block's turn 50 against its own turn 1.
+        saveRatio: per('lastSaveMs', 'firstSaveMs'),
+        earlyLateSaveRatio: per('lateSaveMs', 'earlySaveMs'),
+        firstKB: kb('firstBytes'),
+        lastKB: kb('lastBytes'),
+        bytesRatio: per('lastBytes', 'firstBytes'),
+        firstFlushWaitMs: of('firstFlushWaitMs'),
+        lastFlushWaitMs: of('lastFlushWaitMs'),
+        firstSnapshotKB: kb('firstSnapshotBytes'),
+        lastSnapshotKB: kb('lastSnapshotBytes'),
+        lastMessagesKB: kb('lastMessagesBytes'),
+        // What the snapshot holds beyond the messages themselves (the bound is 64 KB).
+        lastSnapshotOverheadKB: pick(
+          got,
+          (s) => ((s.lastSnapshotBytes ?? Number.NaN) - (s.lastMessagesBytes ?? 0)) / 1024,
+          1,
+        ),
+        eventsLogKB: kb('eventsLogBytes'),
+      }
+    })
+  const race = plans
+    .find((p) => p.name === 'race')
+    ?.contenders.map((contender) => ({
+      contender,
+      ...(get('race', contender)?.at(-1) as Partial<RaceCount> | undefined),
+    }))
+  return { single, steady, waiting, durable, long, race }
 }
 
-type Results = ReturnType<typeof buildResults>
-
-/** The targets of the brief, measured. */
-export function checkTargets(results: Results) {
-  const row = <T extends { contender: string }>(rows: T[] | undefined, name: string) =>
-    rows?.find((r) => r.contender === name)
-  const ours = row(results.single, 'studypulse')
-  const peers = (results.single ?? []).filter(
-    (r) =>
-      !r.contender.startsWith('xstate-floor') &&
-      !['studypulse', 'plain-loop'].includes(r.contender) &&
-      r.wallUsPerRun,
-  )
-  const fastestPeer = peers.sort(
-    (a, b) => (a.wallUsPerRun?.median ?? Infinity) - (b.wallUsPerRun?.median ?? Infinity),
-  )[0]
-  const speedup = ratio(fastestPeer?.wallUsPerRun?.median, ours?.wallUsPerRun?.median)
-  const steady = row(results.steady, 'studypulse')?.timesPlainLoop
-  const waiting = row(results.waiting, 'studypulse')?.retainedKBPerWaitingRun?.median
-  const target = (name: string, goal: string, measured: number | undefined, met: boolean) => ({
-    target: name,
-    goal,
-    measured,
-    met: measured === undefined ? null : met,
-  })
-  return [
-    target(
-      `single run: throughput vs the fastest peer (${fastestPeer?.contender ?? 'none'})`,
-      '≥ 5×',
-      speedup,
-      (speedup ?? 0) >= 5,
-    ),
-    target(
-      'single run: time vs the plain loop',
-      '≤ 25×',
-      ours?.timesPlainLoop,
-      (ours?.timesPlainLoop ?? Infinity) <= 25,
-    ),
-    target(
-      'steady state: tool-call cycle vs the plain loop',
-      '≤ 10×',
-      steady,
-      (steady ?? Infinity) <= 10,
-    ),
-    target(
-      '10,000 waiting runs: retained heap per run (KB)',
-      '≤ 10',
-      waiting,
-      (waiting ?? Infinity) <= 10,
-    ),
-  ]
-}
+/** The rows of every table. */
+export type Results = ReturnType<typeof buildResults>
 
 const range = (s: { median: number; min: number; max: number } | undefined, unit = '') =>
   s === undefined ? '–' : `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)})`
@@ -141,7 +133,7 @@ const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : S
 const x = (r: number | undefined) => (r === undefined ? '–' : `${r}×`)
 
 /** The results as markdown tables, for the console and the README section. */
-export function markdown(results: Results, targets: ReturnType<typeof checkTargets>): string {
+export function markdown(results: Results, targets: readonly Target[]): string {
   const out: string[] = []
   const table = (head: string[], rows: string[][]) => {
     out.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`)
@@ -201,6 +193,75 @@ export function markdown(results: Results, targets: ReturnType<typeof checkTarge
       range(r.cpuUsPerRun),
       x(r.timesAtomicWrite),
     ]),
+  )
+  const longRows = results.long ?? []
+  out.push(
+    `**Long conversation** (${longRows[0]?.turns ?? 50} turns, ${longRows[0]?.deltas ?? 2000} streamed deltas per answer, \`fileRunStore\`; saves timed and sized by a wrapped store)`,
+    '',
+  )
+  table(
+    ['measure', 'turn 1', 'turn 50', 'turn 50 ÷ turn 1'],
+    longRows.flatMap((r) => [
+      [
+        'save time, ms (all commits of the turn)',
+        range(r.firstSaveMs),
+        range(r.lastSaveMs),
+        x(r.saveRatio?.median),
+      ],
+      ['save time, median of turns 1–5 vs 46–50', '', '', x(r.earlyLateSaveRatio?.median)],
+      ['bytes written, KB', range(r.firstKB), range(r.lastKB), x(r.bytesRatio?.median)],
+      [
+        'wait for flush after awaitingInput, ms',
+        range(r.firstFlushWaitMs),
+        range(r.lastFlushWaitMs),
+        '',
+      ],
+      ['snapshot.json, KB', range(r.firstSnapshotKB), range(r.lastSnapshotKB), ''],
+      [
+        'messages at turn 50 / snapshot beyond them, KB',
+        '',
+        `${range(r.lastMessagesKB)} / ${range(r.lastSnapshotOverheadKB)}`,
+        '',
+      ],
+      ['events.jsonl after 50 turns (no deltas), KB', '', range(r.eventsLogKB), ''],
+    ]),
+  )
+  out.push('**Two processes racing on one workspace** (counted from the folder afterwards)', '')
+  table(
+    ['measure', 'value'],
+    (results.race ?? []).flatMap((r) =>
+      (
+        [
+          ['cards', r.cards],
+          ['journal intents (executions)', r.intents],
+          ['successful outcomes in the journals', r.okOutcomes],
+          ['tasks in tasks.json', r.tasks],
+          [
+            'cards with no task / with several',
+            `${r.missingTasks ?? '–'} / ${r.duplicateTasks ?? '–'}`,
+          ],
+          ['runs with more than one intent', r.runsWithSeveralIntents],
+          ['allowed by process A / B', `${r.allowedA ?? '–'} / ${r.allowedB ?? '–'}`],
+          ['refused: run_owned_elsewhere', r.ownedElsewhere],
+          [
+            'refused: already decided / no card left',
+            `${r.alreadyDecided ?? '–'} / ${r.noCard ?? '–'}`,
+          ],
+          ['other refusals', r.otherRefusals],
+          [
+            'runs taken over after A closed / cards found there',
+            `${r.takenOver ?? '–'} / ${r.allowedAfterTakeover ?? '–'}`,
+          ],
+          ['save errors reported', r.persistErrors],
+          [
+            'start / race / handover, s',
+            [r.startMs, r.raceMs, r.handoverMs]
+              .map((ms) => (ms === undefined ? '–' : (ms / 1000).toFixed(1)))
+              .join(' / '),
+          ],
+        ] as [string, unknown][]
+      ).map(([k, v]) => [k, v === undefined ? '–' : String(v)]),
+    ),
   )
   out.push('**Targets**', '')
   table(

@@ -64,6 +64,21 @@ export async function commitRun(
       ],
     )
   }
+  const { messages } = commit
+  if (messages !== undefined) {
+    // Positions from `from` on are this save's: any left by a lost save are replaced.
+    await client.query('DELETE FROM studypulse.run_messages WHERE run_id = $1 AND position >= $2', [
+      runId,
+      messages.from,
+    ])
+    if (messages.items.length > 0) {
+      await client.query(
+        `INSERT INTO studypulse.run_messages (run_id, position, message)
+         SELECT $1, p, m::json FROM unnest($2::integer[], $3::text[]) AS t (p, m)`,
+        [runId, messages.items.map((_, i) => messages.from + i), messages.items.map(json)],
+      )
+    }
+  }
   await updateCards(client, runId, commit)
   await appendRecords(client, 'run_journal', runId, journal)
   await appendRecords(client, 'audit', runId, audit)

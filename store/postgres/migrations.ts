@@ -94,9 +94,20 @@ CREATE TABLE studypulse.notebooks (
 );
 `
 
+// A run's conversation, one row per message, so a save writes only the new ones.
+const runMessages = `
+CREATE TABLE studypulse.run_messages (
+  run_id text NOT NULL REFERENCES studypulse.runs (run_id),
+  position integer NOT NULL CHECK (position >= 0),
+  message json NOT NULL,
+  PRIMARY KEY (run_id, position)
+);
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
   { version: 2, name: 'pending confirmations', sql: pendingConfirmations },
   { version: 3, name: 'study workspaces', sql: workspace },
+  { version: 4, name: 'run messages', sql: runMessages },
 ]

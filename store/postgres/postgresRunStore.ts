@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import type { ChatMessage } from '../../models/messages.ts'
 import { PolicyRuleSchema } from '../../workspace/policyFile.ts'
 import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
 import type { AgentEvent } from '../AgentEvent.ts'
@@ -145,12 +146,27 @@ export async function postgresRunStore(
                AND owner <> $3 AND lease_expires_at > now())`,
           [runId, snapshot.lastSeq, ownerId],
         )
+        if (snapshot.messageCount !== undefined) {
+          await client.query(
+            `DELETE FROM studypulse.run_messages WHERE run_id = $1 AND position >= $2 AND NOT EXISTS (
+               SELECT 1 FROM studypulse.runs WHERE run_id = $1 AND owner IS NOT NULL
+                 AND owner <> $3 AND lease_expires_at > now())`,
+            [runId, snapshot.messageCount, ownerId],
+          )
+        }
         return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
       })
     },
     commit: (runId, commit) =>
       withTransaction(pool, (client) => commitRun(client, ownerId, runId, commit)),
     readEvents,
+    async readMessages(runId) {
+      const { rows } = await pool.query<{ message: ChatMessage }>(
+        'SELECT message FROM studypulse.run_messages WHERE run_id = $1 ORDER BY position',
+        [runId],
+      )
+      return rows.map((r) => r.message)
+    },
     async readJournal(runId) {
       const { rows } = await pool.query<{ record: JournalRecord }>(
         'SELECT record FROM studypulse.run_journal WHERE run_id = $1 ORDER BY id',

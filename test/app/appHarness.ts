@@ -6,7 +6,7 @@ import type { AppLimits } from '../../app/server/appLimits.ts'
 import {
   type AppServer,
   type AppServerOptions,
-  startAppServer,
+  createAppServer,
 } from '../../app/server/createAppServer.ts'
 import { startRuntime } from '../../app/startRuntime.ts'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
@@ -49,6 +49,8 @@ export interface HarnessOptions {
   tools?: ToolRegistry
   limits?: Partial<AppLimits>
   clock?: AppServerOptions['clock']
+  /** Origins besides the server's own that may call the API. */
+  allowedOrigins?: readonly string[]
   /** Lines the runtime reports while running (default: dropped). */
   log?: (line: string) => void
   /** More environment for start-up (e.g. `STUDYPULSE_DATABASE_URL`). */
@@ -81,12 +83,13 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     env: { ...options.env, STUDYPULSE_WORKSPACE: join(dir, 'ws') },
     log: options.log ?? (() => {}),
   })
-  const server = await startAppServer({
+  const server = await createAppServer({
     runtime,
     distDir,
     ...(notebook !== undefined && { notebookId: notebook.id }),
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.clock !== undefined && { clock: options.clock }),
+    ...(options.allowedOrigins !== undefined && { allowedOrigins: options.allowedOrigins }),
   })
   return {
     server,

@@ -1,13 +1,19 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { launchChromium } from '../helpers/launchChromium.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
+// Test screenshots go to the ignored screenshots/; `npm run screenshot` refreshes the README's picture.
 const shots = join(repoRoot, 'screenshots')
+const readmePicture =
+  process.env.STUDYPULSE_SCREENSHOT === 'docs'
+    ? join(repoRoot, 'docs', 'screenshot.png')
+    : join(shots, 'screenshot.png')
 
 let browser: Browser
 let distDir: string
@@ -19,18 +25,7 @@ beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
   await ensureBuild(distDir)
   await mkdir(shots, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
@@ -81,7 +76,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     // The README's picture: a finished step and the next card waiting.
     await ask('remember that I study best in the morning')
     await card().waitFor()
-    await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot.png') })
+    await page.screenshot({ path: readmePicture })
     await card().getByRole('button', { name: 'Deny' }).click()
     await page.getByText(/did not/).waitFor()
 

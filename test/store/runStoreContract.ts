@@ -145,6 +145,37 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       expect((await store.readEvents('r1')).slice(0, 2)).toEqual(eventsOf('r1', 1, 2))
     })
 
+    test('the message log grows by what each save adds; messages past the snapshot are cut on load', async () => {
+      const [store] = (await stores(1)) as [RunStore]
+      const say = (i: number) => ({ role: 'user' as const, content: `message ${i}` })
+      const withCount = (n: number, upTo: number) => ({
+        ...snapshotOf('r1', n),
+        messageCount: upTo,
+      })
+      await store.commit('r1', {
+        snapshot: withCount(1, 2),
+        events: eventsOf('r1', 1, 1),
+        messages: { from: 0, items: [say(0), say(1)] },
+      })
+      await store.commit('r1', {
+        snapshot: withCount(2, 3),
+        events: eventsOf('r1', 2, 2),
+        messages: { from: 2, items: [say(2)] },
+      })
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2)])
+      // A save whose snapshot never landed left a message behind.
+      await store.commit('r1', { messages: { from: 3, items: [say(3)] } })
+      expect((await store.loadRun('r1'))?.snapshot.messageCount).toBe(3)
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2)])
+      // The next save starts where the snapshot's conversation ends.
+      await store.commit('r1', {
+        snapshot: withCount(3, 4),
+        events: eventsOf('r1', 3, 3),
+        messages: { from: 3, items: [say(4)] },
+      })
+      expect(await store.readMessages('r1')).toEqual([say(0), say(1), say(2), say(4)])
+    })
+
     test('peekRun reads the snapshot and changes nothing, not even events logged past it', async () => {
       const [store] = (await stores(1)) as [RunStore]
       expect(await store.peekRun('r1')).toBeUndefined()
@@ -231,6 +262,22 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       await a.unclaim('r1')
       expect(await b.claim('r1')).toEqual({ ok: true })
       expect(await a.claim('r1')).toMatchObject({ ok: false, code: 'run_owned_elsewhere' })
+    })
+
+    test('a store never saves over a run another live owner holds, and writes nothing', async () => {
+      const [a, b] = (await stores(2)) as [RunStore, RunStore]
+      expect(await a.claim('r1')).toEqual({ ok: true })
+      await a.commit('r1', { snapshot: snapshotOf('r1', 1), events: eventsOf('r1', 1, 1) })
+      await expect(
+        b.commit('r1', {
+          snapshot: snapshotOf('r1', 2),
+          events: eventsOf('r1', 2, 2),
+          journal: [{ type: 'intent', callId: 'b1', digest: 'b1', at }],
+        }),
+      ).rejects.toMatchObject({ code: 'run_owned_elsewhere' })
+      expect((await a.loadRun('r1'))?.snapshot).toEqual(snapshotOf('r1', 1))
+      expect(await a.readEvents('r1')).toEqual(eventsOf('r1', 1, 1))
+      expect(await a.readJournal('r1')).toEqual([])
     })
 
     test("a closed store's runs are free for another at once", async () => {

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../workspace/schemas.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -50,8 +52,9 @@ describe('serialized writes', () => {
 
   it('withWorkspaceLock runs calls for one root one at a time, even after a failure', async () => {
     const order: string[] = []
+    const root = await tempDir()
     const slow = (label: string, fail = false) =>
-      withWorkspaceLock('/tmp/lock-test-root', async () => {
+      withWorkspaceLock(root, async () => {
         order.push(`${label}:start`)
         await new Promise((resolve) => setTimeout(resolve, 5))
         order.push(`${label}:end`)
@@ -61,5 +64,23 @@ describe('serialized writes', () => {
     const results = await Promise.allSettled([slow('a'), slow('b', true), slow('c')])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end', 'c:start', 'c:end'])
+  })
+
+  it('two processes writing one workspace at once keep every task (the lock holds across processes)', async () => {
+    const dir = await tempDir()
+    await Workspace.create(dir)
+    const writer = (prefix: string) =>
+      new Promise<number | null>((done) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', join(import.meta.dirname, 'concurrentWriter.ts'), dir, prefix, '40'],
+          { stdio: ['ignore', 'ignore', 'inherit'] },
+        )
+        child.on('exit', done)
+      })
+    expect(await Promise.all([writer('a'), writer('b')])).toEqual([0, 0])
+    const ids = (await (await Workspace.open(dir)).readTasks()).map((t) => t.id)
+    expect(ids).toHaveLength(80)
+    expect(new Set(ids).size).toBe(80)
   })
 })

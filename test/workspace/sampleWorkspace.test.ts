@@ -50,7 +50,7 @@ describe('sample workspace', () => {
   it('writeSamples itself skips what exists and never overwrites an edited source', async () => {
     const ws = await Workspace.openOrCreate(join(await tempDir(), 'ws'), { samples: true })
     await writeFile(join(ws.sourcesDir, 'lecture-1.md'), 'my own edits\n')
-    await writeSamples(ws)
+    await writeSamples(ws, ws.sourcesDir)
     expect(await ws.readNotebooks()).toHaveLength(1)
     expect(await ws.readTasks()).toHaveLength(2)
     expect(await ws.readMemory()).toHaveLength(1)

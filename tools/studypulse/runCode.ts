@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { checkSourcePathForm } from '../../workspace/sourceScope.ts'
+import { checkSourcePathForm } from '../../workspace/sourcePaths.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { defaultSandboxLimits, runInSandbox, type SandboxLimits } from '../sandbox/runInSandbox.ts'
 import { toolFailure, toolOk } from '../ToolResult.ts'

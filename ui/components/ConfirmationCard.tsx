@@ -66,7 +66,12 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  const { sentence } = describePermission(request.permission)
+  // An untrusted server's tool is destructive because nothing it says can be believed, not
+  // because it is known to delete; the card says so instead of the level's usual sentence.
+  const sentence =
+    request.permissionOrigin?.source === 'untrusted_default'
+      ? 'From a server you have not marked trusted: it may change or delete anything it can reach.'
+      : describePermission(request.permission).sentence
   const program = codeToRun(request)
   const state: CardOutcome =
     phase.kind === 'stale'
@@ -159,6 +164,12 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
+      {request.permissionOrigin ? (
+        <p className="sp-card__origin" data-permission-source={request.permissionOrigin.source}>
+          Level {describePermission(request.permission).label.toLowerCase()}:{' '}
+          {request.permissionOrigin.text}
+        </p>
+      ) : null}
       {program ? (
         <div className="sp-card__program">
           <CodeBlock code={program.code} label="Code that will run" />

@@ -1,9 +1,11 @@
+import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
 import { usePolicies } from '../hooks/usePolicies.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
+import { McpServerList } from './McpServerList.tsx'
 import { PolicyList } from './PolicyList.tsx'
 import { TaskList } from './TaskList.tsx'
 
@@ -16,13 +18,15 @@ export interface WorkspacePanelProps {
   notebookId?: string
   /** Where the standing rules live; given, a "Your rules" section lists them with Revoke. */
   policies?: PolicyAccess
+  /** Where the MCP servers are listed; given, a "Tool servers" section shows them with their tools' levels. */
+  mcp?: McpAccess
 }
 
 /**
  * Tasks, memory, artifacts, the notebook's sources and your rules; the workspace refreshes each
  * time a tool completes, the rules each time a card is decided.
  */
-export function WorkspacePanel({ reader, run, notebookId, policies }: WorkspacePanelProps) {
+export function WorkspacePanel({ reader, run, notebookId, policies, mcp }: WorkspacePanelProps) {
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
@@ -45,6 +49,12 @@ export function WorkspacePanel({ reader, run, notebookId, policies }: WorkspaceP
             Your rules <span className="sp-count">{rules.rules.length}</span>
           </h2>
           <PolicyList view={rules} />
+        </section>
+      ) : null}
+      {mcp ? (
+        <section className="sp-panel__section" aria-labelledby="sp-mcp-heading">
+          <h2 id="sp-mcp-heading">Tool servers</h2>
+          <McpServerList access={mcp} refreshKey={`${run ? 'run' : 'none'}:${completed}`} />
         </section>
       ) : null}
       <section className="sp-panel__section" aria-labelledby="sp-memory-heading">

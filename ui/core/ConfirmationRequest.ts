@@ -1,5 +1,6 @@
 import type { PermissionLevel } from '../../models/messages.ts'
 import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { PermissionOrigin } from '../../tools/PermissionOrigin.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */
 export interface ConfirmationRequest {
@@ -7,6 +8,8 @@ export interface ConfirmationRequest {
   toolCallId: string
   toolName: string
   permission: PermissionLevel
+  /** Who set the level, for tools whose level depends on it (MCP servers). */
+  permissionOrigin?: PermissionOrigin
   preview: string
   digest?: string
   /** The call's arguments as JSON text (the validated ones the card is for), when known. */
@@ -32,6 +35,7 @@ export function toConfirmationRequest(
     toolCallId: event.toolCallId ?? '',
     toolName: event.toolName ?? 'unknown tool',
     permission: event.permission ?? 'execute',
+    ...(event.permissionOrigin !== undefined && { permissionOrigin: event.permissionOrigin }),
     preview: event.preview ?? '',
     ...(event.digest !== undefined && { digest: event.digest }),
     ...(argumentsJson !== undefined && { argumentsJson }),

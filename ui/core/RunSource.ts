@@ -23,7 +23,7 @@ export type RunCommand =
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
 
-/** An observer of snapshots, as `@xstate/react` passes it. */
+/** An observer of snapshots, as an XState actor takes it. */
 export interface RunObserver {
   next?: (snapshot: RunSnapshotView) => void
   error?: (error: unknown) => void

@@ -1,4 +1,5 @@
 import type { PolicyScope } from '../../machines/PolicyStore.ts'
+import { mayBeAllowedByRule } from '../../machines/permissionRules.ts'
 import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'
 
@@ -37,7 +38,7 @@ export function lastingDecisions(
 ): DecisionOption[] {
   const tool = request.toolName
   return [
-    ...(request.permission === 'write'
+    ...(mayBeAllowedByRule(request.permission)
       ? [
           { key: 'allow-run', label: `Allow ${tool} for this run` },
           { key: 'allow-session', label: `Allow ${tool} for this session` },

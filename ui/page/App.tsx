@@ -135,6 +135,7 @@ export function App() {
               <WorkspacePanel
                 reader={client}
                 policies={client}
+                mcp={client}
                 run={run}
                 {...(info?.notebook && { notebookId: info.notebook.id })}
               />

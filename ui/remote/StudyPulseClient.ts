@@ -1,5 +1,7 @@
+import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
+import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
@@ -13,7 +15,7 @@ export interface AppInfo {
 }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
-export class StudyPulseClient implements WorkspaceReader, PolicyAccess {
+export class StudyPulseClient implements WorkspaceReader, PolicyAccess, McpAccess {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
 
@@ -56,6 +58,11 @@ export class StudyPulseClient implements WorkspaceReader, PolicyAccess {
   /** Revokes a rule; rejects with `policy_not_found` when there is none with this id. */
   async revokePolicy(ruleId: string): Promise<void> {
     await this.#api.post(`/api/policies/${encodeURIComponent(ruleId)}/revoke`, {})
+  }
+
+  /** The MCP servers, their tools and levels. */
+  async listMcpServers(): Promise<McpServerStatus[]> {
+    return (await this.#api.get<{ servers: McpServerStatus[] }>('/api/mcp/servers')).servers
   }
 
   /** The workspace's tasks. */

@@ -43,6 +43,7 @@ describe('PostgreSQL migrations', () => {
       'policies',
       'run_events',
       'run_journal',
+      'run_messages',
       'runs',
       'schema_version',
       'tasks',
@@ -57,7 +58,7 @@ describe('PostgreSQL migrations', () => {
     const db = await freshDatabase()
     const pool = db.pool()
     expect(await migrate(pool, migrations.slice(0, -1))).toBe(latest - 1)
-    expect(await tables(pool)).not.toContain('tasks')
+    expect(await tables(pool)).not.toContain('run_messages')
     // What the previous version's code wrote.
     const client = await pool.connect()
     await commitRun(client, 'old-node', 'r1', {
@@ -69,7 +70,7 @@ describe('PostgreSQL migrations', () => {
     const store = await postgresRunStore({ connectionString: db.url })
     closers.push(() => store.close())
     expect(await versions(pool)).toEqual(migrations.map((m) => m.version))
-    expect(await tables(pool)).toContain('tasks')
+    expect(await tables(pool)).toContain('run_messages')
     expect(await store.listOpenRuns()).toEqual(['r1'])
     expect(await store.loadRun('r1')).toEqual({ snapshot: snapshotOf('r1', 2), eventsAhead: 0 })
     expect(await store.readEvents('r1')).toEqual(eventsOf('r1', 1, 2))

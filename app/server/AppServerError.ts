@@ -1,0 +1,13 @@
+/** Stable codes for app server settings that cannot work. */
+export type AppServerErrorCode = 'invalid_allowed_origin'
+
+/** The app server was configured in a way it refuses (thrown when it is created, never per request). */
+export class AppServerError extends Error {
+  override readonly name = 'AppServerError'
+  constructor(
+    readonly code: AppServerErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}

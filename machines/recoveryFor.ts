@@ -1,0 +1,73 @@
+import type { RunStore } from '../store/RunStore.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
+import { needsConfirmation } from './permissionRules.ts'
+import { interruptedResult } from './runRecipes.ts'
+
+/** A saved run's state and context, as recovery reads them. */
+export interface RecoveringRun {
+  value: string
+  context: AgentRunContext
+}
+
+/** The result a model receives for a confirmed call that a restart cut off before it began. */
+export const notStartedResult: ToolResult = Object.freeze({
+  ok: false,
+  error: Object.freeze({
+    code: 'not_started',
+    message:
+      'The app stopped before this call began; nothing of it happened. Propose it again if it is still wanted.',
+  }),
+}) as ToolResult
+
+/**
+ * What a restored run must be told first, from its journal. A call that was confirmed and
+ * started is never silently run again: its recorded outcome is used, or it is `interrupted`
+ * (unless its tool is idempotent). A call saved as executing that never wrote its intent never
+ * began: `not_started`. Undefined: nothing to tell (a read call saved executing simply runs).
+ */
+export async function recoveryFor(
+  store: RunStore,
+  runId: string,
+  saved: RecoveringRun,
+  atomicOutcomes = false,
+): Promise<AgentRunEvent | undefined> {
+  const { pending, current } = saved.context
+  // Allowed and begun, no outcome: an idempotent tool may simply run again, and so may one whose
+  // effect commits together with its outcome (no outcome means its effect never happened).
+  const again = (prepared: { idempotent?: boolean; workspaceOnly?: boolean } | undefined) =>
+    prepared?.idempotent === true || (atomicOutcomes && prepared?.workspaceOnly === true)
+  if (saved.value === 'executing' && current?.prepared !== undefined) {
+    const { prepared } = current
+    if (!needsConfirmation(prepared.permission)) return undefined
+    const mine = (await store.readJournal(runId)).filter(
+      (r) => r.callId === prepared.callId && r.digest === prepared.digest,
+    )
+    const done = (result: ToolResult): AgentRunEvent => ({
+      type: 'TOOL_DONE',
+      callId: current.call.id,
+      result,
+    })
+    const outcome = mine.find((r) => r.type === 'outcome')
+    if (outcome?.type === 'outcome') return done(outcome.result)
+    if (!mine.some((r) => r.type === 'intent')) return done(notStartedResult)
+    return again(prepared) ? undefined : done(interruptedResult)
+  }
+  if (saved.value !== 'awaitingConfirmation' || pending === undefined) return undefined
+  const journal = await store.readJournal(runId)
+  const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
+  const outcome = mine.find((r) => r.type === 'outcome')
+  if (outcome?.type === 'outcome') {
+    return { type: 'RECOVER', confirmationId: pending.confirmationId, result: outcome.result }
+  }
+  if (!mine.some((r) => r.type === 'intent')) return undefined
+  // The user did allow it (the intent proves it).
+  return again(current?.prepared)
+    ? {
+        type: 'CONFIRM',
+        confirmationId: pending.confirmationId,
+        digest: pending.digest,
+        decidedBy: 'user',
+      }
+    : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
+}

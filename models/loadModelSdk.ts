@@ -1,0 +1,44 @@
+import type AnthropicSdk from '@anthropic-ai/sdk'
+import type OpenAISdk from 'openai'
+import { ModelError } from './ModelError.ts'
+
+/** The OpenAI SDK module, as `import('openai')` gives it. */
+export type OpenAIModule = typeof import('openai')
+/** The Anthropic SDK module, as `import('@anthropic-ai/sdk')` gives it. */
+export type AnthropicModule = typeof import('@anthropic-ai/sdk')
+/** An OpenAI SDK client. */
+export type OpenAIClient = OpenAISdk
+/** An Anthropic SDK client. */
+export type AnthropicClient = AnthropicSdk
+
+// The SDKs are optional peer dependencies: loaded on first use, so an app that never calls a
+// hosted model (a UI, the offline planner) neither installs nor bundles them.
+let openai: Promise<OpenAIModule> | undefined
+let anthropic: Promise<AnthropicModule> | undefined
+
+/** Loads `openai` once; throws `ModelError('model_config')` naming the package when it is not installed. */
+export function loadOpenAI(client: string): Promise<OpenAIModule> {
+  openai ??= import('openai').catch((error: unknown) => {
+    openai = undefined
+    throw missing(client, 'openai', '^7.59.0', error)
+  })
+  return openai
+}
+
+/** Loads `@anthropic-ai/sdk` once; throws `ModelError('model_config')` naming the package when it is not installed. */
+export function loadAnthropic(client: string): Promise<AnthropicModule> {
+  anthropic ??= import('@anthropic-ai/sdk').catch((error: unknown) => {
+    anthropic = undefined
+    throw missing(client, '@anthropic-ai/sdk', '^1.14.0', error)
+  })
+  return anthropic
+}
+
+function missing(client: string, pkg: string, range: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return error
+  return new ModelError(
+    'model_config',
+    `${client}: the optional package "${pkg}" is not installed; run \`npm install ${pkg}@${range}\`.`,
+  )
+}

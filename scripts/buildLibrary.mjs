@@ -1,0 +1,40 @@
+// `npm run build`: the library in dist/ (ESM JavaScript, declarations, source maps) from the
+// entry points in tsconfig.build.json, plus the stylesheet. The repo itself runs from source.
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = join(root, 'dist')
+rmSync(dist, { recursive: true, force: true })
+const typescript = createRequire(import.meta.url).resolve('typescript/package.json')
+const tsc = join(dirname(typescript), JSON.parse(readFileSync(typescript, 'utf8')).bin.tsc)
+execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+})
+
+// tsc rewrites `./x.ts` to `./x.js` in JavaScript but leaves declarations as written; a consumer
+// without allowImportingTsExtensions must see `.js` there too.
+const relativeTs = /(from\s+|import\(\s*)(['"])(\.{1,2}\/[^'"]*?)\.tsx?\2/g
+let declarations = 0
+for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue
+  const file = join(entry.parentPath, entry.name)
+  const text = readFileSync(file, 'utf8')
+  const rewritten = text.replace(relativeTs, '$1$2$3.js$2')
+  if (rewritten !== text) writeFileSync(file, rewritten)
+  declarations += 1
+}
+// From source the worker entry registers tsx before loading sandboxWorker.ts; the build has the
+// compiled worker, and tsx (a dev dependency) is not installed for users.
+writeFileSync(
+  join(dist, 'tools', 'sandbox', 'sandboxWorkerEntry.mjs'),
+  "// The run_code sandbox's worker thread, compiled.\nimport './sandboxWorker.js'\n",
+)
+mkdirSync(join(dist, 'ui'), { recursive: true })
+copyFileSync(join(root, 'ui', 'styles.css'), join(dist, 'ui', 'styles.css'))
+console.log(
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, ui/styles.css`,
+)

@@ -1,0 +1,120 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import type { ModelClient } from '../../../models/messages.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { defineTool } from '../../../tools/defineTool.ts'
+import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import { toolOk } from '../../../tools/ToolResult.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
+import {
+  endEarlierProcesses,
+  sequentialIds,
+  tempWorkspace,
+  trackRuntime,
+} from '../../helpers/tempWorkspace.ts'
+
+let dir: string
+let dispose: () => Promise<void>
+beforeEach(async () => ({ dir, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+const started: string[] = []
+// A write tool whose calls never finish in the first process (the test kills it in between).
+let hold: Promise<void> = new Promise(() => {})
+const slowNote = defineTool({
+  name: 'slow_note',
+  description: 'Writes a note slowly.',
+  parameters: z.strictObject({ text: z.string() }),
+  permission: 'write',
+  preview: (args) => `Write the note “${args.text}”`,
+  execute: async (args) => {
+    started.push(args.text)
+    await hold
+    return toolOk({ written: args.text })
+  },
+})
+
+async function boot(model: ModelClient, prefix: string, tools = new ToolRegistry([slowNote])) {
+  await endEarlierProcesses()
+  const runtime = createAgentRuntime({
+    model,
+    tools,
+    workspace: await Workspace.open(dir),
+    generateId: sequentialIds(prefix),
+  })
+  trackRuntime(runtime)
+  return runtime
+}
+
+describe('what a crash leaves between steps', () => {
+  it('confirmed calls still queued behind another are reported not_started, the running one interrupted', async () => {
+    started.length = 0
+    const note = (text: string) => ({
+      toolCalls: [{ id: `c-${text}`, name: 'slow_note', arguments: JSON.stringify({ text }) }],
+    })
+    const first = await boot(
+      new ScriptedModel((request) => {
+        const input = request.messages.find((m) => m.role === 'user')?.content ?? ''
+        return note(input)
+      }),
+      'a',
+    )
+    const runs = ['one', 'two', 'three'].map((input) => first.startRun({ input }))
+    for (const runId of runs) await first.waitFor(runId, 'awaitingConfirmation')
+    for (const runId of runs) first.submitConfirmation(runId, pendingId(first, runId), 'allow')
+    await first.flush()
+    // One call runs (its tool hangs); the other two wait their turn and have begun nothing.
+    expect(started).toEqual(['one'])
+    const intents = async (runId: string) =>
+      (await readFile(join(dir, 'runs', runId, 'journal.jsonl'), 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((line) => line.includes('"intent"')).length
+    expect(await Promise.all(runs.map(intents))).toEqual([1, 0, 0])
+
+    // The process dies here. A new one restores the three runs from their saved `executing`.
+    hold = Promise.resolve()
+    const second = await boot(new ScriptedModel(() => ({ text: 'Noted.' })), 'b')
+    expect((await second.restore()).sort()).toEqual([...runs].sort())
+    for (const runId of runs) await second.waitFor(runId, 'awaitingInput')
+    const codes = runs.map((runId) => eventsOf(second, runId, 'toolFailed').at(-1)?.error?.code)
+    expect(codes).toEqual(['interrupted', 'not_started', 'not_started'])
+    // Nothing ran again in the new process.
+    expect(started).toEqual(['one'])
+  })
+
+  it('an audit line lost between the snapshot and its append is written again at restore, once', async () => {
+    const create = {
+      toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Audited"}' }],
+    }
+    const first = await boot(
+      new ScriptedModel([create, { text: 'Done.' }]),
+      'a',
+      createToolRegistry(),
+    )
+    const runId = first.startRun({ input: 'plan' })
+    await first.waitFor(runId, 'awaitingConfirmation')
+    first.submitConfirmation(runId, pendingId(first, runId), 'allow')
+    await first.waitFor(runId, 'awaitingInput')
+    await first.flush()
+    const auditFile = join(dir, 'audit.jsonl')
+    const lines = async () => (await readFile(auditFile, 'utf8')).split('\n').filter(Boolean)
+    expect(await lines()).toHaveLength(1)
+    // The crash: the snapshot landed, the audit append did not.
+    await writeFile(auditFile, '')
+
+    const second = await boot(new ScriptedModel([]), 'b', createToolRegistry())
+    expect(await second.restore()).toEqual([runId])
+    const restored = (await lines()).map((line) => JSON.parse(line))
+    expect(restored).toMatchObject([
+      { runId, toolCallId: 'c1', toolName: 'create_task', outcome: 'completed', decidedBy: 'user' },
+    ])
+    const third = await boot(new ScriptedModel([]), 'c', createToolRegistry())
+    await third.restore()
+    expect(await lines()).toHaveLength(1)
+  })
+})

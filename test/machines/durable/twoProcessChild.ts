@@ -1,0 +1,115 @@
+// A child process for the two-process tests: opens a runtime on the workspace folder given and
+// obeys JSON-line commands on stdin, one JSON-line reply each on stdout (`{ n, ok, ... }`).
+// Usage: twoProcessChild.ts <dir> <id prefix> [plain|app] [owner stale ms]. `app` starts the
+// runtime the way the web app and the terminal chat do (`startRuntime`, which also restores at
+// start-up); `plain` uses `createAgentRuntime` over a file store.
+import { createInterface } from 'node:readline'
+import { startRuntime } from '../../../app/startRuntime.ts'
+import { AgentError } from '../../../machines/AgentError.ts'
+import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+
+const [dir = '', prefix = 'p', mode = 'plain', staleMs] = process.argv.slice(2)
+
+/** What the test may ask; `n` numbers the command so the reply can be matched to it. */
+export type ChildCommand = { n: number } & (
+  | { cmd: 'start'; title: string }
+  | { cmd: 'restore' }
+  | { cmd: 'card'; runId: string }
+  | { cmd: 'allow'; runId: string; confirmationId: string }
+  | { cmd: 'edit'; runId: string; confirmationId: string; title: string }
+  | { cmd: 'exit' }
+)
+
+// The model asks for the task the user named, then answers in text once it sees the result.
+const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
+  const last = request.messages.at(-1)
+  if (last?.role === 'tool') return { text: 'done' }
+  const title = last?.role === 'user' ? last.content.replace(/^create /, '') : 'unknown'
+  return {
+    toolCalls: [{ id: `call-${title}`, name: 'create_task', arguments: JSON.stringify({ title }) }],
+  }
+})
+
+let ids = 0
+const generateId = () => `${prefix}-${++ids}`
+const runtime: AgentRuntime =
+  mode === 'app'
+    ? (
+        await startRuntime({
+          model,
+          env: { ...process.env, STUDYPULSE_WORKSPACE: dir },
+          log: (line) => process.stderr.write(`${line}\n`),
+        })
+      ).runtime
+    : createAgentRuntime({
+        model,
+        tools: createToolRegistry(),
+        workspace: await Workspace.open(dir),
+        store: fileRunStore(dir, staleMs === undefined ? {} : { ownerStaleMs: Number(staleMs) }),
+        generateId,
+      })
+
+const settled = ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled'] as const
+
+async function obey(command: ChildCommand): Promise<Record<string, unknown>> {
+  switch (command.cmd) {
+    case 'start': {
+      const runId = runtime.startRun({ input: `create ${command.title}` })
+      const status = await runtime.waitFor(runId, settled)
+      // The card is on disk before the test lets the other process look for it.
+      await runtime.flush()
+      return { runId, status, pending: runtime.pendingConfirmation(runId) }
+    }
+    case 'restore':
+      return { restored: await runtime.restore() }
+    case 'card': {
+      const { runId } = command
+      return {
+        status: runtime.status(runId),
+        pending: runtime.pendingConfirmation(runId),
+        cards: runtime
+          .events(runId)
+          .filter((e) => e.kind === 'confirmationRequired')
+          .map((e) => e.confirmationId),
+        lastSeq: runtime.events(runId).at(-1)?.seq,
+      }
+    }
+    case 'allow': {
+      const { runId, confirmationId } = command
+      runtime.submitConfirmation(runId, confirmationId, 'allow')
+      const status = await runtime.waitFor(runId, settled)
+      await runtime.flush()
+      return { status }
+    }
+    case 'edit': {
+      const { runId, confirmationId, title } = command
+      return { replacedBy: runtime.editConfirmation(runId, confirmationId, { title }) }
+    }
+    case 'exit':
+      await runtime.close()
+      return {}
+  }
+}
+
+process.stdout.write(`${JSON.stringify({ ready: true, pid: process.pid })}\n`)
+// One command at a time, in order: the test decides what runs concurrently (across processes).
+let queue = Promise.resolve()
+for await (const line of createInterface({ input: process.stdin })) {
+  const command = JSON.parse(line) as ChildCommand
+  queue = queue.then(async () => {
+    let reply: Record<string, unknown>
+    try {
+      reply = { n: command.n, ok: true, ...(await obey(command)) }
+    } catch (error) {
+      if (!(error instanceof AgentError)) throw error
+      reply = { n: command.n, ok: false, code: error.code, message: error.message }
+    }
+    process.stdout.write(`${JSON.stringify(reply)}\n`)
+    if (command.cmd === 'exit') process.exit(0)
+  })
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { refusedArgumentsKept } from '../../machines/runRecipes.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { Workspace } from '../../workspace/Workspace.ts'
+import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let ws: Workspace
+let dispose: () => Promise<void>
+beforeEach(async () => ({ ws, dispose } = await tempWorkspace()))
+afterEach(() => dispose())
+
+describe('refused arguments', () => {
+  it('a refused 1 MiB argument is kept once, cut short with its size noted, in the run and on disk', async () => {
+    const huge = `{"title":"${'x'.repeat(1024 * 1024)}"` // not even JSON: refused at prepare
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'create_task', arguments: huge }] },
+      { text: 'Sorry.' },
+    ])
+    const runtime = makeRuntime(model, ws)
+    const runId = runtime.startRun({ input: 'go' })
+    await runtime.waitFor(runId, 'awaitingInput')
+    await runtime.flush()
+
+    const [requested] = eventsOf(runtime, runId, 'toolRequested')
+    expect(requested?.payloadJson?.length).toBeLessThan(refusedArgumentsKept + 100)
+    expect(requested?.payloadJson).toContain(`${huge.length} bytes in all`)
+    const { messages } = runtime.actor(runId).getSnapshot().context
+    const call = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []))[0]
+    expect(call?.arguments).toBe(requested?.payloadJson)
+    // The model still hears why: its call was refused, and the run went on.
+    expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('invalid_arguments')
+
+    const dir = join(ws.root, 'runs', runId)
+    const onDisk = (await readFile(join(dir, 'snapshot.json'), 'utf8')).length
+    const logged = (await readFile(join(dir, 'events.jsonl'), 'utf8')).length
+    expect(onDisk + logged).toBeLessThan(64 * 1024)
+  })
+})

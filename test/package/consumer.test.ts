@@ -1,0 +1,279 @@
+// The package as a new user gets it: `npm pack`, then fresh projects that install the tarball
+// (offline from the npm cache) and use it exactly as the README says.
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, sep } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../app/server/ensureBuild.ts'
+import { launchChromium } from '../helpers/launchChromium.ts'
+import {
+  command,
+  installedVersion,
+  npmInstall,
+  readmeExample,
+  serveFolder,
+  startProcess,
+  writeFiles,
+} from './consumerProject.ts'
+import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
+
+// An app on another React 19 minor than the repository's own, to prove React is not duplicated.
+const appReact = '19.2.0'
+
+// Made at load time: the describe blocks name their project folders in it.
+const work = mkdtempSync(join(tmpdir(), 'studypulse-consumer-'))
+let tarball: string
+
+beforeAll(async () => {
+  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would.
+  const packed = await command(repoRoot, 'npm', [
+    'pack',
+    '--pack-destination',
+    work,
+    '--json',
+    '--loglevel=error',
+  ])
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+    filename: string
+  }[]
+  tarball = join(work, info?.filename ?? '')
+  await writeFiles(join(work, 'node-app'), nodeAppFiles())
+  await writeFiles(
+    join(work, 'vite-app'),
+    viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact, tarball }),
+  )
+  // Both at once: installs mostly wait on the disk and the cache.
+  const [nodeInstall, viteInstall] = await Promise.all(
+    ['node-app', 'vite-app'].map((name) => npmInstall(join(work, name))),
+  )
+  console.log(`npm install: node-app ${nodeInstall}, vite-app ${viteInstall}`)
+}, 300_000)
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true })
+})
+
+describe('the packed tarball', { timeout: 120_000 }, () => {
+  it('holds only dist/, the README, the LICENSE and package.json', async () => {
+    const listed = await command(work, 'tar', ['-tzf', tarball])
+    const files = listed.stdout.trim().split('\n')
+    const tops = new Set(files.map((f) => f.replace(/^package\//, '').split('/')[0]))
+    expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
+    for (const entry of ['index', 'core', 'server', 'ui/index', 'ui/core/index']) {
+      for (const ext of ['.js', '.d.ts', '.js.map'])
+        expect(files, `${entry}${ext}`).toContain(`package/dist/${entry}${ext}`)
+    }
+    expect(files).toContain('package/dist/ui/styles.css')
+  })
+
+  it('passes publint and arethetypeswrong (ESM-only profile)', async () => {
+    const publint = await command(repoRoot, 'npx', ['--no-install', 'publint', 'run', tarball])
+    expect(publint.code, publint.stdout + publint.stderr).toBe(0)
+    expect(publint.stdout).toContain('All good')
+    const attw = await command(repoRoot, 'npx', [
+      '--no-install',
+      'attw',
+      tarball,
+      '--profile',
+      'esm-only',
+      // attw resolves every entry point as TypeScript; a stylesheet has no types to check.
+      '--exclude-entrypoints',
+      'ui/styles.css',
+      '--format',
+      'ascii',
+    ])
+    expect(attw.code, attw.stdout + attw.stderr).toBe(0)
+  })
+})
+
+describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 120_000 }, () => {
+  const app = join(work, 'node-app')
+
+  it('installs neither React nor a model SDK nor graphviz, and nothing from the repo but the build', () => {
+    const modules = readdirSync(join(app, 'node_modules'))
+    for (const absent of ['react', 'react-dom', 'openai', '@anthropic-ai', '@hpcc-js'])
+      expect(modules, absent).not.toContain(absent)
+    expect(modules).toContain('xstate') // the one peer npm installs for you
+    const installed = readdirSync(join(app, 'node_modules', 'studypulse-agent')).sort()
+    expect(installed).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
+  })
+
+  it("plain `node` runs the README's runtime example", async () => {
+    const ran = await command(app, process.execPath, ['runtime.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(ran.stdout).toContain("[ 'Read chapter 3' ]")
+  })
+
+  it('tsc --noEmit passes with module and moduleResolution nodenext, skipLibCheck off', async () => {
+    const checked = await command(app, join(app, 'node_modules', '.bin', 'tsc'), ['-p', '.'])
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0)
+  })
+
+  it('run_code runs in its worker-thread sandbox from the build, without tsx', async () => {
+    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false)
+    const ran = await command(app, process.execPath, ['sandbox.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    expect(JSON.parse(ran.stdout)).toEqual({ ok: true, output: '42\n', value: 3 })
+  })
+
+  it('a model client without its SDK fails its first call with model_config, naming the package', async () => {
+    const ran = await command(app, process.execPath, ['sdk.mjs'])
+    expect(ran.code, ran.stderr).toBe(0)
+    const failure = JSON.parse(ran.stdout)
+    expect(failure).toMatchObject({ model: true, code: 'model_config' })
+    expect(failure.message).toContain('npm install openai@')
+  })
+
+  it("the README's server example answers its allowed dev origin and refuses another", async () => {
+    const server = startProcess(app, ['server.mjs'], { PORT: '0', STUDYPULSE_TOKEN: 'dev-token' })
+    try {
+      const [, url = ''] = await server.waitFor(/API at (http:\/\/127\.0\.0\.1:\d+)/)
+      const start = (origin: string) =>
+        fetch(`${url}/api/runs`, {
+          method: 'POST',
+          headers: {
+            origin,
+            'content-type': 'application/json',
+            'x-studypulse-token': 'dev-token',
+          },
+          body: JSON.stringify({ input: 'add a task to review chapter 3' }),
+        })
+      const allowed = await start('http://localhost:5173')
+      expect(allowed.status).toBe(201)
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+      const refused = await start('http://localhost:5174')
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'forbidden_origin',
+      )
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser example`, {
+  timeout: 120_000,
+}, () => {
+  const app = join(work, 'vite-app')
+  let site: Server | undefined
+  afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
+
+  it("uses the app's React: no second copy nested under the package", async () => {
+    expect(existsSync(join(app, 'node_modules', 'studypulse-agent', 'node_modules'))).toBe(false)
+    const react = JSON.parse(await readFile(join(app, 'node_modules/react/package.json'), 'utf8'))
+    expect(react.version).toBe(appReact)
+    const listed = await command(app, 'npm', ['ls', 'react', 'react-dom', '--all', '--parseable'])
+    const copies = listed.stdout.split('\n').filter((p) => /node_modules[/\\]react(-dom)?$/.test(p))
+    expect(copies.map((p) => p.slice(app.length)).sort()).toEqual([
+      `${sep}node_modules${sep}react`,
+      `${sep}node_modules${sep}react-dom`,
+    ])
+  })
+
+  it('`tsc -b && vite build` passes with the template tsconfig (bundler resolution, erasableSyntaxOnly)', async () => {
+    const bin = (name: string) => join(app, 'node_modules', '.bin', name)
+    const checked = await command(app, bin('tsc'), ['-b'])
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0)
+    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'])
+    expect(built.code, built.stdout + built.stderr).toBe(0)
+    // Vite says so when a browser bundle reaches a Node module (the package's core must not).
+    expect(built.stdout + built.stderr).not.toMatch(/externalized for browser compatibility/)
+    const assets = readdirSync(join(app, 'dist', 'assets'))
+    const bundle = await readFile(
+      join(app, 'dist', 'assets', assets.find((a) => a.endsWith('.js')) ?? ''),
+      'utf8',
+    )
+    expect(bundle).toContain(appReact)
+    expect(bundle).not.toContain(installedVersion('react'))
+  })
+
+  it('in Chromium: a card asks, Allow once is clicked, the task appears', async () => {
+    site = await serveFolder(join(app, 'dist'))
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`)
+      await page.locator('.sp-task__title', { hasText: 'Review lecture 1 notes' }).waitFor()
+      await page
+        .getByLabel('Message')
+        .fill('add a task to review chapter 3 by Friday, importance 4')
+      await page.getByLabel('Message').press('Enter')
+      const card = page.locator('.sp-card[data-state="pending"]')
+      await card.waitFor()
+      expect(await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).count()).toBe(0)
+      await card.getByRole('button', { name: 'Allow once' }).click()
+      await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+      await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+})
+
+/** The Node project: the README's runtime and server examples, as .mjs and as TypeScript. */
+function nodeAppFiles(): Record<string, string> {
+  return {
+    'package.json': JSON.stringify({
+      name: 'node-consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'studypulse-agent': `file:${tarball}` },
+      devDependencies: {
+        typescript: installedVersion('typescript'),
+        '@types/node': installedVersion('@types/node'),
+      },
+    }),
+    'runtime.mjs': readmeExample('runtime.mjs'),
+    'server.mjs': readmeExample('server.mjs'),
+    'src/runtime.ts': readmeExample('runtime.mjs'),
+    'src/server.ts': readmeExample('server.mjs'),
+    'src/entries.ts': [
+      "import { MemoryWorkspace, defineTool } from 'studypulse-agent/core'",
+      "import { createAppHandler, tokenPlaceholder } from 'studypulse-agent/server'",
+      "import { StudyPulseClient } from 'studypulse-agent/ui/core'",
+      'export const used = [MemoryWorkspace, defineTool, createAppHandler, tokenPlaceholder, StudyPulseClient]',
+      '',
+    ].join('\n'),
+    'sdk.mjs': [
+      "import { ModelError, OpenAIChatModel } from 'studypulse-agent'",
+      "const model = new OpenAIChatModel({ model: 'gpt-test', baseURL: 'http://127.0.0.1:9' })",
+      "const request = { messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal }",
+      'await model.complete(request).then(',
+      "  () => console.log('answered'),",
+      '  (error) => console.log(JSON.stringify({ model: error instanceof ModelError, code: error.code, message: error.message })),',
+      ')',
+      '',
+    ].join('\n'),
+    'sandbox.mjs': [
+      "import { runInSandbox } from 'studypulse-agent'",
+      "console.log(JSON.stringify(await runInSandbox({ code: 'console.log(6 * 7); 1 + 2' })))",
+      '',
+    ].join('\n'),
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        // The package's own declarations are checked too, under the consumer's settings.
+        skipLibCheck: false,
+        types: ['node'],
+        lib: ['ES2022', 'DOM'],
+        jsx: 'react-jsx',
+      },
+      include: ['src'],
+    }),
+  }
+}

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { callDigest } from '../../tools/digest.ts'
+import { sha256Hex } from '../../tools/sha256.ts'
+
+const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+describe('sha256Hex, the browser-safe digest', () => {
+  it('matches the FIPS 180-4 examples', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')
+    expect(sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    )
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    )
+  })
+
+  it('matches node:crypto at every length around the block and padding edges', () => {
+    for (let length = 0; length <= 300; length += 1) {
+      const text = 'x'.repeat(length)
+      expect(sha256Hex(text), `length ${length}`).toBe(nodeSha256(text))
+    }
+  })
+
+  it('matches node:crypto on random text, multi-byte characters and lone surrogates included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+        expect(sha256Hex(text)).toBe(nodeSha256(text))
+      }),
+      { numRuns: 200 },
+    )
+    const samples = ['é', '日本語', '🙂', '\ud800', 'a\udc00b', '\u0000', 'x'.repeat(100_000)]
+    for (const text of samples) expect(sha256Hex(text)).toBe(nodeSha256(text))
+  })
+
+  it('keeps call digests exactly as node:crypto computed them before', () => {
+    const args = { title: 'Read chapter 3', importance: 4, tags: ['ß', '🙂'] }
+    const before = createHash('sha256')
+      .update('create_task')
+      .update('\n')
+      .update('{"importance":4,"tags":["ß","🙂"],"title":"Read chapter 3"}')
+      .digest('hex')
+    expect(callDigest('create_task', args)).toBe(before)
+    const withContract = createHash('sha256')
+      .update('mcp__notes__add')
+      .update('\n')
+      .update('contract v1 ✓')
+      .update('\n')
+      .update('{"importance":4,"tags":["ß","🙂"],"title":"Read chapter 3"}')
+      .digest('hex')
+    expect(callDigest('mcp__notes__add', args, 'contract v1 ✓')).toBe(withContract)
+  })
+})

@@ -1,0 +1,267 @@
+import { isAbsolute, resolve } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import { type ToolResult, toolFailure } from '../ToolResult.ts'
+import type { McpServerConfig } from './mcpConfig.ts'
+import { toToolResult } from './mcpResult.ts'
+import { schemaHash } from './schemaHash.ts'
+
+/** Where a server connection stands: `stopped` ones (crashed, timed out) start again on the next call. */
+export type McpConnectionState = 'starting' | 'connected' | 'stopped' | 'failed' | 'closed'
+
+/** What one server connection needs besides its `mcp.json` entry. */
+export interface McpConnectionOptions {
+  name: string
+  config: McpServerConfig
+  /** The folder relative `cwd`s are resolved against (the folder of `mcp.json`). */
+  baseDir: string
+  /** How long a tool call may take unless the entry says otherwise. */
+  callTimeoutMs: number
+  /** How long starting, initializing and listing tools may take. */
+  startTimeoutMs: number
+  /** Told when the server's tool list changed (after `tools/list_changed`, or a restart). */
+  onToolsChanged: () => void
+}
+
+/** The last characters of a server's stderr kept to explain a crash. */
+const stderrKept = 2000
+
+/**
+ * One MCP server: starts it, lists its tools, calls them with a time limit, and restarts it on
+ * the next call after it crashed, hung or sent garbage. Failures are results, never throws.
+ */
+export class McpConnection {
+  readonly name: string
+  readonly #options: McpConnectionOptions
+  #client: Client | undefined
+  #starting: Promise<Client> | undefined
+  #tools: readonly Tool[] = []
+  #state: McpConnectionState = 'starting'
+  #error: string | undefined
+  #stderr = ''
+
+  constructor(options: McpConnectionOptions) {
+    this.name = options.name
+    this.#options = options
+  }
+
+  /** The server's tools as last listed (kept while it is stopped, so a call can restart it). */
+  get tools(): readonly Tool[] {
+    return this.#tools
+  }
+
+  /** Where the connection stands now. */
+  get state(): McpConnectionState {
+    return this.#state
+  }
+
+  /** Why the server last failed or stopped, if it did. */
+  get error(): string | undefined {
+    return this.#error
+  }
+
+  /** Starts the server and lists its tools; a failure is kept in `state` and `error`. */
+  async start(): Promise<void> {
+    await this.#ensureClient().catch(() => {})
+  }
+
+  /**
+   * Calls a tool. `expectedSchema` is the schema hash the call was prepared against: a server
+   * that came back with a different schema refuses the call (`tool_changed`).
+   */
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    expectedSchema: string,
+    signal: AbortSignal,
+  ): Promise<ToolResult> {
+    let client: Client
+    try {
+      client = await this.#ensureClient()
+    } catch (error) {
+      return toolFailure(
+        'tool_unavailable',
+        `MCP server ${this.name} is not available: ${message(error)}; nothing ran`,
+      )
+    }
+    const listed = this.#tools.find((t) => t.name === tool)
+    if (listed === undefined || schemaHash(listed.inputSchema) !== expectedSchema) {
+      return toolFailure(
+        'tool_changed',
+        `MCP server ${this.name} no longer offers ${tool} as it was when this call was prepared; nothing ran`,
+      )
+    }
+    const timeout = this.#options.config.timeoutMs ?? this.#options.callTimeoutMs
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout,
+      })
+      return toToolResult(this.name, tool, result)
+    } catch (error) {
+      if (signal.aborted) return toolFailure('cancelled', 'the run was cancelled')
+      const unsure = 'The call may or may not have taken effect.'
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        // A hung server may stay hung: stop it so the next call gets a fresh one.
+        await this.#stop(client, `did not answer ${tool} within ${timeout} ms`)
+        return toolFailure(
+          'execution_failed',
+          `MCP server ${this.name} did not answer ${tool} within ${timeout} ms; it was stopped and starts again on the next call. ${unsure}`,
+        )
+      }
+      if (this.#client !== client) {
+        return toolFailure(
+          'execution_failed',
+          `MCP server ${this.name} stopped during ${tool} (${this.#error ?? message(error)}); it starts again on the next call. ${unsure}`,
+        )
+      }
+      if (error instanceof McpError) {
+        // A protocol-level error (a result of the wrong shape, say): the connection itself is fine.
+        return toolFailure(
+          'execution_failed',
+          `MCP server ${this.name} gave no valid answer to ${tool}: ${message(error).slice(0, 300)}`,
+        )
+      }
+      // The transport failed (an HTTP server gone, a session lost): connect afresh next time.
+      await this.#stop(client, `lost the connection: ${message(error)}`)
+      return toolFailure(
+        'execution_failed',
+        `MCP server ${this.name} could not be reached during ${tool} (${message(error).slice(0, 300)}); it is connected again on the next call. ${unsure}`,
+      )
+    }
+  }
+
+  /** Stops the server for good. */
+  async close(): Promise<void> {
+    this.#state = 'closed'
+    const client = this.#client ?? (await this.#starting?.catch(() => undefined))
+    this.#client = undefined
+    await client?.close().catch(() => {})
+  }
+
+  #ensureClient(): Promise<Client> {
+    if (this.#state === 'closed') return Promise.reject(new Error('the connection was closed'))
+    if (this.#client !== undefined) return Promise.resolve(this.#client)
+    this.#starting ??= this.#connect().finally(() => {
+      this.#starting = undefined
+    })
+    return this.#starting
+  }
+
+  async #connect(): Promise<Client> {
+    this.#state = 'starting'
+    this.#stderr = ''
+    const client = new Client(
+      { name: 'studypulse', version: '0.1.0' },
+      {
+        listChanged: {
+          tools: {
+            debounceMs: 50,
+            onChanged: (error, tools) => {
+              if (this.#client !== client) return
+              if (error !== null) this.#error = `could not list tools again: ${error.message}`
+              else if (tools !== null) this.#setTools(tools)
+            },
+          },
+        },
+      },
+    )
+    client.onclose = () => {
+      if (this.#client !== client) return
+      this.#client = undefined
+      if (this.#state !== 'closed') {
+        this.#state = 'stopped'
+        this.#error ??= `the server stopped${this.#stderrTail()}`
+      }
+    }
+    client.onerror = (error) => {
+      // A line on stdout that is not MCP: the server is broken, and a pending call would wait in
+      // vain. Stop it (failing that call at once); the next call starts it again.
+      if (error instanceof SyntaxError || error.name === 'ZodError') {
+        void this.#stop(
+          client,
+          `it wrote something that is not MCP: ${error.message.slice(0, 200)}`,
+        )
+      } else this.#error = error.message
+    }
+    const { startTimeoutMs } = this.#options
+    try {
+      await client.connect(this.#transport(), { timeout: startTimeoutMs })
+      const tools: Tool[] = []
+      let cursor: string | undefined
+      do {
+        const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
+          timeout: startTimeoutMs,
+        })
+        tools.push(...page.tools)
+        cursor = page.nextCursor
+      } while (cursor !== undefined)
+      // Read through the getter: `close()` may have run while this awaited.
+      if (this.state === 'closed') throw new Error('the connection was closed')
+      this.#client = client
+      this.#state = 'connected'
+      this.#error = undefined
+      this.#setTools(tools)
+      return client
+    } catch (error) {
+      await client.close().catch(() => {})
+      if (this.state !== 'closed') this.#state = 'failed'
+      this.#error = `${message(error)}${this.#stderrTail()}`
+      throw new Error(this.#error)
+    }
+  }
+
+  #transport(): Transport {
+    const { config, baseDir } = this.#options
+    if ('url' in config) {
+      return new StreamableHTTPClientTransport(new URL(config.url), {
+        requestInit: { headers: config.headers },
+      })
+    }
+    const cwd =
+      config.cwd === undefined
+        ? baseDir
+        : isAbsolute(config.cwd)
+          ? config.cwd
+          : resolve(baseDir, config.cwd)
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd,
+      // Piped, not inherited: a server's log lines must not land in the terminal chat.
+      stderr: 'pipe',
+    })
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-stderrKept)
+    })
+    return transport
+  }
+
+  async #stop(client: Client, reason: string): Promise<void> {
+    if (this.#client === client) {
+      this.#client = undefined
+      this.#state = 'stopped'
+      this.#error = reason
+    }
+    await client.close().catch(() => {})
+  }
+
+  #setTools(tools: readonly Tool[]): void {
+    const before = JSON.stringify(this.#tools)
+    this.#tools = Object.freeze([...tools])
+    if (JSON.stringify(this.#tools) !== before) this.#options.onToolsChanged()
+  }
+
+  #stderrTail(): string {
+    const tail = this.#stderr.trim().split('\n').slice(-3).join(' | ')
+    return tail === '' ? '' : `; stderr: ${tail.slice(-500)}`
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import type { AnyToolDefinition } from '../defineTool.ts'
+import type { ToolSource } from '../ToolSource.ts'
+import { McpConnection } from './McpConnection.ts'
+import type { McpServerStatus } from './McpServerStatus.ts'
+import { type McpConfig, type McpConfigInput, mcpConfigSchema } from './mcpConfig.ts'
+import { adaptMcpTool } from './mcpToolAdapter.ts'
+
+/** How `createMcpTools` connects; everything has a default. */
+export interface CreateMcpToolsOptions {
+  /** The folder relative stdio `cwd`s resolve against, usually that of `mcp.json` (default: the current one). */
+  baseDir?: string
+  /** How long one tool call may take unless a server entry says otherwise (default 30 s). */
+  callTimeoutMs?: number
+  /** How long a server may take to start and list its tools (default 20 s). */
+  startTimeoutMs?: number
+}
+
+/** The tools of the configured MCP servers, as a registry source, with their state. */
+export interface McpTools extends ToolSource {
+  /** Each server: state, tools, levels and where each level came from. */
+  servers(): readonly McpServerStatus[]
+  /** Calls `listener` whenever a server's tools change (list_changed, restart); returns the unsubscribe. */
+  onChange(listener: () => void): () => void
+  /** Stops every server. */
+  close(): Promise<void>
+}
+
+/** Thrown by `createMcpTools` when the configuration is not a valid `mcp.json`. */
+export class McpConfigError extends Error {
+  override readonly name = 'McpConfigError'
+  readonly code = 'invalid_mcp_config'
+}
+
+/**
+ * Connects to every server of an `mcp.json` configuration (at once, in parallel) and offers their
+ * tools to a `ToolRegistry` through `sources`. A server that fails to start is reported in
+ * `servers()` with its error; the others work.
+ */
+export async function createMcpTools(
+  config: McpConfigInput | McpConfig,
+  options: CreateMcpToolsOptions = {},
+): Promise<McpTools> {
+  const parsed = mcpConfigSchema.safeParse(config)
+  if (!parsed.success) throw new McpConfigError(z.prettifyError(parsed.error))
+  const entries = Object.entries(parsed.data.servers)
+  const listeners = new Set<() => void>()
+  let built: { tools: readonly AnyToolDefinition[]; servers: readonly McpServerStatus[] }
+  let stale = true
+  const changed = () => {
+    stale = true
+    for (const listener of listeners) listener()
+  }
+  const connections = entries.map(
+    ([name, server]) =>
+      new McpConnection({
+        name,
+        config: server,
+        baseDir: options.baseDir ?? process.cwd(),
+        callTimeoutMs: options.callTimeoutMs ?? 30_000,
+        startTimeoutMs: options.startTimeoutMs ?? 20_000,
+        onToolsChanged: changed,
+      }),
+  )
+  await Promise.all(connections.map((connection) => connection.start()))
+
+  const build = () => {
+    const taken = new Set<string>()
+    const tools: AnyToolDefinition[] = []
+    const servers = connections.map((connection, i): McpServerStatus => {
+      const server = (entries[i] as (typeof entries)[number])[1]
+      const status: McpServerStatus = {
+        name: connection.name,
+        transport: 'url' in server ? 'http' : 'stdio',
+        trusted: server.trusted,
+        state: connection.state,
+        ...(connection.error !== undefined && { error: connection.error }),
+        tools: [],
+        skipped: [],
+      }
+      for (const mcpTool of connection.tools) {
+        const adapted = adaptMcpTool(connection, server, mcpTool)
+        if (adapted.ok && taken.has(adapted.tool.name)) {
+          status.skipped.push({
+            mcpName: mcpTool.name,
+            reason: `another tool is already named ${adapted.tool.name}`,
+          })
+        } else if (!adapted.ok) {
+          status.skipped.push({ mcpName: mcpTool.name, reason: adapted.reason })
+        } else {
+          const { tool } = adapted
+          taken.add(tool.name)
+          tools.push(tool)
+          status.tools.push({
+            name: tool.name,
+            mcpName: mcpTool.name,
+            permission: tool.permission,
+            // Every adapted tool has an origin; the fallback only satisfies the type.
+            origin: tool.permissionOrigin ?? { source: 'untrusted_default', text: 'unknown' },
+          })
+        }
+      }
+      return status
+    })
+    return { tools: Object.freeze(tools), servers }
+  }
+  built = build()
+  stale = false
+
+  const current = () => {
+    if (stale) {
+      built = build()
+      stale = false
+    }
+    return built
+  }
+  return {
+    tools: () => current().tools,
+    // State changes (a crash, a restart) do not change tools; the status is read fresh each time.
+    servers: () =>
+      current().servers.map((status, i) => {
+        const connection = connections[i] as McpConnection
+        const { error: _old, ...rest } = status
+        return {
+          ...rest,
+          state: connection.state,
+          ...(connection.error !== undefined && { error: connection.error }),
+        }
+      }),
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      listeners.clear()
+      await Promise.all(connections.map((connection) => connection.close()))
+    },
+  }
+}

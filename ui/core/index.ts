@@ -1,0 +1,41 @@
+/** StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React. */
+
+export { LocalRunClient } from '../local/LocalRunClient.ts'
+export { localPolicies } from '../local/localPolicies.ts'
+export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
+export {
+  type RemoteConnection,
+  RemoteRunClient,
+  type RemoteRunSnapshot,
+} from '../remote/RemoteRunClient.ts'
+export { type AppInfo, StudyPulseClient } from '../remote/StudyPulseClient.ts'
+export {
+  buildTranscript,
+  type CardOutcome,
+  type CardResolution,
+  type TranscriptItem,
+} from './buildTranscript.ts'
+export { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationRequest.ts'
+export { type DecisionMeaning, decisionOf, lastingDecisions } from './cardDecisions.ts'
+export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
+export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
+export { describePermission, type PermissionDescription } from './describePermission.ts'
+export {
+  layOutStatechart,
+  type PlacedEdge,
+  type PlacedState,
+  type StatechartLayout,
+} from './layOutStatechart.ts'
+export type { McpAccess } from './McpAccess.ts'
+export type { PolicyAccess } from './PolicyAccess.ts'
+export { RunCommandError } from './RunCommandError.ts'
+export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './RunSource.ts'
+export * as runSelectors from './runSelectors.ts'
+export {
+  type StatechartEdge,
+  type StatechartGraph,
+  statechartGraph,
+} from './statechartGraph.ts'
+export { submitCommand } from './submitCommand.ts'
+export { submitDecision } from './submitDecision.ts'
+export type { WorkspaceReader } from './WorkspaceReader.ts'

@@ -1,0 +1,184 @@
+import { formatArtifact, parseArtifact } from './artifactText.ts'
+import { parseOrInvalid } from './parseOrInvalid.ts'
+import type { StudyWorkspace } from './StudyWorkspace.ts'
+import { addSampleRecords, sampleSources } from './sampleData.ts'
+import {
+  type Artifact,
+  type MemoryEntry,
+  MemoryEntrySchema,
+  type Notebook,
+  NotebookSchema,
+  type Task,
+} from './schemas.ts'
+import {
+  checkAllowedSource,
+  checkSourcePathForm,
+  MAX_SOURCE_BYTES,
+  normalizeSourcePath,
+  quoteSourcePath,
+  type SourceReadResult,
+  sourceFailure,
+} from './sourcePaths.ts'
+import { WorkspaceError } from './WorkspaceError.ts'
+import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
+
+/** How a memory workspace is built: clock, ids, a name for people, and its source texts by relative path. */
+export interface MemoryWorkspaceOptions {
+  clock?: () => Date
+  generateId?: () => string
+  /** Shown as `location` (default `memory`). */
+  name?: string
+  /** The sources notebooks may name, as `{ 'lecture-1.md': '# Lecture 1…' }`. */
+  sources?: Readonly<Record<string, string>>
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * A study workspace held in memory: no files, no `node:` modules, so a whole runtime can run in a
+ * browser tab or a test. It validates exactly as the folder `Workspace` does (same records, same
+ * `WorkspaceError`s) and hands out copies, so a caller cannot change stored data by accident.
+ */
+export class MemoryWorkspace implements StudyWorkspace {
+  /** `memory` or the given name. */
+  readonly location: string
+  /** The clock used for every timestamp this workspace writes. */
+  readonly clock: () => Date
+  /** The generator used for every id this workspace assigns. */
+  readonly generateId: () => string
+  #tasks: Task[] = []
+  #memory: MemoryEntry[] = []
+  #notebooks: Notebook[] = []
+  readonly #artifacts = new Map<string, { text: string; updatedAt: string }>()
+  readonly #sources = new Map<string, string>()
+
+  constructor(options: MemoryWorkspaceOptions = {}) {
+    this.location = options.name ?? 'memory'
+    this.clock = options.clock ?? (() => new Date())
+    this.generateId = options.generateId ?? (() => globalThis.crypto.randomUUID())
+    for (const [path, text] of Object.entries(options.sources ?? {})) this.writeSource(path, text)
+  }
+
+  /** A memory workspace with the Biology 101 sample (sources, a notebook, two tasks, a memory), as `Workspace.openOrCreate(dir, { samples: true })`. */
+  static async withSamples(options: MemoryWorkspaceOptions = {}): Promise<MemoryWorkspace> {
+    const workspace = new MemoryWorkspace({
+      ...options,
+      sources: { ...sampleSources, ...options.sources },
+    })
+    await addSampleRecords(workspace)
+    return workspace
+  }
+
+  /** Adds or replaces the source at `path` (relative, no traversal); throws `WorkspaceError('invalid_data')`. */
+  writeSource(path: string, text: string): void {
+    const reason = checkSourcePathForm(path)
+    if (reason) {
+      const message = `invalid source path ${JSON.stringify(path)}: ${reason}`
+      throw new WorkspaceError('invalid_data', message)
+    }
+    if (typeof text !== 'string') throw new WorkspaceError('invalid_data', 'a source must be text')
+    this.#sources.set(normalizeSourcePath(path), text)
+  }
+
+  /** All tasks, in stored order. */
+  async readTasks(): Promise<Task[]> {
+    return structuredClone(this.#tasks)
+  }
+
+  /** Validates `task` and stores it, replacing the task with the same id or appending it. */
+  async upsertTask(task: Task): Promise<Task> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    const index = this.#tasks.findIndex((t) => t.id === valid.id)
+    if (index >= 0) this.#tasks[index] = valid
+    else this.#tasks.push(valid)
+    return structuredClone(valid)
+  }
+
+  /** Removes the task with `id`; returns it, or undefined when there was none. */
+  async deleteTask(id: string): Promise<Task | undefined> {
+    const index = this.#tasks.findIndex((t) => t.id === id)
+    if (index < 0) return undefined
+    return this.#tasks.splice(index, 1)[0]
+  }
+
+  /** Everything remembered, oldest first. */
+  async readMemory(): Promise<MemoryEntry[]> {
+    return structuredClone(this.#memory)
+  }
+
+  /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
+  async appendMemory(text: string): Promise<MemoryEntry> {
+    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
+    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    this.#memory.push(entry)
+    return structuredClone(entry)
+  }
+
+  /** The artifacts, sorted by name. */
+  async listArtifacts(): Promise<Artifact[]> {
+    return [...this.#artifacts.keys()].sort().map((name) => this.#artifact(name))
+  }
+
+  /** Saves `content` under a heading `title`, replacing an artifact with the same slug. */
+  async saveArtifact(title: string, content: string): Promise<Artifact> {
+    const { name, title: clean } = artifactInput(title, content, this.now())
+    // Stored as the folder workspace stores it, so both read back the same title and content.
+    this.#artifacts.set(name, { text: formatArtifact(clean, content), updatedAt: this.now() })
+    return this.#artifact(name)
+  }
+
+  /** All notebooks, in stored order. */
+  async readNotebooks(): Promise<Notebook[]> {
+    return structuredClone(this.#notebooks)
+  }
+
+  /** The notebook with `id`, or undefined. */
+  async notebook(id: string): Promise<Notebook | undefined> {
+    return (await this.readNotebooks()).find((n) => n.id === id)
+  }
+
+  /** Creates a notebook whose read tools may see `sources` (relative paths; need not exist yet). */
+  async createNotebook(title: string, sources: string[]): Promise<Notebook> {
+    const paths = notebookSourcePaths(sources)
+    const candidate = {
+      id: this.generateId(),
+      title: trimmed(title),
+      sources: paths,
+      createdAt: this.now(),
+    }
+    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    this.#notebooks.push(notebook)
+    return structuredClone(notebook)
+  }
+
+  /** Reads `path` if it is one of `allowed` and one of this workspace's sources; failures are data. */
+  async readSource(allowed: readonly string[], path: string): Promise<SourceReadResult> {
+    const checked = checkAllowedSource(allowed, path)
+    if (!checked.ok) return checked
+    const content = this.#sources.get(checked.path)
+    const shown = quoteSourcePath(checked.path)
+    if (content === undefined) {
+      return sourceFailure(
+        'source_not_found',
+        `${shown} is a source of the current notebook but does not exist yet`,
+      )
+    }
+    if (encoder.encode(content).length > MAX_SOURCE_BYTES) {
+      return sourceFailure(
+        'source_too_large',
+        `${shown} is larger than 1 MiB and cannot be read whole`,
+      )
+    }
+    return { ok: true, path: checked.path, content }
+  }
+
+  #artifact(name: string): Artifact {
+    const stored = this.#artifacts.get(name)
+    if (stored === undefined) throw new WorkspaceError('not_found', `no artifact named ${name}`)
+    return { name, ...parseArtifact(name, stored.text), updatedAt: stored.updatedAt }
+  }
+
+  private now(): string {
+    return this.clock().toISOString()
+  }
+}
