@@ -1,3 +1,4 @@
+import { hasRunEventFeed } from '../store/RunEventFeed.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
@@ -52,7 +53,9 @@ export async function restoreRun(
   const { store } = options
   const claim = await store.claim(runId)
   if (!claim.ok) {
-    if (options.known?.(runId) !== true) await noteForeign(options, runId)
+    // A store that feeds events keeps a noted run current; any other is read again on each look.
+    if (options.known?.(runId) !== true || !hasRunEventFeed(store))
+      await noteForeign(options, runId)
     return 'foreign'
   }
   audited.keys ??= new Set((await store.readAudit()).map(auditKey))

