@@ -51,6 +51,8 @@ async function finish(runId: string): Promise<void> {
 const mine = new Set<string>()
 for (;;) {
   for (const runId of await runtime.restore()) mine.add(runId)
+  // The runtime's own rescan may have taken a run over between two restores: it is ours too.
+  for (const runId of runtime.runIds()) mine.add(runId)
   const waiting = []
   for (const runId of await store.listOpenRuns()) {
     // A run killed before its first save has nothing to take over.
