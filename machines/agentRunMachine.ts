@@ -1,6 +1,6 @@
 import type { Draft } from 'immer'
 import { enqueueActions, setup } from 'xstate'
-import type { ChatMessage, ModelTurn } from '../models/messages.ts'
+import type { ChatMessage } from '../models/messages.ts'
 import type { RunStatus } from '../store/AgentEvent.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import {

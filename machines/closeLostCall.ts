@@ -1,4 +1,4 @@
-import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { ToolResult } from '../tools/ToolResult.ts'
 import type { AgentRunEvent } from './agentRunTypes.ts'
 import type { RecoveringRun } from './recoveryFor.ts'
 import { interruptedResult } from './runRecipes.ts'

@@ -1,5 +1,5 @@
 import type { RunStore } from '../store/RunStore.ts'
-import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { ToolResult } from '../tools/ToolResult.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
 import { needsConfirmation } from './permissionRules.ts'
 import { interruptedResult } from './runRecipes.ts'

@@ -1,6 +1,6 @@
 import { fromAnthropicMessage } from './fromAnthropicMessage.ts'
 import { defaultModelTimeoutMs, type HttpModelOptions } from './HttpModelOptions.ts'
-import { type AnthropicClient, loadAnthropic } from './loadModelSdk.ts'
+import { type AnthropicClient, type LoadedSdk, loadAnthropic, onFirstUse } from './loadModelSdk.ts'
 import { ModelError } from './ModelError.ts'
 import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
 import { readAnthropicStream } from './readAnthropicStream.ts'
@@ -20,7 +20,6 @@ export const defaultAnthropicMaxTokens = 4096
 export class AnthropicModel implements ModelClient {
   readonly name: string
   readonly #model: string
-  #client: Promise<{ client: AnthropicClient; isApiError: (error: unknown) => boolean }> | undefined
   readonly #settings: { apiKey: string; baseURL?: string }
   readonly #timeoutMs: number
   readonly #stream: boolean
@@ -48,24 +47,14 @@ export class AnthropicModel implements ModelClient {
   }
 
   // The SDK is loaded on the first call, so constructing a client needs no SDK installed.
-  #sdk() {
-    this.#client ??= loadAnthropic(this.name).then(
-      ({ default: Anthropic, APIError }) => ({
-        client: new Anthropic({
-          ...this.#settings,
-          // Retries happen in one place, `withRetries`, the same for every provider.
-          maxRetries: 0,
-          timeout: this.#timeoutMs,
-        }),
-        isApiError: (error: unknown) => error instanceof APIError,
-      }),
-      (error: unknown) => {
-        this.#client = undefined
-        throw error
-      },
-    )
-    return this.#client
-  }
+  readonly #sdk = onFirstUse(async (): Promise<LoadedSdk<AnthropicClient>> => {
+    const { default: Anthropic, APIError } = await loadAnthropic(this.name)
+    return {
+      // Retries happen in one place, `withRetries`, the same for every provider.
+      client: new Anthropic({ ...this.#settings, maxRetries: 0, timeout: this.#timeoutMs }),
+      isApiError: (error: unknown) => error instanceof APIError,
+    }
+  })
 
   /** Sends the conversation and tools; streams text to `onTextDelta`; resolves with the turn. */
   async complete(request: ModelRequest): Promise<ModelTurn> {

@@ -1,6 +1,6 @@
 import { fromOpenAICompletion } from './fromOpenAICompletion.ts'
 import { defaultModelTimeoutMs, type HttpModelOptions } from './HttpModelOptions.ts'
-import { loadOpenAI, type OpenAIClient } from './loadModelSdk.ts'
+import { type LoadedSdk, loadOpenAI, type OpenAIClient, onFirstUse } from './loadModelSdk.ts'
 import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
 import { readOpenAIStream } from './readOpenAIStream.ts'
 import { toOpenAIRequest } from './toOpenAIRequest.ts'
@@ -18,7 +18,6 @@ const placeholderKey = 'no-key'
 export class OpenAIChatModel implements ModelClient {
   readonly name: string
   readonly #model: string
-  #client: Promise<{ client: OpenAIClient; isApiError: (error: unknown) => boolean }> | undefined
   readonly #settings: { apiKey: string; baseURL?: string }
   readonly #timeoutMs: number
   readonly #stream: boolean
@@ -38,25 +37,15 @@ export class OpenAIChatModel implements ModelClient {
     }
   }
 
-  // The SDK is loaded on the first call, so constructing a client needs no `openai` installed.
-  #sdk() {
-    this.#client ??= loadOpenAI(this.name).then(
-      ({ default: OpenAI, APIError }) => ({
-        client: new OpenAI({
-          ...this.#settings,
-          // Retries happen in one place, `withRetries`, the same for every provider.
-          maxRetries: 0,
-          timeout: this.#timeoutMs,
-        }),
-        isApiError: (error: unknown) => error instanceof APIError,
-      }),
-      (error: unknown) => {
-        this.#client = undefined
-        throw error
-      },
-    )
-    return this.#client
-  }
+  // The SDK is loaded on the first call, so constructing a client needs no SDK installed.
+  readonly #sdk = onFirstUse(async (): Promise<LoadedSdk<OpenAIClient>> => {
+    const { default: OpenAI, APIError } = await loadOpenAI(this.name)
+    return {
+      // Retries happen in one place, `withRetries`, the same for every provider.
+      client: new OpenAI({ ...this.#settings, maxRetries: 0, timeout: this.#timeoutMs }),
+      isApiError: (error: unknown) => error instanceof APIError,
+    }
+  })
 
   /** Sends the conversation and tools; streams text to `onTextDelta`; resolves with the turn. */
   async complete(request: ModelRequest): Promise<ModelTurn> {

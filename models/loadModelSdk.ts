@@ -42,3 +42,24 @@ function missing(client: string, pkg: string, range: string, error: unknown): un
     `${client}: the optional package "${pkg}" is not installed; run \`npm install ${pkg}@${range}\`.`,
   )
 }
+
+/** A loaded SDK client, and how to tell the SDK's own API errors. */
+export interface LoadedSdk<Client> {
+  client: Client
+  isApiError: (error: unknown) => boolean
+}
+
+/**
+ * Makes `make` run once, on first use, so a client can be constructed with no SDK installed; a
+ * failed load (the SDK is missing) is tried again on the next call.
+ */
+export function onFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined
+      throw error
+    })
+    return made
+  }
+}

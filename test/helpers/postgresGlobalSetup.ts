@@ -1,5 +1,3 @@
-// @ts-expect-error: async-exit-hook ships no types; only `unhookEvent(name)` is used here.
-
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'

@@ -4,7 +4,6 @@ import {
   type AnyStateMachine,
   createActor,
   createEmptyActor,
-  fromPromise,
   getInitialSnapshot,
 } from 'xstate'
 import type { AgentEvent } from '../../../store/AgentEvent.ts'
@@ -55,8 +54,6 @@ export interface ExplorationReport {
   abstractionMismatches: string[]
   coverage: { states: CoverageCount; transitions: CoverageCount }
 }
-
-const never = fromPromise(() => new Promise<never>(() => {}))
 
 class StopExploring extends Error {}
 
