@@ -2,14 +2,7 @@ import { formatArtifact, parseArtifact } from './artifactText.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { addSampleRecords, sampleSources } from './sampleData.ts'
-import {
-  type Artifact,
-  type MemoryEntry,
-  MemoryEntrySchema,
-  type Notebook,
-  NotebookSchema,
-  type Task,
-} from './schemas.ts'
+import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
 import {
   checkAllowedSource,
   checkSourcePathForm,
@@ -20,7 +13,12 @@ import {
   sourceFailure,
 } from './sourcePaths.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
-import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
+import {
+  artifactInput,
+  memoryEntryInput,
+  notebookInput,
+  TaskInputSchema,
+} from './workspaceInput.ts'
 
 /** How a memory workspace is built: clock, ids, a name for people, and its source texts by relative path. */
 export interface MemoryWorkspaceOptions {
@@ -108,8 +106,7 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
-    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    const entry = memoryEntryInput(text, this.generateId(), this.now())
     this.#memory.push(entry)
     return structuredClone(entry)
   }
@@ -139,14 +136,7 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative paths; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    const paths = notebookSourcePaths(sources)
-    const candidate = {
-      id: this.generateId(),
-      title: trimmed(title),
-      sources: paths,
-      createdAt: this.now(),
-    }
-    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    const notebook = notebookInput(title, sources, this.generateId(), this.now())
     this.#notebooks.push(notebook)
     return structuredClone(notebook)
   }

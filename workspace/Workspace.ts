@@ -12,10 +12,8 @@ import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
   type MemoryEntry,
-  MemoryEntrySchema,
   MemoryFileSchema,
   type Notebook,
-  NotebookSchema,
   NotebooksFileSchema,
   type Task,
   TasksFileSchema,
@@ -24,7 +22,12 @@ import {
 import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
-import { artifactInput, notebookSourcePaths, TaskInputSchema, trimmed } from './workspaceInput.ts'
+import {
+  artifactInput,
+  memoryEntryInput,
+  notebookInput,
+  TaskInputSchema,
+} from './workspaceInput.ts'
 
 /** Injectable clock and id generator, so tests and replays are deterministic. */
 export type WorkspaceOptions = { clock?: () => Date; generateId?: () => string }
@@ -172,8 +175,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.now() }
-    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    const entry = memoryEntryInput(text, this.generateId(), this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
       file.entries.push(entry)
@@ -205,14 +207,7 @@ export class Workspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    const paths = notebookSourcePaths(sources)
-    const candidate = {
-      id: this.generateId(),
-      title: trimmed(title),
-      sources: paths,
-      createdAt: this.now(),
-    }
-    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    const notebook = notebookInput(title, sources, this.generateId(), this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)
       file.notebooks.push(notebook)

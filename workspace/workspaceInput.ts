@@ -1,6 +1,13 @@
 import { artifactSlug, cleanArtifactTitle } from './artifactText.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
-import { ArtifactSchema, TaskSchema } from './schemas.ts'
+import {
+  ArtifactSchema,
+  type MemoryEntry,
+  MemoryEntrySchema,
+  type Notebook,
+  NotebookSchema,
+  TaskSchema,
+} from './schemas.ts'
 import { checkSourcePathForm, normalizeSourcePath } from './sourcePaths.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
@@ -45,4 +52,21 @@ export function artifactInput(
   const name = artifactSlug(clean)
   parseOrInvalid(ArtifactSchema, { name, title: clean, content, updatedAt }, 'artifact')
   return { name, title: clean }
+}
+
+/** A new memory entry, validated: the text trimmed, with the id and time given; throws `invalid_data`. */
+export function memoryEntryInput(text: unknown, id: string, createdAt: string): MemoryEntry {
+  return parseOrInvalid(MemoryEntrySchema, { id, text: trimmed(text), createdAt }, 'memory entry')
+}
+
+/** A new notebook, validated: the title trimmed, its sources checked; throws `invalid_data`. */
+export function notebookInput(
+  title: unknown,
+  sources: unknown,
+  id: string,
+  createdAt: string,
+): Notebook {
+  const paths = notebookSourcePaths(sources)
+  const candidate = { id, title: trimmed(title), sources: paths, createdAt }
+  return parseOrInvalid(NotebookSchema, candidate, 'notebook')
 }

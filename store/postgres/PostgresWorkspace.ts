@@ -18,9 +18,9 @@ import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import {
   artifactInput,
-  notebookSourcePaths,
+  memoryEntryInput,
+  notebookInput,
   TaskInputSchema,
-  trimmed,
 } from '../../workspace/workspaceInput.ts'
 import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
@@ -132,8 +132,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
-    const candidate = { id: this.generateId(), text: trimmed(text), createdAt: this.#now() }
-    const entry = parseOrInvalid(MemoryEntrySchema, candidate, 'memory entry')
+    const entry = memoryEntryInput(text, this.generateId(), this.#now())
     await this.#db.query('INSERT INTO studypulse.memory (workspace_id, entry) VALUES ($1, $2)', [
       this.workspaceId,
       JSON.stringify(entry),
@@ -185,14 +184,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sourcesDir`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
-    const paths = notebookSourcePaths(sources)
-    const candidate = {
-      id: this.generateId(),
-      title: trimmed(title),
-      sources: paths,
-      createdAt: this.#now(),
-    }
-    const notebook = parseOrInvalid(NotebookSchema, candidate, 'notebook')
+    const notebook = notebookInput(title, sources, this.generateId(), this.#now())
     await this.#db.query(
       'INSERT INTO studypulse.notebooks (workspace_id, id, notebook) VALUES ($1, $2, $3)',
       [this.workspaceId, notebook.id, JSON.stringify(notebook)],
