@@ -18,7 +18,7 @@ import { RunSession } from './RunSession.ts'
 import { decide, edit } from './runDecisions.ts'
 import { viewOfActor, viewOfForeign } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
-import { checkDecision, type DecisionTarget, offerDecision } from './storeDecisions.ts'
+import { checkTargetDecision, type DecisionTarget, offerDecision } from './storeDecisions.ts'
 import { waitForStatus } from './waitForStatus.ts'
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
@@ -199,7 +199,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
         return
       }
       // The local checks throw here; the store's compare-and-set follows.
-      checkDecision(target, runId, confirmationId, decision, decisionOptions, policies)
+      checkTargetDecision(target, runId, confirmationId, decision, decisionOptions, policies)
       void offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
         .then(() => applyDecisions(runId))
         .catch((error: unknown) => {

@@ -35,6 +35,45 @@ export function matchingPending(
   return pending
 }
 
+/** A rule the user asked to keep with a decision, as the policy store takes it. */
+export type KeptRule = Parameters<PolicyStore['add']>[0]
+
+/**
+ * The checks every decision passes before it is sent or offered (throws `AgentError`): a known
+ * decision, and a rule that may exist. With the run's actor here, also the pending card's id and
+ * digest; `tool` names the card's tool when the run lives elsewhere.
+ */
+export function checkDecision(
+  actor: AgentRunActor | undefined,
+  runId: string,
+  confirmationId: string,
+  decision: ConfirmationDecision,
+  options: DecisionOptions,
+  policies: PolicyStore,
+  elsewhere?: { tool: string | undefined },
+): { digest?: string; keep?: KeptRule } {
+  if (decision !== 'allow' && decision !== 'deny') {
+    throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
+  }
+  let digest = options.digest
+  let tool = elsewhere?.tool
+  if (elsewhere === undefined) {
+    const pending = matchingPending(actor, runId, confirmationId)
+    digest ??= pending.digest
+    if (digest !== pending.digest) {
+      throw notFound(`confirmation ${confirmationId} was issued for a different call`)
+    }
+    tool = (actor as AgentRunActor).getSnapshot().context.current?.prepared?.name
+  }
+  const keep =
+    options.remember === undefined
+      ? undefined
+      : { tool: tool ?? '', effect: decision, scope: options.remember, runId }
+  // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
+  if (keep !== undefined) policies.check(keep)
+  return { ...(digest !== undefined && { digest }), ...(keep !== undefined && { keep }) }
+}
+
 /**
  * Passes the user's decision to a run: the one checked path every decision takes. The event
  * carries the card's id and digest; the machine's guard decides whether it takes.
@@ -47,24 +86,12 @@ export function decide(
   options: DecisionOptions,
   policies: PolicyStore,
 ): void {
-  if (decision !== 'allow' && decision !== 'deny') {
-    throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
-  }
-  const pending = matchingPending(actor, runId, confirmationId)
+  const { digest, keep } = checkDecision(actor, runId, confirmationId, decision, options, policies)
   const run = actor as AgentRunActor
-  const { digest = pending.digest, remember } = options
-  if (digest !== pending.digest) {
-    throw notFound(`confirmation ${confirmationId} was issued for a different call`)
-  }
-  const tool = run.getSnapshot().context.current?.prepared?.name ?? ''
-  const keep =
-    remember === undefined ? undefined : { tool, effect: decision, scope: remember, runId }
-  // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
-  if (keep !== undefined) policies.check(keep)
   run.send({
     type: decision === 'allow' ? 'CONFIRM' : 'DENY',
     confirmationId,
-    digest,
+    digest: digest as string,
     decidedBy: 'user',
     ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}` }),
   })

@@ -3,7 +3,7 @@ import type { DecisionInbox } from '../store/DecisionInbox.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { describeRule, type PolicyStore } from './PolicyStore.ts'
-import { type DecisionOptions, matchingPending } from './runDecisions.ts'
+import { checkDecision, type DecisionOptions, type KeptRule } from './runDecisions.ts'
 
 const notFound = (message: string) => new AgentError('confirmation_not_found', message)
 
@@ -13,39 +13,22 @@ export type DecisionTarget =
   | { kind: 'foreign'; log: readonly AgentEvent[] }
 
 /** The checks a decision passes on this node before it is offered to the store (throws `AgentError`). */
-export function checkDecision(
+export function checkTargetDecision(
   target: DecisionTarget,
   runId: string,
   confirmationId: string,
   decision: ConfirmationDecision,
   options: DecisionOptions,
   policies: PolicyStore,
-): { digest?: string; keep?: Parameters<PolicyStore['add']>[0] } {
-  if (decision !== 'allow' && decision !== 'deny') {
-    throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
-  }
-  let digest = options.digest
-  let tool: string | undefined
+): { digest?: string; keep?: KeptRule } {
   if (target.kind === 'local') {
-    const pending = matchingPending(target.actor, runId, confirmationId)
-    digest ??= pending.digest
-    if (digest !== pending.digest) {
-      throw notFound(`confirmation ${confirmationId} was issued for a different call`)
-    }
-    tool = target.actor.getSnapshot().context.current?.prepared?.name
-  } else {
-    // The store checks the card; the log only names its tool, for a rule to keep.
-    tool = target.log.find(
-      (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
-    )?.toolName
+    return checkDecision(target.actor, runId, confirmationId, decision, options, policies)
   }
-  const keep =
-    options.remember === undefined
-      ? undefined
-      : { tool: tool ?? '', effect: decision, scope: options.remember, runId }
-  // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
-  if (keep !== undefined) policies.check(keep)
-  return { ...(digest !== undefined && { digest }), ...(keep !== undefined && { keep }) }
+  // The store checks the card; the log only names its tool, for a rule to keep.
+  const tool = target.log.find(
+    (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
+  )?.toolName
+  return checkDecision(undefined, runId, confirmationId, decision, options, policies, { tool })
 }
 
 /**
@@ -62,7 +45,14 @@ export async function offerDecision(
   options: DecisionOptions,
   policies: PolicyStore,
 ): Promise<void> {
-  const { digest, keep } = checkDecision(target, runId, confirmationId, decision, options, policies)
+  const { digest, keep } = checkTargetDecision(
+    target,
+    runId,
+    confirmationId,
+    decision,
+    options,
+    policies,
+  )
   // The store opens a card when its commit lands; a card shown here may still be on its way.
   if (target.kind === 'local') await target.saved()
   const result = await inbox.offerDecision(runId, {
