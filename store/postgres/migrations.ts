@@ -104,10 +104,82 @@ CREATE TABLE studypulse.run_messages (
 );
 `
 
+// One save of a run in one round trip: the function body is one statement's transaction, so the
+// owner check, the writes and the NOTIFY commit together or not at all. Returns the other owner
+// holding a live lease (nothing written) or NULL. Payloads come as text and are only cast to
+// `json`, never traversed: PostgreSQL refuses to walk json holding `\u0000`, which text may carry.
+const commitFunction = `
+CREATE FUNCTION studypulse.commit_run(
+  p_run_id text, p_owner text,
+  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
+  p_seqs integer[], p_events text[], p_notify text,
+  p_messages_from integer, p_messages text[],
+  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
+  p_card_decisions text[], p_card_deciders text[], p_card_rules text[],
+  p_journal text[], p_audit text[]
+) RETURNS text LANGUAGE plpgsql AS $fn$
+DECLARE
+  held record;
+  i integer;
+BEGIN
+  INSERT INTO studypulse.runs (run_id) VALUES (p_run_id)
+  ON CONFLICT (run_id) DO UPDATE SET run_id = EXCLUDED.run_id
+  RETURNING owner, lease_expires_at > now() AS live INTO held;
+  IF held.owner IS NOT NULL AND held.owner <> p_owner AND held.live THEN
+    RETURN held.owner;
+  END IF;
+  IF p_snapshot IS NOT NULL OR p_ended THEN
+    UPDATE studypulse.runs SET updated_at = now(),
+      snapshot = coalesce(p_snapshot::json, snapshot), value = coalesce(p_value, value),
+      last_seq = coalesce(p_last_seq, last_seq),
+      status = CASE WHEN p_ended THEN 'ended' ELSE status END
+    WHERE run_id = p_run_id;
+  END IF;
+  IF cardinality(p_seqs) > 0 THEN
+    INSERT INTO studypulse.run_events (run_id, seq, event)
+    SELECT p_run_id, s, e::json FROM unnest(p_seqs, p_events) AS t (s, e);
+    PERFORM pg_notify('studypulse_events', p_notify);
+  END IF;
+  IF p_messages_from IS NOT NULL THEN
+    -- Positions from p_messages_from on are this save's: any left by a lost save are replaced.
+    DELETE FROM studypulse.run_messages WHERE run_id = p_run_id AND position >= p_messages_from;
+    INSERT INTO studypulse.run_messages (run_id, position, message)
+    SELECT p_run_id, p_messages_from + n::integer - 1, m::json
+    FROM unnest(p_messages) WITH ORDINALITY AS t (m, n);
+  END IF;
+  FOR i IN 1 .. coalesce(cardinality(p_card_kinds), 0) LOOP
+    IF p_card_kinds[i] IN ('open', 'closeAll') THEN
+      UPDATE studypulse.pending_confirmations SET resolved_at = now()
+      WHERE run_id = p_run_id AND resolved_at IS NULL;
+    END IF;
+    IF p_card_kinds[i] = 'open' THEN
+      INSERT INTO studypulse.pending_confirmations (confirmation_id, run_id, digest)
+      VALUES (p_card_ids[i], p_run_id, p_card_digests[i])
+      ON CONFLICT (confirmation_id) DO NOTHING;
+    ELSIF p_card_kinds[i] = 'resolve' THEN
+      -- A decision another node already won stays.
+      UPDATE studypulse.pending_confirmations SET
+        decision = coalesce(decision, p_card_decisions[i]),
+        decided_by = coalesce(decided_by, p_card_deciders[i]),
+        rule = CASE WHEN decision IS NULL THEN p_card_rules[i] ELSE rule END,
+        decided_at = coalesce(decided_at, now()), resolved_at = now()
+      WHERE confirmation_id = p_card_ids[i] AND run_id = p_run_id AND resolved_at IS NULL;
+    END IF;
+  END LOOP;
+  INSERT INTO studypulse.run_journal (run_id, record)
+  SELECT p_run_id, r::json FROM unnest(p_journal) WITH ORDINALITY AS t (r, n) ORDER BY n;
+  INSERT INTO studypulse.audit (run_id, record)
+  SELECT p_run_id, r::json FROM unnest(p_audit) WITH ORDINALITY AS t (r, n) ORDER BY n;
+  RETURN NULL;
+END
+$fn$;
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
   { version: 2, name: 'pending confirmations', sql: pendingConfirmations },
   { version: 3, name: 'study workspaces', sql: workspace },
   { version: 4, name: 'run messages', sql: runMessages },
+  { version: 5, name: 'one-round-trip run commits', sql: commitFunction },
 ]

@@ -1,6 +1,5 @@
 import type pg from 'pg'
 import type { DecisionOffer, DecisionOfferResult, StoredDecision } from '../DecisionInbox.ts'
-import { withTransaction } from './PostgresSource.ts'
 
 /** The channel an accepted decision NOTIFYs with its run id. */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'
@@ -10,36 +9,38 @@ export const DECISIONS_CHANNEL = 'studypulse_decisions'
  * many nodes offer at once, PostgreSQL's row lock lets exactly one through; the others match
  * nothing and get `confirmation_not_found`. The NOTIFY wakes the run's owner, wherever it is.
  */
-export function offerDecision(
+export async function offerDecision(
   pool: pg.Pool,
   runId: string,
   offer: DecisionOffer,
 ): Promise<DecisionOfferResult> {
-  return withTransaction(pool, async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE studypulse.pending_confirmations
+  // One statement, so one round trip and its own transaction: the NOTIFY goes out only if the
+  // UPDATE matched and committed.
+  const { rowCount } = await pool.query(
+    `WITH decided AS (
+       UPDATE studypulse.pending_confirmations
        SET decision = $3, decided_by = $4, rule = $5, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
-         AND ($6::text IS NULL OR digest = $6)`,
-      [
-        offer.confirmationId,
-        runId,
-        offer.decision,
-        offer.decidedBy,
-        offer.rule ?? null,
-        offer.digest ?? null,
-      ],
-    )
-    if (rowCount !== 1) {
-      return {
-        ok: false,
-        code: 'confirmation_not_found',
-        message: `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`,
-      }
-    }
-    await client.query('SELECT pg_notify($1, $2)', [DECISIONS_CHANNEL, runId])
-    return { ok: true }
-  })
+         AND ($6::text IS NULL OR digest = $6)
+       RETURNING run_id
+     )
+     SELECT pg_notify($7, run_id) FROM decided`,
+    [
+      offer.confirmationId,
+      runId,
+      offer.decision,
+      offer.decidedBy,
+      offer.rule ?? null,
+      offer.digest ?? null,
+      DECISIONS_CHANNEL,
+    ],
+  )
+  if (rowCount === 1) return { ok: true }
+  return {
+    ok: false,
+    code: 'confirmation_not_found',
+    message: `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`,
+  }
 }
 
 /** Accepted decisions of `runId` whose resolution is not logged yet, oldest first. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type pg from 'pg'
+import pg from 'pg'
 import type { ChatMessage } from '../../models/messages.ts'
 import { PolicyRuleSchema } from '../../workspace/policyFile.ts'
 import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
@@ -70,14 +70,17 @@ export async function postgresRunStore(
     throw new RunStoreError('store_unavailable', `PostgreSQL: ${(error as Error).message}`)
   }
   const ownerId = options.ownerId ?? randomUUID()
-  const leases = new RunLeases(pool, ownerId, leaseMs)
+  // pg-pool keeps the password out of the spread (a non-enumerable property).
+  const connection = { ...pool.options, password: pool.options.password }
+  const heartbeat = new pg.Pool({
+    ...connection,
+    max: 1,
+    application_name: `studypulse-leases ${ownerId}`,
+  })
+  heartbeat.on('error', () => undefined)
+  const leases = new RunLeases(pool, heartbeat, ownerId, leaseMs)
   const listener = new PgListener(
-    {
-      ...pool.options,
-      // pg-pool keeps the password out of the spread (a non-enumerable property).
-      password: pool.options.password,
-      application_name: `studypulse-listener ${ownerId}`,
-    },
+    { ...connection, application_name: `studypulse-listener ${ownerId}` },
     [EVENTS_CHANNEL, DECISIONS_CHANNEL],
   )
   const { host, port, database } = pool.options
@@ -157,8 +160,7 @@ export async function postgresRunStore(
         return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
       })
     },
-    commit: (runId, commit) =>
-      withTransaction(pool, (client) => commitRun(client, ownerId, runId, commit)),
+    commit: (runId, commit) => commitRun(pool, ownerId, runId, commit),
     readEvents,
     async readMessages(runId) {
       const { rows } = await pool.query<{ message: ChatMessage }>(
@@ -227,6 +229,7 @@ export async function postgresRunStore(
       closed ??= (async () => {
         await listener.close()
         await leases.releaseAll().catch(() => undefined)
+        await heartbeat.end()
         if (owned && !pool.ended) await pool.end()
       })()
       return closed

@@ -1,6 +1,5 @@
 import type pg from 'pg'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { commitRun } from '../../../store/postgres/commitRun.ts'
 import { migrate } from '../../../store/postgres/migrate.ts'
 import { type Migration, migrations } from '../../../store/postgres/migrations.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
@@ -26,6 +25,13 @@ async function tables(pool: pg.Pool): Promise<string[]> {
     "SELECT tablename FROM pg_tables WHERE schemaname = 'studypulse' ORDER BY tablename",
   )
   return rows.map((r) => r.tablename)
+}
+
+async function functions(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ proname: string }>(
+    "SELECT proname FROM pg_proc WHERE pronamespace = 'studypulse'::regnamespace ORDER BY proname",
+  )
+  return rows.map((r) => r.proname)
 }
 
 describe('PostgreSQL migrations', () => {
@@ -58,19 +64,22 @@ describe('PostgreSQL migrations', () => {
     const db = await freshDatabase()
     const pool = db.pool()
     expect(await migrate(pool, migrations.slice(0, -1))).toBe(latest - 1)
-    expect(await tables(pool)).not.toContain('run_messages')
-    // What the previous version's code wrote.
-    const client = await pool.connect()
-    await commitRun(client, 'old-node', 'r1', {
-      snapshot: snapshotOf('r1', 2),
-      events: eventsOf('r1', 1, 2),
-    })
-    client.release()
+    expect(await functions(pool)).not.toContain('commit_run')
+    // What the previous version's code wrote, statement by statement.
+    await pool.query(
+      'INSERT INTO studypulse.runs (run_id, snapshot, value, last_seq) VALUES ($1, $2, $3, $4)',
+      ['r1', JSON.stringify(snapshotOf('r1', 2)), snapshotOf('r1', 2).value, 2],
+    )
+    await pool.query(
+      `INSERT INTO studypulse.run_events (run_id, seq, event)
+       SELECT 'r1', s, e::json FROM unnest($1::integer[], $2::text[]) AS t (s, e)`,
+      [[1, 2], eventsOf('r1', 1, 2).map((e) => JSON.stringify(e))],
+    )
 
     const store = await postgresRunStore({ connectionString: db.url })
     closers.push(() => store.close())
     expect(await versions(pool)).toEqual(migrations.map((m) => m.version))
-    expect(await tables(pool)).toContain('run_messages')
+    expect(await functions(pool)).toContain('commit_run')
     expect(await store.listOpenRuns()).toEqual(['r1'])
     expect(await store.loadRun('r1')).toEqual({ snapshot: snapshotOf('r1', 2), eventsAhead: 0 })
     expect(await store.readEvents('r1')).toEqual(eventsOf('r1', 1, 2))
