@@ -200,13 +200,19 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       }
       // The local checks throw here; the store's compare-and-set follows.
       checkTargetDecision(target, runId, confirmationId, decision, decisionOptions, policies)
-      void offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
-        .then(() => applyDecisions(runId))
-        .catch((error: unknown) => {
-          // Another node decided the card first; the run's log says who.
-          if (!(error instanceof AgentError && error.code === 'confirmation_not_found'))
-            onPersistError(error)
-        })
+      void offerDecision(
+        inbox,
+        target,
+        runId,
+        confirmationId,
+        decision,
+        decisionOptions,
+        policies,
+      ).catch((error: unknown) => {
+        // Another node decided the card first; the run's log says who.
+        if (!(error instanceof AgentError && error.code === 'confirmation_not_found'))
+          onPersistError(error)
+      })
     },
     async decide(runId, confirmationId, decision, decisionOptions = {}) {
       if (inbox === undefined) {
@@ -216,8 +222,8 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await runtime.locate(runId)
       const target = targetOf(runId)
       await offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
-      // The owner applies it on its wake; here that is now, so `decide` returns with it applied.
-      await applyDecisions(runId)
+      // A local run has it applied already; one taken over meanwhile applies it here and now.
+      if (target.kind === 'foreign') await applyDecisions(runId)
     },
     async locate(runId) {
       if (typeof runId === 'string' && sessions.has(runId)) return

@@ -1,5 +1,5 @@
 import type { AgentEvent, ConfirmationDecision } from '../store/AgentEvent.ts'
-import type { DecisionInbox } from '../store/DecisionInbox.ts'
+import type { DecisionInbox, StoredDecision } from '../store/DecisionInbox.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { describeRule, type PolicyStore } from './PolicyStore.ts'
@@ -55,15 +55,41 @@ export async function offerDecision(
   )
   // The store opens a card when its commit lands; a card shown here may still be on its way.
   if (target.kind === 'local') await target.saved()
-  const result = await inbox.offerDecision(runId, {
+  const offer = {
     confirmationId,
     decision,
-    decidedBy: 'user',
-    ...(digest !== undefined && { digest }),
+    decidedBy: 'user' as const,
     ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}` }),
+  }
+  const result = await inbox.offerDecision(runId, {
+    ...offer,
+    ...(digest !== undefined && { digest }),
   })
   if (!result.ok) throw notFound(result.message)
   if (keep !== undefined) policies.add(keep)
+  // The owner is here: it applies the decision it won now rather than reading it back on its wake.
+  if (target.kind === 'local' && digest !== undefined) {
+    sendDecision(target.actor, { ...offer, digest })
+  }
+}
+
+/** Sends one accepted decision to a run's actor as the event the user's click would have sent. */
+function sendDecision(
+  actor: AgentRunActor,
+  stored: Pick<StoredDecision, 'confirmationId' | 'digest' | 'decision' | 'decidedBy' | 'rule'>,
+): void {
+  const { confirmationId, digest } = stored
+  if (stored.decidedBy === 'timeout') {
+    actor.send({ type: 'EXPIRE', confirmationId })
+    return
+  }
+  actor.send({
+    type: stored.decision === 'allow' ? 'CONFIRM' : 'DENY',
+    confirmationId,
+    digest,
+    decidedBy: stored.decidedBy,
+    ...(stored.rule !== undefined && { rule: stored.rule }),
+  })
 }
 
 /**
@@ -76,17 +102,6 @@ export async function applyStoredDecisions(
 ): Promise<void> {
   for (const stored of await inbox.decidedUnresolved(actor.id)) {
     if (actor.getSnapshot().status !== 'active') return
-    const { confirmationId, digest } = stored
-    if (stored.decidedBy === 'timeout') {
-      actor.send({ type: 'EXPIRE', confirmationId })
-      continue
-    }
-    actor.send({
-      type: stored.decision === 'allow' ? 'CONFIRM' : 'DENY',
-      confirmationId,
-      digest,
-      decidedBy: stored.decidedBy,
-      ...(stored.rule !== undefined && { rule: stored.rule }),
-    })
+    sendDecision(actor, stored)
   }
 }
