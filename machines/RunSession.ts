@@ -5,9 +5,8 @@ import type { AgentEventsEmitted, AgentRunEvent } from './agentRunTypes.ts'
 import { answerWithRules } from './answerWithRules.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { PolicyStore } from './PolicyStore.ts'
-import { needsConfirmation } from './permissionRules.ts'
 import { persistRun, type RunPersister } from './persistRun.ts'
-import { callModel, executeCall, type RunEffectDeps } from './runEffects.ts'
+import { callModel, executeCall, type RunEffectDeps, waitsItsTurn } from './runEffects.ts'
 
 /** What a session needs from its runtime. */
 export interface RunSessionDeps {
@@ -142,7 +141,7 @@ export class RunSession {
         writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
         keepOutcome: (record) => persister?.outcome(record),
       })
-    const queued = needsConfirmation(prepared.permission)
+    const queued = waitsItsTurn(this.#deps.effects, prepared)
       ? this.#deps.serialize(prepared.name, run)
       : run()
     // The run's own save of `executing` (the decision) lands before the call waits its turn.

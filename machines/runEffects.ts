@@ -41,6 +41,17 @@ export async function callModel(
   })
 }
 
+/**
+ * Whether a call waits its turn behind other calls of its tool. Confirmed calls do, so a call
+ * still queued at a crash has no intent and is reported `not_started`. A StudyPulse tool on a
+ * workspace that commits effects with their outcomes need not: an intent without an outcome
+ * already proves nothing happened, and the database orders the writes.
+ */
+export function waitsItsTurn(deps: RunEffectDeps, prepared: PreparedTool): boolean {
+  if (!needsConfirmation(prepared.permission)) return false
+  return !(prepared.workspaceOnly && hasAtomicOutcomes(deps.workspace))
+}
+
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */
 export interface ExecuteOptions {
   runId: string

@@ -208,25 +208,26 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
       return Promise.reject(new Error('withOutcome cannot be nested in another transaction'))
     }
     return withTransaction(this.#pool, async (client) => {
-      if (options.owner !== undefined) {
-        // FOR SHARE: a claim (an UPDATE of this row) waits until this transaction ends.
-        const held = await client.query(
-          'SELECT 1 FROM studypulse.runs WHERE run_id = $1 AND owner = $2 AND lease_expires_at > now() FOR SHARE',
-          [runId, options.owner],
-        )
-        if (held.rowCount !== 1) {
-          throw new RunStoreError(
-            'run_owned_elsewhere',
-            `run ${runId} is no longer held by ${options.owner}; its effect was not run`,
-          )
-        }
-      }
       const bound = new PostgresWorkspace(client, this.#pool, false, this)
       const value = await effect(bound)
-      await client.query('INSERT INTO studypulse.run_journal (run_id, record) VALUES ($1, $2)', [
-        runId,
-        JSON.stringify(outcome(value)),
-      ])
+      // The lease is checked with the outcome, in one round trip: FOR SHARE makes a claim (an
+      // UPDATE of the run's row) wait until this transaction ends, and a lost lease rolls the
+      // effect back with it.
+      const recorded = await client.query(
+        `WITH held AS (
+           SELECT 1 FROM studypulse.runs
+           WHERE run_id = $1 AND ($3::text IS NULL OR (owner = $3 AND lease_expires_at > now()))
+           FOR SHARE
+         )
+         INSERT INTO studypulse.run_journal (run_id, record) SELECT $1, $2 FROM held`,
+        [runId, JSON.stringify(outcome(value)), options.owner ?? null],
+      )
+      if (recorded.rowCount !== 1) {
+        throw new RunStoreError(
+          'run_owned_elsewhere',
+          `run ${runId} is no longer held by ${options.owner}; its effect was not run`,
+        )
+      }
       return value
     })
   }
