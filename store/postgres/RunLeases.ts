@@ -12,6 +12,7 @@ const leaseEnd = (param: string) => `now() + ${param} * interval '1 millisecond'
  */
 export class RunLeases {
   readonly #pool: pg.Pool
+  readonly #heartbeat: pg.Pool
   readonly #ownerId: string
   readonly #leaseMs: number
   readonly #held = new Set<string>()
@@ -19,8 +20,13 @@ export class RunLeases {
   #timer: NodeJS.Timeout | undefined
   #beating: Promise<void> | undefined
 
-  constructor(pool: pg.Pool, ownerId: string, leaseMs: number) {
+  /**
+   * `heartbeat` is a pool of its own for renewals, so that a renewal never queues behind the
+   * workload's queries for a connection and a busy node does not lose its leases.
+   */
+  constructor(pool: pg.Pool, heartbeat: pg.Pool, ownerId: string, leaseMs: number) {
     this.#pool = pool
+    this.#heartbeat = heartbeat
     this.#ownerId = ownerId
     this.#leaseMs = leaseMs
   }
@@ -66,7 +72,7 @@ export class RunLeases {
   async renew(): Promise<void> {
     if (this.#held.size === 0) return
     const asked = [...this.#held]
-    const { rows } = await this.#pool.query<{ run_id: string }>(
+    const { rows } = await this.#heartbeat.query<{ run_id: string }>(
       `UPDATE studypulse.runs SET lease_expires_at = ${leaseEnd('$2')}
        WHERE run_id = ANY($1) AND owner = $3 RETURNING run_id`,
       [asked, this.#leaseMs, this.#ownerId],

@@ -1,3 +1,4 @@
+import type pg from 'pg'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   type PostgresRunStore,
@@ -6,6 +7,7 @@ import {
 } from '../../../store/postgres/postgresRunStore.ts'
 import { RunStoreError } from '../../../store/RunStoreError.ts'
 import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
+import { tcpProxy } from '../../helpers/tcpProxy.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
 
 const closers: (() => Promise<void>)[] = []
@@ -26,12 +28,20 @@ async function node(options: PostgresRunStoreOptions = {}): Promise<PostgresRunS
 
 describe('postgresRunStore leases', () => {
   test('a crashed owner’s run is taken over once its lease runs out', async () => {
-    const a = await node({ ownerId: 'node-a', leaseMs: 1_000 })
+    const target = new URL(url)
+    const link = await tcpProxy({ host: target.hostname, port: Number(target.port) })
+    closers.push(() => link.close())
+    target.port = String(link.port)
+    const a = await postgresRunStore(
+      { connectionString: target.toString() },
+      { ownerId: 'node-a', leaseMs: 1_000 },
+    )
+    closers.push(() => a.close())
     const b = await node({ ownerId: 'node-b', leaseMs: 1_000 })
     expect(await a.claim('r1')).toEqual({ ok: true })
     expect(await b.claim('r1')).toEqual({ ok: false, code: 'run_owned_elsewhere', owner: 'node-a' })
-    // The node loses its database for good: no heartbeat, no release.
-    await a.pool.end()
+    // The node loses its database for good, every connection of it: no heartbeat, no release.
+    link.cut()
     await vi.waitFor(async () => expect(await b.claim('r1')).toEqual({ ok: true }), {
       timeout: 10_000,
       interval: 50,
@@ -54,6 +64,28 @@ describe('postgresRunStore leases', () => {
       { timeout: 10_000, interval: 50 },
     )
     expect(await b.claim('r1')).toMatchObject({ ok: false, owner: 'node-a' })
+  })
+
+  test('renewals do not wait for a connection behind the workload', async () => {
+    const a = await node({ ownerId: 'node-a', leaseMs: 60_000 })
+    await a.claim('r1')
+    await a.pool.query(
+      "UPDATE studypulse.runs SET lease_expires_at = now() + interval '1 second' WHERE run_id = 'r1'",
+    )
+    // Every connection of the workload's pool is busy (held, as by long queries).
+    const held = await Promise.all(
+      Array.from({ length: a.pool.options.max ?? 10 }, () => a.pool.connect()),
+    )
+    try {
+      expect(a.pool.idleCount).toBe(0)
+      await a.renewClaims()
+      const { rows } = await (held[0] as pg.PoolClient).query<{ left: number }>(
+        "SELECT extract(epoch FROM lease_expires_at - now()) AS left FROM studypulse.runs WHERE run_id = 'r1'",
+      )
+      expect(Number(rows[0]?.left)).toBeGreaterThan(30)
+    } finally {
+      for (const client of held) client.release()
+    }
   })
 
   test('a node that overslept its lease learns it lost the run, and may not save it', async () => {
