@@ -57,7 +57,13 @@ describe('PostgreSQL migrations', () => {
   test('a database at the previous version is migrated and keeps its runs', async () => {
     const db = await freshDatabase()
     const pool = db.pool()
-    expect(await migrate(pool, migrations.slice(0, -1))).toBe(latest - 1)
+    // The version before run messages, wherever later migrations put the last one.
+    expect(
+      await migrate(
+        pool,
+        migrations.filter((m) => m.version < 4),
+      ),
+    ).toBe(3)
     expect(await tables(pool)).not.toContain('run_messages')
     // What the previous version's code wrote.
     const client = await pool.connect()
