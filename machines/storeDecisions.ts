@@ -2,6 +2,7 @@ import type { AgentEvent, ConfirmationDecision } from '../store/AgentEvent.ts'
 import type { DecisionInbox } from '../store/DecisionInbox.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
+import { holdRule, verdictOn } from './keptRules.ts'
 import { describeRule, type PolicyStore } from './PolicyStore.ts'
 import { checkDecision, type DecisionOptions, type KeptRule } from './runDecisions.ts'
 
@@ -60,19 +61,27 @@ export async function offerDecision(
     decision,
     decidedBy: 'user',
     ...(digest !== undefined && { digest }),
-    ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}` }),
+    ...(keep !== undefined && { rule: `kept as a rule: ${describeRule(keep)}`, keep }),
   })
   if (!result.ok) throw notFound(result.message)
-  if (keep !== undefined) policies.add(keep)
+  // The run's owner holds run and session rules as it applies the decision (`applyStoredDecisions`);
+  // an "always" rule is saved from here, and a session rule lasts on this node too.
+  if (keep?.scope === 'always' || (keep?.scope === 'session' && target.kind === 'foreign')) {
+    policies.add(keep)
+  }
 }
 
 /**
  * Sends a run's accepted, unlogged decisions to its actor (on the node that owns it), as the
  * `CONFIRM`/`DENY` the user's click would have sent. A repeat finds the card retired and is ignored.
+ * A rule kept with a decision is held here once the decision took, if it passes the checks
+ * (`verdictOn`); one that does not is reported to `onError` and ignored, the decision still goes.
  */
 export async function applyStoredDecisions(
   inbox: DecisionInbox,
   actor: AgentRunActor,
+  policies: PolicyStore,
+  onError: (error: unknown) => void,
 ): Promise<void> {
   for (const stored of await inbox.decidedUnresolved(actor.id)) {
     if (actor.getSnapshot().status !== 'active') return
@@ -81,12 +90,22 @@ export async function applyStoredDecisions(
       actor.send({ type: 'EXPIRE', confirmationId })
       continue
     }
+    const waiting = () => {
+      const { value, context } = actor.getSnapshot()
+      return value === 'awaitingConfirmation' && context.pending?.confirmationId === confirmationId
+    }
+    const verdict = waiting()
+      ? verdictOn(policies, actor.id, stored, actor.getSnapshot().context.current?.prepared?.name)
+      : ({ kind: 'none' } as const)
+    if (verdict.kind === 'refused') onError(verdict.error)
     actor.send({
       type: stored.decision === 'allow' ? 'CONFIRM' : 'DENY',
       confirmationId,
       digest,
       decidedBy: stored.decidedBy,
-      ...(stored.rule !== undefined && { rule: stored.rule }),
+      // The log must not say a rule was kept when it was refused here.
+      ...(stored.rule !== undefined && verdict.kind !== 'refused' && { rule: stored.rule }),
     })
+    if (verdict.kind === 'hold' && !waiting()) holdRule(policies, verdict.rule)
   }
 }
