@@ -101,7 +101,8 @@ export class SharedRuns {
     }
     if (hasSharedPolicies(store)) {
       const { policies, ready } = deps
-      this.#unsubscribes.push(followSharedPolicies({ store, policies, ready, onError }))
+      const follow = followSharedPolicies({ store, policies, ready, onError })
+      this.#unsubscribes.push(() => follow.stop())
     }
     if (hasClaimWatch(store)) {
       this.#unsubscribes.push(

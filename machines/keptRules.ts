@@ -46,7 +46,9 @@ export function verdictOn(
   if (rule.runId !== undefined && rule.runId !== runId) return refuse(`it names run ${rule.runId}`)
   if (rule.tool !== tool)
     return refuse(`it names ${rule.tool}, the card was for ${tool ?? 'no tool'}`)
-  if (rule.scope === 'always') return { kind: 'none' }
+  if (rule.scope === 'always') {
+    return rule.effect === 'deny' ? { kind: 'none' } : refuse('allow rules are never kept always')
+  }
   try {
     policies.check(rule)
   } catch (error) {

@@ -11,14 +11,20 @@ export interface SharedPoliciesDeps {
   onError: (error: unknown) => void
 }
 
+/** A running follow of the shared rules. */
+export interface SharedPoliciesFollow {
+  /** Resolves once no reload is running or due. */
+  settled(): Promise<void>
+  stop(): void
+}
+
 /**
  * Reloads the kept ("always") rules whenever another node saved them (and after a reconnect),
  * so "always deny delete_task" kept on one node applies on every node without a restart. Reloads
  * run one at a time; a wake during one brings one more. A read that fails changes nothing; a read
  * that raced a change made here is dropped, since that change's save brings its own wake.
- * Returns a stop.
  */
-export function followSharedPolicies(deps: SharedPoliciesDeps): () => void {
+export function followSharedPolicies(deps: SharedPoliciesDeps): SharedPoliciesFollow {
   const { store, policies, onError } = deps
   let running: Promise<void> | undefined
   let again = false
@@ -50,8 +56,13 @@ export function followSharedPolicies(deps: SharedPoliciesDeps): () => void {
       })
   }
   const unsubscribe = store.onPoliciesChanged(wake)
-  return () => {
-    stopped = true
-    unsubscribe()
+  return {
+    async settled() {
+      while (running !== undefined) await running
+    },
+    stop() {
+      stopped = true
+      unsubscribe()
+    },
   }
 }
