@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { StoredDecision } from '../store/DecisionInbox.ts'
 import type { SharedPolicies, StoredKeptRule } from '../store/SharedPolicies.ts'
-import { PolicyRuleSchema } from '../workspace/policyFile.ts'
+import { PolicyRuleSchema } from '../workspace/policyRule.ts'
 import { summarizeZodIssues } from '../workspace/summarizeZodIssues.ts'
 import { AgentError } from './AgentError.ts'
 import type { PolicyStore } from './PolicyStore.ts'
