@@ -44,6 +44,7 @@ export class PolicyStore {
   // Entries that were not rules at all; a later `load` without `invalid` keeps them.
   #malformed: InvalidPolicyRule[] = []
   #corrupt: PolicyFileProblems['corrupt']
+  #keptChanges = 0
 
   constructor(options: PolicyStoreOptions) {
     this.#options = options
@@ -67,6 +68,35 @@ export class PolicyStore {
     this.#refused = refused
     if (options.invalid !== undefined) this.#malformed = [...options.invalid]
     if (options.corruptFile !== undefined) this.#corrupt = options.corruptFile
+  }
+
+  /**
+   * Replaces the kept ("always") rules with the stored ones, read again because another node
+   * saved them; this node's run and session rules stay. Each is checked as `load` checks it. A
+   * store that could not be read changes no rule, and no "always" rule is saved over it.
+   */
+  reload(kept: readonly PolicyRule[], options: PolicyLoadOptions = {}): void {
+    if (options.corruptFile !== undefined) {
+      this.#corrupt = options.corruptFile
+      return
+    }
+    // Read whole again: the rules are no longer unreadable, so they may be checked and saved.
+    this.#corrupt = undefined
+    const accepted: PolicyRule[] = []
+    const refused: { rule: PolicyRule; reason: string }[] = []
+    for (const rule of kept) {
+      const reason = this.#refusal(rule)
+      if (reason !== undefined) refused.push({ rule, reason })
+      else accepted.push(rule)
+    }
+    this.#rules = [...accepted, ...this.#rules.filter((r) => r.scope !== 'always')]
+    this.#refused = refused
+    this.#malformed = [...(options.invalid ?? [])]
+  }
+
+  /** Counts this node's changes to its kept rules: a reload read before the last one is stale. */
+  keptChanges(): number {
+    return this.#keptChanges
   }
 
   /** Rules read from disk that are not applied (each with its reason), and a corrupt rules file. */
@@ -166,6 +196,7 @@ export class PolicyStore {
   }
 
   #persist(): void {
+    this.#keptChanges += 1
     const kept = [
       ...this.#rules.filter((r) => r.scope === 'always'),
       ...this.#refused.map((r) => r.rule),

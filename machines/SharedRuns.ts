@@ -2,13 +2,17 @@ import type { AgentEvent } from '../store/AgentEvent.ts'
 import { hasClaimWatch } from '../store/ClaimWatch.ts'
 import type { DecisionInbox } from '../store/DecisionInbox.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { hasSharedPolicies } from '../store/SharedPolicies.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { RuntimeTimers } from './AgentRuntime.ts'
 import { ForeignRuns } from './foreignRuns.ts'
+import { holdRunRules } from './keptRules.ts'
 import type { SavedRun } from './loadSavedRun.ts'
+import type { PolicyStore } from './PolicyStore.ts'
 import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import { followSharedPolicies } from './sharedPolicies.ts'
 import { applyStoredDecisions } from './storeDecisions.ts'
 
 /** What `SharedRuns` needs from its runtime. */
@@ -17,6 +21,8 @@ export interface SharedRunsDeps {
   /** Set when the store decides cards itself (several nodes share it). */
   inbox: DecisionInbox | undefined
   tools: ToolRegistry
+  /** The runtime's rules: kept decisions' rules join them, and shared stores reload them. */
+  policies: PolicyStore
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes: boolean
   clock: () => Date
@@ -77,6 +83,11 @@ export class SharedRuns {
       known: (runId) => this.foreign.has(runId),
       onForeign: (runId, seen) => this.foreign.note(runId, seen),
       onError,
+      ...(hasSharedPolicies(store) && {
+        // A run rule outlives its owner: the next one holds it before the run goes on.
+        prepare: (runId, saved) =>
+          holdRunRules(store, deps.policies, runId, saved.log, onError).catch(onError),
+      }),
       launch: (runId, saved) => {
         const actor = deps.launch(runId, saved)
         this.foreign.drop(runId)
@@ -87,6 +98,11 @@ export class SharedRuns {
     }
     if (inbox !== undefined) {
       this.#unsubscribes.push(inbox.onDecision((runId) => void this.applyDecisions(runId)))
+    }
+    if (hasSharedPolicies(store)) {
+      const { policies, ready } = deps
+      const follow = followSharedPolicies({ store, policies, ready, onError })
+      this.#unsubscribes.push(() => follow.stop())
     }
     if (hasClaimWatch(store)) {
       this.#unsubscribes.push(
@@ -116,7 +132,8 @@ export class SharedRuns {
     const actor = this.#deps.actorOf(runId)
     const { inbox } = this.#deps
     if (inbox === undefined || actor === undefined) return Promise.resolve()
-    return applyStoredDecisions(inbox, actor).catch(this.#deps.onError)
+    const { policies, onError } = this.#deps
+    return applyStoredDecisions(inbox, actor, policies, onError).catch(onError)
   }
 
   /** Restores every open run this runtime can claim; notes the others. Returns the restored ids. */

@@ -115,6 +115,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       store,
       inbox,
       tools,
+      policies,
       atomicOutcomes: hasAtomicOutcomes(workspace),
       clock,
       actorOf: (runId) => sessions.get(runId)?.actor,

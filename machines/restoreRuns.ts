@@ -14,6 +14,8 @@ export interface RestoreRunsOptions {
   skip: (runId: string) => boolean
   /** Starts a restored run's actor. */
   launch: (runId: string, saved: SavedRun) => AgentRunActor
+  /** Readies what a claimed run needs before it starts (the rules kept for it). */
+  prepare?: (runId: string, saved: SavedRun) => Promise<void>
   /** A run another live runtime owns: seen, not advanced. */
   onForeign: (runId: string, seen: ForeignRun) => void
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
@@ -68,6 +70,7 @@ export async function restoreRun(
   }
   if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
   for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
+  await options.prepare?.(runId, saved)
   const actor = options.launch(runId, saved)
   resumeSavedRun(actor, options.clock)
   return 'restored'

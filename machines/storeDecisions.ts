@@ -2,6 +2,7 @@ import type { AgentEvent, ConfirmationDecision } from '../store/AgentEvent.ts'
 import type { DecisionInbox, StoredDecision } from '../store/DecisionInbox.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
+import { holdRule, verdictOn } from './keptRules.ts'
 import { describeRule, type PolicyStore } from './PolicyStore.ts'
 import { checkDecision, type DecisionOptions, type KeptRule } from './runDecisions.ts'
 
@@ -64,12 +65,20 @@ export async function offerDecision(
   const result = await inbox.offerDecision(runId, {
     ...offer,
     ...(digest !== undefined && { digest }),
+    ...(keep !== undefined && { keep }),
   })
   if (!result.ok) throw notFound(result.message)
-  if (keep !== undefined) policies.add(keep)
-  // The owner is here: it applies the decision it won now rather than reading it back on its wake.
+  // The run's owner holds run and session rules as it applies the decision (`applyStoredDecisions`);
+  // an "always" rule is saved from here, and a session rule lasts on this node too.
+  if (keep?.scope === 'always' || (keep?.scope === 'session' && target.kind === 'foreign')) {
+    policies.add(keep)
+  }
+  // The owner is here: it applies the decision it won now rather than reading it back on its
+  // wake, and holds the rule kept with it once the decision took.
   if (target.kind === 'local' && digest !== undefined) {
     sendDecision(target.actor, { ...offer, digest })
+    const took = target.actor.getSnapshot().context.pending?.confirmationId !== confirmationId
+    if (took && keep !== undefined && keep.scope !== 'always') holdRule(policies, keep)
   }
 }
 
@@ -95,13 +104,33 @@ function sendDecision(
 /**
  * Sends a run's accepted, unlogged decisions to its actor (on the node that owns it), as the
  * `CONFIRM`/`DENY` the user's click would have sent. A repeat finds the card retired and is ignored.
+ * A rule kept with a decision is held here once the decision took, if it passes the checks
+ * (`verdictOn`); one that does not is reported to `onError` and ignored, the decision still goes.
  */
 export async function applyStoredDecisions(
   inbox: DecisionInbox,
   actor: AgentRunActor,
+  policies: PolicyStore,
+  onError: (error: unknown) => void,
 ): Promise<void> {
   for (const stored of await inbox.decidedUnresolved(actor.id)) {
     if (actor.getSnapshot().status !== 'active') return
-    sendDecision(actor, stored)
+    if (stored.decidedBy === 'timeout') {
+      sendDecision(actor, stored)
+      continue
+    }
+    const { confirmationId } = stored
+    const waiting = () => {
+      const { value, context } = actor.getSnapshot()
+      return value === 'awaitingConfirmation' && context.pending?.confirmationId === confirmationId
+    }
+    const verdict = waiting()
+      ? verdictOn(policies, actor.id, stored, actor.getSnapshot().context.current?.prepared?.name)
+      : ({ kind: 'none' } as const)
+    if (verdict.kind === 'refused') onError(verdict.error)
+    // The log must not say a rule was kept when it was refused here.
+    const { rule: _refused, ...withoutRule } = stored
+    sendDecision(actor, verdict.kind === 'refused' ? withoutRule : stored)
+    if (verdict.kind === 'hold' && !waiting()) holdRule(policies, verdict.rule)
   }
 }

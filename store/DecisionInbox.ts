@@ -10,6 +10,16 @@ export interface DecisionOffer {
   rule?: string
   /** When given, the card must be for exactly this call. */
   digest?: string
+  /** The rule the user asked to keep with this decision, for the run's owner to hold. */
+  keep?: KeptRuleRequest
+}
+
+/** A rule kept with a decision, as offered: the owner checks it again before it holds it. */
+export interface KeptRuleRequest {
+  tool: string
+  effect: 'allow' | 'deny'
+  scope: 'run' | 'session' | 'always'
+  runId?: string
 }
 
 /** Whether an offered decision won the card: only one offer per card ever does. */
@@ -25,6 +35,8 @@ export interface StoredDecision {
   decision: ConfirmationDecision
   decidedBy: 'user' | 'policy' | 'timeout'
   rule?: string
+  /** The rule kept with the decision, as stored: untrusted input until checked. */
+  keep?: unknown
   /** ISO time the store accepted it. */
   decidedAt: string
 }

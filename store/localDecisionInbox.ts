@@ -102,6 +102,7 @@ export function withLocalDecisionInbox(
         decision: offer.decision,
         decidedBy: offer.decidedBy,
         ...(offer.rule !== undefined && { rule: offer.rule }),
+        ...(offer.keep !== undefined && { keep: offer.keep }),
         decidedAt: clock().toISOString(),
       }
       queueMicrotask(() => {

@@ -1,20 +1,11 @@
 import { z } from 'zod'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
+import { type PolicyRule, PolicyRuleSchema } from './policyRule.ts'
 import { summarizeZodIssues } from './summarizeZodIssues.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
 
-/** A standing decision the user made about a tool, as stored in `policies.json`. */
-export const PolicyRuleSchema = z.strictObject({
-  id: z.string().min(1),
-  tool: z.string().min(1).max(200),
-  effect: z.enum(['allow', 'deny']),
-  scope: z.enum(['run', 'session', 'always']),
-  runId: z.string().optional(),
-  createdAt: z.iso.datetime({ offset: true }),
-})
-/** A standing decision the user made about a tool. */
-export type PolicyRule = z.infer<typeof PolicyRuleSchema>
+export { type PolicyRule, PolicyRuleSchema }
 
 /** A rule found in the file but not applied, and why. `rule` is the entry as written. */
 export interface InvalidPolicyRule {

@@ -175,11 +175,19 @@ END
 $fn$;
 `
 
+// The rule a user kept with a decision, for the run's owner (and a later one) to hold.
+const keptRules = `
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN keep json;
+CREATE INDEX pending_confirmations_kept ON studypulse.pending_confirmations (run_id)
+  WHERE keep IS NOT NULL;
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
   { version: 2, name: 'pending confirmations', sql: pendingConfirmations },
   { version: 3, name: 'study workspaces', sql: workspace },
   { version: 4, name: 'run messages', sql: runMessages },
-  { version: 5, name: 'one-round-trip run commits', sql: commitFunction },
+  { version: 6, name: 'rules kept with decisions', sql: keptRules },
+  { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
 ]

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { DecisionOffer, DecisionOfferResult, StoredDecision } from '../DecisionInbox.ts'
+import type { StoredKeptRule } from '../SharedPolicies.ts'
 
 /** The channel an accepted decision NOTIFYs with its run id. */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'
@@ -19,7 +20,7 @@ export async function offerDecision(
   const { rowCount } = await pool.query(
     `WITH decided AS (
        UPDATE studypulse.pending_confirmations
-       SET decision = $3, decided_by = $4, rule = $5, decided_at = now()
+       SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND ($6::text IS NULL OR digest = $6)
        RETURNING run_id
@@ -33,6 +34,7 @@ export async function offerDecision(
       offer.rule ?? null,
       offer.digest ?? null,
       DECISIONS_CHANNEL,
+      offer.keep === undefined ? null : JSON.stringify(offer.keep),
     ],
   )
   if (rowCount === 1) return { ok: true }
@@ -51,9 +53,10 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decision: 'allow' | 'deny'
     decided_by: 'user' | 'policy' | 'timeout'
     rule: string | null
+    keep: unknown
     decided_at: Date
   }>(
-    `SELECT confirmation_id, digest, decision, decided_by, rule, decided_at
+    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decided_at
      FROM studypulse.pending_confirmations
      WHERE run_id = $1 AND decision IS NOT NULL AND resolved_at IS NULL
      ORDER BY decided_at, confirmation_id`,
@@ -66,6 +69,7 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decision: row.decision,
     decidedBy: row.decided_by,
     ...(row.rule !== null && { rule: row.rule }),
+    ...(row.keep !== null && { keep: row.keep }),
     decidedAt: row.decided_at.toISOString(),
   }))
 }
@@ -82,4 +86,25 @@ export async function runsWithUnresolvedDecisions(
     [ownerId],
   )
   return rows.map((r) => r.run_id)
+}
+
+/** The rules kept with the accepted decisions of `runId`, oldest first, as stored (unchecked). */
+export async function keptRulesOf(pool: pg.Pool, runId: string): Promise<StoredKeptRule[]> {
+  const { rows } = await pool.query<{
+    confirmation_id: string
+    decision: 'allow' | 'deny'
+    decided_by: 'user' | 'policy' | 'timeout'
+    keep: unknown
+  }>(
+    `SELECT confirmation_id, decision, decided_by, keep FROM studypulse.pending_confirmations
+     WHERE run_id = $1 AND keep IS NOT NULL AND decision IS NOT NULL
+     ORDER BY decided_at, confirmation_id`,
+    [runId],
+  )
+  return rows.map((row) => ({
+    confirmationId: row.confirmation_id,
+    decision: row.decision,
+    decidedBy: row.decided_by,
+    keep: row.keep,
+  }))
 }

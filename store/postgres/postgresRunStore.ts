@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { ChatMessage } from '../../models/messages.ts'
-import { PolicyRuleSchema } from '../../workspace/policyFile.ts'
-import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
 import type { AgentEvent } from '../AgentEvent.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
 import type { ClaimWatch } from '../ClaimWatch.ts'
 import type { DecisionInbox } from '../DecisionInbox.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
 import type { RunEventFeed } from '../RunEventFeed.ts'
-import type { PolicyLoad, RunStore } from '../RunStore.ts'
+import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
+import type { SharedPolicies } from '../SharedPolicies.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
@@ -20,9 +19,11 @@ import { openPool, type PostgresSource, withTransaction } from './PostgresSource
 import {
   DECISIONS_CHANNEL,
   decidedUnresolved,
+  keptRulesOf,
   offerDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
+import { loadPolicies, POLICIES_CHANNEL, savePolicies } from './postgresPolicies.ts'
 import { RunLeases } from './RunLeases.ts'
 
 /** Options of the PostgreSQL store. */
@@ -33,15 +34,20 @@ export interface PostgresRunStoreOptions {
   leaseMs?: number
 }
 
-/** The PostgreSQL store: a `RunStore` with decisions, event feeds and lease loss across nodes. */
-export interface PostgresRunStore extends RunStore, DecisionInbox, RunEventFeed, ClaimWatch {
+/** The PostgreSQL store: a `RunStore` with decisions, event feeds, rules and lease loss across nodes. */
+export interface PostgresRunStore
+  extends RunStore,
+    DecisionInbox,
+    RunEventFeed,
+    ClaimWatch,
+    SharedPolicies {
   /** This node's owner id. */
   readonly ownerId: string
   /** The pool the store queries; `PostgresWorkspace` may share it. */
   readonly pool: pg.Pool
   /** Renews this node's leases now (the heartbeat does it by itself). */
   renewClaims(): Promise<void>
-  /** Resolves once this node hears other nodes' notifications (decisions, events). */
+  /** Resolves once this node hears other nodes' notifications (decisions, events, rules). */
   listening(): Promise<void>
 }
 
@@ -81,7 +87,7 @@ export async function postgresRunStore(
   const leases = new RunLeases(pool, heartbeat, ownerId, leaseMs)
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
-    [EVENTS_CHANNEL, DECISIONS_CHANNEL],
+    [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL],
   )
   const { host, port, database } = pool.options
   let closed: Promise<void> | undefined
@@ -182,28 +188,20 @@ export async function postgresRunStore(
       )
       return rows.map((r) => r.record)
     },
-    async loadPolicies() {
-      const { rows } = await pool.query<{ rule: unknown }>(
-        'SELECT rule FROM studypulse.policies ORDER BY position',
-      )
-      const load: PolicyLoad = { rules: [], invalid: [] }
-      for (const { rule } of rows) {
-        const parsed = PolicyRuleSchema.safeParse(rule)
-        if (parsed.success) load.rules.push(parsed.data)
-        else load.invalid.push({ rule, reason: summarizeZodIssues(parsed.error) })
+    loadPolicies: () => loadPolicies(pool),
+    savePolicies: (rules) => savePolicies(pool, ownerId, rules),
+    onPoliciesChanged(handler) {
+      const stops = [
+        listener.on(POLICIES_CHANNEL, () => handler()),
+        // A save announced while the connection was down is lost: read the rules again anyway.
+        listener.onReconnect(handler),
+      ]
+      void listener.ready().catch(() => undefined)
+      return () => {
+        for (const stop of stops) stop()
       }
-      return load
     },
-    async savePolicies(rules) {
-      await withTransaction(pool, async (client) => {
-        await client.query('DELETE FROM studypulse.policies')
-        await client.query(
-          `INSERT INTO studypulse.policies (position, rule)
-           SELECT n, r::json FROM unnest($1::text[]) WITH ORDINALITY AS t (r, n)`,
-          [rules.map((rule) => JSON.stringify(rule))],
-        )
-      })
-    },
+    keptRulesOf: (runId) => keptRulesOf(pool, runId),
     listening: () => listener.ready(),
     offerDecision: (runId, offer) => offerDecision(pool, runId, offer),
     decidedUnresolved: (runId) => decidedUnresolved(pool, runId),

@@ -122,6 +122,16 @@ export function decisionInboxContract(
       ])
     })
 
+    test('the rule kept with a decision comes back with it, for the run owner to check', async () => {
+      const owner = await node('owner')
+      const other = await node('other')
+      await openCard(owner, 'r1', 'k1', 'd1')
+      const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
+      const offer = { confirmationId: 'k1', decision: 'allow', decidedBy: 'user', keep } as const
+      expect(await other.offerDecision('r1', offer)).toEqual({ ok: true })
+      expect(await owner.decidedUnresolved('r1')).toMatchObject([{ confirmationId: 'k1', keep }])
+    })
+
     test('unknown, foreign, mismatched and closed cards are not found', async () => {
       const owner = await node('owner')
       const other = await node('other')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentRuntime } from '../../../machines/AgentRuntime.ts'
 import { createRuntime } from '../../../machines/createRuntime.ts'
-import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import type { ModelClient, ModelRequest, ModelTurn } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import {
@@ -40,7 +40,14 @@ export interface TestNode {
 /** Starts a node on database `url` (lease and rescan short, so takeovers are quick). */
 export async function startNode(
   url: string,
-  options: { ownerId: string; leaseMs?: number; rescanEveryMs?: number; sourcesDir?: string },
+  options: {
+    ownerId: string
+    leaseMs?: number
+    rescanEveryMs?: number
+    sourcesDir?: string
+    model?: ModelClient
+    onPersistError?: (error: unknown) => void
+  },
 ): Promise<TestNode> {
   const store = await postgresRunStore(
     { connectionString: url },
@@ -52,11 +59,12 @@ export async function startNode(
     { workspaceId: 'shared', sourcesDir },
   )
   const runtime = createRuntime({
-    model: taskModel(),
+    model: options.model ?? taskModel(),
     tools: createToolRegistry(),
     workspace,
     store,
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+    ...(options.onPersistError !== undefined && { onPersistError: options.onPersistError }),
   })
   return {
     runtime,

@@ -63,7 +63,13 @@ describe('PostgreSQL migrations', () => {
   test('a database at the previous version is migrated and keeps its runs', async () => {
     const db = await freshDatabase()
     const pool = db.pool()
-    expect(await migrate(pool, migrations.slice(0, -1))).toBe(latest - 1)
+    // The version before one-round-trip commits, wherever later migrations put the last one.
+    expect(
+      await migrate(
+        pool,
+        migrations.filter((m) => m.version < 7),
+      ),
+    ).toBe(6)
     expect(await functions(pool)).not.toContain('commit_run')
     // What the previous version's code wrote, statement by statement.
     await pool.query(

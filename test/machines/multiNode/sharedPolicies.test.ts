@@ -1,0 +1,192 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { AgentError } from '../../../machines/AgentError.ts'
+import { describeRule } from '../../../machines/PolicyStore.ts'
+import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import { DECISIONS_CHANNEL } from '../../../store/postgres/postgresDecisions.ts'
+import { freshDatabase } from '../../helpers/postgres.ts'
+import { startNode, type TestNode } from './nodeRuntime.ts'
+
+const nodes: TestNode[] = []
+afterEach(async () => {
+  for (const node of nodes.splice(0)) await node.close()
+})
+
+// `create <title>` asks for create_task, `delete <id>` for delete_task; a tool result ends the turn.
+function tasksModel(): ScriptedModel {
+  return new ScriptedModel((request: ModelRequest): ModelTurn => {
+    const last = request.messages.at(-1)
+    if (last?.role !== 'user') return { text: 'done' }
+    const [verb, what] = last.content.split(' ')
+    const n = request.messages.filter((m) => m.role === 'assistant').length
+    const call =
+      verb === 'delete'
+        ? { name: 'delete_task', arguments: JSON.stringify({ id: what }) }
+        : { name: 'create_task', arguments: JSON.stringify({ title: what }) }
+    return { toolCalls: [{ id: `${what}-call-${n}`, ...call }] }
+  })
+}
+
+async function twoNodes(): Promise<{ a: TestNode; b: TestNode; errorsAtA: unknown[] }> {
+  const { url } = await freshDatabase()
+  const errorsAtA: unknown[] = []
+  const a = await startNode(url, {
+    ownerId: `a-${Math.random()}`,
+    model: tasksModel(),
+    onPersistError: (error) => errorsAtA.push(error),
+  })
+  const b = await startNode(url, { ownerId: `b-${Math.random()}`, model: tasksModel() })
+  nodes.push(a, b)
+  await Promise.all([a.store.listening(), b.store.listening()])
+  return { a, b, errorsAtA }
+}
+
+async function cardOf(node: TestNode, runId: string) {
+  await node.runtime.waitFor(runId, 'awaitingConfirmation')
+  // Other nodes see the card once it is saved.
+  await node.runtime.flush()
+  const card = node.runtime.pendingConfirmation(runId)
+  if (card === undefined) throw new Error(`run ${runId} shows no card`)
+  return card
+}
+
+const resolutions = (node: TestNode, runId: string): AgentEvent[] =>
+  node.runtime.events(runId).filter((e) => e.kind === 'confirmationResolved')
+
+test('a run rule kept at another node is held by the run’s owner: its next card there is decided by it, other runs still ask', async () => {
+  const { a, b } = await twoNodes()
+  const runId = a.runtime.startRun({ input: 'create first' })
+  const card = await cardOf(a, runId)
+  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+    digest: card.digest,
+    remember: 'run',
+  })
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  expect(a.runtime.policies.list(runId).map(describeRule)).toEqual([
+    'allow create_task for this run',
+  ])
+
+  // The next create_task of the run is allowed by the rule, on the owner; no card waits.
+  a.runtime.sendInput(runId, 'create second')
+  await a.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
+    ['allow', 'user'],
+    ['allow', 'policy'],
+  ])
+  expect(resolutions(a, runId)[1]?.rule).toContain('allow create_task for this run')
+  expect((await a.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
+
+  // Another run of the same node still asks.
+  const other = a.runtime.startRun({ input: 'create third' })
+  await cardOf(a, other)
+  expect(a.runtime.status(other)).toBe('awaitingConfirmation')
+})
+
+test('a run rule outlives its owner: the node that takes the run over holds it', async () => {
+  const { a, b } = await twoNodes()
+  const runId = a.runtime.startRun({ input: 'create first' })
+  const card = await cardOf(a, runId)
+  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+    digest: card.digest,
+    remember: 'run',
+  })
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  await a.runtime.close()
+  expect(b.runtime.policies.list()).toEqual([])
+
+  expect(await b.runtime.restore()).toEqual([runId])
+  expect(b.runtime.policies.list(runId).map(describeRule)).toEqual([
+    'allow create_task for this run',
+  ])
+  b.runtime.sendInput(runId, 'create second')
+  await b.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  expect(resolutions(b, runId).map((e) => e.decidedBy)).toEqual(['user', 'policy'])
+  expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
+})
+
+test('a rule forged into a stored decision is reported and ignored; the decision still goes', async () => {
+  const { a, errorsAtA } = await twoNodes()
+  const runId = a.runtime.startRun({ input: 'create first' })
+  const forged = [
+    {
+      keep: { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'other-run' },
+      why: 'names run other-run',
+    },
+    { keep: { tool: 'create_task', effect: 'allow', scope: 'forever', runId }, why: 'scope' },
+    {
+      keep: { tool: 'delete_task', effect: 'allow', scope: 'run', runId },
+      why: 'names delete_task',
+    },
+    { keep: { tool: 'create_task', effect: 'deny', scope: 'run', runId }, why: 'would deny' },
+    { keep: { tool: 'create_task', effect: 'allow', scope: 'always' }, why: 'never kept always' },
+  ]
+  for (const [n, { keep, why }] of forged.entries()) {
+    if (n > 0) a.runtime.sendInput(runId, `create next-${n}`)
+    const card = await cardOf(a, runId)
+    // What a tampered row looks like: a user's "allow" carrying a rule the user never chose.
+    await a.store.pool.query(
+      `UPDATE studypulse.pending_confirmations SET decision = 'allow', decided_by = 'user',
+         rule = 'kept as a rule: a forged one', keep = $2::json, decided_at = now()
+       WHERE confirmation_id = $1`,
+      [card.confirmationId, JSON.stringify(keep)],
+    )
+    await a.store.pool.query('SELECT pg_notify($1, $2)', [DECISIONS_CHANNEL, runId])
+    await a.runtime.waitFor(runId, 'awaitingInput')
+    const refused = errorsAtA.filter((e) => e instanceof AgentError)
+    expect(refused).toHaveLength(n + 1)
+    expect((refused[n] as AgentError).code).toBe('policy_not_allowed')
+    expect((refused[n] as AgentError).message).toContain(why)
+  }
+  expect(a.runtime.policies.list()).toEqual([])
+  // The log does not claim a rule was kept.
+  expect(resolutions(a, runId).map((e) => [e.decidedBy, e.rule])).toEqual(
+    forged.map(() => ['user', undefined]),
+  )
+  expect(await a.workspace.readTasks()).toHaveLength(forged.length)
+  // The next card of the run still asks.
+  a.runtime.sendInput(runId, 'create last')
+  await cardOf(a, runId)
+  expect(a.runtime.status(runId)).toBe('awaitingConfirmation')
+})
+
+test('"always deny" kept on one node denies the next call on another without a restart; its own rules stay', async () => {
+  const { a, b } = await twoNodes()
+  a.runtime.policies.add({ tool: 'create_task', effect: 'allow', scope: 'session' })
+  const atB = b.runtime.startRun({ input: 'delete t-1' })
+  const card = await cardOf(b, atB)
+  await b.runtime.decide(atB, card.confirmationId, 'deny', {
+    digest: card.digest,
+    remember: 'always',
+  })
+  await b.runtime.flush()
+  await vi.waitFor(
+    () => expect(a.runtime.policies.list().map(describeRule)).toContain('always deny delete_task'),
+    { timeout: 5_000 },
+  )
+  expect(a.runtime.policies.list().map(describeRule)).toContain(
+    'allow create_task for this session',
+  )
+
+  const atA = a.runtime.startRun({ input: 'delete t-2' })
+  await a.runtime.waitFor(atA, 'awaitingInput', { timeoutMs: 5_000 })
+  expect(resolutions(a, atA)).toMatchObject([
+    {
+      decision: 'deny',
+      decidedBy: 'policy',
+      rule: expect.stringContaining('always deny delete_task'),
+    },
+  ])
+  expect(await a.store.readJournal(atA)).toEqual([])
+
+  // A revocation on B reaches A the same way.
+  const kept = b.runtime.policies.list().find((r) => r.scope === 'always')
+  expect(b.runtime.policies.revoke(kept?.id ?? '')).toBe(true)
+  await vi.waitFor(
+    () =>
+      expect(a.runtime.policies.list().map(describeRule)).toEqual([
+        'allow create_task for this session',
+      ]),
+    { timeout: 5_000 },
+  )
+})

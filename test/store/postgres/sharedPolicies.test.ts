@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { memoryRunStore } from '../../../store/memoryRunStore.ts'
+import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { hasSharedPolicies } from '../../../store/SharedPolicies.ts'
+import type { PolicyRule } from '../../../workspace/policyFile.ts'
+import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
+import { signal } from '../../helpers/signal.ts'
+import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
+import { openCard } from '../decisionInboxContract.ts'
+import { nodeOn, proxiedNode } from './nodes.ts'
+
+const closers: (() => Promise<void>)[] = []
+let url = ''
+let database = ''
+beforeEach(async () => {
+  const db = await fileDatabase()
+  url = db.url
+  database = db.name
+  await emptyStudypulseTables(url)
+})
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+async function node(ownerId: string): Promise<PostgresRunStore> {
+  const store = await nodeOn(url, { ownerId })
+  closers.push(() => store.close())
+  return store
+}
+
+const denyDelete: PolicyRule = {
+  id: 'p1',
+  tool: 'delete_task',
+  effect: 'deny',
+  scope: 'always',
+  createdAt: '2026-11-30T09:00:00.000Z',
+}
+
+describe('kept rules shared across PostgreSQL nodes', () => {
+  test('the PostgreSQL store shares its rules; the memory and file stores do not', async () => {
+    expect(hasSharedPolicies(await node('a'))).toBe(true)
+    expect(hasSharedPolicies(memoryRunStore())).toBe(false)
+    const { dir, dispose } = await tempWorkspace()
+    closers.push(dispose)
+    const files = fileRunStore(dir)
+    closers.push(() => files.close())
+    expect(hasSharedPolicies(files)).toBe(false)
+  })
+
+  test('a save on one node tells the others, which read the saved rules', async () => {
+    const a = await node('a')
+    const b = await node('b')
+    const told = signal()
+    a.onPoliciesChanged(() => told.resolve())
+    await a.listening()
+    await b.savePolicies([denyDelete])
+    await told.promise
+    expect(await a.loadPolicies()).toEqual({ rules: [denyDelete], invalid: [] })
+  })
+
+  test('a save made while a node was cut off reaches it once it reconnects', async () => {
+    const cut = await proxiedNode(database, { ownerId: 'cut' })
+    closers.push(cut.close)
+    const other = await node('other')
+    const told = signal()
+    cut.store.onPoliciesChanged(() => told.resolve())
+    await cut.store.listening()
+    cut.proxy.cut()
+    await other.savePolicies([denyDelete])
+    cut.proxy.restore()
+    await told.promise
+    expect((await cut.store.loadPolicies()).rules).toEqual([denyDelete])
+  })
+
+  test('the rules kept with a run’s accepted decisions are read back, with their decisions', async () => {
+    const owner = await node('owner')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
+    expect(await owner.keptRulesOf('r1')).toEqual([])
+    await owner.offerDecision('r1', {
+      confirmationId: 'k1',
+      decision: 'allow',
+      decidedBy: 'user',
+      keep,
+    })
+    expect(await owner.keptRulesOf('r1')).toEqual([
+      { confirmationId: 'k1', decision: 'allow', decidedBy: 'user', keep },
+    ])
+    expect(await owner.keptRulesOf('r2')).toEqual([])
+  })
+})
