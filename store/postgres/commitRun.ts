@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
+import { recordAppliedCommands } from './postgresCommands.ts'
 
 /** The channel a commit NOTIFYs with `{"runId","seq"}` once its events are durable. */
 export const EVENTS_CHANNEL = 'studypulse_events'
@@ -11,7 +12,7 @@ const json = (value: unknown) => JSON.stringify(value)
 /**
  * Writes one save of a run inside the caller's transaction: the row (created if new), the
  * snapshot, the events, journal and audit lines, the ended flag, the confirmation cards the
- * events open or resolve, and a NOTIFY that PostgreSQL sends only if all of it commits.
+ * events open or resolve, the commands it applied (see `recordAppliedCommands`), and a NOTIFY that PostgreSQL sends only if all of it commits.
  * Refuses (`run_owned_elsewhere`) while another owner's lease on the run is running.
  */
 export async function commitRun(
@@ -80,6 +81,7 @@ export async function commitRun(
     }
   }
   await updateCards(client, runId, commit)
+  await recordAppliedCommands(client, runId, commit)
   await appendRecords(client, 'run_journal', runId, journal)
   await appendRecords(client, 'audit', runId, audit)
 }

@@ -104,10 +104,27 @@ CREATE TABLE studypulse.run_messages (
 );
 `
 
+// Commands to a run from any node (see `RunCommandInbox`), applied by the run's owner in `id`
+// order; `applied_at` is set by the commit that saves what the command did. An offered edit marks
+// its card (`edit_command`), so no decision offered after it can win the card.
+const runCommands = `
+CREATE TABLE studypulse.run_commands (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  run_id text NOT NULL REFERENCES studypulse.runs (run_id),
+  command json NOT NULL,
+  offered_at timestamptz NOT NULL DEFAULT now(),
+  applied_at timestamptz,
+  outcome json
+);
+CREATE INDEX run_commands_pending ON studypulse.run_commands (run_id, id) WHERE applied_at IS NULL;
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN edit_command bigint;
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
   { version: 2, name: 'pending confirmations', sql: pendingConfirmations },
   { version: 3, name: 'study workspaces', sql: workspace },
   { version: 4, name: 'run messages', sql: runMessages },
+  { version: 6, name: 'run commands', sql: runCommands },
 ]
