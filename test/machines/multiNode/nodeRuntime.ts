@@ -40,7 +40,13 @@ export interface TestNode {
 /** Starts a node on database `url` (lease and rescan short, so takeovers are quick). */
 export async function startNode(
   url: string,
-  options: { ownerId: string; leaseMs?: number; rescanEveryMs?: number; sourcesDir?: string },
+  options: {
+    ownerId: string
+    leaseMs?: number
+    rescanEveryMs?: number
+    sourcesDir?: string
+    onPersistError?: (error: unknown) => void
+  },
 ): Promise<TestNode> {
   const store = await postgresRunStore(
     { connectionString: url },
@@ -57,6 +63,7 @@ export async function startNode(
     workspace,
     store,
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+    ...(options.onPersistError !== undefined && { onPersistError: options.onPersistError }),
   })
   return {
     runtime,
