@@ -186,30 +186,30 @@ export class CommandChannel {
   /** The command's outcome once applied; undefined if it is not within `timeoutMs` (or unknown). */
   outcome(id: string, timeoutMs: number): Promise<RunCommandOutcome | undefined> {
     if (!/^\d{1,18}$/.test(id)) return Promise.resolve(undefined)
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
       let settled = false
       let waiters = this.#waiters.get(id)
       if (waiters === undefined) {
         waiters = new Set()
         this.#waiters.set(id, waiters)
       }
-      const finish = (outcome: RunCommandOutcome | undefined, error?: unknown) => {
+      const finish = (outcome: RunCommandOutcome | undefined) => {
         if (settled) return
         settled = true
         clearTimeout(timer)
         waiters.delete(look)
         if (waiters.size === 0) this.#waiters.delete(id)
-        if (error !== undefined) reject(error)
-        else resolve(outcome)
+        resolve(outcome)
       }
-      // Registered before the first look, so an outcome recorded meanwhile still wakes it.
+      // Registered before the first look, so an outcome recorded meanwhile still wakes it. A
+      // look that fails (the connection dropped) waits for the next wake: a reconnect is one.
       const look = () => {
         void this.#read(id).then(
           (found) => {
             if (found === 'unknown') finish(undefined)
             else if (found !== 'waiting') finish(found)
           },
-          (error: unknown) => finish(undefined, error),
+          () => undefined,
         )
       }
       const timer = setTimeout(() => finish(undefined), timeoutMs)

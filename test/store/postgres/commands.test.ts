@@ -7,12 +7,15 @@ import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
 import { openCard } from '../decisionInboxContract.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
-import { nodeOn } from './nodes.ts'
+import { nodeOn, proxiedNode } from './nodes.ts'
 
 const closers: (() => Promise<void>)[] = []
 let url = ''
+let database = ''
 beforeEach(async () => {
-  url = (await fileDatabase()).url
+  const db = await fileDatabase()
+  url = db.url
+  database = db.name
   await emptyStudypulseTables(url)
 })
 afterEach(async () => {
@@ -173,5 +176,34 @@ describe('commands to a run across PostgreSQL nodes', () => {
     )
     const [stored] = await owner.pendingCommands('r1')
     expect(stored?.command).toBeUndefined()
+  })
+
+  test('a command offered while the owner was cut off wakes it once it reconnects', async () => {
+    const cut = await proxiedNode(database, { ownerId: 'owner' })
+    closers.push(cut.close)
+    const other = await node('other')
+    await openRun(cut.store, 'r1')
+    const woken = signal<string>()
+    cut.store.onCommand((runId) => woken.resolve(runId))
+    await cut.store.listening()
+    cut.proxy.cut()
+    expect(await other.offerCommand('r1', { kind: 'cancel' })).toMatchObject({ ok: true })
+    cut.proxy.restore()
+    expect(await woken.promise).toBe('r1')
+  })
+
+  test('an outcome recorded while the waiting node was cut off reaches it once it reconnects', async () => {
+    const owner = await node('owner')
+    const cut = await proxiedNode(database, { ownerId: 'waiter' })
+    closers.push(cut.close)
+    await openRun(owner, 'r1')
+    const offered = await cut.store.offerCommand('r1', { kind: 'input', text: 'one' })
+    if (!offered.ok) throw new Error('offer refused')
+    await cut.store.listening()
+    const outcome = cut.store.commandOutcome(offered.id, 30_000)
+    cut.proxy.cut()
+    await owner.commit('r1', { commands: [{ id: offered.id, outcome: { ok: true } }] })
+    cut.proxy.restore()
+    expect(await outcome).toEqual({ ok: true })
   })
 })
