@@ -144,8 +144,9 @@ export class CommandChannel {
   readonly #pool: pg.Pool
   readonly #listener: PgListener
   readonly #ownerId: string
-  readonly #waiters = new Map<string, Set<() => void>>()
+  readonly #waiters = new Map<string, Set<{ look: () => void; finish: () => void }>>()
   readonly #stops: (() => void)[]
+  #closed = false
 
   constructor(pool: pg.Pool, listener: PgListener, ownerId: string) {
     this.#pool = pool
@@ -185,7 +186,7 @@ export class CommandChannel {
 
   /** The command's outcome once applied; undefined if it is not within `timeoutMs` (or unknown). */
   outcome(id: string, timeoutMs: number): Promise<RunCommandOutcome | undefined> {
-    if (!/^\d{1,18}$/.test(id)) return Promise.resolve(undefined)
+    if (this.#closed || !/^\d{1,18}$/.test(id)) return Promise.resolve(undefined)
     return new Promise((resolve) => {
       let settled = false
       let waiters = this.#waiters.get(id)
@@ -197,7 +198,7 @@ export class CommandChannel {
         if (settled) return
         settled = true
         clearTimeout(timer)
-        waiters.delete(look)
+        waiters.delete(waiter)
         if (waiters.size === 0) this.#waiters.delete(id)
         resolve(outcome)
       }
@@ -212,19 +213,23 @@ export class CommandChannel {
           () => undefined,
         )
       }
-      const timer = setTimeout(() => finish(undefined), timeoutMs)
+      const waiter = { look, finish: () => finish(undefined) }
+      const timer = setTimeout(waiter.finish, timeoutMs)
       timer.unref()
-      waiters.add(look)
+      waiters.add(waiter)
       void this.#listener.ready().then(look, look)
     })
   }
 
+  /** Stops listening; waits still under way resolve as not applied. */
   close(): void {
+    this.#closed = true
     for (const stop of this.#stops.splice(0)) stop()
+    for (const waiters of [...this.#waiters.values()]) for (const { finish } of waiters) finish()
   }
 
   #wake(id: string): void {
-    for (const look of this.#waiters.get(id) ?? []) look()
+    for (const { look } of this.#waiters.get(id) ?? []) look()
   }
 
   async #read(id: string): Promise<RunCommandOutcome | 'waiting' | 'unknown'> {
