@@ -80,7 +80,10 @@ export function persistRun(
         commands: AppliedRunCommand[]
       }
     | undefined
-  /** Applied commands whose commit failed: they go with the next one (recording is idempotent). */
+  /**
+   * Applied commands whose commit failed: they go with the next commit that saves a snapshot (one
+   * holding their effect), never alone; recording is idempotent.
+   */
   const unrecorded: AppliedRunCommand[] = []
   /** Messages already handed to a save: the snapshot holds none, the message log holds these. */
   let savedMessages = options.savedMessages ?? 0
@@ -105,7 +108,8 @@ export function persistRun(
       const commit = next as NonNullable<typeof next>
       next = undefined
       queued = undefined
-      const commands = [...unrecorded.splice(0), ...commit.commands]
+      const carried = commit.snapshot === undefined ? [] : unrecorded.splice(0)
+      const commands = [...carried, ...commit.commands]
       // An intent goes after the saves before it: the card is on disk before its intent.
       const written = store.commit(runId, {
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
