@@ -2,6 +2,7 @@ import {
   hasRunCommandInbox,
   type RunCommand,
   type RunCommandInbox,
+  type RunCommandOfferResult,
   type RunCommandOutcome,
   type RunCommandRefusal,
 } from '../store/RunCommandInbox.ts'
@@ -144,6 +145,7 @@ export function commandHere(
 export class RunCommands {
   readonly #deps: RunCommandsDeps
   readonly #passes = new Map<string, Promise<Map<string, RunCommandOutcome>>>()
+  readonly #offers = new Map<string, Promise<unknown>>()
   // Per actor, not per run: a run restored again (after its lease was lost) starts from its save.
   readonly #appliedBy = new WeakMap<AgentRunActor, Map<string, RunCommandOutcome>>()
   readonly #stop: () => void
@@ -181,7 +183,7 @@ export class RunCommands {
   async send(runId: string, command: RunCommand, timeoutMs: number): Promise<CommandResult> {
     // The store opens a card when its commit lands; a card shown here may still be on its way.
     await this.#deps.sessionOf(runId)?.persister?.flush()
-    const offered = await this.#deps.inbox.offerCommand(runId, command)
+    const offered = await this.#offer(runId, command)
     if (!offered.ok) {
       if (command.kind === 'cancel' && offered.code === 'run_ended') return { applied: true }
       throwRefusal(offered.code, offered.message)
@@ -209,7 +211,7 @@ export class RunCommands {
     const seen = typeof runId === 'string' ? this.#deps.followed(runId) : undefined
     if (seen === undefined) return false
     if (checkForeignCommand(seen, runId, command)) {
-      void this.#deps.inbox.offerCommand(runId, command).catch(this.#deps.onError)
+      void this.#offer(runId, command).catch(this.#deps.onError)
     }
     return true
   }
@@ -236,6 +238,19 @@ export class RunCommands {
 
   close(): void {
     this.#stop()
+  }
+
+  // One offer at a time per run from this node, so two quick messages keep their order.
+  #offer(runId: string, command: RunCommand): Promise<RunCommandOfferResult> {
+    const before = this.#offers.get(runId) ?? Promise.resolve()
+    const offered = before.then(() => this.#deps.inbox.offerCommand(runId, command))
+    const settled: Promise<unknown> = offered
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.#offers.get(runId) === settled) this.#offers.delete(runId)
+      })
+    this.#offers.set(runId, settled)
+    return offered
   }
 
   async #pass(runId: string): Promise<Map<string, RunCommandOutcome>> {

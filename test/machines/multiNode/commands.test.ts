@@ -76,6 +76,29 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
   expect((await a.workspace.readTasks()).map((t) => t.title)).toEqual(['one', 'two'])
 })
 
+test('two messages sent at once at a follower keep their order: the first is taken, the second refused', async () => {
+  const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
+  const runId = await runAwaitingInput(a, 'one')
+  await b.runtime.locate(runId)
+  b.runtime.sendInput(runId, 'create two')
+  b.runtime.sendInput(runId, 'create three')
+  const applied = async () => {
+    const { rows } = await a.store.pool.query<{ command: { text: string }; outcome: unknown }>(
+      'SELECT command, outcome FROM studypulse.run_commands ORDER BY id',
+    )
+    return rows.map((r) => [r.command.text, r.outcome])
+  }
+  await vi.waitFor(
+    async () =>
+      expect(await applied()).toEqual([
+        ['create two', { version: 1, ok: true }],
+        ['create three', expect.objectContaining({ ok: false, code: 'not_awaiting_input' })],
+      ]),
+    { timeout: 10_000, interval: 50 },
+  )
+  expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two'])
+})
+
 test('input at a follower while the run is not awaiting input is refused, and changes nothing', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create one' })
