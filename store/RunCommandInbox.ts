@@ -57,9 +57,12 @@ export interface RunCommandInbox {
   offerCommand(runId: string, command: RunCommand): Promise<RunCommandOfferResult>
   /** Commands of `runId` not applied yet, oldest first. */
   pendingCommands(runId: string): Promise<StoredRunCommand[]>
-  /** Calls `listener` with the run id whenever a command is offered to one of the runs; returns an unsubscribe. */
+  /**
+   * Calls `listener` with the run id whenever any node offers a command (and, after a lost
+   * connection, with each of this node's runs that has one waiting); returns an unsubscribe.
+   */
   onCommand(listener: (runId: string) => void): () => void
-  /** Resolves with the command's outcome once its owner applied it, or undefined after `timeoutMs`. */
+  /** Resolves with the command's outcome once its owner applied it; undefined if not within `timeoutMs`. */
   commandOutcome(id: string, timeoutMs: number): Promise<RunCommandOutcome | undefined>
 }
 
