@@ -11,6 +11,8 @@ export type { AgentRunActor } from './machines/AgentRunActor.ts'
 export type {
   AgentRuntime,
   AgentRuntimeOptions,
+  CommandResult,
+  RuntimeCommand,
   StartRunOptions,
 } from './machines/AgentRuntime.ts'
 export {

@@ -55,6 +55,15 @@ export interface RunView {
   messages: readonly ChatMessage[]
 }
 
+/** What a person tells a run (see `AgentRuntime.command`): their next message, a cancel, an edit of the card. */
+export type RuntimeCommand =
+  | { kind: 'input'; text: string }
+  | { kind: 'cancel'; reason?: string }
+  | { kind: 'edit'; confirmationId: string; args: string | object }
+
+/** What came of a command: applied (an edit names its new card), or still waiting for the run's owner. */
+export type CommandResult = { applied: true; confirmationId?: string } | { applied: false }
+
 /** What starting a run takes. */
 export interface StartRunOptions {
   input: string
@@ -72,10 +81,27 @@ export interface AgentRuntime {
   readonly policies: PolicyStore
   /** Starts a run; returns its id at once while the model thinks. */
   startRun(options: StartRunOptions): string
-  /** Sends the user's next message to a run that is waiting for input. */
+  /**
+   * Sends the user's next message to a run that is waiting for input. For a run another node
+   * owns (a store with a `RunCommandInbox`), checks it against the run as followed here and
+   * offers it to the owner through the store; use `command` to learn what came of it.
+   */
   sendInput(runId: string, text: string): void
-  /** Ends a run: aborts the model or tool, drops any pending confirmation. */
+  /** Ends a run: aborts the model or tool, drops any pending confirmation (through the store when another node owns it). */
   cancel(runId: string, reason?: string): void
+  /**
+   * Carries out a command on a run wherever it lives, and resolves with what came of it; rejects
+   * with the refusal's `AgentError` (`not_awaiting_input`, `invalid_input`, `confirmation_not_found`,
+   * `invalid_edit`, `run_not_found`). For a run another node owns the command goes through the
+   * store; `applied: false` means its owner has not applied it within `timeoutMs` (default 5 s):
+   * it stays offered, and the owner, or whoever takes the run over, applies it once. Edits on a
+   * shared store are a compare-and-set on the card, like `decide`.
+   */
+  command(
+    runId: string,
+    command: RuntimeCommand,
+    options?: { timeoutMs?: number },
+  ): Promise<CommandResult>
   /**
    * Passes on the user's decision; throws `AgentError('confirmation_not_found')` unless it matches.
    * On a store with a `DecisionInbox` the local checks throw here and the store's compare-and-set

@@ -15,6 +15,7 @@ import { addTo } from './keyedSets.ts'
 import { restoredActor } from './loadSavedRun.ts'
 import { PolicyStore } from './PolicyStore.ts'
 import { RunSession } from './RunSession.ts'
+import { commandHere, commandsOver } from './runCommands.ts'
 import { decide, edit } from './runDecisions.ts'
 import { viewOfActor, viewOfForeign } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
@@ -119,12 +120,13 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       atomicOutcomes: hasAtomicOutcomes(workspace),
       clock,
       actorOf: (runId) => sessions.get(runId)?.actor,
-      launch: (runId, saved) =>
-        launch(restoredActor(logic, runId, saved, actorOptions), Promise.resolve(), {
-          log: saved.log,
-          savedMessages: saved.savedMessages,
-          ...(saved.recovery !== undefined && { recovery: saved.recovery }),
-        }).actor,
+      launch: (runId, saved) => {
+        const actor = restoredActor(logic, runId, saved, actorOptions)
+        launch(actor, Promise.resolve(), saved)
+        // Commands offered while the run was away, after its recovery (sent first).
+        queueMicrotask(() => void commands?.apply(runId))
+        return actor
+      },
       drop: (runId) => {
         sessions.get(runId)?.actor.stop()
         sessions.delete(runId)
@@ -138,6 +140,12 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       ...(options.timers !== undefined && { timers: options.timers }),
     })
   const foreign = shared?.foreign
+  const commands = commandsOver(store, {
+    tools,
+    sessionOf: (runId) => sessions.get(runId),
+    followed: (runId) => foreign?.get(runId),
+    onError: onPersistError,
+  })
   const targetOf = (runId: string): DecisionTarget => {
     const run = sessions.get(runId)
     if (run === undefined) return { kind: 'foreign', log: foreign?.get(runId)?.log ?? [] }
@@ -176,6 +184,8 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return runId
     },
     sendInput(runId, text) {
+      // A run another node owns hears its commands through the store (when the store carries them).
+      if (commands?.offerFollowed(runId, { kind: 'input', text })) return
       const { actor } = session(runId)
       if (typeof text !== 'string' || text.trim() === '') {
         throw new AgentError('invalid_input', 'input must be a non-empty string')
@@ -189,6 +199,8 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       actor.send({ type: 'USER_INPUT', text })
     },
     cancel(runId, reason) {
+      const cancelling = { kind: 'cancel' as const, ...(reason !== undefined && { reason }) }
+      if (commands?.offerFollowed(runId, cancelling)) return
       const { actor } = session(runId)
       if (actor.getSnapshot().status !== 'active') return
       actor.send({ type: 'CANCEL', ...(reason !== undefined && { reason }) })
@@ -225,6 +237,11 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await offerDecision(inbox, target, runId, confirmationId, decision, decisionOptions, policies)
       // A local run has it applied already; one taken over meanwhile applies it here and now.
       if (target.kind === 'foreign') await applyDecisions(runId)
+    },
+    async command(runId, command, { timeoutMs = 5_000 } = {}) {
+      if (commands === undefined) return commandHere(runtime, runId, command)
+      await runtime.locate(runId)
+      return commands.command(runId, command, timeoutMs, () => commandHere(runtime, runId, command))
     },
     async locate(runId) {
       if (typeof runId === 'string' && sessions.has(runId)) return
@@ -298,6 +315,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     async close() {
       shared?.close()
+      commands?.close()
       await this.flush()
       for (const run of sessions.values()) run.actor.stop()
       sessions.clear()

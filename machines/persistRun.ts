@@ -2,6 +2,7 @@ import type { ChatMessage } from '../models/messages.ts'
 import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
+import type { AppliedRunCommand } from '../store/RunCommandInbox.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { type AgentRunContext, runContextVersion } from './agentRunTypes.ts'
@@ -16,6 +17,11 @@ export interface RunPersister {
   outcome(record: JournalRecord): void
   /** Saves everything so far, then writes the intent durably; resolves once it is on disk. */
   intent(record: JournalRecord): Promise<void>
+  /**
+   * Records a command from another node as applied, in the commit of the state it led to: call it
+   * right after sending the command, before anything else can start that commit.
+   */
+  applied(command: AppliedRunCommand): void
   /** Resolves once everything seen so far is saved. */
   flush(): Promise<void>
 }
@@ -71,8 +77,14 @@ export function persistRun(
         audit: AuditRecord[]
         ended?: boolean
         intents: JournalRecord[]
+        commands: AppliedRunCommand[]
       }
     | undefined
+  /**
+   * Applied commands whose commit failed: they go with the next commit that saves a snapshot (one
+   * holding their effect), never alone; recording is idempotent.
+   */
+  const unrecorded: AppliedRunCommand[] = []
   /** Messages already handed to a save: the snapshot holds none, the message log holds these. */
   let savedMessages = options.savedMessages ?? 0
   let queued: Promise<void> | undefined
@@ -80,7 +92,7 @@ export function persistRun(
 
   /** Adds to the pending commit and schedules it after the one being written. */
   const enqueue = (part: Partial<RunCommit> & { intent?: JournalRecord }): Promise<void> => {
-    next ??= { events: [], journal: [], audit: [], intents: [] }
+    next ??= { events: [], journal: [], audit: [], intents: [], commands: [] }
     if (part.snapshot !== undefined) next.snapshot = part.snapshot
     next.events.push(...(part.events ?? []))
     if (part.messages !== undefined) {
@@ -91,19 +103,25 @@ export function persistRun(
     next.audit.push(...(part.audit ?? []))
     if (part.ended) next.ended = true
     if (part.intent !== undefined) next.intents.push(part.intent)
+    next.commands.push(...(part.commands ?? []))
     queued ??= chain.then(nextTurn).then(() => {
       const commit = next as NonNullable<typeof next>
       next = undefined
       queued = undefined
+      const carried = commit.snapshot === undefined ? [] : unrecorded.splice(0)
+      const commands = [...carried, ...commit.commands]
       // An intent goes after the saves before it: the card is on disk before its intent.
-      return store.commit(runId, {
+      const written = store.commit(runId, {
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
         events: commit.events,
         ...(commit.messages !== undefined && { messages: commit.messages }),
         journal: [...commit.journal, ...commit.intents],
         audit: commit.audit,
         ...(commit.ended && { ended: true }),
+        ...(commands.length > 0 && { commands }),
       })
+      written.catch(() => unrecorded.push(...commands))
+      return written
     })
     const written = queued
     chain = written.catch(options.onError)
@@ -160,6 +178,9 @@ export function persistRun(
     intent(record) {
       save()
       return enqueue({ intent: record })
+    },
+    applied(command) {
+      void enqueue({ commands: [command] })
     },
     flush() {
       save()

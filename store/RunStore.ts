@@ -3,6 +3,7 @@ import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
+import type { AppliedRunCommand } from './RunCommandInbox.ts'
 
 /**
  * A run's small saved state: the statechart's persisted snapshot (no event log inside it) and
@@ -38,6 +39,11 @@ export interface RunCommit {
   audit?: readonly AuditRecord[]
   /** The run reached a final state: start-up need not look at it again. */
   ended?: boolean
+  /**
+   * Commands from other nodes this save applied (see `RunCommandInbox`): recorded with the state
+   * they led to, so a run restored from an older save applies them again, and a newer one never.
+   */
+  commands?: readonly AppliedRunCommand[]
 }
 
 /** A saved run as the store hands it back. */

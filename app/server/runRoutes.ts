@@ -1,3 +1,4 @@
+import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../machines/AgentRuntime.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
 import { isEnded } from './appLimits.ts'
@@ -55,8 +56,9 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs/:runId/input',
       handler: async ({ req, res, params }) => {
         const { text } = await readJsonBody(req, InputBody)
-        mapAgentErrors(() => runtime.sendInput(params.runId as string, text))
-        sendJson(res, 200, { ok: true })
+        // `command` reaches a run another node owns through the store, and waits for its outcome.
+        const result = await commandOver(runtime, params.runId as string, { kind: 'input', text })
+        sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
       },
     },
     {
@@ -64,8 +66,11 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs/:runId/cancel',
       handler: async ({ req, res, params }) => {
         const { reason } = await readJsonBody(req, CancelBody)
-        mapAgentErrors(() => runtime.cancel(params.runId as string, reason))
-        sendJson(res, 200, { ok: true })
+        const result = await commandOver(runtime, params.runId as string, {
+          kind: 'cancel',
+          ...(reason !== undefined && { reason }),
+        })
+        sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
       },
     },
     {
@@ -97,10 +102,13 @@ export function runRoutes(app: AppContext): Route[] {
         const body = await readJsonBody(req, EditBody)
         const runId = params.runId as string
         // The runtime validates the arguments again and issues a new card; the old id dies.
-        const confirmationId = mapAgentErrors(() =>
-          runtime.editConfirmation(runId, body.confirmationId, body.arguments),
-        )
-        sendJson(res, 200, { ok: true, confirmationId })
+        const result = await commandOver(runtime, runId, {
+          kind: 'edit',
+          confirmationId: body.confirmationId,
+          args: body.arguments,
+        })
+        if (!result.applied) sendJson(res, 202, { ok: true, queued: true })
+        else sendJson(res, 200, { ok: true, confirmationId: result.confirmationId })
       },
     },
     {
@@ -126,6 +134,19 @@ export function runRoutes(app: AppContext): Route[] {
       },
     },
   ]
+}
+
+// A command the run's owner has not applied yet (it is down) stays offered: 202 says so.
+const queued = (result: CommandResult) => (result.applied ? {} : { queued: true })
+
+function commandOver(
+  runtime: AgentRuntime,
+  runId: string,
+  command: RuntimeCommand,
+): Promise<CommandResult> {
+  return runtime.command(runId, command).catch((error: unknown) => {
+    throw toHttpError(error)
+  })
 }
 
 // `?from=N` asks for events from seq N on; `Last-Event-ID: N` (a reconnecting EventSource) for those after N.

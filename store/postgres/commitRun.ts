@@ -2,8 +2,9 @@ import type pg from 'pg'
 import { cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
+import { endedOutcome } from './postgresCommands.ts'
 
-/** The channel a commit NOTIFYs with `{"runId","seq"}` once its events are durable (see migration 5). */
+/** The channel a commit NOTIFYs with `{"runId","seq"}` once its events are durable (see migration 7). */
 export const EVENTS_CHANNEL = 'studypulse_events'
 
 const json = (value: unknown) => JSON.stringify(value)
@@ -11,9 +12,10 @@ const json = (value: unknown) => JSON.stringify(value)
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines, the ended flag, the confirmation cards the events open or resolve, and a NOTIFY that
- * PostgreSQL sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another
- * owner's lease on the run is running, having written nothing.
+ * lines, the ended flag, the confirmation cards the events open or resolve, the commands it
+ * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
+ * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on
+ * the run is running, having written nothing.
  */
 export async function commitRun(
   client: pg.ClientBase | pg.Pool,
@@ -22,12 +24,13 @@ export async function commitRun(
   commit: RunCommit,
 ): Promise<void> {
   const { snapshot, events = [], messages, journal = [], audit = [], ended = false } = commit
+  const commands = commit.commands ?? []
   const cards = cardChanges(commit)
   const field = (pick: (card: (typeof cards)[number]) => string | undefined) =>
     cards.map((card) => pick(card) ?? null)
   const { rows } = await client.query<{ held_by: string | null }>(
     `SELECT studypulse.commit_run($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-       $12, $13, $14, $15, $16, $17, $18, $19) AS held_by`,
+       $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) AS held_by`,
     [
       runId,
       ownerId,
@@ -48,6 +51,9 @@ export async function commitRun(
       field((c) => (c.kind === 'resolve' ? c.rule : undefined)),
       journal.map(json),
       audit.map(json),
+      commands.map((c) => c.id),
+      commands.map((c) => json({ version: 1, ...c.outcome })),
+      json(endedOutcome),
     ],
   )
   const heldBy = rows[0]?.held_by ?? null

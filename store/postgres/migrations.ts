@@ -104,9 +104,32 @@ CREATE TABLE studypulse.run_messages (
 );
 `
 
+// Commands to a run from any node (see `RunCommandInbox`), applied by the run's owner in `id`
+// order; `applied_at` is set by the commit that saves what the command did. An offered edit marks
+// its card (`edit_command`), so no decision offered after it can win the card.
+const runCommands = `
+CREATE TABLE studypulse.run_commands (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  run_id text NOT NULL REFERENCES studypulse.runs (run_id),
+  command json NOT NULL,
+  offered_at timestamptz NOT NULL DEFAULT now(),
+  applied_at timestamptz,
+  outcome json
+);
+CREATE INDEX run_commands_pending ON studypulse.run_commands (run_id, id) WHERE applied_at IS NULL;
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN edit_command bigint;
+`
+
+// The rule a user kept with a decision, for the run's owner (and a later one) to hold.
+const keptRules = `
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN keep json;
+CREATE INDEX pending_confirmations_kept ON studypulse.pending_confirmations (run_id)
+  WHERE keep IS NOT NULL;
+`
+
 // One save of a run in one round trip: the function body is one statement's transaction, so the
-// owner check, the writes and the NOTIFY commit together or not at all. Returns the other owner
-// holding a live lease (nothing written) or NULL. Payloads come as text and are only cast to
+// owner check, the writes and the NOTIFYs (on EVENTS_CHANNEL and COMMANDS_CHANNEL) commit together
+// or not at all. Returns the other owner holding a live lease (nothing written) or NULL. Payloads come as text and are only cast to
 // `json`, never traversed: PostgreSQL refuses to walk json holding `\u0000`, which text may carry.
 const commitFunction = `
 CREATE FUNCTION studypulse.commit_run(
@@ -116,11 +139,13 @@ CREATE FUNCTION studypulse.commit_run(
   p_messages_from integer, p_messages text[],
   p_card_kinds text[], p_card_ids text[], p_card_digests text[],
   p_card_decisions text[], p_card_deciders text[], p_card_rules text[],
-  p_journal text[], p_audit text[]
+  p_journal text[], p_audit text[],
+  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text
 ) RETURNS text LANGUAGE plpgsql AS $fn$
 DECLARE
   held record;
   i integer;
+  answered bigint[];
 BEGIN
   INSERT INTO studypulse.runs (run_id) VALUES (p_run_id)
   ON CONFLICT (run_id) DO UPDATE SET run_id = EXCLUDED.run_id
@@ -166,6 +191,29 @@ BEGIN
       WHERE confirmation_id = p_card_ids[i] AND run_id = p_run_id AND resolved_at IS NULL;
     END IF;
   END LOOP;
+  -- The commands this save applied; a save that ends the run answers the rest 'run_ended'.
+  WITH applied AS (
+    UPDATE studypulse.run_commands c SET applied_at = now(), outcome = t.command_outcome::json
+    FROM unnest(p_command_ids, p_command_outcomes) AS t (command_id, command_outcome)
+    WHERE c.id = t.command_id AND c.run_id = p_run_id AND c.applied_at IS NULL
+    RETURNING c.id
+  )
+  SELECT coalesce(array_agg(id), '{}') INTO answered FROM applied;
+  IF p_ended THEN
+    WITH swept AS (
+      UPDATE studypulse.run_commands SET applied_at = now(), outcome = p_ended_outcome::json
+      WHERE run_id = p_run_id AND applied_at IS NULL
+      RETURNING id
+    )
+    SELECT answered || coalesce(array_agg(id), '{}') INTO answered FROM swept;
+  END IF;
+  IF cardinality(answered) > 0 THEN
+    -- An answered edit's mark on its card goes (a refused edit leaves the card open again).
+    UPDATE studypulse.pending_confirmations SET edit_command = NULL
+    WHERE run_id = p_run_id AND edit_command = ANY(answered);
+    PERFORM pg_notify('studypulse_commands',
+      json_build_object('runId', p_run_id, 'applied', answered)::text);
+  END IF;
   INSERT INTO studypulse.run_journal (run_id, record)
   SELECT p_run_id, r::json FROM unnest(p_journal) WITH ORDINALITY AS t (r, n) ORDER BY n;
   INSERT INTO studypulse.audit (run_id, record)
@@ -175,19 +223,13 @@ END
 $fn$;
 `
 
-// The rule a user kept with a decision, for the run's owner (and a later one) to hold.
-const keptRules = `
-ALTER TABLE studypulse.pending_confirmations ADD COLUMN keep json;
-CREATE INDEX pending_confirmations_kept ON studypulse.pending_confirmations (run_id)
-  WHERE keep IS NOT NULL;
-`
-
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
   { version: 2, name: 'pending confirmations', sql: pendingConfirmations },
   { version: 3, name: 'study workspaces', sql: workspace },
   { version: 4, name: 'run messages', sql: runMessages },
+  { version: 5, name: 'run commands', sql: runCommands },
   { version: 6, name: 'rules kept with decisions', sql: keptRules },
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
 ]

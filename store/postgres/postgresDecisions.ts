@@ -8,7 +8,7 @@ export const DECISIONS_CHANNEL = 'studypulse_decisions'
 /**
  * Decides a card in one transaction: the UPDATE only matches an open, undecided card, so when
  * many nodes offer at once, PostgreSQL's row lock lets exactly one through; the others match
- * nothing and get `confirmation_not_found`. The NOTIFY wakes the run's owner, wherever it is.
+ * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first. The NOTIFY wakes the run's owner, wherever it is.
  */
 export async function offerDecision(
   pool: pg.Pool,
@@ -22,7 +22,7 @@ export async function offerDecision(
        UPDATE studypulse.pending_confirmations
        SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
-         AND ($6::text IS NULL OR digest = $6)
+         AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
        RETURNING run_id
      )
      SELECT pg_notify($7, run_id) FROM decided`,

@@ -6,6 +6,7 @@ import type { AuditRecord } from '../AuditRecord.ts'
 import type { ClaimWatch } from '../ClaimWatch.ts'
 import type { DecisionInbox } from '../DecisionInbox.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
+import type { RunCommandInbox } from '../RunCommandInbox.ts'
 import type { RunEventFeed } from '../RunEventFeed.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
@@ -16,6 +17,12 @@ import { followRunEvents } from './followRunEvents.ts'
 import { migrate } from './migrate.ts'
 import { PgListener } from './PgListener.ts'
 import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
+import {
+  COMMANDS_CHANNEL,
+  CommandChannel,
+  offerCommand,
+  pendingCommands,
+} from './postgresCommands.ts'
 import {
   DECISIONS_CHANNEL,
   decidedUnresolved,
@@ -34,10 +41,11 @@ export interface PostgresRunStoreOptions {
   leaseMs?: number
 }
 
-/** The PostgreSQL store: a `RunStore` with decisions, event feeds, rules and lease loss across nodes. */
+/** The PostgreSQL store: a `RunStore` with decisions, commands, event feeds, rules and lease loss across nodes. */
 export interface PostgresRunStore
   extends RunStore,
     DecisionInbox,
+    RunCommandInbox,
     RunEventFeed,
     ClaimWatch,
     SharedPolicies {
@@ -87,8 +95,9 @@ export async function postgresRunStore(
   const leases = new RunLeases(pool, heartbeat, ownerId, leaseMs)
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
-    [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL],
+    [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
+  const commands = new CommandChannel(pool, listener, ownerId)
   const { host, port, database } = pool.options
   let closed: Promise<void> | undefined
 
@@ -221,10 +230,15 @@ export async function postgresRunStore(
         for (const stop of stops) stop()
       }
     },
+    offerCommand: (runId, command) => offerCommand(pool, runId, command),
+    pendingCommands: (runId) => pendingCommands(pool, runId),
+    onCommand: (handler) => commands.onOffered(handler),
+    commandOutcome: (id, timeoutMs) => commands.outcome(id, timeoutMs),
     followEvents: (runId, followOptions) =>
       followRunEvents(listener, readEvents, runId, followOptions),
     close() {
       closed ??= (async () => {
+        commands.close()
         await listener.close()
         await leases.releaseAll().catch(() => undefined)
         await heartbeat.end()

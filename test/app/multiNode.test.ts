@@ -123,3 +123,51 @@ test('a decision posted to node B for a run of node A executes once on A, and no
     await client.end()
   }
 })
+
+const postOver = (h: AppHarness, runId: string, command: string, body: object) =>
+  rawRequest(h.server.port, {
+    method: 'POST',
+    path: `/api/runs/${runId}/${command}`,
+    headers: h.pageHeaders(),
+    body: JSON.stringify(body),
+  })
+
+test('input and cancel posted to node B reach node A’s run; input it cannot take is refused', {
+  timeout: 120_000,
+}, async () => {
+  const { url } = await freshDatabase()
+  const env = { STUDYPULSE_DATABASE_URL: url }
+  const [a, b] = [
+    await startIn(await mkdtemp(join(tmpdir(), 'studypulse-node-a-')), { env }),
+    await startIn(await mkdtemp(join(tmpdir(), 'studypulse-node-b-')), { env }),
+  ]
+  servers.push(a, b)
+  const { runId, confirmationId } = await runToCard(a, addTask)
+  await a.runtime.flush()
+  expect((await decideOver(a, runId, confirmationId)).status).toBe(200)
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  await a.runtime.flush()
+  const tasks = (await a.runtime.workspace.readTasks()).length
+
+  const sent = await postOver(b, runId, 'input', { text: addTask })
+  expect(sent.status).toBe(200)
+  expect(sent.json()).toEqual({ ok: true })
+  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  const userTexts = a.runtime
+    .actor(runId)
+    .getSnapshot()
+    .context.messages.filter((m) => m.role === 'user')
+  expect(userTexts).toHaveLength(2)
+  expect(b.runtime.runIds()).not.toContain(runId)
+
+  const refused = await postOver(b, runId, 'input', { text: 'and another' })
+  expect(refused.status).toBe(409)
+  expect(refused.json().error?.code).toBe('not_awaiting_input')
+  expect((await postOver(b, 'no-such-run', 'input', { text: 'hi' })).status).toBe(404)
+
+  const cancelled = await postOver(b, runId, 'cancel', { reason: 'done for today' })
+  expect(cancelled.status).toBe(200)
+  await a.runtime.waitFor(runId, 'cancelled')
+  await a.runtime.flush()
+  expect(await a.runtime.workspace.readTasks()).toHaveLength(tasks)
+})

@@ -13,6 +13,7 @@ import {
   postgresRunStore,
 } from '../../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { tcpProxy } from '../../helpers/tcpProxy.ts'
 
 /** The model of every test node: `create <title>` asks for that task, a tool result ends the turn. */
 export function taskModel(): ScriptedModel {
@@ -34,6 +35,8 @@ export interface TestNode {
   runtime: AgentRuntime
   store: PostgresRunStore
   workspace: PostgresWorkspace
+  /** Cuts every connection of this node to the database for good, as a dead network would. */
+  loseDatabase(): void
   close(): Promise<void>
 }
 
@@ -49,8 +52,12 @@ export async function startNode(
     onPersistError?: (error: unknown) => void
   },
 ): Promise<TestNode> {
+  // Through a relay of its own, so a test can cut all of the node's connections at once.
+  const target = new URL(url)
+  const link = await tcpProxy({ host: target.hostname, port: Number(target.port) })
+  target.port = String(link.port)
   const store = await postgresRunStore(
-    { connectionString: url },
+    { connectionString: target.toString() },
     { ownerId: options.ownerId, leaseMs: options.leaseMs ?? 1_000 },
   )
   const sourcesDir = options.sourcesDir ?? (await mkdtemp(join(tmpdir(), 'sp-sources-')))
@@ -70,8 +77,10 @@ export async function startNode(
     runtime,
     store,
     workspace,
+    loseDatabase: () => link.cut(),
     close: async () => {
       await runtime.close()
+      await link.close()
     },
   }
 }

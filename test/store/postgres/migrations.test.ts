@@ -47,6 +47,7 @@ describe('PostgreSQL migrations', () => {
       'notebooks',
       'pending_confirmations',
       'policies',
+      'run_commands',
       'run_events',
       'run_journal',
       'run_messages',
