@@ -46,9 +46,8 @@ export function followRunEvents(
   }
 
   const unsubscribe = [
-    listener.on(EVENTS_CHANNEL, (payload) => {
-      const note = parseNote(payload)
-      if (note?.runId === runId && note.seq > delivered) void pump()
+    onRunNote(listener, runId, (seq) => {
+      if (seq > delivered) void pump()
     }),
     listener.onReconnect(() => void pump()),
     listener.onError(report),
@@ -63,6 +62,33 @@ export function followRunEvents(
       closed = true
       for (const stop of unsubscribe) stop()
     },
+  }
+}
+
+type NoteHandler = (seq: number) => void
+const routers = new WeakMap<PgListener, Map<string, Set<NoteHandler>>>()
+
+// One handler per listener parses each notification once and wakes only that run's follows: a
+// node following many runs pays per notification, not per notification per followed run.
+function onRunNote(listener: PgListener, runId: string, handler: NoteHandler): () => void {
+  let byRun = routers.get(listener)
+  if (byRun === undefined) {
+    const routes = new Map<string, Set<NoteHandler>>()
+    listener.on(EVENTS_CHANNEL, (payload) => {
+      const note = parseNote(payload)
+      if (note === undefined) return
+      for (const wake of routes.get(note.runId) ?? []) wake(note.seq)
+    })
+    routers.set(listener, routes)
+    byRun = routes
+  }
+  const routes = byRun
+  const handlers = routes.get(runId) ?? new Set<NoteHandler>()
+  routes.set(runId, handlers)
+  handlers.add(handler)
+  return () => {
+    handlers.delete(handler)
+    if (handlers.size === 0 && routes.get(runId) === handlers) routes.delete(runId)
   }
 }
 
