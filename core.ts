@@ -60,11 +60,37 @@ export type {
   ConfirmationDecision,
   RunStatus,
 } from './store/AgentEvent.ts'
+// The optional parts of a store that several nodes share (PostgreSQL implements them all): a
+// store of your own that implements them, and passes the contract suites, shares runs too.
+export type { AtomicOutcomes, OutcomeOptions } from './store/AtomicOutcomes.ts'
 export type { AuditRecord } from './store/AuditRecord.ts'
+export type { ClaimWatch } from './store/ClaimWatch.ts'
+export type {
+  DecisionInbox,
+  DecisionOffer,
+  DecisionOfferResult,
+  StoredDecision,
+} from './store/DecisionInbox.ts'
 export type { JournalRecord } from './store/JournalRecord.ts'
 export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
-export type { RunStore } from './store/RunStore.ts'
+export type {
+  AppliedRunCommand,
+  RunCommand,
+  RunCommandInbox,
+  RunCommandOutcome,
+  StoredRunCommand,
+} from './store/RunCommandInbox.ts'
+export type { EventFollow, FollowEventsOptions, RunEventFeed } from './store/RunEventFeed.ts'
+export type {
+  LoadedRun,
+  PolicyLoad,
+  RunClaim,
+  RunCommit,
+  RunStore,
+  StoredRunSnapshot,
+} from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
+export type { SharedPolicies, StoredKeptRule } from './store/SharedPolicies.ts'
 // The Node entry replaces these two with the full set, `run_code` included.
 export {
   coreStudyPulseTools as studyPulseTools,
