@@ -2,7 +2,7 @@
  * Runs the benchmark: every contender in its own child process, blocks interleaved and rotated,
  * then writes `results/latest.json` and prints the tables.
  *
- *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable,long,race]
+ *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable,long,race,postgres]
  *              [--contenders a,b]
  *              [--out results/latest.json]
  */
@@ -15,6 +15,8 @@ import { plan, type ScenarioPlan } from './lib/plan.ts'
 import { buildResults, markdown, type Samples } from './lib/report.ts'
 import { rotate } from './lib/stats.ts'
 import { checkTargets } from './lib/targets.ts'
+import { measureNodes, type NodesOptions } from './multiNode/measureNodes.ts'
+import { nodesMarkdown, nodesTargets } from './multiNode/nodesReport.ts'
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +60,10 @@ function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
   return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
 }
 
+// The `postgres` scenario (issue 11) runs last, in one go: its rows are compared within one run.
+const nodesOptions: NodesOptions = { runs: 400, users: 24, ratePerSecond: 50 }
+const withNodes = only === undefined || only.includes('postgres')
+
 const samples: Samples = {}
 const started = performance.now()
 const maxBlocks = Math.max(...plans.map((p) => p.blocks))
@@ -86,6 +92,9 @@ const version = (pkg: string, from = here) => {
     return undefined
   }
 }
+const nodes = withNodes
+  ? await measureNodes(nodesOptions, (line) => process.stderr.write(`[postgres] ${line}\n`))
+  : undefined
 const results = buildResults(plans, samples)
 const targets = checkTargets(results)
 const cpu = cpus()[0]
@@ -118,14 +127,20 @@ const report = {
       'every run: the tool has not run before the approval, exactly one task with the expected title after it, the expected final text',
     long: 'one conversation in a real workspace folder over fileRunStore wrapped to time and size each commit (bytes = snapshot JSON + log lines); a turn is from sending the input until flush() resolved; every delta must reach the listener and none the stored log',
     race: 'two child processes, each a runtime with the default file store over one folder; each starts half the runs, both restore() and try to allow every card at once, then A closes and B restores again; counted afterwards from tasks.json and every run journal',
+    postgres:
+      'node processes on one embedded PostgreSQL (fresh database per row) and the file store with one node; throughput: closed loop of users starting a run, showing it at a random node and allowing it there, waiting for the execution; latency: cards opened and shown first, then allowed at a fixed rate, from decide() at that node to toolCompleted at the owner',
   },
   scenarios: Object.fromEntries(
     plans.map((p) => [p.name, { title: p.title, blocks: p.blocks, options: p.options }]),
   ),
   results,
   targets,
+  ...(nodes !== undefined && {
+    postgres: { options: nodesOptions, results: nodes, targets: nodesTargets(nodes) },
+  }),
 }
 const out = resolve(here, values.out ?? 'results/latest.json')
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
 console.log(markdown(results, targets))
+if (nodes !== undefined) console.log(`\n${nodesMarkdown(nodesOptions, nodes)}`)
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s.`)

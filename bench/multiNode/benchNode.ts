@@ -1,7 +1,11 @@
 // One node of the `postgres` bench, driven by JSON lines on stdin (answers `{ id, ... }` lines):
-//   { id, op: 'start', titles }    starts one run per title; answers with each card once saved
+//   { id, op: 'start', title }    starts a run; answers with its card once the card is saved
+//   { id, op: 'show', runId }     makes the run known here, as a page showing its card does
 //   { id, op: 'decide', runId, confirmationId, digest }   allows a card; answers { ok, at }
-//   { id, op: 'executed' }         once its runs rest, answers { at: { runId: ms } }: when each call ran
+//   { id, op: 'settle' }          once every run started here rests, answers { cpuMs }
+//   { id, op: 'cpu' }             answers { cpuMs }: this process's CPU time so far
+// and, unasked, `{ executed: runId, at }` as each of its runs' calls completes (`at` in ms on
+// the machine's clock, like `decide`'s, so the driver can subtract them).
 // Usage: benchNode.ts file <folder> | postgres <url> <ownerId>
 import { createInterface } from 'node:readline'
 import { createRuntime } from '../../machines/createRuntime.ts'
@@ -25,6 +29,7 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
 let runtime: ReturnType<typeof createRuntime>
 if (kind === 'postgres') {
   const store = await postgresRunStore({ connectionString: location }, { ownerId })
+  await store.listening()
   const folder = await Workspace.openOrCreate(`${process.env.TMPDIR ?? '/tmp'}/sp-bench-sources`)
   const workspace = await PostgresWorkspace.open(
     { pool: store.pool },
@@ -40,51 +45,59 @@ if (kind === 'postgres') {
     store: fileRunStore(location),
   })
 }
-const executed = new Map<string, number>()
+const now = () => performance.timeOrigin + performance.now()
 const started: string[] = []
+const send = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`)
 runtime.onEvent((event) => {
-  if (event.kind === 'toolCompleted')
-    executed.set(event.runId, performance.timeOrigin + performance.now())
+  if (event.kind === 'toolCompleted') send({ executed: event.runId, at: now() })
 })
 
 type Command =
-  | { id: number; op: 'start'; titles: string[] }
+  | { id: number; op: 'start'; title: string }
+  | { id: number; op: 'show'; runId: string }
   | { id: number; op: 'decide'; runId: string; confirmationId: string; digest: string }
-  | { id: number; op: 'executed' }
+  | { id: number; op: 'settle' }
+  | { id: number; op: 'cpu' }
 
 async function handle(command: Command): Promise<object> {
   if (command.op === 'start') {
-    const cards = await Promise.all(
-      command.titles.map(async (title) => {
-        const runId = runtime.startRun({ input: title })
-        started.push(runId)
-        await runtime.waitFor(runId, 'awaitingConfirmation', { timeoutMs: 300_000 })
-        const pending = runtime.pendingConfirmation(runId)
-        return { runId, confirmationId: pending?.confirmationId, digest: pending?.digest }
-      }),
-    )
+    const runId = runtime.startRun({ input: command.title })
+    started.push(runId)
+    await runtime.waitFor(runId, 'awaitingConfirmation', { timeoutMs: 300_000 })
+    // Another node can decide the card only once it is in the store.
     await runtime.flush()
-    return { cards }
+    const pending = runtime.pendingConfirmation(runId)
+    return { runId, confirmationId: pending?.confirmationId, digest: pending?.digest }
+  }
+  if (command.op === 'show') {
+    await runtime.locate(command.runId)
+    return { ok: true }
   }
   if (command.op === 'decide') {
-    const at = performance.timeOrigin + performance.now()
+    const at = now()
     await runtime.decide(command.runId, command.confirmationId, 'allow', { digest: command.digest })
     return { ok: true, at }
   }
-  // Every run this node started has run its call and rests, waiting for input.
+  if (command.op === 'cpu') return { cpuMs: cpuMs() }
   await Promise.all(
     started.map((runId) => runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 300_000 })),
   )
   await runtime.flush()
-  return { at: Object.fromEntries(executed) }
+  return { cpuMs: cpuMs() }
+}
+
+function cpuMs(): number {
+  const cpu = process.cpuUsage()
+  return (cpu.user + cpu.system) / 1000
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const command = JSON.parse(line) as Command
   handle(command).then(
-    (result) => process.stdout.write(`${JSON.stringify({ id: command.id, ...result })}\n`),
-    (error: unknown) =>
-      process.stdout.write(`${JSON.stringify({ id: command.id, error: String(error) })}\n`),
+    (result) => send({ id: command.id, ...result }),
+    (error: unknown) => send({ id: command.id, error: String(error) }),
   )
 })
-process.stdout.write(`${JSON.stringify({ ready: true })}\n`)
+// Exits normally on SIGTERM, so that `--cpu-prof` writes its profile.
+process.on('SIGTERM', () => process.exit(0))
+send({ ready: true })
