@@ -1,32 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { hasRunCommandInbox } from '../../../store/RunCommandInbox.ts'
-import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
 import { openCard } from '../decisionInboxContract.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
-import { nodeOn, proxiedNode } from './nodes.ts'
+import { nodesPerTest, proxiedNode } from './nodes.ts'
 
-const closers: (() => Promise<void>)[] = []
-let url = ''
-let database = ''
-beforeEach(async () => {
-  const db = await fileDatabase()
-  url = db.url
-  database = db.name
-  await emptyStudypulseTables(url)
-})
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-async function node(ownerId: string): Promise<PostgresRunStore> {
-  const store = await nodeOn(url, { ownerId })
-  closers.push(() => store.close())
-  return store
-}
+const perTest = nodesPerTest()
+const { closers, node } = perTest
 
 /** A saved, open run awaiting input, owned by `owner`. */
 async function openRun(owner: PostgresRunStore, runId: string): Promise<void> {
@@ -179,7 +162,7 @@ describe('commands to a run across PostgreSQL nodes', () => {
   })
 
   test('a command offered while the owner was cut off wakes it once it reconnects', async () => {
-    const cut = await proxiedNode(database, { ownerId: 'owner' })
+    const cut = await proxiedNode(perTest.database, { ownerId: 'owner' })
     closers.push(cut.close)
     const other = await node('other')
     await openRun(cut.store, 'r1')
@@ -194,7 +177,7 @@ describe('commands to a run across PostgreSQL nodes', () => {
 
   test('an outcome recorded while the waiting node was cut off reaches it once it reconnects', async () => {
     const owner = await node('owner')
-    const cut = await proxiedNode(database, { ownerId: 'waiter' })
+    const cut = await proxiedNode(perTest.database, { ownerId: 'waiter' })
     closers.push(cut.close)
     await openRun(owner, 'r1')
     const offered = await cut.store.offerCommand('r1', { kind: 'input', text: 'one' })

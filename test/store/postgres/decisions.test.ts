@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { hasDecisionInbox } from '../../../store/DecisionInbox.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
@@ -6,7 +6,7 @@ import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
 import { decisionInboxContract, openCard } from '../decisionInboxContract.ts'
 import { snapshotOf } from '../runStoreContract.ts'
-import { nodeOn, proxiedNode } from './nodes.ts'
+import { nodeOn, nodesPerTest, proxiedNode } from './nodes.ts'
 
 decisionInboxContract('postgresRunStore (one pool per node)', async () => {
   const db = await fileDatabase()
@@ -18,24 +18,8 @@ decisionInboxContract('postgresRunStore (one pool per node)', async () => {
   }
 })
 
-const closers: (() => Promise<void>)[] = []
-let url = ''
-let database = ''
-beforeEach(async () => {
-  const db = await fileDatabase()
-  url = db.url
-  database = db.name
-  await emptyStudypulseTables(url)
-})
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-async function node(ownerId: string): Promise<PostgresRunStore> {
-  const store = await nodeOn(url, { ownerId })
-  closers.push(() => store.close())
-  return store
-}
+const perTest = nodesPerTest()
+const { closers, node } = perTest
 
 describe('deciding a card across PostgreSQL nodes', () => {
   test('the PostgreSQL store has a decision inbox; the memory store alone does not', async () => {
@@ -82,7 +66,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
   })
 
   test('a decision accepted while the owner was cut off wakes it once it reconnects', async () => {
-    const cut = await proxiedNode(database, { ownerId: 'owner' })
+    const cut = await proxiedNode(perTest.database, { ownerId: 'owner' })
     closers.push(cut.close)
     const other = await node('other')
     await openCard(cut.store, 'r1', 'k1', 'd1')

@@ -1,30 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { AgentEvent } from '../../../store/AgentEvent.ts'
-import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { hasRunEventFeed } from '../../../store/RunEventFeed.ts'
-import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
-import { nodeOn, proxiedNode } from './nodes.ts'
+import { nodesPerTest, proxiedNode } from './nodes.ts'
 
-const closers: (() => Promise<void>)[] = []
-let url = ''
-let database = ''
-beforeEach(async () => {
-  const db = await fileDatabase()
-  url = db.url
-  database = db.name
-  await emptyStudypulseTables(url)
-})
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-async function node(ownerId: string): Promise<PostgresRunStore> {
-  const store = await nodeOn(url, { ownerId })
-  closers.push(() => store.close())
-  return store
-}
+const perTest = nodesPerTest()
+const { closers, node } = perTest
 
 /** Collects what a follow delivers and lets the test wait until it holds `count` events. */
 function collector() {
@@ -69,7 +51,7 @@ describe('following a run from another node', () => {
 
   test('after a lost connection the follower reads what it missed, with no gap and no repeat', async () => {
     const owner = await node('owner')
-    const cut = await proxiedNode(database, { ownerId: 'watcher' })
+    const cut = await proxiedNode(perTest.database, { ownerId: 'watcher' })
     closers.push(cut.close)
     const got = collector()
     const errors: Error[] = []

@@ -1,10 +1,11 @@
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterEach, beforeEach, inject } from 'vitest'
 import {
   type PostgresRunStore,
   type PostgresRunStoreOptions,
   postgresRunStore,
 } from '../../../store/postgres/postgresRunStore.ts'
+import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { type TcpProxy, tcpProxy } from '../../helpers/tcpProxy.ts'
 
 /** A store on its own pool, as a separate node would have; `close` ends both. */
@@ -33,6 +34,46 @@ export async function proxiedNode(
       await store.close()
       await pool.end()
       await proxy.close()
+    },
+  }
+}
+
+/** What `nodesPerTest` gives a test file: the test's database and nodes opened on it. */
+export interface NodesPerTest {
+  /** The current test's database (emptied before it). */
+  readonly url: string
+  readonly database: string
+  /** Run, newest first, after each test. */
+  readonly closers: (() => Promise<void>)[]
+  /** A node (own pool and listener) on the test's database, closed after the test. */
+  node(ownerId: string): Promise<PostgresRunStore>
+}
+
+/** Registers hooks giving each test of the file an emptied database; closes what it opened. */
+export function nodesPerTest(): NodesPerTest {
+  const closers: (() => Promise<void>)[] = []
+  const current = { url: '', database: '' }
+  beforeEach(async () => {
+    const db = await fileDatabase()
+    current.url = db.url
+    current.database = db.name
+    await emptyStudypulseTables(db.url)
+  })
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close()
+  })
+  return {
+    get url() {
+      return current.url
+    },
+    get database() {
+      return current.database
+    },
+    closers,
+    async node(ownerId) {
+      const store = await nodeOn(current.url, { ownerId })
+      closers.push(() => store.close())
+      return store
     },
   }
 }

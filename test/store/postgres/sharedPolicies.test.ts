@@ -1,33 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
-import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { hasSharedPolicies } from '../../../store/SharedPolicies.ts'
 import type { PolicyRule } from '../../../workspace/policyFile.ts'
-import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { openCard } from '../decisionInboxContract.ts'
-import { nodeOn, proxiedNode } from './nodes.ts'
+import { nodesPerTest, proxiedNode } from './nodes.ts'
 
-const closers: (() => Promise<void>)[] = []
-let url = ''
-let database = ''
-beforeEach(async () => {
-  const db = await fileDatabase()
-  url = db.url
-  database = db.name
-  await emptyStudypulseTables(url)
-})
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close()
-})
-
-async function node(ownerId: string): Promise<PostgresRunStore> {
-  const store = await nodeOn(url, { ownerId })
-  closers.push(() => store.close())
-  return store
-}
+const perTest = nodesPerTest()
+const { closers, node } = perTest
 
 const denyDelete: PolicyRule = {
   id: 'p1',
@@ -60,7 +42,7 @@ describe('kept rules shared across PostgreSQL nodes', () => {
   })
 
   test('a save made while a node was cut off reaches it once it reconnects', async () => {
-    const cut = await proxiedNode(database, { ownerId: 'cut' })
+    const cut = await proxiedNode(perTest.database, { ownerId: 'cut' })
     closers.push(cut.close)
     const other = await node('other')
     const told = signal()
