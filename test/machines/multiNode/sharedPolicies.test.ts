@@ -83,6 +83,27 @@ test('a run rule kept at another node is held by the run’s owner: its next car
   expect(a.runtime.status(other)).toBe('awaitingConfirmation')
 })
 
+test('a run rule kept at the owner itself is held there once the decision took, and only there', async () => {
+  const { a, b } = await twoNodes()
+  const runId = a.runtime.startRun({ input: 'create first' })
+  const card = await cardOf(a, runId)
+  await a.runtime.decide(runId, card.confirmationId, 'allow', {
+    digest: card.digest,
+    remember: 'run',
+  })
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  expect(a.runtime.policies.list(runId).map(describeRule)).toEqual([
+    'allow create_task for this run',
+  ])
+  expect(b.runtime.policies.list(runId)).toEqual([])
+  a.runtime.sendInput(runId, 'create second')
+  await a.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
+    ['allow', 'user'],
+    ['allow', 'policy'],
+  ])
+})
+
 test('a run rule outlives its owner: the node that takes the run over holds it', async () => {
   const { a, b } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
