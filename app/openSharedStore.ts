@@ -35,10 +35,7 @@ export async function openSharedStore(
         sourcesDir: join(folder.root, 'sources'),
       },
     )
-    let [notebook] = await workspace.readNotebooks()
-    if (notebook === undefined && folderNotebook !== undefined) {
-      notebook = await workspace.createNotebook(folderNotebook.title, folderNotebook.sources)
-    }
+    const notebook = await workspace.firstNotebook(folderNotebook)
     return { store, workspace, notebook, rescanEveryMs: leaseMs / 3 }
   } catch (error) {
     await store.close()

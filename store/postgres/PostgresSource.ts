@@ -31,3 +31,17 @@ export async function withTransaction<T>(
     client.release()
   }
 }
+
+/** Where `pool` connects, as `postgresql://host:port/database`, without credentials. */
+export function poolLocation(pool: pg.Pool): string {
+  const { host, port, database, connectionString } = pool.options
+  let url: URL | undefined
+  try {
+    // pg reads a connection string only when it connects, so the options above may not hold it.
+    if (connectionString !== undefined) url = new URL(connectionString)
+  } catch {
+    url = undefined
+  }
+  const name = url?.pathname.replace(/^\//, '') || database || ''
+  return `postgresql://${url?.hostname || host || 'localhost'}:${url?.port || port || 5432}/${name}`
+}

@@ -26,7 +26,7 @@ import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { migrate } from './migrate.ts'
-import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
+import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 
 /** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
 export interface PostgresWorkspaceOptions {
@@ -91,8 +91,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
 
   /** The database and workspace id, as `StudyWorkspace.location`. */
   get location(): string {
-    const { host, port, database } = this.#pool.options
-    return `postgresql://${host ?? 'localhost'}:${port ?? 5432}/${database ?? ''}#${this.workspaceId}`
+    return `${poolLocation(this.#pool)}#${this.workspaceId}`
   }
 
   /** All tasks, in stored order. */
@@ -190,6 +189,22 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
       [this.workspaceId, notebook.id, JSON.stringify(notebook)],
     )
     return notebook
+  }
+
+  /**
+   * The workspace's first notebook; with none, creates one from `seed`. Nodes starting together
+   * create it once: the read and the insert hold a lock on the workspace id until they commit.
+   */
+  async firstNotebook(seed?: { title: string; sources: string[] }): Promise<Notebook | undefined> {
+    return withTransaction(this.#pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `studypulse.notebooks:${this.workspaceId}`,
+      ])
+      const bound = new PostgresWorkspace(client, this.#pool, false, this)
+      const [first] = await bound.readNotebooks()
+      if (first !== undefined || seed === undefined) return first
+      return bound.createNotebook(seed.title, seed.sources)
+    })
   }
 
   /** Reads `path` from `sourcesDir` if it is one of `allowed` and really inside it; failures are data. */

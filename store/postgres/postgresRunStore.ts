@@ -16,7 +16,7 @@ import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
 import { migrate } from './migrate.ts'
 import { PgListener } from './PgListener.ts'
-import { openPool, type PostgresSource, withTransaction } from './PostgresSource.ts'
+import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,
@@ -98,7 +98,6 @@ export async function postgresRunStore(
     [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
-  const { host, port, database } = pool.options
   let closed: Promise<void> | undefined
 
   const readEvents = async (runId: string, afterSeq = 0): Promise<AgentEvent[]> => {
@@ -112,7 +111,7 @@ export async function postgresRunStore(
   return {
     ownerId,
     pool,
-    location: `postgresql://${host ?? 'localhost'}:${port ?? 5432}/${database ?? ''}`,
+    location: poolLocation(pool),
     claim: (runId) => leases.claim(runId),
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),

@@ -60,6 +60,37 @@ describe('PostgresWorkspace', () => {
     expect(again.location).toContain(`#${one.workspaceId}`)
   })
 
+  test('its location names the server and database it was opened on, never the password', async () => {
+    const db = await fileDatabase()
+    const url = new URL(db.url)
+    const workspace = await openWorkspace()
+    expect(workspace.location).toBe(
+      `postgresql://${url.hostname}:${url.port}${url.pathname}#${workspace.workspaceId}`,
+    )
+    if (url.password !== '') expect(workspace.location).not.toContain(url.password)
+  })
+
+  test('nodes starting together seed the first notebook once', async () => {
+    const db = await fileDatabase()
+    const workspaceId = randomUUID()
+    const sourcesDir = await tempDir()
+    // Each node has its own pool, as separate processes would.
+    const nodes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        PostgresWorkspace.open({ connectionString: db.url }, { workspaceId, sourcesDir }),
+      ),
+    )
+    closers.push(async () => {
+      for (const node of nodes) await node.close()
+    })
+    const seed = { title: 'Biology 101', sources: ['lecture-1.md'] }
+    const firsts = await Promise.all(nodes.map((node) => node.firstNotebook(seed)))
+    expect(new Set(firsts.map((n) => n?.id)).size).toBe(1)
+    expect(await nodes[0]?.readNotebooks()).toEqual([firsts[0]])
+    // Without a seed, nothing is created.
+    expect(await (await openWorkspace()).firstNotebook()).toBeUndefined()
+  })
+
   test('a row that fails its schema is refused as corrupt, naming the table', async () => {
     const workspace = await openWorkspace()
     await workspace.upsertTask(task('a'))
