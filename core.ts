@@ -52,7 +52,7 @@ export type {
   PermissionLevel,
   ToolCall,
 } from './models/messages.ts'
-export { OfflinePlanner } from './models/OfflinePlanner.ts'
+export { OfflinePlanner } from './models/offline/OfflinePlanner.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
 export type {
   AgentEvent,

@@ -2,8 +2,8 @@ import { AnthropicModel } from './AnthropicModel.ts'
 import type { HttpModelOptions } from './HttpModelOptions.ts'
 import { ModelError } from './ModelError.ts'
 import type { ModelClient } from './messages.ts'
-import { OfflinePlanner } from './OfflinePlanner.ts'
 import { OpenAIChatModel } from './OpenAIChatModel.ts'
+import { OfflinePlanner } from './offline/OfflinePlanner.ts'
 
 /** The kinds of model StudyPulse can talk to. */
 export type ModelProvider = 'openai' | 'openai-compatible' | 'anthropic' | 'offline'

@@ -11,7 +11,7 @@ import {
 import { startRuntime } from '../../app/startRuntime.ts'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
-import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startRuntime } from '../../app/startRuntime.ts'
-import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))

@@ -1,5 +1,5 @@
-import { ModelError } from './ModelError.ts'
-import type { ModelClient, ModelRequest, ModelTurn } from './messages.ts'
+import { ModelError } from '../ModelError.ts'
+import type { ModelClient, ModelRequest, ModelTurn } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelToolDefinition, ModelTurn } from './messages.ts'
+import type { ChatMessage, ModelToolDefinition, ModelTurn } from '../messages.ts'
 
 /**
  * `use <server> <tool> {json}`: the offline planner's way to reach an MCP tool (or any tool, by its

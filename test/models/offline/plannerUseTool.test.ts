@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ModelToolDefinition } from '../../models/messages.ts'
-import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+import type { ModelToolDefinition } from '../../../models/messages.ts'
+import { OfflinePlanner } from '../../../models/offline/OfflinePlanner.ts'
 
 const tools: ModelToolDefinition[] = [
   { name: 'list_tasks', description: '', parameters: {}, permission: 'read' },

@@ -4,8 +4,8 @@ import type {
   ModelRequest,
   ModelToolDefinition,
   ModelTurn,
-} from '../../models/messages.ts'
-import { OfflinePlanner } from '../../models/OfflinePlanner.ts'
+} from '../../../models/messages.ts'
+import { OfflinePlanner } from '../../../models/offline/OfflinePlanner.ts'
 
 // Local time, so the expected dates hold in every time zone.
 /** Monday 30 November 2026, 09:00. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ModelError } from '../../models/ModelError.ts'
-import type { ChatMessage } from '../../models/messages.ts'
+import { ModelError } from '../../../models/ModelError.ts'
+import type { ChatMessage } from '../../../models/messages.ts'
 import {
   ALL_TOOLS,
   afterResults,

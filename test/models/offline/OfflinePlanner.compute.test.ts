@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runInSandbox } from '../../tools/sandbox/runInSandbox.ts'
+import { runInSandbox } from '../../../tools/sandbox/runInSandbox.ts'
 import { afterResults, ask, calls, failed, ok, tools } from './plannerHarness.ts'
 
 /** The code of the single run_code call the planner proposes for a message. */
