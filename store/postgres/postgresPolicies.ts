@@ -7,36 +7,67 @@ import { withTransaction } from './PostgresSource.ts'
 /** The channel a save of the kept rules NOTIFYs, with the saving node's owner id. */
 export const POLICIES_CHANNEL = 'studypulse_policies'
 
-/** The kept rules, each read through the rule schema: one bad row is named, never applied. */
-export async function loadPolicies(pool: pg.Pool): Promise<PolicyLoad> {
-  const { rows } = await pool.query<{ rule: unknown }>(
-    'SELECT rule FROM studypulse.policies ORDER BY position',
-  )
-  const load: PolicyLoad = { rules: [], invalid: [] }
-  for (const { rule } of rows) {
-    const parsed = PolicyRuleSchema.safeParse(rule)
-    if (parsed.success) load.rules.push(parsed.data)
-    else load.invalid.push({ rule, reason: summarizeZodIssues(parsed.error) })
-  }
-  return load
-}
-
 /**
- * Replaces the kept rules in one transaction; its NOTIFY, sent on commit, tells the other nodes
- * to read them again.
+ * The kept rules of one node. Saves merge instead of replacing: a node removes only rules it had
+ * seen (loaded or saved) and no longer holds, and adds the ones the table lacks, so two nodes
+ * keeping a rule at the same time both keep theirs. Rows no node could read are never touched.
  */
-export function savePolicies(
-  pool: pg.Pool,
-  ownerId: string,
-  rules: readonly PolicyRule[],
-): Promise<void> {
-  return withTransaction(pool, async (client) => {
-    await client.query('DELETE FROM studypulse.policies')
-    await client.query(
-      `INSERT INTO studypulse.policies (position, rule)
-       SELECT n, r::json FROM unnest($1::text[]) WITH ORDINALITY AS t (r, n)`,
-      [rules.map((rule) => JSON.stringify(rule))],
+export class PostgresPolicies {
+  readonly #pool: pg.Pool
+  readonly #ownerId: string
+  // The ids this node last saw in the table: what a rule missing from its save was removed from.
+  #seen = new Set<string>()
+
+  constructor(pool: pg.Pool, ownerId: string) {
+    this.#pool = pool
+    this.#ownerId = ownerId
+  }
+
+  /** The kept rules, each read through the rule schema: one bad row is named, never applied. */
+  async load(): Promise<PolicyLoad> {
+    const { rows } = await this.#pool.query<{ rule: unknown }>(
+      'SELECT rule FROM studypulse.policies ORDER BY position',
     )
-    await client.query('SELECT pg_notify($1, $2)', [POLICIES_CHANNEL, ownerId])
-  })
+    const load: PolicyLoad = { rules: [], invalid: [] }
+    for (const { rule } of rows) {
+      const parsed = PolicyRuleSchema.safeParse(rule)
+      if (parsed.success) load.rules.push(parsed.data)
+      else load.invalid.push({ rule, reason: summarizeZodIssues(parsed.error) })
+    }
+    this.#seen = new Set(load.rules.map((r) => r.id))
+    return load
+  }
+
+  /**
+   * Makes the table hold `rules` as this node changed them, in one transaction that saves wait
+   * for each other on; its NOTIFY, sent on commit, tells the other nodes to read the rules again.
+   */
+  save(rules: readonly PolicyRule[]): Promise<void> {
+    return withTransaction(this.#pool, async (client) => {
+      await client.query('LOCK TABLE studypulse.policies IN SHARE ROW EXCLUSIVE MODE')
+      const { rows } = await client.query<{ position: number; rule: unknown }>(
+        'SELECT position, rule FROM studypulse.policies ORDER BY position',
+      )
+      const kept = new Set(rules.map((r) => r.id))
+      const stored = new Map<string, number>()
+      for (const row of rows) {
+        const parsed = PolicyRuleSchema.safeParse(row.rule)
+        if (parsed.success) stored.set(parsed.data.id, row.position)
+      }
+      const removed = [...stored].filter(([id]) => this.#seen.has(id) && !kept.has(id))
+      const added = rules.filter((r) => !stored.has(r.id))
+      await client.query('DELETE FROM studypulse.policies WHERE position = ANY($1::integer[])', [
+        removed.map(([, position]) => position),
+      ])
+      await client.query(
+        `INSERT INTO studypulse.policies (position, rule)
+         SELECT coalesce((SELECT max(position) FROM studypulse.policies), 0) + n, r::json
+         FROM unnest($1::text[]) WITH ORDINALITY AS t (r, n)`,
+        [added.map((rule) => JSON.stringify(rule))],
+      )
+      await client.query('SELECT pg_notify($1, $2)', [POLICIES_CHANNEL, this.#ownerId])
+      const gone = new Set(removed.map(([id]) => id))
+      this.#seen = new Set([...[...stored.keys()].filter((id) => !gone.has(id)), ...kept])
+    })
+  }
 }

@@ -30,7 +30,7 @@ import {
   offerDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
-import { loadPolicies, POLICIES_CHANNEL, savePolicies } from './postgresPolicies.ts'
+import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { RunLeases } from './RunLeases.ts'
 
 /** Options of the PostgreSQL store. */
@@ -93,6 +93,7 @@ export async function postgresRunStore(
   })
   heartbeat.on('error', () => undefined)
   const leases = new RunLeases(pool, heartbeat, ownerId, leaseMs)
+  const policies = new PostgresPolicies(pool, ownerId)
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
     [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
@@ -196,8 +197,8 @@ export async function postgresRunStore(
       )
       return rows.map((r) => r.record)
     },
-    loadPolicies: () => loadPolicies(pool),
-    savePolicies: (rules) => savePolicies(pool, ownerId, rules),
+    loadPolicies: () => policies.load(),
+    savePolicies: (rules) => policies.save(rules),
     onPoliciesChanged(handler) {
       const stops = [
         listener.on(POLICIES_CHANNEL, () => handler()),

@@ -41,6 +41,23 @@ describe('kept rules shared across PostgreSQL nodes', () => {
     expect(await a.loadPolicies()).toEqual({ rules: [denyDelete], invalid: [] })
   })
 
+  test('two nodes keeping rules at once both keep theirs; a node removes only rules it had seen', async () => {
+    const a = await node('a')
+    const b = await node('b')
+    await a.loadPolicies()
+    await b.loadPolicies()
+    const denyRun = { ...denyDelete, id: 'p2', tool: 'run_code' }
+    // Each saves its own set, not having read the other's: neither save drops the other rule.
+    await Promise.all([a.savePolicies([denyDelete]), b.savePolicies([denyRun])])
+    expect((await node('c').then((c) => c.loadPolicies())).rules.map((r) => r.id).sort()).toEqual([
+      'p1',
+      'p2',
+    ])
+    // A revokes its rule: only that one goes, though A never held B's.
+    await a.savePolicies([])
+    expect((await b.loadPolicies()).rules).toEqual([denyRun])
+  })
+
   test('a save made while a node was cut off reaches it once it reconnects', async () => {
     const cut = await proxiedNode(perTest.database, { ownerId: 'cut' })
     closers.push(cut.close)
