@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '../models/messages.ts'
+import type { PolicyChange } from '../store/RunStore.ts'
 import type { InvalidPolicyRule, PolicyFileProblems, PolicyRule } from '../workspace/policyFile.ts'
 import { AgentError } from './AgentError.ts'
 import { mayBeAllowedByRule } from './permissionRules.ts'
@@ -27,7 +28,7 @@ export interface PolicyStoreOptions {
   clock: () => Date
   permissionOf: (tool: string) => PermissionLevel | undefined
   initial?: readonly PolicyRule[]
-  save?: (kept: readonly PolicyRule[]) => Promise<void>
+  save?: (kept: readonly PolicyRule[], change: PolicyChange) => Promise<void>
   onSaveError?: (error: unknown) => void
 }
 
@@ -45,6 +46,8 @@ export class PolicyStore {
   #malformed: InvalidPolicyRule[] = []
   #corrupt: PolicyFileProblems['corrupt']
   #keptChanges = 0
+  // Kept rules revoked or replaced since the last save.
+  readonly #removedKept = new Set<string>()
 
   constructor(options: PolicyStoreOptions) {
     this.#options = options
@@ -165,6 +168,9 @@ export class PolicyStore {
       ...(rule.scope === 'run' && { runId: rule.runId }),
       createdAt: this.#options.clock().toISOString(),
     }
+    for (const replaced of this.#rules.filter((r) => sameTarget(r, created))) {
+      if (replaced.scope === 'always') this.#removedKept.add(replaced.id)
+    }
     this.#rules = [...this.#rules.filter((r) => !sameTarget(r, created)), created]
     if (created.scope === 'always') this.#persist()
     return created
@@ -175,7 +181,10 @@ export class PolicyStore {
     const rule = this.#rules.find((r) => r.id === id)
     if (rule === undefined) return false
     this.#rules = this.#rules.filter((r) => r.id !== id)
-    if (rule.scope === 'always') this.#persist()
+    if (rule.scope === 'always') {
+      this.#removedKept.add(id)
+      this.#persist()
+    }
     return true
   }
 
@@ -201,9 +210,12 @@ export class PolicyStore {
       ...this.#rules.filter((r) => r.scope === 'always'),
       ...this.#refused.map((r) => r.rule),
     ]
+    // The ids this save drops, so a store shared by several nodes removes only those.
+    const change = { removed: [...this.#removedKept] }
+    this.#removedKept.clear()
     const save = this.#options.save
     if (save !== undefined)
-      this.#saving = this.#saving.then(() => save(kept)).catch(this.#options.onSaveError)
+      this.#saving = this.#saving.then(() => save(kept, change)).catch(this.#options.onSaveError)
   }
 }
 

@@ -44,7 +44,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
     generateId,
     clock,
     permissionOf: (tool) => tools.permissionOf(tool),
-    ...(store !== undefined && { save: (kept) => store.savePolicies(kept) }),
+    ...(store !== undefined && { save: (kept, change) => store.savePolicies(kept, change) }),
     onSaveError: onPersistError,
   })
   const policiesLoaded =

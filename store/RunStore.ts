@@ -56,6 +56,11 @@ export interface LoadedRun {
 /** Whether this runtime may advance a run: it holds the run, or another live owner does. */
 export type RunClaim = { ok: true } | { ok: false; code: 'run_owned_elsewhere'; owner?: string }
 
+/** What a save of the kept rules changes: the ids of the rules it drops (revoked or replaced). */
+export interface PolicyChange {
+  removed: readonly string[]
+}
+
 /** The rules kept in the store, with those that could not be trusted left out and named. */
 export interface PolicyLoad {
   rules: PolicyRule[]
@@ -102,8 +107,12 @@ export interface RunStore {
   readAudit(): Promise<AuditRecord[]>
   /** The user's kept ("always") rules. */
   loadPolicies(): Promise<PolicyLoad>
-  /** Replaces the kept rules. Refused (`policy_file_corrupt`) while the stored ones are unreadable. */
-  savePolicies(rules: readonly PolicyRule[]): Promise<void>
+  /**
+   * Replaces the kept rules. Refused (`policy_file_corrupt`) while the stored ones are unreadable.
+   * With `change`, a store several nodes share may merge instead: remove only `change.removed`
+   * and add the rules it lacks, keeping what other nodes saved meanwhile.
+   */
+  savePolicies(rules: readonly PolicyRule[], change?: PolicyChange): Promise<void>
   /** Releases every claim and handle the store holds. */
   close(): Promise<void>
 }

@@ -80,7 +80,7 @@ export function withLocalDecisionInbox(
     readJournal: (runId) => store.readJournal(runId),
     readAudit: () => store.readAudit(),
     loadPolicies: () => store.loadPolicies(),
-    savePolicies: (rules) => store.savePolicies(rules),
+    savePolicies: (rules, change) => store.savePolicies(rules, change),
     close: () => store.close(),
     async offerDecision(runId, offer) {
       await known(runId)

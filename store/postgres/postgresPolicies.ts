@@ -1,22 +1,20 @@
 import type pg from 'pg'
 import { type PolicyRule, PolicyRuleSchema } from '../../workspace/policyFile.ts'
 import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
-import type { PolicyLoad } from '../RunStore.ts'
+import type { PolicyChange, PolicyLoad } from '../RunStore.ts'
 import { withTransaction } from './PostgresSource.ts'
 
 /** The channel a save of the kept rules NOTIFYs, with the saving node's owner id. */
 export const POLICIES_CHANNEL = 'studypulse_policies'
 
 /**
- * The kept rules of one node. Saves merge instead of replacing: a node removes only rules it had
- * seen (loaded or saved) and no longer holds, and adds the ones the table lacks, so two nodes
- * keeping a rule at the same time both keep theirs. Rows no node could read are never touched.
+ * The kept rules in PostgreSQL. A save with a `change` merges: it removes only the rules the
+ * change names and adds the ones the table lacks, so two nodes keeping a rule at the same time
+ * both keep theirs. Without one it replaces them all. Rows no node could read stay either way.
  */
 export class PostgresPolicies {
   readonly #pool: pg.Pool
   readonly #ownerId: string
-  // The ids this node last saw in the table: what a rule missing from its save was removed from.
-  #seen = new Set<string>()
 
   constructor(pool: pg.Pool, ownerId: string) {
     this.#pool = pool
@@ -34,27 +32,29 @@ export class PostgresPolicies {
       if (parsed.success) load.rules.push(parsed.data)
       else load.invalid.push({ rule, reason: summarizeZodIssues(parsed.error) })
     }
-    this.#seen = new Set(load.rules.map((r) => r.id))
     return load
   }
 
   /**
-   * Makes the table hold `rules` as this node changed them, in one transaction that saves wait
-   * for each other on; its NOTIFY, sent on commit, tells the other nodes to read the rules again.
+   * Saves `rules` in one transaction that saves wait for each other on; its NOTIFY, sent on
+   * commit, tells the other nodes to read the rules again.
    */
-  save(rules: readonly PolicyRule[]): Promise<void> {
+  save(rules: readonly PolicyRule[], change?: PolicyChange): Promise<void> {
     return withTransaction(this.#pool, async (client) => {
       await client.query('LOCK TABLE studypulse.policies IN SHARE ROW EXCLUSIVE MODE')
       const { rows } = await client.query<{ position: number; rule: unknown }>(
         'SELECT position, rule FROM studypulse.policies ORDER BY position',
       )
       const kept = new Set(rules.map((r) => r.id))
+      const dropped = change === undefined ? undefined : new Set(change.removed)
       const stored = new Map<string, number>()
       for (const row of rows) {
         const parsed = PolicyRuleSchema.safeParse(row.rule)
         if (parsed.success) stored.set(parsed.data.id, row.position)
       }
-      const removed = [...stored].filter(([id]) => this.#seen.has(id) && !kept.has(id))
+      const removed = [...stored].filter(([id]) =>
+        dropped === undefined ? !kept.has(id) : dropped.has(id),
+      )
       const added = rules.filter((r) => !stored.has(r.id))
       await client.query('DELETE FROM studypulse.policies WHERE position = ANY($1::integer[])', [
         removed.map(([, position]) => position),
@@ -66,8 +66,6 @@ export class PostgresPolicies {
         [added.map((rule) => JSON.stringify(rule))],
       )
       await client.query('SELECT pg_notify($1, $2)', [POLICIES_CHANNEL, this.#ownerId])
-      const gone = new Set(removed.map(([id]) => id))
-      this.#seen = new Set([...[...stored.keys()].filter((id) => !gone.has(id)), ...kept])
     })
   }
 }

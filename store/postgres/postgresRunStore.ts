@@ -198,7 +198,7 @@ export async function postgresRunStore(
       return rows.map((r) => r.record)
     },
     loadPolicies: () => policies.load(),
-    savePolicies: (rules) => policies.save(rules),
+    savePolicies: (rules, change) => policies.save(rules, change),
     onPoliciesChanged(handler) {
       const stops = [
         listener.on(POLICIES_CHANNEL, () => handler()),

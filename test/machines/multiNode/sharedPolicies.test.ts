@@ -211,3 +211,24 @@ test('"always deny" kept on one node denies the next call on another without a r
     { timeout: 5_000 },
   )
 })
+
+test('"always" rules kept on two nodes at the same moment are both kept, and both nodes hold both', async () => {
+  const { a, b } = await twoNodes()
+  await a.runtime.restore()
+  await b.runtime.restore()
+  a.runtime.policies.add({ tool: 'delete_task', effect: 'deny', scope: 'always' })
+  b.runtime.policies.add({ tool: 'run_code', effect: 'deny', scope: 'always' })
+  await Promise.all([a.runtime.flush(), b.runtime.flush()])
+  const kept = (node: TestNode) => node.runtime.policies.list().map(describeRule).sort()
+  await vi.waitFor(() => {
+    expect(kept(a)).toEqual(['always deny delete_task', 'always deny run_code'])
+    expect(kept(b)).toEqual(['always deny delete_task', 'always deny run_code'])
+  })
+  expect((await a.store.loadPolicies()).rules).toHaveLength(2)
+  // A revokes its own rule: B's stays, everywhere.
+  const own = a.runtime.policies.list().find((r) => r.tool === 'delete_task')
+  a.runtime.policies.revoke(own?.id ?? '')
+  await a.runtime.flush()
+  await vi.waitFor(() => expect(kept(b)).toEqual(['always deny run_code']))
+  expect((await b.store.loadPolicies()).rules.map((r) => r.tool)).toEqual(['run_code'])
+})

@@ -41,21 +41,23 @@ describe('kept rules shared across PostgreSQL nodes', () => {
     expect(await a.loadPolicies()).toEqual({ rules: [denyDelete], invalid: [] })
   })
 
-  test('two nodes keeping rules at once both keep theirs; a node removes only rules it had seen', async () => {
+  test('two nodes keeping rules at once both keep theirs; a save removes only the rules it names', async () => {
     const a = await node('a')
     const b = await node('b')
-    await a.loadPolicies()
-    await b.loadPolicies()
     const denyRun = { ...denyDelete, id: 'p2', tool: 'run_code' }
     // Each saves its own set, not having read the other's: neither save drops the other rule.
-    await Promise.all([a.savePolicies([denyDelete]), b.savePolicies([denyRun])])
-    expect((await node('c').then((c) => c.loadPolicies())).rules.map((r) => r.id).sort()).toEqual([
-      'p1',
-      'p2',
+    await Promise.all([
+      a.savePolicies([denyDelete], { removed: [] }),
+      b.savePolicies([denyRun], { removed: [] }),
     ])
+    const c = await node('c')
+    expect((await c.loadPolicies()).rules.map((r) => r.id).sort()).toEqual(['p1', 'p2'])
     // A revokes its rule: only that one goes, though A never held B's.
-    await a.savePolicies([])
+    await a.savePolicies([], { removed: ['p1'] })
     expect((await b.loadPolicies()).rules).toEqual([denyRun])
+    // Without a change a save replaces them all, as on one node.
+    await a.savePolicies([denyDelete])
+    expect((await b.loadPolicies()).rules).toEqual([denyDelete])
   })
 
   test('a save made while a node was cut off reaches it once it reconnects', async () => {
