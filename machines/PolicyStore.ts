@@ -29,6 +29,8 @@ export interface PolicyStoreOptions {
   permissionOf: (tool: string) => PermissionLevel | undefined
   initial?: readonly PolicyRule[]
   save?: (kept: readonly PolicyRule[], change: PolicyChange) => Promise<void>
+  /** Called with each revoked run rule, so a store that keeps them with decisions drops it too. */
+  forget?: (rule: PolicyRule) => Promise<void>
   onSaveError?: (error: unknown) => void
 }
 
@@ -184,6 +186,10 @@ export class PolicyStore {
     if (rule.scope === 'always') {
       this.#removedKept.add(id)
       this.#persist()
+    }
+    const forget = this.#options.forget
+    if (rule.scope === 'run' && forget !== undefined) {
+      this.#saving = this.#saving.then(() => forget(rule)).catch(this.#options.onSaveError)
     }
     return true
   }

@@ -5,6 +5,7 @@ import { hasAtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import { hasClaimWatch } from '../store/ClaimWatch.ts'
 import { hasDecisionInbox } from '../store/DecisionInbox.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
+import { hasSharedPolicies } from '../store/SharedPolicies.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentRuntime, AgentRuntimeOptions } from './AgentRuntime.ts'
@@ -19,6 +20,7 @@ import { commandHere, commandsOver } from './runCommands.ts'
 import { decide, edit } from './runDecisions.ts'
 import { viewOfActor, viewOfForeign } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
+import { forgetRevoked } from './sharedPolicies.ts'
 import { checkTargetDecision, type DecisionTarget, offerDecision } from './storeDecisions.ts'
 import { waitForStatus } from './waitForStatus.ts'
 
@@ -45,6 +47,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
     clock,
     permissionOf: (tool) => tools.permissionOf(tool),
     ...(store !== undefined && { save: (kept, change) => store.savePolicies(kept, change) }),
+    ...(store !== undefined && hasSharedPolicies(store) && { forget: forgetRevoked(store) }),
     onSaveError: onPersistError,
   })
   const policiesLoaded =

@@ -1,5 +1,6 @@
 import type { RunStore } from '../store/RunStore.ts'
 import type { SharedPolicies } from '../store/SharedPolicies.ts'
+import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 
 /** What following another node's rule saves needs. */
@@ -64,5 +65,14 @@ export function followSharedPolicies(deps: SharedPoliciesDeps): SharedPoliciesFo
       stopped = true
       unsubscribe()
     },
+  }
+}
+
+/** The `forget` of a `PolicyStore` over a shared store: a revoked run rule leaves the store too. */
+export function forgetRevoked(store: SharedPolicies): (rule: PolicyRule) => Promise<void> {
+  return async (rule) => {
+    if (rule.scope === 'run' && rule.runId !== undefined) {
+      await store.forgetKeptRules(rule.runId, rule.tool, rule.effect)
+    }
   }
 }

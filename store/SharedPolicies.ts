@@ -20,12 +20,16 @@ export interface SharedPolicies {
   onPoliciesChanged(listener: () => void): () => void
   /** The rules kept with the accepted decisions of `runId`, oldest first. */
   keptRulesOf(runId: string): Promise<StoredKeptRule[]>
+  /** Drops the kept rules of `runId` for `tool` and `effect`: revoked, they never come back. */
+  forgetKeptRules(runId: string, tool: string, effect: string): Promise<void>
 }
 
 /** Whether `store` shares its kept rules between nodes (see `SharedPolicies`). */
 export function hasSharedPolicies(store: RunStore): store is RunStore & SharedPolicies {
   const candidate = store as Partial<SharedPolicies>
   return (
-    typeof candidate.onPoliciesChanged === 'function' && typeof candidate.keptRulesOf === 'function'
+    typeof candidate.onPoliciesChanged === 'function' &&
+    typeof candidate.keptRulesOf === 'function' &&
+    typeof candidate.forgetKeptRules === 'function'
   )
 }

@@ -108,3 +108,26 @@ export async function keptRulesOf(pool: pg.Pool, runId: string): Promise<StoredK
     keep: row.keep,
   }))
 }
+
+/**
+ * Clears the rules kept with `runId`'s decisions that are for `tool` and `effect`. The kept
+ * rules are read here rather than in SQL: a forged one could hold text PostgreSQL cannot walk.
+ */
+export async function forgetKeptRules(
+  pool: pg.Pool,
+  runId: string,
+  tool: string,
+  effect: string,
+): Promise<void> {
+  const matching = (await keptRulesOf(pool, runId))
+    .filter(({ keep }) => {
+      const rule = keep as { tool?: unknown; effect?: unknown } | null
+      return typeof rule === 'object' && rule?.tool === tool && rule.effect === effect
+    })
+    .map((stored) => stored.confirmationId)
+  if (matching.length === 0) return
+  await pool.query(
+    'UPDATE studypulse.pending_confirmations SET keep = NULL WHERE run_id = $1 AND confirmation_id = ANY($2::text[])',
+    [runId, matching],
+  )
+}

@@ -26,6 +26,7 @@ import {
 import {
   DECISIONS_CHANNEL,
   decidedUnresolved,
+  forgetKeptRules,
   keptRulesOf,
   offerDecision,
   runsWithUnresolvedDecisions,
@@ -211,6 +212,7 @@ export async function postgresRunStore(
       }
     },
     keptRulesOf: (runId) => keptRulesOf(pool, runId),
+    forgetKeptRules: (runId, tool, effect) => forgetKeptRules(pool, runId, tool, effect),
     listening: () => listener.ready(),
     offerDecision: (runId, offer) => offerDecision(pool, runId, offer),
     decidedUnresolved: (runId) => decidedUnresolved(pool, runId),

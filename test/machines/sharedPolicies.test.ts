@@ -31,6 +31,7 @@ function sharedStore(load?: () => Promise<PolicyLoad>) {
       return () => listeners.delete(listener)
     },
     keptRulesOf: async () => [],
+    forgetKeptRules: async () => undefined,
   }
   const savedElsewhere = async (rules: PolicyRule[]) => {
     await base.savePolicies(rules)

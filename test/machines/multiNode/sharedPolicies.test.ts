@@ -126,6 +126,27 @@ test('a run rule outlives its owner: the node that takes the run over holds it',
   expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
 })
 
+test('a run rule revoked at its owner does not come back when another node takes the run over', async () => {
+  const { a, b } = await twoNodes()
+  const runId = a.runtime.startRun({ input: 'create first' })
+  const card = await cardOf(a, runId)
+  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+    digest: card.digest,
+    remember: 'run',
+  })
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  const [rule] = a.runtime.policies.list(runId)
+  expect(a.runtime.policies.revoke(rule?.id ?? '')).toBe(true)
+  await a.runtime.close()
+
+  expect(await b.runtime.restore()).toEqual([runId])
+  expect(b.runtime.policies.list(runId)).toEqual([])
+  // The next create_task asks the user again.
+  b.runtime.sendInput(runId, 'create second')
+  await cardOf(b, runId)
+  expect(b.runtime.status(runId)).toBe('awaitingConfirmation')
+})
+
 test('a rule forged into a stored decision is reported and ignored; the decision still goes', async () => {
   const { a, errorsAtA } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
