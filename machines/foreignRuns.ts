@@ -25,20 +25,31 @@ export interface ForeignRunsDeps {
 
 const finalStates = new Set(['failed', 'cancelled'])
 
-/** Reads what a run's owner last saved, without changing anything. */
+/**
+ * Reads what a run's owner last saved, without changing anything. The conversation is in the
+ * run's message log (the snapshot holds none): it is read only when its length changed from
+ * `known`, so following a run does not read its whole conversation on every batch of events.
+ */
 export async function peekForeign(
   store: RunStore,
   runId: string,
+  known?: readonly ChatMessage[],
 ): Promise<Omit<ForeignRun, 'log'> | undefined> {
   const saved = await store.peekRun(runId)
   if (saved === undefined) return undefined
   const context = (saved.snapshot as { context?: AgentRunContext } | undefined)?.context
   const value = saved.value as RunStatus
   const pending = value === 'awaitingConfirmation' ? context?.pending : undefined
+  const count = saved.messageCount
+  let messages: readonly ChatMessage[] = context?.messages ?? []
+  if (count !== undefined) {
+    // A later save may have added messages since the snapshot was read: this snapshot's are the first `count`.
+    messages = known?.length === count ? known : (await store.readMessages(runId)).slice(0, count)
+  }
   return {
     status: value,
     ...(pending !== undefined && { pending }),
-    messages: context?.messages ?? [],
+    messages,
   }
 }
 
@@ -111,7 +122,7 @@ export class ForeignRuns {
   #refresh(runId: string): Promise<void> {
     const running = this.#refreshing.get(runId)
     const next = (running ?? Promise.resolve())
-      .then(() => peekForeign(this.#deps.store, runId))
+      .then(() => peekForeign(this.#deps.store, runId, this.#runs.get(runId)?.messages))
       .then((seen) => {
         const run = this.#runs.get(runId)
         if (seen === undefined || run === undefined) return

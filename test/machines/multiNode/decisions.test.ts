@@ -96,3 +96,27 @@ test('a run whose owner is gone is taken over by another node, which applies the
   await b.runtime.flush()
   expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['after takeover'])
 })
+
+test('a node following a run shows its conversation as the owner saved it, and keeps it current', async () => {
+  const [a, b] = await threeNodes()
+  const runId = a.runtime.startRun({ input: 'create essay outline' })
+  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await a.runtime.flush()
+  await b.runtime.locate(runId)
+  // The conversation lives in the run's message log, not in its snapshot.
+  expect(b.runtime.view(runId).messages).toEqual(a.runtime.view(runId).messages)
+  expect(b.runtime.view(runId).messages.length).toBeGreaterThan(0)
+
+  const pending = a.runtime.pendingConfirmation(runId)
+  await b.runtime.decide(runId, pending?.confirmationId ?? '', 'allow')
+  await a.runtime.waitFor(runId, 'awaitingInput')
+  await a.runtime.flush()
+  await vi.waitFor(
+    () => expect(b.runtime.view(runId).messages).toEqual(a.runtime.view(runId).messages),
+    { timeout: 5_000 },
+  )
+  expect(b.runtime.view(runId).messages.at(-1)).toMatchObject({
+    role: 'assistant',
+    content: 'done',
+  })
+})
