@@ -21,7 +21,7 @@ import { decide, edit } from './runDecisions.ts'
 import { viewOfActor, viewOfForeign } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
 import { forgetRevoked } from './sharedPolicies.ts'
-import { checkTargetDecision, type DecisionTarget, offerDecision } from './storeDecisions.ts'
+import { type DecisionTarget, offerDecision } from './storeDecisions.ts'
 import { waitForStatus } from './waitForStatus.ts'
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
@@ -214,8 +214,7 @@ export function createRuntime(options: AgentRuntimeOptions): AgentRuntime {
         decide(liveActor(runId), runId, confirmationId, decision, decisionOptions, policies)
         return
       }
-      // The local checks throw here; the store's compare-and-set follows.
-      checkTargetDecision(target, runId, confirmationId, decision, decisionOptions, policies)
+      // The local checks throw here, synchronously; the store's compare-and-set follows.
       void offerDecision(
         inbox,
         target,

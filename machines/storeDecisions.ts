@@ -14,7 +14,7 @@ export type DecisionTarget =
   | { kind: 'foreign'; log: readonly AgentEvent[] }
 
 /** The checks a decision passes on this node before it is offered to the store (throws `AgentError`). */
-export function checkTargetDecision(
+function checkTargetDecision(
   target: DecisionTarget,
   runId: string,
   confirmationId: string,
@@ -37,7 +37,7 @@ export function checkTargetDecision(
  * the others get `confirmation_not_found`. The owner applies the decision (see
  * `applyStoredDecisions`); the machine's guard stays the only gate to executing.
  */
-export async function offerDecision(
+export function offerDecision(
   inbox: DecisionInbox,
   target: DecisionTarget,
   runId: string,
@@ -46,14 +46,21 @@ export async function offerDecision(
   options: DecisionOptions,
   policies: PolicyStore,
 ): Promise<void> {
-  const { digest, keep } = checkTargetDecision(
-    target,
-    runId,
-    confirmationId,
-    decision,
-    options,
-    policies,
-  )
+  // Checked before anything is awaited: a refusal throws here, synchronously, for a caller
+  // that cannot wait (`submitConfirmation`); what the store says comes with the promise.
+  const checked = checkTargetDecision(target, runId, confirmationId, decision, options, policies)
+  return offerChecked(inbox, target, runId, confirmationId, decision, checked, policies)
+}
+
+async function offerChecked(
+  inbox: DecisionInbox,
+  target: DecisionTarget,
+  runId: string,
+  confirmationId: string,
+  decision: ConfirmationDecision,
+  { digest, keep }: { digest?: string; keep?: KeptRule },
+  policies: PolicyStore,
+): Promise<void> {
   // The store opens a card when its commit lands; a card shown here may still be on its way.
   if (target.kind === 'local') await target.saved()
   const offer = {

@@ -102,6 +102,15 @@ export async function postgresRunStore(
   const commands = new CommandChannel(pool, listener, ownerId)
   let closed: Promise<void> | undefined
 
+  // The run's saved snapshot read through its schema (a string says why it is unreadable).
+  const readSnapshot = async (runId: string) => {
+    const { rows } = await pool.query<{ snapshot: unknown }>(
+      'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
+      [runId],
+    )
+    return rows.length === 0 ? undefined : parseStoredRunSnapshot(rows[0]?.snapshot, runId)
+  }
+
   const readEvents = async (runId: string, afterSeq = 0): Promise<AgentEvent[]> => {
     const { rows } = await pool.query<{ event: AgentEvent }>(
       'SELECT event FROM studypulse.run_events WHERE run_id = $1 AND seq > $2 ORDER BY seq',
@@ -125,21 +134,12 @@ export async function postgresRunStore(
       return rows.map((r) => r.run_id)
     },
     async peekRun(runId) {
-      const { rows } = await pool.query<{ snapshot: unknown }>(
-        'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
-        [runId],
-      )
-      if (rows.length === 0) return undefined
-      const parsed = parseStoredRunSnapshot(rows[0]?.snapshot, runId)
-      return typeof parsed === 'string' ? undefined : parsed.snapshot
+      const parsed = await readSnapshot(runId)
+      return parsed === undefined || typeof parsed === 'string' ? undefined : parsed.snapshot
     },
     async loadRun(runId) {
-      const { rows } = await pool.query<{ snapshot: unknown }>(
-        'SELECT snapshot FROM studypulse.runs WHERE run_id = $1 AND snapshot IS NOT NULL',
-        [runId],
-      )
-      if (rows.length === 0) return undefined
-      const parsed = parseStoredRunSnapshot(rows[0]?.snapshot, runId)
+      const parsed = await readSnapshot(runId)
+      if (parsed === undefined) return undefined
       if (typeof parsed === 'string') {
         throw new RunStoreError('corrupt_run', `run ${runId} cannot be restored: ${parsed}`)
       }
