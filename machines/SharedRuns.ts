@@ -119,7 +119,7 @@ export class SharedRuns {
       deps.rescanEveryMs === undefined
         ? undefined
         : this.#timers.setInterval(() => {
-            this.#rescanning ??= this.restoreAll()
+            this.#rescanning ??= this.restoreAll({ claimableOnly: true })
               .catch(onError)
               .finally(() => {
                 this.#rescanning = undefined
@@ -136,12 +136,21 @@ export class SharedRuns {
     return applyStoredDecisions(inbox, actor, policies, onError).catch(onError)
   }
 
-  /** Restores every open run this runtime can claim; notes the others. Returns the restored ids. */
-  async restoreAll(): Promise<string[]> {
+  /**
+   * Restores every open run this runtime can claim; notes the others. Returns the restored ids.
+   * `claimableOnly` (the rescan): with leases, look only at runs a claim could take now, so a
+   * rescan neither tries to claim nor follows every run that lives on another node.
+   */
+  async restoreAll(options: { claimableOnly?: boolean } = {}): Promise<string[]> {
     await this.#deps.ready
     const restored: string[] = []
     const audited: { keys?: Set<string> } = {}
-    for (const runId of await this.#deps.store.listOpenRuns()) {
+    const { store } = this.#deps
+    const candidates =
+      options.claimableOnly === true && hasClaimWatch(store)
+        ? await store.listClaimableRuns()
+        : await store.listOpenRuns()
+    for (const runId of candidates) {
       if (this.#deps.actorOf(runId) !== undefined) continue
       try {
         if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)

@@ -9,9 +9,14 @@ export interface ClaimWatch {
   readonly ownerId: string
   /** Calls `listener` with each run this store held and has lost; returns an unsubscribe. */
   onClaimLost(listener: (runId: string) => void): () => void
+  /** The open runs a claim could take now: no owner, this one, or a lease that ran out. */
+  listClaimableRuns(): Promise<string[]>
 }
 
 /** Whether `store` reports lost claims (see `ClaimWatch`). */
 export function hasClaimWatch(store: RunStore): store is RunStore & ClaimWatch {
-  return typeof (store as Partial<ClaimWatch>).onClaimLost === 'function'
+  const candidate = store as Partial<ClaimWatch>
+  return (
+    typeof candidate.onClaimLost === 'function' && typeof candidate.listClaimableRuns === 'function'
+  )
 }

@@ -127,6 +127,16 @@ export async function postgresRunStore(
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),
     onClaimLost: (listener) => leases.onLost(listener),
+    async listClaimableRuns() {
+      const { rows } = await pool.query<{ run_id: string }>(
+        `SELECT run_id FROM studypulse.runs
+         WHERE status = 'open' AND snapshot IS NOT NULL
+           AND (owner IS NULL OR owner = $1 OR lease_expires_at <= now())
+         ORDER BY run_id`,
+        [ownerId],
+      )
+      return rows.map((r) => r.run_id)
+    },
     async listOpenRuns() {
       const { rows } = await pool.query<{ run_id: string }>(
         "SELECT run_id FROM studypulse.runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY run_id",

@@ -120,3 +120,45 @@ test('a node following a run shows its conversation as the owner saved it, and k
     content: 'done',
   })
 })
+
+test('a rescan looks only at runs it could claim: a dead node’s run is taken over, a live node’s is left alone', async () => {
+  const { url } = await freshDatabase()
+  const ticks: (() => void)[] = []
+  const [live, dead, watcher] = await Promise.all([
+    startNode(url, { ownerId: `live-${Math.random()}` }),
+    startNode(url, { ownerId: `dead-${Math.random()}` }),
+    startNode(url, {
+      ownerId: `watcher-${Math.random()}`,
+      rescanEveryMs: 60_000,
+      timers: { setInterval: (tick) => ticks.push(tick), clearInterval: () => undefined },
+    }),
+  ])
+  nodes.push(live, dead, watcher)
+  const alive = live.runtime.startRun({ input: 'create alive' })
+  const orphan = dead.runtime.startRun({ input: 'create orphan' })
+  await live.runtime.waitFor(alive, 'awaitingConfirmation')
+  await dead.runtime.waitFor(orphan, 'awaitingConfirmation')
+  await Promise.all([live.runtime.flush(), dead.runtime.flush()])
+  dead.loseDatabase()
+
+  const listed: string[][] = []
+  const list = watcher.store.listClaimableRuns.bind(watcher.store)
+  watcher.store.listClaimableRuns = async () => {
+    const runIds = await list()
+    listed.push(runIds)
+    return runIds
+  }
+  // Once the dead node's lease has run out, a rescan takes its run over.
+  await vi.waitFor(
+    async () => {
+      for (const tick of ticks) tick()
+      expect(watcher.runtime.runIds()).toContain(orphan)
+    },
+    { timeout: 10_000, interval: 200 },
+  )
+  await watcher.runtime.waitFor(orphan, 'awaitingConfirmation')
+  // It never listed the live node's run: no claim tried, nothing followed.
+  expect(listed.length).toBeGreaterThan(0)
+  expect(listed.flat()).not.toContain(alive)
+  expect(() => watcher.runtime.status(alive)).toThrow(AgentError)
+})

@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AgentRuntime } from '../../../machines/AgentRuntime.ts'
+import type { AgentRuntime, RuntimeTimers } from '../../../machines/AgentRuntime.ts'
 import { createRuntime } from '../../../machines/createRuntime.ts'
 import type { ModelClient, ModelRequest, ModelTurn } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
@@ -47,6 +47,7 @@ export async function startNode(
     ownerId: string
     leaseMs?: number
     rescanEveryMs?: number
+    timers?: RuntimeTimers
     sourcesDir?: string
     model?: ModelClient
     onPersistError?: (error: unknown) => void
@@ -71,6 +72,7 @@ export async function startNode(
     workspace,
     store,
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+    ...(options.timers !== undefined && { timers: options.timers }),
     ...(options.onPersistError !== undefined && { onPersistError: options.onPersistError }),
   })
   return {
