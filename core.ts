@@ -43,23 +43,13 @@ export { callModel, executeCall, type RunEffectDeps } from './machines/runEffect
 export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
 export { ModelError, type ModelErrorCode } from './models/ModelError.ts'
 export type {
-  ChatMessage,
   JsonSchema,
   ModelClient,
   ModelRequest,
   ModelToolDefinition,
-  ModelTurn,
-  PermissionLevel,
-  ToolCall,
 } from './models/messages.ts'
 export { OfflinePlanner } from './models/offline/OfflinePlanner.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
-export type {
-  AgentEvent,
-  AgentEventKind,
-  ConfirmationDecision,
-  RunStatus,
-} from './store/AgentEvent.ts'
 // The optional parts of a store that several nodes share (PostgreSQL implements them all): a
 // store of your own that implements them, and passes the contract suites, shares runs too.
 export type { AtomicOutcomes, OutcomeOptions } from './store/AtomicOutcomes.ts'
@@ -102,7 +92,6 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/defineTool.ts'
-export type { PermissionOrigin, PermissionSource } from './tools/PermissionOrigin.ts'
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export {
@@ -113,6 +102,12 @@ export {
 } from './tools/ToolRegistry.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { ToolSource } from './tools/ToolSource.ts'
+export type { AgentEvent, AgentEventKind } from './vocabulary/AgentEvent.ts'
+export type { ChatMessage, ModelTurn, ToolCall } from './vocabulary/ChatMessage.ts'
+export type { ConfirmationDecision } from './vocabulary/Decision.ts'
+export type { PermissionLevel } from './vocabulary/PermissionLevel.ts'
+export type { PermissionOrigin, PermissionSource } from './vocabulary/PermissionOrigin.ts'
+export type { RunStatus } from './vocabulary/RunStatus.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {
   InvalidPolicyRule,

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 
 const badge: Record<string, string> = {
   read: 'read',

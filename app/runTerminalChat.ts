@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline/promises'
 import type { Readable, Writable } from 'node:stream'
 import type { AgentRuntime } from '../machines/createAgentRuntime.ts'
-import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
 import { formatEvent } from './formatEvent.ts'
 

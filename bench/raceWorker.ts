@@ -8,9 +8,10 @@
 import { createInterface } from 'node:readline'
 import { AgentError } from '../machines/AgentError.ts'
 import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
-import type { ModelRequest, ModelTurn } from '../models/messages.ts'
+import type { ModelRequest } from '../models/messages.ts'
 import { ScriptedModel } from '../models/ScriptedModel.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { Workspace } from '../workspace/Workspace.ts'
 import { cardTitle } from './lib/raceCards.ts'
 

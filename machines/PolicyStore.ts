@@ -1,8 +1,8 @@
-import type { PermissionLevel } from '../models/messages.ts'
 import type { PolicyChange } from '../store/RunStore.ts'
+import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
+import { mayBeAllowedByRule } from '../vocabulary/PermissionLevel.ts'
 import type { InvalidPolicyRule, PolicyFileProblems, PolicyRule } from '../workspace/policyFile.ts'
 import { AgentError } from './AgentError.ts'
-import { mayBeAllowedByRule } from './permissionRules.ts'
 
 /** What a new rule says: which tool, allow or deny, for how long, and for which run. */
 export interface RuleRequest {

@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { AgentEventsEmitted, AgentRunEvent } from './agentRunTypes.ts'
 import { answerWithRules } from './answerWithRules.ts'

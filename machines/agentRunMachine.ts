@@ -1,8 +1,8 @@
 import type { Draft } from 'immer'
 import { enqueueActions, setup } from 'xstate'
-import type { ChatMessage } from '../models/messages.ts'
-import type { RunStatus } from '../store/AgentEvent.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import {
   type AgentEventsEmitted,
   type AgentRunContext,

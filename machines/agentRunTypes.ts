@@ -1,8 +1,8 @@
-import type { ChatMessage, ModelTurn, ToolCall } from '../models/messages.ts'
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage, ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
 export interface CurrentCall {

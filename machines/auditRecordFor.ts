@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
-import { needsConfirmation } from './permissionRules.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 
 /** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
 export function auditRecordFor(

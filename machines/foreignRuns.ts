@@ -1,8 +1,9 @@
-import type { ChatMessage } from '../models/messages.ts'
-import type { AgentEvent, RunStatus } from '../store/AgentEvent.ts'
 import type { EventFollow } from '../store/RunEventFeed.ts'
 import { hasRunEventFeed } from '../store/RunEventFeed.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { AgentRunContext, PendingConfirmation } from './agentRunTypes.ts'
 
 /** What this node knows of a run another node owns: its last save, and its log as followed. */

@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { StoredDecision } from '../store/DecisionInbox.ts'
 import type { SharedPolicies, StoredKeptRule } from '../store/SharedPolicies.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { PolicyRuleSchema } from '../workspace/policyRule.ts'
 import { summarizeZodIssues } from '../workspace/summarizeZodIssues.ts'
 import { AgentError } from './AgentError.ts'

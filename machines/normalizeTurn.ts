@@ -1,8 +1,8 @@
 import { ModelError } from '../models/ModelError.ts'
-import type { ModelTurn, ToolCall } from '../models/messages.ts'
 import { stringifyBounded } from '../models/stringifyBounded.ts'
 import { maxArgumentDepth } from '../tools/parseArguments.ts'
 import { defaultMaxToolCallsPerTurn } from '../tools/ToolRegistry.ts'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 
 /** The most tool calls one model turn may propose by default (a registry's `limits` may set another). */
 export const maxToolCallsPerTurn = defaultMaxToolCallsPerTurn

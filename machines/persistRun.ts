@@ -1,9 +1,9 @@
-import type { ChatMessage } from '../models/messages.ts'
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { AppliedRunCommand } from '../store/RunCommandInbox.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { type AgentRunContext, runContextVersion } from './agentRunTypes.ts'
 

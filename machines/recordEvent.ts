@@ -1,5 +1,5 @@
 import { current, type Draft, isDraft } from 'immer'
-import type { AgentEvent } from '../store/AgentEvent.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { AgentRunContext } from './agentRunTypes.ts'
 
 /** The fields of an event its producer chooses; the log fills in run, seq and time. */

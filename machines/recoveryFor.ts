@@ -1,7 +1,7 @@
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
+import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
-import { needsConfirmation } from './permissionRules.ts'
 import { interruptedResult } from './runRecipes.ts'
 
 /** A saved run's state and context, as recovery reads them. */

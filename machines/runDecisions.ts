@@ -1,5 +1,5 @@
-import type { ConfirmationDecision } from '../store/AgentEvent.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { PendingConfirmation } from './agentRunTypes.ts'

@@ -1,13 +1,14 @@
-import type { ModelClient, ModelTurn } from '../models/messages.ts'
+import type { ModelClient } from '../models/messages.ts'
 import { hasAtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
+import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { AgentRunContext } from './agentRunTypes.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
-import { needsConfirmation } from './permissionRules.ts'
 
 /** The edges a run's effects touch: the model, the tools and the workspace. */
 export interface RunEffectDeps {

@@ -1,5 +1,5 @@
+import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { AgentRunContext, AgentRunEvent, PreparingRegistry } from './agentRunTypes.ts'
-import { mayBeAllowedByRule, needsConfirmation } from './permissionRules.ts'
 
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 

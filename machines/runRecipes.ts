@@ -1,6 +1,6 @@
 import { type Draft, isDraft, original } from 'immer'
-import type { ModelTurn } from '../models/messages.ts'
 import { type ToolResult, toolFailure, userDeniedResult } from '../tools/ToolResult.ts'
+import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type AgentRunContext, type PreparingRegistry, retiredIdsKept } from './agentRunTypes.ts'
 import { prepareCall } from './prepareCall.ts'
 import { recordEvent } from './recordEvent.ts'

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../store/AgentEvent.ts'
+import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import type { RunView } from './AgentRuntime.ts'
 import type { ForeignRun } from './foreignRuns.ts'

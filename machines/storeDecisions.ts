@@ -1,5 +1,6 @@
-import type { AgentEvent, ConfirmationDecision } from '../store/AgentEvent.ts'
 import type { DecisionInbox, StoredDecision } from '../store/DecisionInbox.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { holdRule, verdictOn } from './keptRules.ts'

@@ -1,6 +1,6 @@
 import { type Draft, Immer } from 'immer'
-import type { AgentEvent } from '../store/AgentEvent.ts'
 import { deepFreeze } from '../tools/deepFreeze.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { AgentRunContext } from './agentRunTypes.ts'
 import { gatherEvents } from './recordEvent.ts'
 

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../store/AgentEvent.ts'
+import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 

@@ -1,5 +1,6 @@
+import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
-import type { ChatMessage, ModelClient, ModelRequest, ModelTurn } from './messages.ts'
+import type { ModelClient, ModelRequest } from './messages.ts'
 
 /** A scripted step computed from the request it answers; may be async. */
 export type ScriptFunction = (request: ModelRequest) => ModelTurn | Promise<ModelTurn>

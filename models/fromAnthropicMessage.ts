@@ -1,5 +1,5 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages'
-import type { ModelTurn, ToolCall } from './messages.ts'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { stringifyBounded } from './stringifyBounded.ts'
 
 /** Reads the turn out of a non-streamed Messages API answer; `arguments` is the JSON of `input`. */

@@ -1,6 +1,6 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
-import type { ModelTurn, ToolCall } from './messages.ts'
 
 /** Reads the turn out of a non-streamed Chat Completions answer. */
 export function fromOpenAICompletion(completion: ChatCompletion, name: string): ModelTurn {

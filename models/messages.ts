@@ -1,27 +1,7 @@
-/** Shared message types: the only thing the model layer and the runtime both depend on. */
+/** The model interface: what a model client is given for one turn, and what it answers. */
 
-/** How much a tool may do; set by the host on each tool, never by the model. */
-export type PermissionLevel = 'read' | 'write' | 'destructive' | 'execute'
-
-/** A tool call proposed by a model; `arguments` is the model's raw JSON text. */
-export interface ToolCall {
-  id: string
-  name: string
-  arguments: string
-}
-
-/** One assistant turn: text, tool calls, or both. */
-export interface ModelTurn {
-  text?: string
-  toolCalls?: ToolCall[]
-}
-
-/** A message in the conversation the model sees. */
-export type ChatMessage =
-  | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
-  | { role: 'tool'; toolCallId: string; name: string; content: string }
+import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
+import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 
 /** A JSON Schema object, as produced by `z.toJSONSchema`. */
 export type JsonSchema = { [key: string]: unknown }

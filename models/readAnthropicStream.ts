@@ -1,6 +1,6 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
-import type { ModelTurn, ToolCall } from './messages.ts'
 import { stringifyBounded } from './stringifyBounded.ts'
 
 type Block =

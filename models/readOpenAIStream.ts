@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
-import type { ModelTurn, ToolCall } from './messages.ts'
 
 /**
  * Assembles a streamed Chat Completions answer into one turn: text deltas go to `onTextDelta` as

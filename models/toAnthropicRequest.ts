@@ -4,7 +4,8 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { ChatMessage, ModelToolDefinition, ToolCall } from './messages.ts'
+import type { ChatMessage, ToolCall } from '../vocabulary/ChatMessage.ts'
+import type { ModelToolDefinition } from './messages.ts'
 import { toolParameters } from './toolParameters.ts'
 
 /** The body of a Messages API call, without `stream`. */

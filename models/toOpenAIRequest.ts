@@ -3,7 +3,8 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions'
-import type { ChatMessage, ModelToolDefinition } from './messages.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import type { ModelToolDefinition } from './messages.ts'
 import { toolParameters } from './toolParameters.ts'
 
 /** The body of a Chat Completions call, without `stream`. */

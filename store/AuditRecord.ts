@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../models/messages.ts'
+import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 
 /** One line of the workspace-wide audit log: a non-read call, who decided, and what came of it. */
 export interface AuditRecord {

@@ -1,4 +1,4 @@
-import type { ConfirmationDecision } from './AgentEvent.ts'
+import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import type { RunStore } from './RunStore.ts'
 
 /** A decision on a confirmation card, as it arrives at whichever node the person reached. */

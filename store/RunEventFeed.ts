@@ -1,4 +1,4 @@
-import type { AgentEvent } from './AgentEvent.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { RunStore } from './RunStore.ts'
 
 /** What `followEvents` calls back with. */

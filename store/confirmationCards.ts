@@ -1,4 +1,5 @@
-import type { AgentEvent, ConfirmationDecision } from './AgentEvent.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import type { RunCommit } from './RunStore.ts'
 
 /** How one commit changes the run's confirmation cards. */

@@ -1,6 +1,6 @@
-import type { ChatMessage } from '../models/messages.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
-import type { AgentEvent } from './AgentEvent.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'

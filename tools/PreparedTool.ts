@@ -1,5 +1,5 @@
-import type { PermissionLevel } from '../models/messages.ts'
-import type { PermissionOrigin } from './PermissionOrigin.ts'
+import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
+import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
 
 /**
  * A validated, previewed tool call, ready for confirmation. The parsed arguments live inside the

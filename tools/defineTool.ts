@@ -1,7 +1,8 @@
 import type { z } from 'zod'
-import type { JsonSchema, PermissionLevel } from '../models/messages.ts'
+import type { JsonSchema } from '../models/messages.ts'
+import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
+import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
-import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { ToolResult } from './ToolResult.ts'
 
 /** What a tool's `execute` receives from the runtime: the only way it can touch the world. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { securityHeaders } from './sendJson.ts'
 
 const heartbeatMs = 15_000

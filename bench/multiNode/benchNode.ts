@@ -9,12 +9,13 @@
 // Usage: benchNode.ts file <folder> | postgres <url> <ownerId>
 import { createInterface } from 'node:readline'
 import { createRuntime } from '../../machines/createRuntime.ts'
-import type { ModelRequest, ModelTurn } from '../../models/messages.ts'
+import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import { PostgresWorkspace } from '../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const [kind = '', location = '', ownerId = 'bench'] = process.argv.slice(2)

@@ -1,5 +1,6 @@
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { ModelError } from '../ModelError.ts'
-import type { ModelClient, ModelRequest, ModelTurn } from '../messages.ts'
+import type { ModelClient, ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'

@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolCall } from '../messages.ts'
+import type { ChatMessage, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { parseArguments } from './plannerFields.ts'
 import type { PlannerIntent } from './plannerIntents.ts'
 import { plannerNotes } from './plannerNotes.ts'

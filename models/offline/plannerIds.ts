@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 
 /** A source of `plan-<n>` tool call ids, n counting on from the calls already in the conversation. */
 export function planIds(messages: readonly ChatMessage[]): () => string {

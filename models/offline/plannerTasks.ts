@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
 import { readToolResult } from './plannerResults.ts'
 

@@ -1,4 +1,5 @@
-import type { ChatMessage, ModelToolDefinition, ModelTurn } from '../messages.ts'
+import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import type { ModelToolDefinition } from '../messages.ts'
 
 /**
  * `use <server> <tool> {json}`: the offline planner's way to reach an MCP tool (or any tool, by its

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { EventFollow, FollowEventsOptions } from '../RunEventFeed.ts'
 import { EVENTS_CHANNEL } from './commitRun.ts'
 import type { PgListener } from './PgListener.ts'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatEvent } from '../../app/formatEvent.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 
 const card = (over: Partial<AgentEvent>): AgentEvent => ({
   runId: 'r1',

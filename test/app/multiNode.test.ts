@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 import { type AppHarness, rawRequest, runToCard, startIn } from './appHarness.ts'
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { buildTranscript, type TranscriptItem } from '../../ui/core/buildTranscript.ts'
 import { describeCardState } from '../../ui/core/describeCardState.ts'
 import { RunCommandError } from '../../ui/core/RunCommandError.ts'
@@ -10,6 +9,7 @@ import {
 } from '../../ui/core/runSelectors.ts'
 import type { RemoteRunClient } from '../../ui/remote/RemoteRunClient.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'

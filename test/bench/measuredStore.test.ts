@@ -4,9 +4,9 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { measuredStore } from '../../bench/lib/measuredStore.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import type { StoredRunSnapshot } from '../../store/RunStore.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let dir: string

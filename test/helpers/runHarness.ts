@@ -1,8 +1,8 @@
 import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { sequentialIds, steppingClock, trackRuntime } from './tempWorkspace.ts'
 

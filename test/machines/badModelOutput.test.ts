@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ModelTurn } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'

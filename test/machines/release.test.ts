@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ModelError } from '../../models/ModelError.ts'
-import type { ChatMessage, ModelRequest, ModelTurn } from '../../models/messages.ts'
+import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
 
 function request(messages: ChatMessage[], signal = new AbortController().signal): ModelRequest {
   return { messages, tools: [], signal }

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import type { AcceptedDecision } from './driveScenario.ts'
 import type { RunLabel } from './scenario.ts'

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../../models/messages.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { AcceptedDecision } from './driveScenario.ts'
 import type { RunLabel } from './scenario.ts'
 import type { PlannedCall } from './scenarioModel.ts'

@@ -1,6 +1,6 @@
 import { AgentError } from '../../machines/AgentError.ts'
 import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
-import type { RunStatus } from '../../store/AgentEvent.ts'
+import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import { type RunLabel, runLabels, type Scenario, type Step } from './scenario.ts'
 import { runInput } from './scenarioModel.ts'
 

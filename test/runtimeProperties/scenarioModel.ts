@@ -1,6 +1,7 @@
 import { ModelError } from '../../models/ModelError.ts'
-import type { ModelRequest, ModelTurn, ToolCall } from '../../models/messages.ts'
+import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { type CallKind, type RunLabel, runLabels, type TurnPlan } from './scenario.ts'
 
 /** One tool call a scenario's model will propose, with the marker its effect leaves behind. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
 import type { DecisionInbox } from '../../store/DecisionInbox.ts'
 import type { RunStore } from '../../store/RunStore.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { signal } from '../helpers/signal.ts'
 import { eventsOf, snapshotOf } from './runStoreContract.ts'
 

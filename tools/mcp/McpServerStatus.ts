@@ -1,5 +1,5 @@
-import type { PermissionLevel } from '../../models/messages.ts'
-import type { PermissionOrigin } from '../PermissionOrigin.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
+import type { PermissionOrigin } from '../../vocabulary/PermissionOrigin.ts'
 import type { McpConnectionState } from './McpConnection.ts'
 
 /** One of a server's tools as the side panel lists it. */

@@ -1,5 +1,5 @@
-import type { PermissionLevel } from '../../models/messages.ts'
-import type { PermissionOrigin } from '../PermissionOrigin.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
+import type { PermissionOrigin } from '../../vocabulary/PermissionOrigin.ts'
 
 /** What a server says about one of its tools (MCP `ToolAnnotations`); only hints, never trusted by default. */
 export interface ToolHints {

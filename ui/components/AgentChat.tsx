@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import type { RunStatus } from '../../store/AgentEvent.ts'
+import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import type { TranscriptItem } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import { lastingDecisions } from '../core/cardDecisions.ts'

@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../../models/messages.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
 import { describePermission } from '../core/describePermission.ts'
 
 const icons: Record<PermissionLevel, string> = {

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { ruleName } from '../core/describeCardState.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'

@@ -1,6 +1,6 @@
-import type { PermissionLevel } from '../../models/messages.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
-import type { PermissionOrigin } from '../../tools/PermissionOrigin.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
+import type { PermissionOrigin } from '../../vocabulary/PermissionOrigin.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */
 export interface ConfirmationRequest {

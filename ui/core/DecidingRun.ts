@@ -1,5 +1,5 @@
 import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
-import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { RunSource } from './RunSource.ts'
 
 /**

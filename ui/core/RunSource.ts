@@ -1,6 +1,6 @@
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
-import type { ChatMessage } from '../../models/messages.ts'
-import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 
 /** The part of a run the UI reads: its state, its log (with streamed text), messages and card. */
 export interface RunSnapshotView {

@@ -1,6 +1,6 @@
 import type { PolicyScope } from '../../machines/PolicyStore.ts'
-import { mayBeAllowedByRule } from '../../machines/permissionRules.ts'
-import type { ConfirmationDecision } from '../../store/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
+import { mayBeAllowedByRule } from '../../vocabulary/PermissionLevel.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'
 
 /** One button on a card; `key` is what `onDecide` receives. */

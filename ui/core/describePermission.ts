@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../../models/messages.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
 
 /** How a permission level is shown: badge label, a plain sentence, and its colour tone. */
 export interface PermissionDescription {

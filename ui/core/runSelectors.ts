@@ -1,5 +1,6 @@
-import type { ChatMessage } from '../../models/messages.ts'
-import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import type { RunSnapshotView } from './RunSource.ts'
 
 // Selectors return values already in the snapshot (or primitives), so `===` compares them and a

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
-import type { ChatMessage } from '../../models/messages.ts'
-import type { AgentEvent, RunStatus } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import { buildTranscript, type TranscriptItem } from '../core/buildTranscript.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import {

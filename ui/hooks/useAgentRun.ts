@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
-import type { ChatMessage } from '../../models/messages.ts'
-import type { AgentEvent, ConfirmationDecision, RunStatus } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
+import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { usePendingConfirmation, useRunEvents, useRunMessages, useRunStatus } from './runHooks.ts'
 

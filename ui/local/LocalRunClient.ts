@@ -5,7 +5,8 @@ import type {
   DecisionOptions,
   StartRunOptions,
 } from '../../machines/createAgentRuntime.ts'
-import type { AgentEvent, ConfirmationDecision } from '../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'

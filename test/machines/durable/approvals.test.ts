@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
-import type { ModelTurn } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { RunFiles } from '../../../store/RunFiles.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
 import {

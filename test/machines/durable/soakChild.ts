@@ -1,9 +1,10 @@
 // A child process for the SIGKILL soak: makes confirmed `create_task` writes until task-1..N exist,
 // restoring whatever a previous (killed) process left behind first. Prints `done` at the end.
 import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
-import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 
 const [dir = '', countText = '0'] = process.argv.slice(2)

@@ -7,10 +7,11 @@ import { createInterface } from 'node:readline'
 import { startRuntime } from '../../../app/startRuntime.ts'
 import { AgentError } from '../../../machines/AgentError.ts'
 import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
-import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 
 const [dir = '', prefix = 'p', mode = 'plain', staleMs] = process.argv.slice(2)

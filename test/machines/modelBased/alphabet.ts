@@ -1,4 +1,4 @@
-import type { ModelTurn, ToolCall } from '../../../models/messages.ts'
+import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { modelToolNames } from './modelRegistry.ts'
 

@@ -6,8 +6,8 @@ import {
   createEmptyActor,
   getInitialSnapshot,
 } from 'xstate'
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import { type AlphabetWorld, resolveLabel, runAlphabet } from './alphabet.ts'
 import { CoverageRecorder, machineInventory } from './coverage.ts'
 import type { ExplorerEvent, ExplorerInput, RunSnapshot, RunStep } from './explorerTypes.ts'

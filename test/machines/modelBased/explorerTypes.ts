@@ -1,7 +1,7 @@
 import type { AnyStateMachine, SnapshotFrom, TransitionDefinition } from 'xstate'
 import type { AgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import type { AgentRunEvent, AgentRunInput } from '../../../machines/agentRunTypes.ts'
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 
 /** A snapshot of the agent-run statechart. */
 export type RunSnapshot = SnapshotFrom<AgentRunMachine>

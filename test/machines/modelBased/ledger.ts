@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import type { ExplorerEvent, RunStep } from './explorerTypes.ts'
 
 /** Where an issued confirmation id stands, by the explorer's own account. */

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { AgentError } from '../../../machines/AgentError.ts'
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 import { startNode, type TestNode } from './nodeRuntime.ts'
 

@@ -5,7 +5,7 @@
 //   { id, op: 'settled', runIds }        answers once each run this node owns rests in awaitingInput
 import { createInterface } from 'node:readline'
 import { AgentError } from '../../../machines/AgentError.ts'
-import type { ConfirmationDecision } from '../../../store/AgentEvent.ts'
+import type { ConfirmationDecision } from '../../../vocabulary/Decision.ts'
 import { startNode } from './nodeRuntime.ts'
 
 const [url = '', ownerId = '', leaseText = '2000', rescanText = ''] = process.argv.slice(2)

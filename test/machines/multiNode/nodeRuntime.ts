@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AgentRuntime, RuntimeTimers } from '../../../machines/AgentRuntime.ts'
 import { createRuntime } from '../../../machines/createRuntime.ts'
-import type { ModelClient, ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import type { ModelClient, ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import {
@@ -13,6 +13,7 @@ import {
   postgresRunStore,
 } from '../../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { tcpProxy } from '../../helpers/tcpProxy.ts'
 
 /** The model of every test node: `create <title>` asks for that task, a tool result ends the turn. */

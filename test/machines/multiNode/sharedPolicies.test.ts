@@ -1,10 +1,11 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { AgentError } from '../../../machines/AgentError.ts'
 import { describeRule } from '../../../machines/PolicyStore.ts'
-import type { ModelRequest, ModelTurn } from '../../../models/messages.ts'
+import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import { DECISIONS_CHANNEL } from '../../../store/postgres/postgresDecisions.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
+import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 import { startNode, type TestNode } from './nodeRuntime.ts'
 

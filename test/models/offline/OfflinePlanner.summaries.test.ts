@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../../../models/messages.ts'
+import type { ChatMessage } from '../../../vocabulary/ChatMessage.ts'
 import { afterResults, failed, ok, planner, request, TASKS, task } from './plannerHarness.ts'
 
 describe('OfflinePlanner: summaries', () => {

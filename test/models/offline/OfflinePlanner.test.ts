@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ModelError } from '../../../models/ModelError.ts'
-import type { ChatMessage } from '../../../models/messages.ts'
+import type { ChatMessage } from '../../../vocabulary/ChatMessage.ts'
 import {
   ALL_TOOLS,
   afterResults,

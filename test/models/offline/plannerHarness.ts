@@ -1,11 +1,8 @@
 /** Shared fixtures for the OfflinePlanner tests: a fixed clock, all tools, and a way to play results back. */
-import type {
-  ChatMessage,
-  ModelRequest,
-  ModelToolDefinition,
-  ModelTurn,
-} from '../../../models/messages.ts'
+
+import type { ModelRequest, ModelToolDefinition } from '../../../models/messages.ts'
 import { OfflinePlanner } from '../../../models/offline/OfflinePlanner.ts'
+import type { ChatMessage, ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 
 // Local time, so the expected dates hold in every time zone.
 /** Monday 30 November 2026, 09:00. */

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 
 /**
  * For each `assistantMessage` of a run, the text its turn streamed before it as `assistantDelta`s

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { AgentEvent } from '../../../store/AgentEvent.ts'
 import { hasRunEventFeed } from '../../../store/RunEventFeed.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import { signal } from '../../helpers/signal.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
 import { nodesPerTest, proxiedNode } from './nodes.ts'

@@ -1,4 +1,5 @@
-import type { PermissionLevel } from '../models/messages.ts'
+/** How much a tool may do; set by the host on each tool, never by the model or an MCP server's claims. */
+export type PermissionLevel = 'read' | 'write' | 'destructive' | 'execute'
 
 /**
  * The one place that says what each permission level asks of the user. The guard, the policy

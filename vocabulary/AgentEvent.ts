@@ -1,5 +1,7 @@
-import type { PermissionLevel } from '../models/messages.ts'
-import type { PermissionOrigin } from '../tools/PermissionOrigin.ts'
+import type { ConfirmationDecision } from './Decision.ts'
+import type { PermissionLevel } from './PermissionLevel.ts'
+import type { PermissionOrigin } from './PermissionOrigin.ts'
+import type { RunStatus } from './RunStatus.ts'
 
 /** What happened in a run; the run's event log holds these in `seq` order. */
 export type AgentEventKind =
@@ -15,20 +17,6 @@ export type AgentEventKind =
   | 'toolFailed'
   | 'runFailed'
   | 'runCancelled'
-
-/** The state names of a run. */
-export type RunStatus =
-  | 'thinking'
-  | 'preparing'
-  | 'awaitingConfirmation'
-  | 'executing'
-  | 'reporting'
-  | 'awaitingInput'
-  | 'failed'
-  | 'cancelled'
-
-/** A user's answer to a confirmation card. */
-export type ConfirmationDecision = 'allow' | 'deny'
 
 /** One entry of a run's event log. */
 export interface AgentEvent {
