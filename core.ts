@@ -1,46 +1,21 @@
 /**
- * StudyPulse Agent's browser-safe core: the run statechart and runtime, tools, the scripted and
- * offline models, and an in-memory workspace and run store. Nothing reachable from here imports
- * a `node:` module, so it bundles for a browser tab as well as it runs in Node.
+ * StudyPulse Agent's browser-safe core: the run statechart and the runtime that drives it, tools,
+ * the scripted and offline models, and an in-memory workspace and run store. Nothing reachable
+ * from here imports a `node:` module, so it bundles for a browser tab as well as it runs in Node.
+ * Writing a store of your own? Its ports are on `studypulse-agent/store`.
  */
 
-export { AgentError, type AgentErrorCode } from './machines/AgentError.ts'
-export type { AgentRunActor } from './machines/AgentRunActor.ts'
-// The core runtime keeps runs in memory unless given a store; the Node entry exports
-// machines/createAgentRuntime.ts under the same name, which keeps a folder Workspace's runs in it.
-export type {
-  AgentRuntime,
-  AgentRuntimeOptions,
-  CommandResult,
-  RuntimeCommand,
-  StartRunOptions,
-} from './machines/AgentRuntime.ts'
 export {
   type AgentRunMachine,
-  type AgentRunMachineDeps,
   createAgentRunMachine,
-  defaultMaxTurns,
+  effectTags,
+  type RunEffect,
 } from './machines/agentRunMachine.ts'
 export type {
   AgentRunContext,
   AgentRunEvent,
-  AgentRunInput,
-  CurrentCall,
   PendingConfirmation,
 } from './machines/agentRunTypes.ts'
-export { createRuntime as createAgentRuntime } from './machines/createRuntime.ts'
-export {
-  describeRule,
-  describeRuleEntry,
-  type PolicyLoadOptions,
-  type PolicyScope,
-  PolicyStore,
-  type PolicyStoreOptions,
-  type RuleRequest,
-} from './machines/PolicyStore.ts'
-export type { DecisionOptions } from './machines/runDecisions.ts'
-export { callModel, executeCall, type RunEffectDeps } from './machines/runEffects.ts'
-export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
 export { ModelError, type ModelErrorCode } from './models/ModelError.ts'
 export type {
   JsonSchema,
@@ -50,42 +25,26 @@ export type {
 } from './models/messages.ts'
 export { OfflinePlanner } from './models/offline/OfflinePlanner.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
-// The optional parts of a store that several nodes share (PostgreSQL implements them all): a
-// store of your own that implements them, and passes the contract suites, shares runs too.
-export type { AtomicOutcomes, OutcomeOptions } from './store/AtomicOutcomes.ts'
+export { AgentError, type AgentErrorCode } from './runtime/AgentError.ts'
+export type {
+  AgentRuntime,
+  AgentRuntimeOptions,
+  CommandResult,
+  Identity,
+  RunView,
+  RuntimeCommand,
+  RuntimeTimers,
+  StartRunOptions,
+} from './runtime/AgentRuntime.ts'
+export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
+export type { PolicyStore } from './runtime/PolicyStore.ts'
+export { waitForRun } from './runtime/waitForRun.ts'
 export type { AuditRecord } from './store/AuditRecord.ts'
-export type { ClaimWatch } from './store/ClaimWatch.ts'
-export type {
-  DecisionInbox,
-  DecisionOffer,
-  DecisionOfferResult,
-  StoredDecision,
-} from './store/DecisionInbox.ts'
-export type { JournalRecord } from './store/JournalRecord.ts'
 export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
-export type {
-  AppliedRunCommand,
-  RunCommand,
-  RunCommandInbox,
-  RunCommandOutcome,
-  StoredRunCommand,
-} from './store/RunCommandInbox.ts'
-export type { EventFollow, FollowEventsOptions, RunEventFeed } from './store/RunEventFeed.ts'
-export type {
-  LoadedRun,
-  PolicyLoad,
-  RunClaim,
-  RunCommit,
-  RunStore,
-  StoredRunSnapshot,
-} from './store/RunStore.ts'
+export type { RunStore } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
-export type { SharedPolicies, StoredKeptRule } from './store/SharedPolicies.ts'
-// The Node entry replaces these two with the full set, `run_code` included.
-export {
-  coreStudyPulseTools as studyPulseTools,
-  createCoreToolRegistry as createToolRegistry,
-} from './tools/createCoreToolRegistry.ts'
+// StudyPulse's browser-safe tools; the Node entry's `createToolRegistry` adds `run_code`.
+export { coreStudyPulseTools, createCoreToolRegistry } from './tools/createCoreToolRegistry.ts'
 export {
   type AnyToolDefinition,
   defineTool,
@@ -95,7 +54,6 @@ export {
 export type { PreparedTool } from './tools/PreparedTool.ts'
 export { ToolError, type ToolErrorCode } from './tools/ToolError.ts'
 export {
-  defaultMaxToolCallsPerTurn,
   type ToolLimits,
   ToolRegistry,
   type ToolRegistryOptions,
@@ -104,14 +62,19 @@ export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/
 export type { ToolSource } from './tools/ToolSource.ts'
 export type { AgentEvent, AgentEventKind } from './vocabulary/AgentEvent.ts'
 export type { ChatMessage, ModelTurn, ToolCall } from './vocabulary/ChatMessage.ts'
-export type { ConfirmationDecision } from './vocabulary/Decision.ts'
+export {
+  type ConfirmationDecision,
+  type DecidedBy,
+  type Decision,
+  describeRule,
+  type RuleScope,
+} from './vocabulary/Decision.ts'
 export type { PermissionLevel } from './vocabulary/PermissionLevel.ts'
 export type { PermissionOrigin, PermissionSource } from './vocabulary/PermissionOrigin.ts'
-export type { RunStatus } from './vocabulary/RunStatus.ts'
+export { isEnded, type RunStatus } from './vocabulary/RunStatus.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {
   InvalidPolicyRule,
-  LoadedPolicyFile,
   PolicyFileProblems,
   PolicyRule,
 } from './workspace/policyFile.ts'

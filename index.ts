@@ -5,8 +5,9 @@
  */
 
 export * from './core.ts'
+export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
 // Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
-export { createAgentRuntime } from './machines/createAgentRuntime.ts'
+export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
 export {
   AnthropicModel,
   type AnthropicModelOptions,
@@ -21,7 +22,6 @@ export { modelFromEnv } from './models/modelFromEnv.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
 export { type FileRunStoreOptions, fileRunStore } from './store/fileRunStore.ts'
-export { RunFiles } from './store/RunFiles.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
 export {

@@ -1,4 +1,4 @@
-import { describeRuleEntry, type PolicyStore } from '../machines/PolicyStore.ts'
+import { describeRuleEntry, type PolicyStore } from '../runtime/PolicyStore.ts'
 import { loadPolicyFile, type PolicyFileProblems } from '../workspace/policyFile.ts'
 
 /**

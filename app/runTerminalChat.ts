@@ -1,9 +1,10 @@
 import { createInterface } from 'node:readline/promises'
 import type { Readable, Writable } from 'node:stream'
-import type { AgentRuntime } from '../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
+import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
-import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
 import { formatEvent } from './formatEvent.ts'
 
@@ -67,14 +68,15 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     closed = true
   })
 
+  const status = (id: string) => runtime.view(id).value
   const busy = () =>
-    runId !== undefined && !['awaitingInput', 'failed', 'cancelled'].includes(runtime.status(runId))
+    runId !== undefined && status(runId) !== 'awaitingInput' && !isEnded(status(runId))
   let question: AbortController | undefined
   // Ctrl-C cancels the run in progress (and the card's question with it); on an idle prompt it
   // leaves the chat.
   rl.on('SIGINT', () => {
     if (runId !== undefined && busy()) {
-      runtime.cancel(runId, 'cancelled with Ctrl-C')
+      void runtime.cancel(runId, 'cancelled with Ctrl-C')
       question?.abort()
     } else rl.close()
   })
@@ -102,30 +104,31 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
 
   const drive = async (id: string) => {
     for (;;) {
-      const status = await runtime.waitFor(id, settled, { timeoutMs: aDay })
-      if (status !== 'awaitingConfirmation') return
-      const pending = runtime.pendingConfirmation(id)
+      const reached = await waitForRun(runtime, id, settled, { timeoutMs: aDay })
+      if (reached !== 'awaitingConfirmation') return
+      const { pending } = runtime.view(id)
       if (pending === undefined) continue
       const answer = await ask('  Allow once? [y/N] ')
-      if (runtime.status(id) !== 'awaitingConfirmation') continue
+      if (status(id) !== 'awaitingConfirmation') continue
       const decision = /^\s*y(es)?\s*$/i.test(answer ?? '') ? 'allow' : 'deny'
       // Said first: the decision runs the tool at once, and its result line must come after.
       say(decision === 'allow' ? '  allowed once' : '  denied')
-      runtime.submitConfirmation(id, pending.confirmationId, decision)
+      // A refusal (another tab decided first) shows in the log the printer reads.
+      await runtime.submitConfirmation(id, pending.confirmationId, decision).catch(() => undefined)
       if (answer === undefined) return
     }
   }
 
   for (const line of options.banner ?? []) say(line)
   for (const id of options.resume ?? []) {
-    const card = runtime.events(id).findLast((e) => e.kind === 'confirmationRequired')
-    if (runtime.status(id) !== 'awaitingConfirmation' || card === undefined) continue
+    const card = runtime.view(id).events.findLast((e) => e.kind === 'confirmationRequired')
+    if (status(id) !== 'awaitingConfirmation' || card === undefined) continue
     say(
       `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${card.preview}`,
     )
     unsubscribe()
     runId = id
-    unsubscribe = runtime.subscribe(id, createEventPrinter(output))
+    unsubscribe = runtime.subscribe(id, printing(output))
     await drive(id).catch((error: Error) => say(`  ! ${error.message}`))
   }
   for (;;) {
@@ -150,15 +153,15 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       }
       continue
     }
-    if (runId !== undefined && runtime.status(runId) === 'awaitingInput') {
-      runtime.sendInput(runId, text)
+    if (runId !== undefined && status(runId) === 'awaitingInput') {
+      await runtime.sendInput(runId, text)
     } else {
       unsubscribe()
       runId = runtime.startRun({
         input: text,
         ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
       })
-      unsubscribe = runtime.subscribe(runId, createEventPrinter(output))
+      unsubscribe = runtime.subscribe(runId, printing(output))
     }
     try {
       await drive(runId)
@@ -167,6 +170,14 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     }
   }
   unsubscribe()
-  if (runId !== undefined && busy()) runtime.cancel(runId, 'chat closed')
+  if (runId !== undefined && busy()) await runtime.cancel(runId, 'chat closed')
   rl.close()
+}
+
+// The printer takes log entries; a view change alone prints nothing.
+function printing(output: Writable): (event?: AgentEvent) => void {
+  const print = createEventPrinter(output)
+  return (event) => {
+    if (event !== undefined) print(event)
+  }
 }

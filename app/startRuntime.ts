@@ -1,4 +1,5 @@
-import { type AgentRuntime, createAgentRuntime } from '../machines/createAgentRuntime.ts'
+import { type AgentRuntime } from '../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
 import type { ModelClient } from '../models/messages.ts'
 import { fileRunStore } from '../store/fileRunStore.ts'
 import type { RunStore } from '../store/RunStore.ts'

@@ -6,10 +6,11 @@
  *   raceWorker.ts <workspace dir> <role 0|1> <cards>
  */
 import { createInterface } from 'node:readline'
-import { AgentError } from '../machines/AgentError.ts'
-import { createAgentRuntime } from '../machines/createAgentRuntime.ts'
 import type { ModelRequest } from '../models/messages.ts'
 import { ScriptedModel } from '../models/ScriptedModel.ts'
+import { AgentError } from '../runtime/AgentError.ts'
+import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../runtime/waitForRun.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { Workspace } from '../workspace/Workspace.ts'
@@ -50,7 +51,7 @@ async function allowAll(runIds: readonly string[]): Promise<number> {
     // Let executions and saves go on meanwhile, as a user clicking through cards would.
     if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve))
     try {
-      const pending = runtime.pendingConfirmation(runId)
+      const pending = runtime.view(runId).pending
       if (pending === undefined) {
         count('no_card')
         continue
@@ -66,7 +67,9 @@ async function allowAll(runIds: readonly string[]): Promise<number> {
 }
 
 async function settle(runIds: readonly string[]): Promise<void> {
-  await Promise.all(runIds.map((id) => runtime.waitFor(id, 'awaitingInput', { timeoutMs: waitMs })))
+  await Promise.all(
+    runIds.map((id) => waitForRun(runtime, id, 'awaitingInput', { timeoutMs: waitMs })),
+  )
   await runtime.flush()
 }
 
@@ -105,7 +108,7 @@ for (let card = role; card < cards; card += 2) {
   mine.push(runtime.startRun({ input: `Add a task for card ${card}` }))
 }
 await Promise.all(
-  mine.map((id) => runtime.waitFor(id, 'awaitingConfirmation', { timeoutMs: waitMs })),
+  mine.map((id) => waitForRun(runtime, id, 'awaitingConfirmation', { timeoutMs: waitMs })),
 )
 await runtime.flush()
 reply({ type: 'ready', runIds: mine, ms: performance.now() - t0 })

@@ -36,7 +36,13 @@ const plans = plan(blocks)
   .map((p) =>
     picked === undefined ? p : { ...p, contenders: p.contenders.filter((c) => picked.includes(c)) },
   )
-const ownCount = new Set(['plain-loop', 'studypulse', 'xstate-floor', 'xstate-floor-no-children'])
+const ownCount = new Set([
+  'plain-loop',
+  'studypulse',
+  'xstate-floor',
+  'xstate-floor-no-children',
+  'xstate-shape',
+])
 
 function childOptions(p: ScenarioPlan, contender: string): Record<string, number> {
   if (p.name !== 'waiting') return p.options

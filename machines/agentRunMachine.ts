@@ -1,8 +1,7 @@
-import type { Draft } from 'immer'
-import { enqueueActions, setup } from 'xstate'
+import { type ActionFunction, assign, emit, setup } from 'xstate'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
-import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import { describeRule } from '../vocabulary/Decision.ts'
 import {
   type AgentEventsEmitted,
   type AgentRunContext,
@@ -11,10 +10,9 @@ import {
   type PreparingRegistry,
   runContextVersion,
 } from './agentRunTypes.ts'
-import { recordEvent } from './recordEvent.ts'
 import { createRunGuards } from './runGuards.ts'
-import * as recipe from './runRecipes.ts'
-import { freezeChanges, updateContext, updateShallow } from './updateContext.ts'
+import { confirmationExpiredResult } from './runResults.ts'
+import * as steps from './runSteps.ts'
 
 /** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
 export interface AgentRunMachineDeps {
@@ -26,59 +24,50 @@ export interface AgentRunMachineDeps {
 /** The default number of model turns a run may take after one user message. */
 export const defaultMaxTurns = 25
 
-// setTimeout cannot wait longer than this (about 24.8 days).
-const longestDelay = 2_147_483_647
+/** The effects the chart names: entry actions the runtime supplies with `machine.provide`. */
+export type RunEffect = 'callModel' | 'offerCard' | 'executeCall'
 
 /**
- * Builds the agent-run statechart. It does no I/O: on entering `thinking` or `executing` it logs
- * the status, and the runtime calls the model or runs the tool, then sends `MODEL_DONE`/
- * `MODEL_FAILED` or `TOOL_DONE`/`TOOL_FAILED`. The events it logs are emitted as `agentEvents`;
- * the context keeps only the last `seq`.
+ * Tags that say what a state does, so that a restore (which runs no entry action) knows which
+ * effect to run again without spelling state names: `safe` states are saved, and each other tag
+ * names the effect its state started on entry.
+ */
+export const effectTags = {
+  callsModel: 'callModel',
+  showsCard: 'offerCard',
+  executesCall: 'executeCall',
+} as const satisfies Record<string, RunEffect>
+
+type Args = { context: AgentRunContext; event: AgentRunEvent }
+type Action = ActionFunction<
+  AgentRunContext,
+  AgentRunEvent,
+  AgentRunEvent,
+  undefined,
+  never,
+  never,
+  never,
+  never,
+  never
+>
+
+/**
+ * Builds the agent-run statechart. Its transitions are pure: each step is a plain `assign`
+ * (spreads over a small context) whose log entries `handOver` emits. The I/O is named, not done:
+ * entering `thinking` runs `callModel`, entering `awaitingConfirmation` runs `offerCard`, entering
+ * `executing` runs `executeCall`; the runtime supplies them and sends their answers back as
+ * `MODEL_DONE`/`MODEL_FAILED` and `TOOL_DONE`/`TOOL_FAILED`.
  */
 export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
   const generateId = deps.generateId ?? (() => crypto.randomUUID())
   const { tools } = deps
-  // What a state does on entry besides recording its status; `enterStatus` does both in one update.
-  const entryWork = {
-    countTurn: (draft: Draft<AgentRunContext>) => {
-      draft.turns += 1
-    },
-    prepareNextCall: (draft: Draft<AgentRunContext>) => recipe.prepareNext(draft, clock(), tools),
-    requestConfirmation: (draft: Draft<AgentRunContext>) =>
-      recipe.requestConfirmation(draft, clock(), generateId()),
-    reportResult: (draft: Draft<AgentRunContext>) => recipe.reportResult(draft, clock()),
-  }
-  type Args = { context: AgentRunContext; event: AgentRunEvent }
-  // One assign and one emit per update: the new context, and the events the update logged.
-  const update = <P = undefined>(
-    recipeFor: (args: Args, params: P) => ((draft: Draft<AgentRunContext>) => void) | undefined,
-    // Recipes that touch only top-level scalars may skip immer (see `updateShallow`).
-    shallow?: (params: P) => boolean,
-  ) =>
-    enqueueActions<
-      AgentRunContext,
-      AgentRunEvent,
-      P,
-      AgentRunEvent,
-      never,
-      never,
-      never,
-      never,
-      AgentEventsEmitted
-    >(({ context, event, enqueue }, params) => {
-      const change = recipeFor({ context, event }, params)
-      if (change === undefined) return
-      const next = shallow?.(params)
-        ? updateShallow(context, change)
-        : updateContext(context, change)
-      enqueue.assign(() => next.context)
-      if (next.events.length > 0) enqueue.emit({ type: 'agentEvents', events: next.events })
-    })
-  const withResult = (context: AgentRunContext, result: ToolResult) =>
-    context.current === undefined
-      ? context
-      : freezeChanges({ ...context, current: { ...context.current, result } }, context)
+  // One step: new context fields and log entries, numbered after the run's last one.
+  const step = (make: (args: Args) => steps.Step) =>
+    assign(({ context, event }: Args) =>
+      steps.stepUpdate(context, make({ context, event }), clock()),
+    ) as unknown as Action
+  const noEffect: Action = () => {}
 
   return setup({
     types: {
@@ -86,112 +75,104 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       events: {} as AgentRunEvent,
       input: {} as AgentRunInput,
       emitted: {} as AgentEventsEmitted,
+      tags: {} as 'safe' | keyof typeof effectTags,
     },
-    delays: {
-      // No timeout, no timer: XState raises a non-numeric delay's event at once, and the guard
-      // `hasConfirmationTimeout` then ignores it. A timer would hold memory and keep Node alive.
-      confirmationTimeout: ({ context }) =>
-        context.confirmationTimeoutMs === undefined
-          ? (undefined as unknown as number)
-          : Math.min(context.confirmationTimeoutMs, longestDelay),
-    },
-    guards: createRunGuards({ tools, clock }),
+    guards: createRunGuards({ clock }),
     actions: {
-      // One update per state entry: the status change and the state's own entry work together.
-      enterStatus: update(
-        (_, params: { status: RunStatus; work?: keyof typeof entryWork }) => (draft) => {
-          recordEvent(draft, clock(), { kind: 'statusChanged', status: params.status })
-          if (params.work !== undefined) entryWork[params.work](draft)
-        },
-        (params) => params.work === undefined || params.work === 'countTurn',
+      // The effects: no-ops here; the runtime (or a test) supplies them with `machine.provide`.
+      callModel: noEffect,
+      offerCard: noEffect,
+      executeCall: noEffect,
+      // Hands the latest step's log entries to the runtime, in one place.
+      handOver: emit(({ context }: Args) => ({
+        type: 'agentEvents' as const,
+        events: context.logged ?? [],
+      })),
+      startRun: step(({ context }) => steps.startRun(context)),
+      startTurn: step(({ context }) => steps.startTurn(context)),
+      acceptTurn: step(({ context, event }) =>
+        event.type === 'MODEL_DONE' ? steps.acceptTurn(context, event.turn) : {},
       ),
-      acceptTurn: update(({ event }) =>
-        event.type === 'MODEL_DONE'
-          ? (draft) => recipe.acceptTurn(draft, clock(), event.turn)
-          : undefined,
+      prepareNextCall: step(({ context }) => steps.prepareNext(context, tools)),
+      requestConfirmation: step(({ context }) =>
+        steps.requestConfirmation(context, clock(), generateId()),
       ),
-      resolveConfirmation: update(({ event }, params: { decision: 'allow' | 'deny' }) => {
-        const how = event.type === 'CONFIRM' || event.type === 'DENY' ? event : {}
-        return (draft) => recipe.resolvePending(draft, clock(), params.decision, how)
-      }),
-      expireConfirmation: update(
-        () => (draft) =>
-          recipe.resolvePending(
-            draft,
-            clock(),
-            'deny',
-            { decidedBy: 'timeout' },
-            recipe.confirmationExpiredResult,
-          ),
-      ),
-      recoverResult: update(({ event }) =>
-        event.type === 'RECOVER'
-          ? (draft) =>
-              // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
-              event.closedBecause === undefined
-                ? recipe.resolvePending(
-                    draft,
-                    clock(),
-                    'allow',
-                    {
-                      decidedBy: 'user',
-                      rule: 'recovered after a restart from the intent journal',
-                    },
-                    event.result,
-                  )
-                : recipe.resolvePending(
-                    draft,
-                    clock(),
-                    'deny',
-                    { decidedBy: 'policy', rule: event.closedBecause },
-                    event.result,
-                  )
-          : undefined,
-      ),
-      applyEdit: update(({ event }) =>
-        event.type === 'EDIT'
-          ? (draft) => recipe.applyEdit(draft, tools, event.arguments)
-          : undefined,
-      ),
-      // A field set on `current`: a plain copy, no immer recipe and nothing logged.
-      recordToolResult: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'TOOL_DONE') return
-        const result = isResult(event.result)
-          ? event.result
-          : toolFailure('execution_failed', 'the tool returned an invalid result')
-        enqueue.assign(() => withResult(context, result))
-      }),
-      recordToolCrash: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'TOOL_FAILED') return
-        enqueue.assign(() =>
-          withResult(context, toolFailure('execution_failed', describe(event.error))),
-        )
-      }),
-      appendUserMessage: update(({ event }) =>
-        event.type === 'USER_INPUT'
-          ? (draft) => {
-              draft.messages.push({ role: 'user', content: event.text })
-              draft.turns = 0
-              recordEvent(draft, clock(), { kind: 'userMessage', text: event.text })
-            }
-          : undefined,
-      ),
-      failRun: update(({ event }) => {
-        const error = event.type === 'MODEL_FAILED' ? event.error : undefined
-        return (draft) =>
-          recipe.failRun(draft, clock(), { code: errorCode(error), message: describe(error) })
-      }),
-      failStepLimit: update(
-        () => (draft) =>
-          recipe.failRun(draft, clock(), {
-            code: 'step_limit',
-            message: `the model took ${draft.turns} turns without answering; the limit is ${draft.maxTurns}`,
+      resolveConfirmation: step(({ context, event }) => {
+        if (event.type !== 'CONFIRM' && event.type !== 'DENY') return {}
+        const { decision, by, remember } = event.decision
+        const tool = context.current?.prepared?.name ?? ''
+        return steps.resolvePending(context, {
+          decision,
+          by,
+          ...(remember !== undefined && {
+            rule: `kept as a rule: ${describeRule({ tool, effect: decision, scope: remember })}`,
           }),
+        })
+      }),
+      expireConfirmation: step(({ context, event }) =>
+        event.type === 'EXPIRE'
+          ? steps.resolvePending(
+              context,
+              { decision: 'deny', by: event.decision.by },
+              confirmationExpiredResult,
+            )
+          : {},
       ),
-      cancelRun: update(
-        ({ event }) =>
-          (draft) =>
-            recipe.cancelRun(draft, clock(), event.type === 'CANCEL' ? event.reason : undefined),
+      recoverResult: step(({ context, event }) => {
+        if (event.type !== 'RECOVER') return {}
+        // Said in the log, so the audit never shows a recovered outcome as a fresh allow.
+        return event.closedBecause === undefined
+          ? steps.resolvePending(
+              context,
+              {
+                decision: 'allow',
+                by: { kind: 'user' },
+                rule: 'recovered after a restart from the intent journal',
+              },
+              event.result,
+            )
+          : steps.resolvePending(
+              context,
+              { decision: 'deny', by: { kind: 'rule', rule: event.closedBecause } },
+              event.result,
+            )
+      }),
+      applyEdit: step(({ context, event }) =>
+        event.type === 'EDIT' ? steps.applyEdit(context, event.edit) : {},
+      ),
+      enterExecuting: step(() => steps.entered('executing')),
+      recordToolResult: step(({ context, event }) => {
+        if (event.type === 'TOOL_DONE') {
+          return steps.recordResult(
+            context,
+            isResult(event.result)
+              ? event.result
+              : toolFailure('execution_failed', 'the tool returned an invalid result'),
+          )
+        }
+        if (event.type === 'TOOL_FAILED') {
+          return steps.recordResult(context, toolFailure('execution_failed', describe(event.error)))
+        }
+        return {}
+      }),
+      reportResult: step(({ context }) => steps.reportResult(context)),
+      enterAwaitingInput: step(() => steps.entered('awaitingInput')),
+      appendUserMessage: step(({ context, event }) =>
+        event.type === 'USER_INPUT' ? steps.appendUserMessage(context, event.text) : {},
+      ),
+      failRun: step(({ event }) => {
+        const error = event.type === 'MODEL_FAILED' ? event.error : undefined
+        return steps.failRun({ code: errorCode(error), message: describe(error) })
+      }),
+      failStepLimit: step(({ context }) =>
+        steps.failRun({
+          code: 'step_limit',
+          message: `the model took ${context.turns} turns without answering; the limit is ${context.maxTurns}`,
+        }),
+      ),
+      enterFailed: step(() => steps.entered('failed')),
+      cancelRun: step(({ context, event }) =>
+        steps.cancelRun(context, event.type === 'CANCEL' ? event.reason : undefined),
       ),
     },
   }).createMachine({
@@ -201,7 +182,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ...(input.history ?? []),
         { role: 'user', content: input.input },
       ]
-      const start: AgentRunContext = {
+      return {
         version: runContextVersion,
         runId: input.runId,
         ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
@@ -216,36 +197,30 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         toolCallIds: messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])),
         lastSeq: 0,
       }
-      return freezeChanges(start, undefined)
     },
-    // The first two log entries, emitted on entry so the runtime's listeners see them.
-    entry: update(() => (draft) => {
-      const at = clock()
-      recordEvent(draft, at, { kind: 'runStarted' })
-      const first = draft.messages.at(-1)
-      recordEvent(draft, at, { kind: 'userMessage', text: first?.content ?? '' })
-    }),
+    entry: ['startRun', 'handOver'],
     initial: 'thinking',
     on: {
-      CANCEL: { target: '.cancelled', actions: 'cancelRun' },
+      CANCEL: { target: '.cancelled' },
     },
     states: {
       thinking: {
-        entry: { type: 'enterStatus', params: { status: 'thinking', work: 'countTurn' } },
+        tags: ['safe', 'callsModel'],
+        entry: ['startTurn', 'handOver', 'callModel'],
         on: {
           MODEL_DONE: [
             {
               guard: 'turnHasToolCalls',
               target: 'preparing',
-              actions: 'acceptTurn',
+              actions: ['acceptTurn', 'handOver'],
             },
-            { target: 'awaitingInput', actions: 'acceptTurn' },
+            { target: 'awaitingInput', actions: ['acceptTurn', 'handOver'] },
           ],
-          MODEL_FAILED: { target: 'failed', actions: 'failRun' },
+          MODEL_FAILED: { target: 'failed', actions: ['failRun', 'handOver'] },
         },
       },
       preparing: {
-        entry: { type: 'enterStatus', params: { status: 'preparing', work: 'prepareNextCall' } },
+        entry: ['prepareNextCall', 'handOver'],
         always: [
           { guard: 'preparationFailed', target: 'reporting' },
           { guard: 'isReadCall', target: 'executing' },
@@ -253,27 +228,18 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         ],
       },
       awaitingConfirmation: {
-        entry: {
-          type: 'enterStatus',
-          params: { status: 'awaitingConfirmation', work: 'requestConfirmation' },
-        },
-        after: {
-          confirmationTimeout: {
-            guard: 'hasConfirmationTimeout',
-            target: 'reporting',
-            actions: 'expireConfirmation',
-          },
-        },
+        tags: ['safe', 'showsCard'],
+        entry: ['requestConfirmation', 'handOver', 'offerCard'],
         on: {
           CONFIRM: {
             guard: 'confirmationMatches',
             target: 'executing',
-            actions: { type: 'resolveConfirmation', params: { decision: 'allow' } },
+            actions: ['resolveConfirmation', 'handOver'],
           },
           DENY: {
             guard: 'confirmationMatches',
             target: 'reporting',
-            actions: { type: 'resolveConfirmation', params: { decision: 'deny' } },
+            actions: ['resolveConfirmation', 'handOver'],
           },
           EDIT: {
             guard: 'editAccepted',
@@ -284,13 +250,18 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           EXPIRE: {
             guard: 'confirmationExpired',
             target: 'reporting',
-            actions: 'expireConfirmation',
+            actions: ['expireConfirmation', 'handOver'],
           },
-          RECOVER: { guard: 'recoveryMatches', target: 'reporting', actions: 'recoverResult' },
+          RECOVER: {
+            guard: 'recoveryMatches',
+            target: 'reporting',
+            actions: ['recoverResult', 'handOver'],
+          },
         },
       },
       executing: {
-        entry: { type: 'enterStatus', params: { status: 'executing' } },
+        tags: ['safe', 'executesCall'],
+        entry: ['enterExecuting', 'handOver', 'executeCall'],
         on: {
           TOOL_DONE: {
             guard: 'resultIsForCurrentCall',
@@ -300,24 +271,27 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           TOOL_FAILED: {
             guard: 'resultIsForCurrentCall',
             target: 'reporting',
-            actions: 'recordToolCrash',
+            actions: 'recordToolResult',
           },
         },
       },
       reporting: {
-        entry: { type: 'enterStatus', params: { status: 'reporting', work: 'reportResult' } },
+        entry: ['reportResult', 'handOver'],
         always: [
           { guard: 'hasQueuedCalls', target: 'preparing' },
-          { guard: 'stepLimitReached', target: 'failed', actions: 'failStepLimit' },
+          { guard: 'stepLimitReached', target: 'failed', actions: ['failStepLimit', 'handOver'] },
           { target: 'thinking' },
         ],
       },
       awaitingInput: {
-        entry: { type: 'enterStatus', params: { status: 'awaitingInput' } },
-        on: { USER_INPUT: { target: 'thinking', actions: 'appendUserMessage' } },
+        tags: ['safe'],
+        entry: ['enterAwaitingInput', 'handOver'],
+        on: {
+          USER_INPUT: { target: 'thinking', actions: ['appendUserMessage', 'handOver'] },
+        },
       },
-      failed: { type: 'final', entry: { type: 'enterStatus', params: { status: 'failed' } } },
-      cancelled: { type: 'final', entry: { type: 'enterStatus', params: { status: 'cancelled' } } },
+      failed: { type: 'final', tags: ['safe'], entry: ['enterFailed', 'handOver'] },
+      cancelled: { type: 'final', tags: ['safe'], entry: ['cancelRun', 'handOver'] },
     },
   })
 }

@@ -3,6 +3,7 @@ import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage, ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import type { DecidedBy, Decision } from '../vocabulary/Decision.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
 export interface CurrentCall {
@@ -31,8 +32,9 @@ export const runContextVersion = 2
 export const retiredIdsKept = 64
 
 /**
- * What a run remembers: only what its guards and the model need. The event log is not here: it
- * is emitted (`agentEvents`) as it grows and kept by the runtime and its store.
+ * What a run remembers: only what its guards and the model need. The event log is not here: each
+ * step hands the entries it made to the runtime (`logged`, emitted as `agentEvents`); the context
+ * keeps only the last `seq`.
  */
 export interface AgentRunContext {
   version: typeof runContextVersion
@@ -43,18 +45,20 @@ export interface AgentRunContext {
   confirmationTimeoutMs?: number
   /** Model turns since the last user message; bounded by `maxTurns`. */
   turns: number
-  messages: ChatMessage[]
+  messages: readonly ChatMessage[]
   /** Tool calls of the current model turn not yet prepared. */
-  queue: ToolCall[]
+  queue: readonly ToolCall[]
   current?: CurrentCall
   pending?: PendingConfirmation
   /** The latest confirmation ids that were issued and are now dead (used, denied or dropped); bounded. */
-  retiredConfirmationIds: string[]
-  /** Ids of the tool calls answered in `messages`, so a repeated id is refused without a scan (absent in runs saved before it existed). */
-  toolCallIds?: string[]
+  retiredConfirmationIds: readonly string[]
+  /** Ids of the tool calls answered in `messages`, so a repeated id is refused (absent in runs saved before it existed). */
+  toolCallIds?: readonly string[]
   /** The `seq` of the last event the run logged. */
   lastSeq: number
   error?: { code: string; message: string }
+  /** The log entries of the latest step, handed to the runtime right after it; never saved. */
+  logged?: readonly AgentEvent[]
 }
 
 /** What starting a run takes. */
@@ -65,17 +69,26 @@ export interface AgentRunInput {
   maxTurns?: number
   confirmationTimeoutMs?: number
   /** Messages before the user's input, e.g. a system prompt. */
-  history?: ChatMessage[]
+  history?: readonly ChatMessage[]
 }
 
-/** Commands a run accepts from outside. */
+/** A replacement of a pending call's arguments: a new proposal, prepared once by the runtime. */
+export interface CardEdit {
+  runId: string
+  confirmationId: string
+  /** The edited call, prepared (validated, previewed, digested) by the runtime's registry. */
+  prepared: PreparedTool
+  by: DecidedBy
+}
+
+/** What a run accepts: decisions and commands from outside, answers from the effects it named. */
 export type AgentRunEvent =
-  | ({ type: 'CONFIRM' } & DecisionFields)
-  | ({ type: 'DENY' } & DecisionFields)
+  | { type: 'CONFIRM'; decision: Decision }
+  | { type: 'DENY'; decision: Decision }
   /** The user changed the arguments on the card: a new proposal with a new confirmation id. */
-  | { type: 'EDIT'; confirmationId: string; arguments: string }
-  /** The card's time ran out (sent for restored runs, whose delayed expiry is not restored). */
-  | { type: 'EXPIRE'; confirmationId: string }
+  | { type: 'EDIT'; edit: CardEdit }
+  /** The card's time ran out: a decision by the clock (`by: { kind: 'timeout' }`). */
+  | { type: 'EXPIRE'; decision: Decision }
   /**
    * After a restart: the confirmed call's outcome is known (or lost) without executing it again.
    * With `closedBecause`, nobody allowed it: the host closed the card (e.g. its tool is gone), and
@@ -84,25 +97,16 @@ export type AgentRunEvent =
   | { type: 'RECOVER'; confirmationId: string; result: ToolResult; closedBecause?: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
-  /** The model answered the run's current turn (sent by the runtime, which calls the model). */
+  /** The model answered the run's current turn (sent by the `callModel` effect). */
   | { type: 'MODEL_DONE'; turn: ModelTurn }
   /** The model call failed for good. */
   | { type: 'MODEL_FAILED'; error: unknown }
-  /** The call being executed finished, with its result (sent by the runtime, which runs the tool). */
+  /** The call being executed finished, with its result (sent by the `executeCall` effect). */
   | { type: 'TOOL_DONE'; callId: string; result: unknown }
   /** The tool threw instead of returning a result. */
   | { type: 'TOOL_FAILED'; callId: string; error: unknown }
 
-/** What a decision carries: the id it answers, the call it saw, who decided and by which rule. */
-export interface DecisionFields {
-  confirmationId: string
-  /** The digest of the call the decider saw; anything else is refused. */
-  digest: string
-  decidedBy?: 'user' | 'policy'
-  rule?: string
-}
-
-/** What the machine emits: the events it logged in one step, in `seq` order. */
+/** What the machine emits: the events one step logged, in `seq` order. */
 export interface AgentEventsEmitted {
   type: 'agentEvents'
   events: readonly AgentEvent[]

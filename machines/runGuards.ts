@@ -1,10 +1,66 @@
 import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
-import type { AgentRunContext, AgentRunEvent, PreparingRegistry } from './agentRunTypes.ts'
+import type { Decision } from '../vocabulary/Decision.ts'
+import type { AgentRunContext, AgentRunEvent, CardEdit } from './agentRunTypes.ts'
 
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 
+/**
+ * Why a decision does not answer the run's open card, or undefined when it does. This is the one
+ * check of a decision: the chart's guard is made of it, and a caller that wants to refuse early
+ * (with a reason) calls it too, never a copy of it.
+ */
+export function decisionRefusal(context: AgentRunContext, decision: Decision): string | undefined {
+  const { pending, current } = context
+  if (decision.runId !== context.runId) {
+    return `the decision is for run ${decision.runId}, not run ${context.runId}`
+  }
+  if (pending === undefined || current?.prepared === undefined) {
+    return `run ${context.runId} is not waiting for a confirmation`
+  }
+  if (decision.confirmationId !== pending.confirmationId) {
+    return context.retiredConfirmationIds.includes(decision.confirmationId)
+      ? `confirmation ${decision.confirmationId} was already decided`
+      : `confirmation ${decision.confirmationId} is not the one run ${context.runId} is waiting for`
+  }
+  // The card must still be the call it was issued for, and the decider must have seen that call.
+  if (pending.callId !== current.prepared.callId || pending.digest !== current.prepared.digest) {
+    return `confirmation ${decision.confirmationId} no longer matches the call`
+  }
+  if (decision.digest !== pending.digest) {
+    return `confirmation ${decision.confirmationId} was issued for a different call`
+  }
+  // A rule may stand in for the user only on write tools, never destructive or execute.
+  if (
+    decision.by.kind === 'rule' &&
+    decision.decision === 'allow' &&
+    !mayBeAllowedByRule(current.prepared.permission)
+  ) {
+    return `a rule cannot allow a ${current.prepared.permission} call; it asks every time`
+  }
+  return undefined
+}
+
+/** Why an edit does not replace the run's open card, or undefined when it does (see `decisionRefusal`). */
+export function editRefusal(context: AgentRunContext, edit: CardEdit): string | undefined {
+  const { pending, current } = context
+  if (edit.runId !== context.runId) return `the edit is for run ${edit.runId}, not run ${context.runId}`
+  if (pending === undefined || current === undefined) {
+    return `run ${context.runId} is not waiting for a confirmation`
+  }
+  if (edit.confirmationId !== pending.confirmationId) {
+    return context.retiredConfirmationIds.includes(edit.confirmationId)
+      ? `confirmation ${edit.confirmationId} was already decided`
+      : `confirmation ${edit.confirmationId} is not the one run ${context.runId} is waiting for`
+  }
+  // An edit changes the arguments of this call only: never its id, never its tool.
+  if (edit.prepared.callId !== current.call.id || edit.prepared.name !== current.call.name) {
+    return `the edit is for another call than the one on confirmation ${edit.confirmationId}`
+  }
+  return undefined
+}
+
 /** The run's guards: pure checks of context and event, the gates between its states. */
-export function createRunGuards({ tools, clock }: { tools: PreparingRegistry; clock: () => Date }) {
+export function createRunGuards({ clock }: { clock: () => Date }) {
   return {
     turnHasToolCalls: ({ event }: GuardArgs) =>
       event.type === 'MODEL_DONE' && (event.turn.toolCalls?.length ?? 0) > 0,
@@ -15,28 +71,12 @@ export function createRunGuards({ tools, clock }: { tools: PreparingRegistry; cl
     },
     hasQueuedCalls: ({ context }: GuardArgs) => context.queue.length > 0,
     stepLimitReached: ({ context }: GuardArgs) => context.turns >= context.maxTurns,
-    hasConfirmationTimeout: ({ context }: GuardArgs) => context.confirmationTimeoutMs !== undefined,
-    // The one gate to `executing`: the id issued for this exact call, unused, and the digest of
-    // the call the decider saw.
-    confirmationMatches: ({ context, event }: GuardArgs) => {
-      if (event.type !== 'CONFIRM' && event.type !== 'DENY') return false
-      const { pending, current } = context
-      if (pending === undefined || current?.prepared === undefined) return false
-      // A rule may stand in for the user only on write tools, never destructive or execute.
-      if (
-        event.decidedBy === 'policy' &&
-        event.type === 'CONFIRM' &&
-        !mayBeAllowedByRule(current.prepared.permission)
-      ) {
-        return false
-      }
-      return (
-        event.confirmationId === pending.confirmationId &&
-        pending.callId === current.prepared.callId &&
-        pending.digest === current.prepared.digest &&
-        event.digest === pending.digest
-      )
-    },
+    // The one gate to `executing`: the id issued for this exact call, unused, for this run, and
+    // the digest of the call the decider saw.
+    confirmationMatches: ({ context, event }: GuardArgs) =>
+      (event.type === 'CONFIRM' || event.type === 'DENY') &&
+      event.decision.decision === (event.type === 'CONFIRM' ? 'allow' : 'deny') &&
+      decisionRefusal(context, event.decision) === undefined,
     // A restart found this card's outcome in the journal: it answers the card without executing.
     recoveryMatches: ({ context, event }: GuardArgs) =>
       event.type === 'RECOVER' &&
@@ -45,22 +85,15 @@ export function createRunGuards({ tools, clock }: { tools: PreparingRegistry; cl
     resultIsForCurrentCall: ({ context, event }: GuardArgs) =>
       (event.type === 'TOOL_DONE' || event.type === 'TOOL_FAILED') &&
       event.callId === context.current?.call.id,
-    editAccepted: ({ context, event }: GuardArgs) => {
-      const { pending, current } = context
-      if (event.type !== 'EDIT' || pending === undefined || current === undefined) return false
-      if (event.confirmationId !== pending.confirmationId) return false
-      try {
-        tools.prepare(current.call.id, current.call.name, event.arguments)
-        return true
-      } catch {
-        return false
-      }
-    },
+    editAccepted: ({ context, event }: GuardArgs) =>
+      event.type === 'EDIT' && editRefusal(context, event.edit) === undefined,
+    // Only the clock expires a card, and only once its deadline has passed.
     confirmationExpired: ({ context, event }: GuardArgs) => {
+      if (event.type !== 'EXPIRE' || event.decision.by.kind !== 'timeout') return false
       const expiresAt = context.pending?.expiresAt
       return (
-        event.type === 'EXPIRE' &&
-        event.confirmationId === context.pending?.confirmationId &&
+        event.decision.decision === 'deny' &&
+        decisionRefusal(context, event.decision) === undefined &&
         expiresAt !== undefined &&
         Date.parse(expiresAt) <= clock().getTime()
       )

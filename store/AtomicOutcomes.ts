@@ -29,9 +29,10 @@ export interface AtomicOutcomes {
   ): Promise<T>
 }
 
-/** Whether `workspace` can commit a tool's effect together with its journal outcome. */
-export function hasAtomicOutcomes(
-  workspace: StudyWorkspace,
-): workspace is StudyWorkspace & AtomicOutcomes {
-  return typeof (workspace as Partial<AtomicOutcomes>).withOutcome === 'function'
+/** The workspace's atomic outcomes, if it has them (read once, when a runtime is made). */
+export function atomicOutcomesOf(workspace: StudyWorkspace): AtomicOutcomes | undefined {
+  const candidate = workspace as StudyWorkspace & Partial<AtomicOutcomes>
+  return typeof candidate.withOutcome === 'function'
+    ? (candidate as StudyWorkspace & AtomicOutcomes)
+    : undefined
 }

@@ -3,7 +3,8 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { JournalRecord } from './JournalRecord.ts'
-import type { AppliedRunCommand } from './RunCommandInbox.ts'
+import type { RunCluster } from './RunCluster.ts'
+import type { AppliedRunCommand } from './RunCommand.ts'
 
 /**
  * A run's small saved state: the statechart's persisted snapshot (no event log inside it) and
@@ -79,6 +80,11 @@ export interface PolicyLoad {
 export interface RunStore {
   /** Where the store keeps its data, for people (a folder, a database). */
   readonly location: string
+  /**
+   * What the store shares between nodes (claims with leases, decisions, commands, an event feed,
+   * shared rules); absent for a store that serves one node, which the runtime then treats as one.
+   */
+  readonly cluster?: RunCluster
   /** Claims `runId` for this store's owner; refused while another live owner holds it. */
   claim(runId: string): Promise<RunClaim>
   /** Gives up a claimed run, so another runtime may take it over at once. */

@@ -14,6 +14,7 @@ import {
   Workspace,
   WorkspaceError,
 } from '../index.ts'
+import { waitForRun } from '../runtime/waitForRun.ts'
 import { tempWorkspace, trackRuntime } from './helpers/tempWorkspace.ts'
 
 let dir: string
@@ -62,13 +63,13 @@ describe('the public contract of index.ts', () => {
     const runtime = createAgentRuntime({ model, tools, workspace: ws })
     trackRuntime(runtime)
     const runId = runtime.startRun({ input: 'plan my week', notebookId: nb.id })
-    await runtime.waitFor(runId, 'awaitingConfirmation', { timeoutMs: 5000 })
-    const c = runtime.events(runId).find((e) => e.kind === 'confirmationRequired')
+    await waitForRun(runtime, runId, 'awaitingConfirmation', { timeoutMs: 5000 })
+    const c = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
     runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow')
     expect(() => runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow')).toThrow(
       AgentError,
     )
-    await runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5000 })
+    await waitForRun(runtime, runId, 'awaitingInput', { timeoutMs: 5000 })
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Existing', 'Read chapter 3'])
     await expect(Workspace.open(join(dir, 'sources'))).rejects.toBeInstanceOf(WorkspaceError)
   })

@@ -34,3 +34,15 @@ export interface Decision {
 export function decidedByName(by: DecidedBy): 'user' | 'policy' | 'timeout' {
   return by.kind === 'rule' ? 'policy' : by.kind
 }
+
+/** A readable name for a rule, as events and the audit log show it, e.g. `allow create_task for this run`. */
+export function describeRule(rule: {
+  tool: string
+  effect: ConfirmationDecision
+  scope: RuleScope
+}): string {
+  const scope = { run: 'for this run', session: 'for this session', always: 'always' }[rule.scope]
+  return rule.scope === 'always'
+    ? `always ${rule.effect} ${rule.tool}`
+    : `${rule.effect} ${rule.tool} ${scope}`
+}

@@ -1,4 +1,4 @@
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppLimits } from './appLimits.ts'
 
 /** What the handlers work with: the runtime (with its workspace), the current notebook and the limits. */

@@ -1,4 +1,4 @@
-import { AgentError } from '../../machines/AgentError.ts'
+import { AgentError } from '../../runtime/AgentError.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import { HttpError } from './HttpError.ts'
 

@@ -27,7 +27,3 @@ export const defaultAppLimits: Readonly<AppLimits> = Object.freeze({
   keepAliveTimeoutMs: 5_000,
 })
 
-/** Whether a run's status means it has ended. */
-export function isEnded(status: string): boolean {
-  return status === 'failed' || status === 'cancelled'
-}

@@ -1,4 +1,4 @@
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 
 /** Timers the reaper uses; injected so tests can drive it with fake time. */
 export interface ReaperTimers {
@@ -8,7 +8,7 @@ export interface ReaperTimers {
 
 /** What the idle reaper is built from. */
 export interface IdleRunReaperOptions {
-  runtime: Pick<AgentRuntime, 'onEvent' | 'runIds' | 'status' | 'events' | 'cancel'>
+  runtime: Pick<AgentRuntime, 'subscribe' | 'runIds' | 'view' | 'cancel'>
   /** How long a run may wait for the user's next message. */
   idleMs: number
   /** Now, in ms; a restored run's idle time counts from its last event. */
@@ -44,7 +44,7 @@ export function startIdleRunReaper(options: IdleRunReaperOptions): () => void {
   }
   const statusOf = (runId: string): string | undefined => {
     try {
-      return runtime.status(runId)
+      return runtime.view(runId).value
     } catch {
       return undefined // released meanwhile
     }
@@ -53,7 +53,7 @@ export function startIdleRunReaper(options: IdleRunReaperOptions): () => void {
     armed.delete(runId)
     if (statusOf(runId) !== 'awaitingInput') return
     const hours = Math.round((idleMs / 3_600_000) * 10) / 10
-    runtime.cancel(runId, `idle: no message for ${hours} h`)
+    void runtime.cancel(runId, `idle: no message for ${hours} h`).catch(() => undefined)
   }
   const arm = (runId: string, since: number) => {
     disarm(runId)
@@ -65,9 +65,9 @@ export function startIdleRunReaper(options: IdleRunReaperOptions): () => void {
     )
   }
 
-  const stop = runtime.onEvent((event) => arm(event.runId, now()))
+  const stop = runtime.subscribe((event) => arm(event.runId, now()))
   for (const runId of runtime.runIds()) {
-    const last = runtime.events(runId).at(-1)
+    const last = runtime.view(runId).events.at(-1)
     const at = last === undefined ? Number.NaN : Date.parse(last.at)
     arm(runId, Number.isNaN(at) ? now() : Math.min(at, now()))
   }

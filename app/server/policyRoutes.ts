@@ -1,4 +1,4 @@
-import { describeRule } from '../../machines/PolicyStore.ts'
+import { describeRule } from '../../vocabulary/Decision.ts'
 import type { AppContext } from './AppContext.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'

@@ -1,5 +1,5 @@
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
-import { isEnded } from './appLimits.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { isEnded } from '../../vocabulary/RunStatus.ts'
 
 /**
  * Keeps at most `keep` ended runs in memory (a page can still replay those), releasing the oldest
@@ -7,7 +7,7 @@ import { isEnded } from './appLimits.ts'
  * disk. Returns the function that stops it.
  */
 export function releaseEndedRuns(
-  runtime: Pick<AgentRuntime, 'onEvent' | 'runIds' | 'status' | 'release'>,
+  runtime: Pick<AgentRuntime, 'subscribe' | 'runIds' | 'view' | 'release'>,
   keep: number,
 ): () => void {
   const ended: string[] = []
@@ -26,8 +26,8 @@ export function releaseEndedRuns(
       }
     }
   }
-  for (const runId of runtime.runIds()) if (isEnded(runtime.status(runId))) note(runId)
-  return runtime.onEvent((event) => {
+  for (const runId of runtime.runIds()) if (isEnded(runtime.view(runId).value)) note(runId)
+  return runtime.subscribe((event) => {
     if (event.kind !== 'runFailed' && event.kind !== 'runCancelled') return
     // After this notification: the run's final snapshot must be in place before it is released.
     queueMicrotask(() => note(event.runId))

@@ -1,7 +1,7 @@
-import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../machines/AgentRuntime.ts'
+import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../runtime/AgentRuntime.ts'
+import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
-import { isEnded } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
 import {
@@ -24,7 +24,7 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs',
       handler: ({ res }) =>
         sendJson(res, 200, {
-          runs: runtime.runIds().map((runId) => ({ runId, status: runtime.status(runId) })),
+          runs: runtime.runIds().map((runId) => ({ runId, status: runtime.view(runId).value })),
         }),
     },
     {
@@ -32,7 +32,7 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs',
       handler: async ({ req, res }) => {
         const body = await readJsonBody(req, StartRunBody)
-        const open = runtime.runIds().filter((id) => !isEnded(runtime.status(id))).length
+        const open = runtime.runIds().filter((id) => !isEnded(runtime.view(id).value)).length
         if (open >= app.limits.maxOpenRuns)
           throw new HttpError(
             429,
@@ -82,16 +82,15 @@ export function runRoutes(app: AppContext): Route[] {
           ConfirmationBody,
         )
         // The page only passes the user's decision; the runtime checks it matches the pending card,
-        // and refuses a rule the tool cannot have before deciding anything.
-        // `decide` is the compare-and-set when several nodes share the store: one of them wins.
-        await runtime
-          .decide(params.runId as string, confirmationId, decision, {
-            ...(digest !== undefined && { digest }),
-            ...(remember !== undefined && { remember }),
-          })
-          .catch((error: unknown) => {
-            throw toHttpError(error)
-          })
+        // and refuses a rule the tool cannot have before deciding anything. The decision is a
+        // compare-and-set on the card wherever the run lives: of several at once, one wins.
+        await commandOver(runtime, params.runId as string, {
+          kind: 'decide',
+          confirmationId,
+          decision,
+          ...(digest !== undefined && { digest }),
+          ...(remember !== undefined && { remember }),
+        })
         sendJson(res, 200, { ok: true })
       },
     },
@@ -118,7 +117,7 @@ export function runRoutes(app: AppContext): Route[] {
       handler: async ({ req, res, url, params }) => {
         const runId = params.runId as string
         // A run another node owns is followed through the store.
-        await runtime.locate(runId).catch((error: unknown) => {
+        await runtime.open(runId).catch((error: unknown) => {
           throw toHttpError(error)
         })
         const { streams, limits } = app

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { securityHeaders } from './sendJson.ts'
 
@@ -38,7 +38,7 @@ export function streamRunEvents(
       return
     }
     let out = ''
-    const events = runtime.events(runId)
+    const { events } = view
     // The log is in seq order; start at the first entry not yet sent.
     let index = events.length
     while (index > 0 && (events[index - 1] as AgentEvent).seq > sent) index--
@@ -60,26 +60,24 @@ export function streamRunEvents(
     if (view.status !== 'active') close()
   }
   let closed = false
-  let unwatch: (() => void) | undefined
-  let unsubscribeLive: (() => void) | undefined
+  let unsubscribe: (() => void) | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
   function close() {
     if (closed) return
     closed = true
     clearInterval(heartbeat)
-    unwatch?.()
-    unsubscribeLive?.()
+    unsubscribe?.()
     res.end()
   }
   req.on('close', close)
   flush()
   if (closed) return
-  // Whichever node owns the run: its actor here, or its log followed through the store.
-  unwatch = runtime.watch(runId, flush)
-  unsubscribeLive = runtime.subscribe(runId, (event) => {
-    if (event.kind === 'assistantDelta' && !closed) {
+  // Whichever node owns the run: its session here, or its log followed through the store.
+  unsubscribe = runtime.subscribe(runId, (event) => {
+    if (closed) return
+    if (event?.kind === 'assistantDelta') {
       res.write(`event: agent\ndata: ${JSON.stringify(event)}\n\n`)
-    }
+    } else flush()
   })
   heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs)
 }

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { writeFileAtomic } from '../../workspace/atomicWrite.ts'
@@ -66,16 +67,16 @@ export async function oursDurable(): Promise<DurableContender> {
     async start() {
       const runId = runtime.startRun({ input: workload.userInput })
       last = runId
-      await runtime.waitFor(runId, 'awaitingConfirmation')
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
       model.requests.length = 0
       return {
         async approve() {
           approvePending(runtime, runId)
-          await runtime.waitFor(runId, 'awaitingInput')
+          await waitForRun(runtime, runId, 'awaitingInput')
           // Count the saving too: done means on disk, not merely decided in memory.
           await runtime.flush()
           model.requests.length = 0
-          return lastAssistantText(runtime.events(runId))
+          return lastAssistantText(runtime.view(runId).events)
         },
       }
     },

@@ -1,17 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { z } from 'zod'
-// Straight from the modules `index.ts` re-exports: the same public API without loading every tool.
-import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
-import type { ModelRequest } from '../../models/messages.ts'
-import { ScriptedModel } from '../../models/ScriptedModel.ts'
-import { defineTool } from '../../tools/defineTool.ts'
-import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
-import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
-import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
-import { Workspace } from '../../workspace/Workspace.ts'
+// The public API, from the browser-safe entry point.
+import {
+  type AgentEvent,
+  type AgentRuntime,
+  createAgentRuntime,
+  defineTool,
+  MemoryWorkspace,
+  type ModelClient,
+  type ModelRequest,
+  type ModelTurn,
+  ToolRegistry,
+  toolOk,
+  waitForRun,
+} from '../../core.ts'
 import type { Contender } from '../lib/Contender.ts'
 import { check } from '../lib/check.ts'
 import type { TaskStore } from '../lib/TaskStore.ts'
@@ -54,62 +55,59 @@ export function lastAssistantText(events: readonly AgentEvent[]): string {
 }
 
 /** Approves the confirmation a run waits for (public API only). */
-export function approvePending(runtime: AgentRuntime, runId: string): void {
-  const pending = runtime.pendingConfirmation(runId)
+export function approvePending(runtime: AgentRuntime, runId: string): Promise<void> {
+  const { pending } = runtime.view(runId)
   check(pending !== undefined, 'the run waits for no confirmation')
-  runtime.submitConfirmation(runId, pending.confirmationId, 'allow')
+  return runtime.submitConfirmation(runId, pending.confirmationId, 'allow', {
+    digest: pending.digest,
+  })
 }
 
 /**
  * Ends a finished conversation and drops it from memory, as the peers drop theirs; without this
  * the runtime would keep every run's actor and log (the "finished run still held" column).
  */
-export function endRun(runtime: AgentRuntime, runId: string): void {
-  runtime.cancel(runId)
+export async function endRun(runtime: AgentRuntime, runId: string): Promise<void> {
+  await runtime.cancel(runId)
   runtime.release(runId)
 }
 
-/** A runtime with an in-memory tool over a throwaway workspace folder (the tool never touches it). */
-async function inMemoryRuntime(
+/** A model that answers from a script function, as the peers' scripted models do (no request log). */
+function scriptedModel(script: (r: ModelRequest) => ModelTurn): ModelClient {
+  return { name: 'bench', complete: async (request) => script(request) }
+}
+
+/** A runtime with an in-memory tool over an in-memory workspace (the tool never touches it). */
+function inMemoryRuntime(
   store: TaskStore,
   script: (r: ModelRequest) => ModelTurn,
   maxTurns?: number,
 ) {
-  const dir = await mkdtemp(join(tmpdir(), 'studypulse-bench-'))
-  const workspace = await Workspace.create(dir)
-  const model = new ScriptedModel(script)
-  const tools = inMemoryRegistry(store)
-  // In memory like the peers: no run files, journal or audit log (scenario (c) measures those).
-  const runtime = createAgentRuntime({
-    model,
-    tools,
-    workspace,
+  // In memory like the peers: no run store, journal or audit log (scenario (c) measures those).
+  return createAgentRuntime({
+    model: scriptedModel(script),
+    tools: inMemoryRegistry(store),
+    workspace: new MemoryWorkspace(),
     durable: false,
     ...(maxTurns !== undefined && { maxTurns }),
   })
-  return { runtime, model, dispose: () => rm(dir, { recursive: true, force: true }) }
 }
 
-/** StudyPulse Agent's runtime through its public API, with `ScriptedModel`. */
+/** StudyPulse Agent's runtime through its public API. */
 export async function ours(store: TaskStore): Promise<Contender> {
-  const single = await inMemoryRuntime(store, singleScript)
-  const { runtime, model } = single
-  const disposers = [single.dispose]
-  const cycleRuntimes = new Map<number, Awaited<ReturnType<typeof inMemoryRuntime>>>()
+  const runtime = inMemoryRuntime(store, singleScript)
+  const cycleRuntimes = new Map<number, AgentRuntime>()
   return {
     name: 'studypulse',
     async start() {
       const runId = runtime.startRun({ input: workload.userInput })
-      await runtime.waitFor(runId, 'awaitingConfirmation')
-      // ScriptedModel logs every request; drop the log so it does not count as the run's memory.
-      model.requests.length = 0
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
       return {
         async approve() {
-          approvePending(runtime, runId)
-          await runtime.waitFor(runId, 'awaitingInput')
-          model.requests.length = 0
-          const text = lastAssistantText(runtime.events(runId))
-          endRun(runtime, runId)
+          await approvePending(runtime, runId)
+          await waitForRun(runtime, runId, 'awaitingInput')
+          const text = lastAssistantText(runtime.view(runId).events)
+          await endRun(runtime, runId)
           return text
         },
       }
@@ -117,24 +115,19 @@ export async function ours(store: TaskStore): Promise<Contender> {
     async cycles(cycles, onApproval) {
       let own = cycleRuntimes.get(cycles)
       if (own === undefined) {
-        own = await inMemoryRuntime(store, cyclesScript(cycles), cycles + 1)
+        own = inMemoryRuntime(store, cyclesScript(cycles), cycles + 1)
         cycleRuntimes.set(cycles, own)
-        disposers.push(own.dispose)
       }
-      const runId = own.runtime.startRun({ input: workload.userInput })
+      const runId = own.startRun({ input: workload.userInput })
       for (let k = 1; ; k++) {
-        const status = await own.runtime.waitFor(runId, ['awaitingConfirmation', 'awaitingInput'])
+        const status = await waitForRun(own, runId, ['awaitingConfirmation', 'awaitingInput'])
         if (status === 'awaitingInput') break
         onApproval(k)
-        approvePending(own.runtime, runId)
+        await approvePending(own, runId)
       }
-      own.model.requests.length = 0
-      const text = lastAssistantText(own.runtime.events(runId))
-      endRun(own.runtime, runId)
+      const text = lastAssistantText(own.view(runId).events)
+      await endRun(own, runId)
       return text
-    },
-    async dispose() {
-      await Promise.all(disposers.map((d) => d()))
     },
   }
 }

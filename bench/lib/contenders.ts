@@ -14,4 +14,5 @@ export const contenders: Readonly<Record<string, () => Promise<ContenderFactory>
   'xstate-floor': async () => (await import('../contenders/xstateFloor.ts')).xstateFloor(true),
   'xstate-floor-no-children': async () =>
     (await import('../contenders/xstateFloor.ts')).xstateFloor(false),
+  'xstate-shape': async () => (await import('../contenders/xstateShape.ts')).xstateShape,
 }

@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -64,7 +65,7 @@ export async function longConversation({ turns, deltas }: { turns: number; delta
     let streamed = 0
     // The runtime's listener, from before the start (the first model call may stream inside
     // `startRun`); the conversation is the runtime's only run.
-    const unsubscribe = runtime.onEvent((event: AgentEvent) => {
+    const unsubscribe = runtime.subscribe((event: AgentEvent) => {
       if (event.kind === 'assistantDelta') streamed++
     })
     const bounds: { turn: number; snapshotBytes: number; messagesBytes: number }[] = []
@@ -74,7 +75,7 @@ export async function longConversation({ turns, deltas }: { turns: number; delta
       const t0 = performance.now()
       if (turn === 1) runId = runtime.startRun({ input: userText(1) })
       else runtime.sendInput(runId, userText(turn))
-      await runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 60_000 })
+      await waitForRun(runtime, runId, 'awaitingInput', { timeoutMs: 60_000 })
       const t1 = performance.now()
       await runtime.flush()
       const t2 = performance.now()

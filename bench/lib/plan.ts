@@ -11,7 +11,7 @@ export interface ScenarioPlan {
 
 const peers = ['ai-sdk', 'openai-agents', 'openai-agents+state', 'langgraph']
 // Minimal XState v5 machines doing the same steps: what the engine itself costs (see the report).
-const floors = ['xstate-floor', 'xstate-floor-no-children']
+const floors = ['xstate-floor', 'xstate-floor-no-children', 'xstate-shape']
 
 /** The full benchmark; `blocks` applies to the timing scenarios (memory ones need fewer). */
 export function plan(blocks: number): ScenarioPlan[] {
@@ -36,7 +36,7 @@ export function plan(blocks: number): ScenarioPlan[] {
     {
       name: 'steady',
       title: 'Steady state: 100 approved tool calls in one long-lived run',
-      contenders: ['plain-loop', 'studypulse'],
+      contenders: ['plain-loop', 'studypulse', 'xstate-shape'],
       blocks,
       options: { cycles: 100, warmupMs: 400, measureMs: 1500, minRuns: 5 },
       nodeFlags: [],

@@ -26,7 +26,7 @@ export function checkTargets(results: Results): Target[] {
   const ours = row(results.single, 'studypulse')
   const peers = (results.single ?? []).filter(
     (r) =>
-      !r.contender.startsWith('xstate-floor') &&
+      !r.contender.startsWith('xstate-') &&
       !['studypulse', 'plain-loop'].includes(r.contender) &&
       r.wallUsPerRun,
   )

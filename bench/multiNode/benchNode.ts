@@ -8,9 +8,10 @@
 // the machine's clock, like `decide`'s, so the driver can subtract them).
 // Usage: benchNode.ts file <folder> | postgres <url> <ownerId>
 import { createInterface } from 'node:readline'
-import { createRuntime } from '../../machines/createRuntime.ts'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { createRuntime } from '../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import { PostgresWorkspace } from '../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
@@ -49,7 +50,7 @@ if (kind === 'postgres') {
 const now = () => performance.timeOrigin + performance.now()
 const started: string[] = []
 const send = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`)
-runtime.onEvent((event) => {
+runtime.subscribe((event) => {
   if (event.kind === 'toolCompleted') send({ executed: event.runId, at: now() })
 })
 
@@ -64,24 +65,26 @@ async function handle(command: Command): Promise<object> {
   if (command.op === 'start') {
     const runId = runtime.startRun({ input: command.title })
     started.push(runId)
-    await runtime.waitFor(runId, 'awaitingConfirmation', { timeoutMs: 300_000 })
+    await waitForRun(runtime, runId, 'awaitingConfirmation', { timeoutMs: 300_000 })
     // Another node can decide the card only once it is in the store.
     await runtime.flush()
-    const pending = runtime.pendingConfirmation(runId)
+    const pending = runtime.view(runId).pending
     return { runId, confirmationId: pending?.confirmationId, digest: pending?.digest }
   }
   if (command.op === 'show') {
-    await runtime.locate(command.runId)
+    await runtime.open(command.runId)
     return { ok: true }
   }
   if (command.op === 'decide') {
     const at = now()
-    await runtime.decide(command.runId, command.confirmationId, 'allow', { digest: command.digest })
+    await runtime.submitConfirmation(command.runId, command.confirmationId, 'allow', {
+      digest: command.digest,
+    })
     return { ok: true, at }
   }
   if (command.op === 'cpu') return { cpuMs: cpuMs() }
   await Promise.all(
-    started.map((runId) => runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 300_000 })),
+    started.map((runId) => waitForRun(runtime, runId, 'awaitingInput', { timeoutMs: 300_000 })),
   )
   await runtime.flush()
   return { cpuMs: cpuMs() }

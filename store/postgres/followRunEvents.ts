@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
-import type { EventFollow, FollowEventsOptions } from '../RunEventFeed.ts'
+import type { EventFollow, FollowEventsOptions } from '../RunCluster.ts'
 import { EVENTS_CHANNEL } from './commitRun.ts'
 import type { PgListener } from './PgListener.ts'
 

@@ -6,7 +6,7 @@ import {
   type RunCommandOfferResult,
   type RunCommandOutcome,
   type StoredRunCommand,
-} from '../RunCommandInbox.ts'
+} from '../RunCommand.ts'
 import type { PgListener } from './PgListener.ts'
 import { withTransaction } from './PostgresSource.ts'
 

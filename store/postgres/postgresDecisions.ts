@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import type { DecisionOffer, DecisionOfferResult, StoredDecision } from '../DecisionInbox.ts'
-import type { StoredKeptRule } from '../SharedPolicies.ts'
+import type { DecisionOffer, DecisionOfferResult, StoredDecision } from '../RunCluster.ts'
+import type { StoredKeptRule } from '../RunCluster.ts'
 
 /** The channel an accepted decision NOTIFYs with its run id. */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'

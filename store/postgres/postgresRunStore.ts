@@ -3,14 +3,10 @@ import pg from 'pg'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
-import type { ClaimWatch } from '../ClaimWatch.ts'
-import type { DecisionInbox } from '../DecisionInbox.ts'
 import type { JournalRecord } from '../JournalRecord.ts'
-import type { RunCommandInbox } from '../RunCommandInbox.ts'
-import type { RunEventFeed } from '../RunEventFeed.ts'
+import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
-import type { SharedPolicies } from '../SharedPolicies.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
@@ -42,14 +38,9 @@ export interface PostgresRunStoreOptions {
   leaseMs?: number
 }
 
-/** The PostgreSQL store: a `RunStore` with decisions, commands, event feeds, rules and lease loss across nodes. */
-export interface PostgresRunStore
-  extends RunStore,
-    DecisionInbox,
-    RunCommandInbox,
-    RunEventFeed,
-    ClaimWatch,
-    SharedPolicies {
+/** The PostgreSQL store: a `RunStore` whose `cluster` shares decisions, commands, event feeds, rules and leases across nodes. */
+export interface PostgresRunStore extends RunStore {
+  readonly cluster: RunCluster
   /** This node's owner id. */
   readonly ownerId: string
   /** The pool the store queries; `PostgresWorkspace` may share it. */
@@ -119,6 +110,18 @@ export async function postgresRunStore(
     return rows.map((r) => r.event)
   }
 
+// The open runs a claim could take now: no owner, this one, or a lease that ran out.
+const listClaimableRuns = async (): Promise<string[]> => {
+    const { rows } = await pool.query<{ run_id: string }>(
+      `SELECT run_id FROM studypulse.runs
+       WHERE status = 'open' AND snapshot IS NOT NULL
+         AND (owner IS NULL OR owner = $1 OR lease_expires_at <= now())
+       ORDER BY run_id`,
+      [ownerId],
+    )
+    return rows.map((r) => r.run_id)
+  }
+
   return {
     ownerId,
     pool,
@@ -126,16 +129,54 @@ export async function postgresRunStore(
     claim: (runId) => leases.claim(runId),
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),
-    onClaimLost: (listener) => leases.onLost(listener),
-    async listClaimableRuns() {
-      const { rows } = await pool.query<{ run_id: string }>(
-        `SELECT run_id FROM studypulse.runs
-         WHERE status = 'open' AND snapshot IS NOT NULL
-           AND (owner IS NULL OR owner = $1 OR lease_expires_at <= now())
-         ORDER BY run_id`,
-        [ownerId],
-      )
-      return rows.map((r) => r.run_id)
+    cluster: {
+      ownerId,
+      onClaimLost: (lost) => leases.onLost(lost),
+      listClaimableRuns,
+      onPoliciesChanged(handler) {
+        const stops = [
+          listener.on(POLICIES_CHANNEL, () => handler()),
+          // A save announced while the connection was down is lost: read the rules again anyway.
+          listener.onReconnect(handler),
+        ]
+        void listener.ready().catch(() => undefined)
+        return () => {
+          for (const stop of stops) stop()
+        }
+      },
+      keptRulesOf: (runId) => keptRulesOf(pool, runId),
+      forgetKeptRules: (runId, tool, effect) => forgetKeptRules(pool, runId, tool, effect),
+      offerDecision: async (runId, offer, offerOptions) => {
+        // The card opens when its commit lands: this node's own may still be on its way.
+        await offerOptions?.saved?.()
+        return offerDecision(pool, runId, offer)
+      },
+      decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
+      onDecision(handler) {
+        const stops = [
+          listener.on(DECISIONS_CHANNEL, handler),
+          // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
+          listener.onReconnect(() => {
+            void runsWithUnresolvedDecisions(pool, ownerId).then(
+              (runIds) => runIds.forEach(handler),
+              () => undefined,
+            )
+          }),
+        ]
+        void listener.ready().catch(() => undefined)
+        return () => {
+          for (const stop of stops) stop()
+        }
+      },
+      offerCommand: async (runId, command, offerOptions) => {
+        await offerOptions?.saved?.()
+        return offerCommand(pool, runId, command)
+      },
+      pendingCommands: (runId) => pendingCommands(pool, runId),
+      onCommand: (handler) => commands.onOffered(handler),
+      commandOutcome: (id, timeoutMs) => commands.outcome(id, timeoutMs),
+      followEvents: (runId, followOptions) =>
+        followRunEvents(listener, readEvents, runId, followOptions),
     },
     async listOpenRuns() {
       const { rows } = await pool.query<{ run_id: string }>(
@@ -210,44 +251,7 @@ export async function postgresRunStore(
     },
     loadPolicies: () => policies.load(),
     savePolicies: (rules, change) => policies.save(rules, change),
-    onPoliciesChanged(handler) {
-      const stops = [
-        listener.on(POLICIES_CHANNEL, () => handler()),
-        // A save announced while the connection was down is lost: read the rules again anyway.
-        listener.onReconnect(handler),
-      ]
-      void listener.ready().catch(() => undefined)
-      return () => {
-        for (const stop of stops) stop()
-      }
-    },
-    keptRulesOf: (runId) => keptRulesOf(pool, runId),
-    forgetKeptRules: (runId, tool, effect) => forgetKeptRules(pool, runId, tool, effect),
     listening: () => listener.ready(),
-    offerDecision: (runId, offer) => offerDecision(pool, runId, offer),
-    decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
-    onDecision(handler) {
-      const stops = [
-        listener.on(DECISIONS_CHANNEL, handler),
-        // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
-        listener.onReconnect(() => {
-          void runsWithUnresolvedDecisions(pool, ownerId).then(
-            (runIds) => runIds.forEach(handler),
-            () => undefined,
-          )
-        }),
-      ]
-      void listener.ready().catch(() => undefined)
-      return () => {
-        for (const stop of stops) stop()
-      }
-    },
-    offerCommand: (runId, command) => offerCommand(pool, runId, command),
-    pendingCommands: (runId) => pendingCommands(pool, runId),
-    onCommand: (handler) => commands.onOffered(handler),
-    commandOutcome: (id, timeoutMs) => commands.outcome(id, timeoutMs),
-    followEvents: (runId, followOptions) =>
-      followRunEvents(listener, readEvents, runId, followOptions),
     close() {
       closed ??= (async () => {
         commands.close()

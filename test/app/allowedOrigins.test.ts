@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppServerError } from '../../app/server/AppServerError.ts'
 import { createAppHandler, createAppServer } from '../../app/server/createAppServer.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
 // A page on a Vite dev server (another port) is allowed by configuration; any other origin is not.
@@ -42,14 +43,14 @@ describe('allowedOrigins: a page served elsewhere, allowed by configuration only
     expect(started.status).toBe(201)
     expect(started.headers['access-control-allow-origin']).toBe(devServer)
     const runId = started.json().runId as string
-    await h.runtime.waitFor(runId, 'awaitingConfirmation')
-    const pending = h.runtime.pendingConfirmation(runId)
+    await waitForRun(h.runtime, runId, 'awaitingConfirmation')
+    const pending = h.runtime.view(runId).pending
     expect(await h.tasksFile()).not.toContain('Review chapter 3')
 
     const decided = await decide(runId, pending?.confirmationId ?? '', devServer)
     expect(decided.status).toBe(200)
     expect(decided.headers['access-control-allow-origin']).toBe(devServer)
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     expect(await h.tasksFile()).toContain('Review chapter 3')
   })
 
@@ -61,7 +62,7 @@ describe('allowedOrigins: a page served elsewhere, allowed by configuration only
     expect(refused.status).toBe(403)
     expect(refused.json().error?.code).toBe('forbidden_origin')
     expect(refused.headers['access-control-allow-origin']).toBeUndefined()
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(await h.tasksFile()).toBe(before)
   })
 
@@ -70,7 +71,7 @@ describe('allowedOrigins: a page served elsewhere, allowed by configuration only
     const { runId, confirmationId } = await runToCard(h, addTask)
     const refused = await decide(runId, confirmationId, devServer)
     expect(refused.status).toBe(403)
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
   })
 
   it('answers the preflight of an allowed origin only, naming the token header', async () => {

@@ -9,9 +9,10 @@ import {
   createAppServer,
 } from '../../app/server/createAppServer.ts'
 import { startRuntime } from '../../app/startRuntime.ts'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 
@@ -183,8 +184,8 @@ export async function runToCard(
   })
   if (started.status !== 201) throw new Error(`could not start a run: ${started.body}`)
   const runId = started.json().runId as string
-  await h.runtime.waitFor(runId, 'awaitingConfirmation')
-  const pending = h.runtime.pendingConfirmation(runId)
+  await waitForRun(h.runtime, runId, 'awaitingConfirmation')
+  const pending = h.runtime.view(runId).pending
   if (pending === undefined) throw new Error('no pending confirmation')
   return { runId, confirmationId: pending.confirmationId }
 }

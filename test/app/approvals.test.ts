@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
@@ -29,7 +30,7 @@ const startRun = async (input: string) => {
   return res.json().runId as string
 }
 const eventsOf = (runId: string, kind: AgentEvent['kind']) =>
-  h.runtime.events(runId).filter((e) => e.kind === kind)
+  h.runtime.view(runId).events.filter((e) => e.kind === kind)
 const titles = async () => (await h.workspace.readTasks()).map((t) => t.title)
 
 describe('lasting decisions over HTTP', () => {
@@ -39,7 +40,7 @@ describe('lasting decisions over HTTP', () => {
 
   it('allow for this session: the next write runs with no card, is audited, listed, and revoking brings the card back', async () => {
     const first = await runToCard(h, addTask)
-    const digest = h.runtime.pendingConfirmation(first.runId)?.digest
+    const digest = h.runtime.view(first.runId).pending?.digest
     const res = await decide(first.runId, {
       confirmationId: first.confirmationId,
       decision: 'allow',
@@ -47,12 +48,12 @@ describe('lasting decisions over HTTP', () => {
       digest,
     })
     expect(res.status).toBe(200)
-    await h.runtime.waitFor(first.runId, 'awaitingInput')
+    await waitForRun(h.runtime, first.runId, 'awaitingInput')
     expect(await titles()).toContain('Review chapter 3')
 
     // A new run: the rule answers its card, nobody clicks.
     const second = await startRun(addOther)
-    await h.runtime.waitFor(second, 'awaitingInput')
+    await waitForRun(h.runtime, second, 'awaitingInput')
     expect(await titles()).toContain('Read chapter 4')
     const [resolved] = eventsOf(second, 'confirmationResolved')
     expect(resolved).toMatchObject({ decision: 'allow', decidedBy: 'policy' })
@@ -92,7 +93,7 @@ describe('lasting decisions over HTTP', () => {
     expect(again.json().error?.code).toBe('policy_not_found')
 
     const third = await runToCard(h, 'add a task to summarise chapter 5')
-    expect(h.runtime.status(third.runId)).toBe('awaitingConfirmation')
+    expect(h.runtime.view(third.runId).value).toBe('awaitingConfirmation')
     expect(eventsOf(third.runId, 'confirmationResolved')).toEqual([])
   })
 
@@ -105,9 +106,9 @@ describe('lasting decisions over HTTP', () => {
       remember: 'always',
     })
     expect(res.status).toBe(200)
-    await h.runtime.waitFor(first.runId, 'awaitingInput')
+    await waitForRun(h.runtime, first.runId, 'awaitingInput')
     const second = await startRun(addOther)
-    await h.runtime.waitFor(second, 'awaitingInput')
+    await waitForRun(h.runtime, second, 'awaitingInput')
     expect(eventsOf(second, 'confirmationResolved')[0]).toMatchObject({
       decision: 'deny',
       decidedBy: 'policy',
@@ -126,7 +127,7 @@ describe('lasting decisions over HTTP', () => {
       expect(res.status).toBe(409)
       expect(res.json().error?.code).toBe('policy_not_allowed')
     }
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(eventsOf(runId, 'confirmationResolved')).toEqual([])
     expect(await listRules()).toEqual([])
     expect(await h.tasksFile()).toBe(before)
@@ -147,7 +148,7 @@ describe('lasting decisions over HTTP', () => {
     const wrong = await decide(runId, { confirmationId, decision: 'allow', digest: '0'.repeat(64) })
     expect(wrong.status).toBe(409)
     expect(wrong.json().error?.code).toBe('confirmation_not_found')
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(await h.tasksFile()).toBe(before)
   })
 })
@@ -173,7 +174,7 @@ describe('edit before approve over HTTP', () => {
     const huge = await edit(runId, { confirmationId, arguments: { title: 'x'.repeat(20_000) } })
     expect(huge.status).toBe(400)
     expect(huge.json().error?.code).toBe('invalid_request')
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(eventsOf(runId, 'confirmationRequired')).toHaveLength(cards)
     expect(await h.tasksFile()).toBe(before)
   })
@@ -188,7 +189,7 @@ describe('edit before approve over HTTP', () => {
     const newId = res.json().confirmationId as string
     expect(newId).toBeTruthy()
     expect(newId).not.toBe(confirmationId)
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(newId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(newId)
     const card = eventsOf(runId, 'confirmationRequired').at(-1)
     expect(card?.preview).toBe('Create task “Review chapter 3 and 4”')
     expect(JSON.parse(card?.payloadJson ?? '{}')).toEqual({
@@ -204,7 +205,7 @@ describe('edit before approve over HTTP', () => {
     expect(await titles()).not.toContain('Review chapter 3 and 4')
 
     expect((await decide(runId, { confirmationId: newId, decision: 'allow' })).status).toBe(200)
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     const tasks = await h.workspace.readTasks()
     expect(tasks.filter((t) => t.title === 'Review chapter 3 and 4')).toEqual([
       expect.objectContaining({ importance: 5 }),
@@ -224,11 +225,11 @@ describe('a restart keeps the pending card', () => {
     expect(h.restored).toEqual([runId])
     const runs = (await get('/api/runs')).json().runs
     expect(runs).toEqual([{ runId, status: 'awaitingConfirmation' }])
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(await titles()).not.toContain('Review chapter 3')
 
     expect((await decide(runId, { confirmationId, decision: 'allow' })).status).toBe(200)
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     const again = await decide(runId, { confirmationId, decision: 'allow' })
     expect(again.status).toBe(409)
     expect(again.json().error?.code).toBe('confirmation_not_found')

@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
 import { type AppHarness, type HarnessOptions, rawRequest, startHarness } from './appHarness.ts'
 import { manualClock } from './manualClock.ts'
@@ -70,7 +71,7 @@ describe('limits on work, each answered with a status and a code', () => {
       const started = await startRun()
       expect(started.status).toBe(201)
       ids.push(started.runId)
-      await h.runtime.waitFor(started.runId, 'awaitingInput')
+      await waitForRun(h.runtime, started.runId, 'awaitingInput')
     }
     const refused = await startRun()
     expect(refused.status).toBe(429)
@@ -85,7 +86,7 @@ describe('limits on work, each answered with a status and a code', () => {
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
       const { runId } = await startRun()
-      await h.runtime.waitFor(runId, 'awaitingInput')
+      await waitForRun(h.runtime, runId, 'awaitingInput')
       await post(`/api/runs/${runId}/cancel`, {})
       ids.push(runId)
     }
@@ -98,7 +99,7 @@ describe('limits on work, each answered with a status and a code', () => {
   it('event streams per token: one more is 429 too_many_streams; closing one makes room', async () => {
     await harness({ limits: { maxStreamsPerToken: 2 } })
     const { runId } = await startRun()
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     const first = await openStream(runId)
     const second = await openStream(runId)
     expect([first.status, second.status]).toEqual([200, 200])
@@ -135,7 +136,7 @@ describe('limits on work, each answered with a status and a code', () => {
   it('slow request headers are cut off; an open event stream is not', async () => {
     await harness({ limits: { headersTimeoutMs: 200, requestTimeoutMs: 400 } })
     const { runId } = await startRun()
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     const stream = await openStream(runId)
     // 100 clients that send half a request and then nothing.
     const sockets = Array.from({ length: 100 }, () => {
@@ -165,17 +166,17 @@ describe('the idle reaper', () => {
     const clock = manualClock()
     await harness({ limits: { idleRunMs: 60_000 }, clock })
     const { runId } = await startRun()
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     clock.advance(59_999)
-    expect(h.runtime.status(runId)).toBe('awaitingInput')
+    expect(h.runtime.view(runId).value).toBe('awaitingInput')
     // A message re-arms it: idle time counts from the last activity.
     expect((await post(`/api/runs/${runId}/input`, { text: listTasks })).status).toBe(200)
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     clock.advance(59_999)
-    expect(h.runtime.status(runId)).toBe('awaitingInput')
+    expect(h.runtime.view(runId).value).toBe('awaitingInput')
     clock.advance(1)
-    expect(h.runtime.status(runId)).toBe('cancelled')
-    const [cancelled] = h.runtime.events(runId).filter((e) => e.kind === 'runCancelled')
+    expect(h.runtime.view(runId).value).toBe('cancelled')
+    const [cancelled] = h.runtime.view(runId).events.filter((e) => e.kind === 'runCancelled')
     expect(JSON.stringify(cancelled)).toContain('idle')
     expect(clock.pending()).toBe(0)
     await h.runtime.flush()
@@ -187,11 +188,11 @@ describe('the idle reaper', () => {
   it('a restored run that has waited past the idle time is ended at start-up', async () => {
     await harness({ limits: { idleRunMs: 0 } })
     const { runId } = await startRun()
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     const later = manualClock(Date.now() + 2 * 60_000)
     h = await h.restart({ limits: { idleRunMs: 60_000 }, clock: later })
     expect(h.restored).toContain(runId)
     later.advance(0)
-    expect(h.runtime.status(runId)).toBe('cancelled')
+    expect(h.runtime.view(runId).value).toBe('cancelled')
   })
 })

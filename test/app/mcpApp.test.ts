@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatEvent } from '../../app/formatEvent.ts'
 import { openAppMcp } from '../../app/openAppMcp.ts'
 import { createAppServer } from '../../app/server/createAppServer.ts'
-import { createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -68,8 +69,8 @@ describe('the app and <workspace>/mcp.json', () => {
       const runId = runtime.startRun({
         input: `use files write_file {"path":"${join(shared, 'a.txt')}","content":"x"}`,
       })
-      await runtime.waitFor(runId, 'awaitingConfirmation')
-      const card = runtime.events(runId).find((e) => e.kind === 'confirmationRequired')
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
+      const card = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
       expect(card && formatEvent(card)).toBe('    DESTRUCTIVE: untrusted server files')
       runtime.cancel(runId)
     } finally {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 import { type AppHarness, rawRequest, runToCard, startIn } from './appHarness.ts'
@@ -96,7 +97,7 @@ test('a decision posted to node B for a run of node A executes once on A, and no
   expect(again.status).toBe(409)
   expect(again.json().error?.code).toBe('confirmation_not_found')
 
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   await a.runtime.flush()
   const after = await a.runtime.workspace.readTasks()
   expect(after).toHaveLength(before.length + 1)
@@ -106,7 +107,7 @@ test('a decision posted to node B for a run of node A executes once on A, and no
   // C's resumed stream continues right after what it had, in order, with no gap, to the end.
   const resumed = await following
   const seqs = [...atCard.events, ...resumed.events].map((e) => e.seq)
-  expect(seqs).toEqual(a.runtime.events(runId).map((e) => e.seq))
+  expect(seqs).toEqual(a.runtime.view(runId).events.map((e) => e.seq))
   const resolved = resumed.events.find((e) => e.kind === 'confirmationResolved')
   expect(resolved).toMatchObject({ decision: 'allow', decidedBy: 'user' })
   expect(resumed.events.map((e) => e.kind)).toContain('toolCompleted')
@@ -145,14 +146,14 @@ test('input and cancel posted to node B reach node A’s run; input it cannot ta
   const { runId, confirmationId } = await runToCard(a, addTask)
   await a.runtime.flush()
   expect((await decideOver(a, runId, confirmationId)).status).toBe(200)
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   await a.runtime.flush()
   const tasks = (await a.runtime.workspace.readTasks()).length
 
   const sent = await postOver(b, runId, 'input', { text: addTask })
   expect(sent.status).toBe(200)
   expect(sent.json()).toEqual({ ok: true })
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   const userTexts = a.runtime
     .actor(runId)
     .getSnapshot()
@@ -167,7 +168,7 @@ test('input and cancel posted to node B reach node A’s run; input it cannot ta
 
   const cancelled = await postOver(b, runId, 'cancel', { reason: 'done for today' })
   expect(cancelled.status).toBe(200)
-  await a.runtime.waitFor(runId, 'cancelled')
+  await waitForRun(a.runtime, runId, 'cancelled')
   await a.runtime.flush()
   expect(await a.runtime.workspace.readTasks()).toHaveLength(tasks)
 })

@@ -70,7 +70,7 @@ describe('the run event stream and the remote client', () => {
 
   it('replays a run from seq 1, so a second tab sees the same pending card', async () => {
     const { runId, confirmationId } = await runToCard(h, addTask)
-    const all = h.runtime.events(runId)
+    const all = h.runtime.view(runId).events
     const cardSeen = (events: AgentEvent[]) => events.length >= all.length
     const first = await readStream(h, `/api/runs/${runId}/events?from=1`, {}, cardSeen)
     const second = await readStream(h, `/api/runs/${runId}/events`, {}, cardSeen)
@@ -85,7 +85,7 @@ describe('the run event stream and the remote client', () => {
 
   it('resumes after a given seq with Last-Event-ID, and from a seq with ?from=', async () => {
     const { runId } = await runToCard(h, addTask)
-    const total = h.runtime.events(runId).length
+    const total = h.runtime.view(runId).events.length
     const resumed = await readStream(
       h,
       `/api/runs/${runId}/events`,
@@ -182,7 +182,7 @@ describe('lasting decisions, edits and expiry, as the page sees them', () => {
     const second = await (async () => {
       try {
         const card = await until(first, (s) => selectPendingConfirmation(s))
-        await first.decide(card.confirmationId as string, 'allow', {
+        await first.submitConfirmation(card.confirmationId as string, 'allow', {
           remember: 'session',
           ...(card.digest !== undefined && { digest: card.digest }),
         })

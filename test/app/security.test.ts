@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
@@ -27,15 +28,15 @@ describe('the local server refuses what is not the page itself, and changes noth
 
   const expectUnchanged = async () => {
     expect(await h.tasksFile()).toBe(before)
-    expect(h.runtime.status(runId)).toBe('awaitingConfirmation')
-    expect(h.runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
   }
 
   it('accepts the page’s own request (the checks can pass), and only then writes', async () => {
     await expectUnchanged()
     const res = await confirm(h.pageHeaders())
     expect(res.status).toBe(200)
-    await h.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(h.runtime, runId, 'awaitingInput')
     expect(await h.tasksFile()).not.toBe(before)
     expect((await h.workspace.readTasks()).map((t) => t.title)).toContain('Review chapter 3')
   })
@@ -157,7 +158,7 @@ describe('the local server refuses what is not the page itself, and changes noth
     )
     expect(res.status).toBe(409)
     expect(res.json().error?.code).toBe('confirmation_not_found')
-    expect(h.runtime.pendingConfirmation(other.runId)?.confirmationId).toBe(other.confirmationId)
+    expect(h.runtime.view(other.runId).pending?.confirmationId).toBe(other.confirmationId)
     await expectUnchanged()
   })
 
@@ -192,7 +193,9 @@ describe('the local server refuses what is not the page itself, and changes noth
     })
     expect(plain.status).toBe(415)
     expect(h.runtime.policies.list()).toEqual([])
-    expect(h.runtime.events(runId).filter((e) => e.kind === 'confirmationRequired')).toHaveLength(1)
+    expect(
+      h.runtime.view(runId).events.filter((e) => e.kind === 'confirmationRequired'),
+    ).toHaveLength(1)
     await expectUnchanged()
   })
 

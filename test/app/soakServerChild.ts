@@ -2,6 +2,7 @@
 // batches and prints, as one JSON line, the heap after GC and the open file descriptors after a
 // warm-up and at the end.
 import { readdir } from 'node:fs/promises'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { rawRequest, startIn } from './appHarness.ts'
 
 const [dir = '', totalText = '1000', warmText = '200'] = process.argv.slice(2)
@@ -25,7 +26,7 @@ async function oneRun(): Promise<void> {
   const { runId } = (await call('POST', '/api/runs', { input: 'what are my tasks' })) as {
     runId: string
   }
-  await h.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 30_000 })
+  await waitForRun(h.runtime, runId, 'awaitingInput', { timeoutMs: 30_000 })
   await call('POST', `/api/runs/${runId}/cancel`, {})
 }
 

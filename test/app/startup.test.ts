@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startRuntime } from '../../app/startRuntime.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -53,7 +54,7 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(await readFile(join(ws, 'audit.jsonl'), 'utf8')).toBe(`${good}\n${good}\n`)
     expect(await readFile(join(ws, 'audit.rejected.jsonl'), 'utf8')).toBe('{not json\n')
     const runId = started.runtime.startRun({ input: 'what are my tasks' })
-    await started.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(started.runtime, runId, 'awaitingInput')
     started.runtime.cancel(runId)
     await started.runtime.flush()
   })

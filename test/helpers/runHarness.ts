@@ -1,5 +1,6 @@
-import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -22,7 +23,7 @@ export function makeRuntime(
   trackRuntime(runtime)
   const seen: AgentEvent[] = []
   delivered.set(runtime, seen)
-  runtime.onEvent((event) => seen.push(event))
+  runtime.subscribe((event) => seen.push(event))
   return runtime
 }
 
@@ -50,5 +51,5 @@ export function eventsOf(
   runId: string,
   kind: AgentEvent['kind'],
 ): AgentEvent[] {
-  return runtime.events(runId).filter((e) => e.kind === kind)
+  return runtime.view(runId).events.filter((e) => e.kind === kind)
 }

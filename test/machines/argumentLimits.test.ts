@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fromAnthropicMessage } from '../../models/fromAnthropicMessage.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -24,7 +25,7 @@ async function firstFailure(turn: ModelTurn, tools = createToolRegistry()) {
   const model = new ScriptedModel([turn, { text: 'Sorry.' }])
   const runtime = makeRuntime(model, ws, tools)
   const runId = runtime.startRun({ input: 'go' })
-  const status = await runtime.waitFor(runId, ['awaitingInput', 'failed'])
+  const status = await waitForRun(runtime, runId, ['awaitingInput', 'failed'])
   const [failed] = eventsOf(runtime, runId, 'toolFailed')
   return { status, error: failed?.error, runtime, runId }
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
@@ -43,7 +44,7 @@ describe('bad model output becomes a structured tool result; the run goes on', (
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(eventsOf(runtime, runId, 'confirmationRequired')).toEqual([])
     const [failed] = eventsOf(runtime, runId, 'toolFailed')
     expect(failed?.error?.code).toBe(code)
@@ -60,14 +61,14 @@ describe('bad model output becomes a structured tool result; the run goes on', (
     const model = new ScriptedModel([() => 'just a string' as unknown as ModelTurn])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'failed')
+    await waitForRun(runtime, runId, 'failed')
     expect(eventsOf(runtime, runId, 'runFailed')[0]?.error?.code).toBe('model_malformed_output')
   })
 
   it('a model error fails the run with its code', async () => {
     const runtime = makeRuntime(new ScriptedModel([]), ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'failed')
+    await waitForRun(runtime, runId, 'failed')
     expect(eventsOf(runtime, runId, 'runFailed')[0]?.error?.code).toBe('model_script_exhausted')
   })
 
@@ -76,7 +77,7 @@ describe('bad model output becomes a structured tool result; the run goes on', (
     const model = new ScriptedModel([{ toolCalls: [call, call] }, { text: 'ok' }])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(eventsOf(runtime, runId, 'toolCompleted')).toHaveLength(1)
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('duplicate_call_id')
   })
@@ -86,7 +87,7 @@ describe('bad model output becomes a structured tool result; the run goes on', (
     const loop = () => ({ toolCalls: [{ id: `l-${++n}`, name: 'list_tasks', arguments: '{}' }] })
     const runtime = makeRuntime(new ScriptedModel(Array.from({ length: 40 }, () => loop)), ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'failed')
+    await waitForRun(runtime, runId, 'failed')
     expect(eventsOf(runtime, runId, 'runFailed')[0]?.error?.code).toBe('step_limit')
     expect(eventsOf(runtime, runId, 'toolCompleted')).toHaveLength(25)
   })

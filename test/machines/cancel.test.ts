@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { studyPulseTools } from '../../tools/createToolRegistry.ts'
 import { defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
@@ -34,12 +35,12 @@ describe('cancel', () => {
     const seen = { aborted: false }
     const runtime = makeRuntime(new ScriptedModel([hangingTurn(seen)]), ws)
     const runId = runtime.startRun({ input: 'hi' })
-    expect(runtime.status(runId)).toBe('thinking')
+    expect(runtime.view(runId).value).toBe('thinking')
     runtime.cancel(runId)
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     await settle()
     expect(seen.aborted).toBe(true)
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(eventsOf(runtime, runId, 'runCancelled')).toHaveLength(1)
   })
 
@@ -47,14 +48,14 @@ describe('cancel', () => {
     const model = new ScriptedModel([{ toolCalls: [create] }, { text: 'never asked' }])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const id = pendingId(runtime, runId)
     runtime.cancel(runId)
-    expect(runtime.pendingConfirmation(runId)).toBeUndefined()
+    expect(runtime.view(runId).pending).toBeUndefined()
     expect(() => runtime.submitConfirmation(runId, id, 'allow')).toThrow()
     runtime.actor(runId).send({ type: 'CONFIRM', confirmationId: id, digest: 'any' })
     await settle()
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(await ws.readTasks()).toEqual([])
     expect(model.requests).toHaveLength(1)
   })
@@ -83,14 +84,14 @@ describe('cancel', () => {
     ])
     const runtime = makeRuntime(model, ws, tools)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'executing')
+    await waitForRun(runtime, runId, 'executing')
     while (!log.includes('started')) await new Promise((resolve) => setTimeout(resolve, 5))
     runtime.cancel(runId)
     await settle()
     expect(log).toEqual(['started', 'aborted'])
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(eventsOf(runtime, runId, 'toolCompleted')).toEqual([])
     expect(eventsOf(runtime, runId, 'confirmationRequired')).toHaveLength(1)
     expect(await ws.readTasks()).toEqual([])
@@ -99,15 +100,15 @@ describe('cancel', () => {
   it('while awaiting input: the run ends and takes no more input', async () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }, { toolCalls: [create] }]), ws)
     const runId = runtime.startRun({ input: 'hello' })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     runtime.cancel(runId)
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(() => runtime.sendInput(runId, 'create a task')).toThrow(
       expect.objectContaining({ code: 'not_awaiting_input' }),
     )
     runtime.actor(runId).send({ type: 'USER_INPUT', text: 'create a task' })
     await settle()
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(await ws.readTasks()).toEqual([])
   })
 

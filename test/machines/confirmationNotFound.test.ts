@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AgentError } from '../../machines/AgentError.ts'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { AgentError } from '../../runtime/AgentError.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -26,7 +27,7 @@ function expectNotFound(action: () => void): void {
 
 async function waitingRun(runtime: AgentRuntime): Promise<{ runId: string; id: string }> {
   const runId = runtime.startRun({ input: 'go' })
-  await runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(runtime, runId, 'awaitingConfirmation')
   return { runId, id: pendingId(runtime, runId) }
 }
 
@@ -36,10 +37,10 @@ describe('confirmation_not_found', () => {
     const { runId, id } = await waitingRun(runtime)
     expectNotFound(() => runtime.submitConfirmation(runId, 'not-the-id', 'allow'))
     expectNotFound(() => runtime.submitConfirmation(runId, `${id} `, 'allow'))
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
     runtime.submitConfirmation(runId, id, 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await ws.readTasks()).toHaveLength(1)
   })
 
@@ -53,8 +54,8 @@ describe('confirmation_not_found', () => {
     expectNotFound(() => runtime.submitConfirmation(first.runId, second.id, 'allow'))
     expectNotFound(() => runtime.submitConfirmation(second.runId, first.id, 'deny'))
     expectNotFound(() => runtime.submitConfirmation('no-such-run', first.id, 'allow'))
-    expect(runtime.status(first.runId)).toBe('awaitingConfirmation')
-    expect(runtime.status(second.runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(first.runId).value).toBe('awaitingConfirmation')
+    expect(runtime.view(second.runId).value).toBe('awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
   })
 
@@ -64,7 +65,7 @@ describe('confirmation_not_found', () => {
     const { runId, id } = await waitingRun(runtime)
     runtime.submitConfirmation(runId, id, 'allow')
     expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
     expect(await ws.readTasks()).toHaveLength(1)
   })
@@ -77,10 +78,10 @@ describe('confirmation_not_found', () => {
     const denied = await waitingRun(runtime)
     runtime.submitConfirmation(denied.runId, denied.id, 'deny')
     expectNotFound(() => runtime.submitConfirmation(denied.runId, denied.id, 'allow'))
-    await runtime.waitFor(denied.runId, 'awaitingInput')
+    await waitForRun(runtime, denied.runId, 'awaitingInput')
     const cancelled = await waitingRun(runtime)
     runtime.cancel(cancelled.runId)
-    expect(runtime.status(cancelled.runId)).toBe('cancelled')
+    expect(runtime.view(cancelled.runId).value).toBe('cancelled')
     expectNotFound(() => runtime.submitConfirmation(cancelled.runId, cancelled.id, 'allow'))
     expect(await ws.readTasks()).toEqual([])
   })
@@ -89,7 +90,7 @@ describe('confirmation_not_found', () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hello!' }]), ws)
     const runId = runtime.startRun({ input: 'hi' })
     expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
   })
 
@@ -99,6 +100,6 @@ describe('confirmation_not_found', () => {
     expect(() => runtime.submitConfirmation(runId, id, 'yes' as 'allow')).toThrow(
       expect.objectContaining({ code: 'invalid_decision' }),
     )
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
   })
 })

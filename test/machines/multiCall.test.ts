@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime, pendingId } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -31,11 +32,11 @@ describe('several calls in one turn', () => {
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'tidy up' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const first = eventsOf(runtime, runId, 'confirmationRequired')
     expect(first.map((e) => e.toolName)).toEqual(['create_task'])
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const second = eventsOf(runtime, runId, 'confirmationRequired')
     expect(second.map((e) => [e.toolName, e.permission])).toEqual([
       ['create_task', 'write'],
@@ -43,7 +44,7 @@ describe('several calls in one turn', () => {
     ])
     expect(second[1]?.confirmationId).not.toBe(second[0]?.confirmationId)
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
 
     const toolMessages = (model.requests[1]?.messages ?? []).filter((m) => m.role === 'tool')
     expect(toolMessages.map((m) => m.toolCallId)).toEqual(['c-read', 'c-write', 'c-delete'])
@@ -56,7 +57,7 @@ describe('several calls in one turn', () => {
     })
     const titles = (await ws.readTasks()).map((t) => t.title).sort()
     expect(titles).toEqual(['New task', 'Old task'])
-    const seqs = runtime.events(runId).map((e) => e.seq)
+    const seqs = runtime.view(runId).events.map((e) => e.seq)
     expect(seqs).toEqual(seqs.map((_, i) => i + 1))
   })
 })

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -28,7 +29,7 @@ describe('permissions decide confirmation', () => {
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'look around', notebookId: nb.id })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(eventsOf(runtime, runId, 'confirmationRequired')).toEqual([])
     const results = eventsOf(runtime, runId, 'toolCompleted').map((e) =>
       JSON.parse(e.payloadJson ?? ''),
@@ -57,7 +58,7 @@ describe('permissions decide confirmation', () => {
       await ws.listArtifacts(),
     ])
     const runId = runtime.startRun({ input: 'do it' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const [required] = eventsOf(runtime, runId, 'confirmationRequired')
     expect(required?.permission).toBe(permission)
     // Give any stray execution every chance to happen before checking that none did.
@@ -70,6 +71,6 @@ describe('permissions decide confirmation', () => {
     expect(after).toBe(before)
     expect(ran).toEqual([])
     expect(eventsOf(runtime, runId, 'toolCompleted')).toEqual([])
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
   })
 })

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createActor } from 'xstate'
 import { createAgentRunMachine } from '../../machines/agentRunMachine.ts'
-import { persistRun } from '../../machines/persistRun.ts'
+import { persistRun } from '../../runtime/persistRun.ts'
 import { memoryRunStore } from '../../store/memoryRunStore.ts'
 import type { RunCommit, RunStore } from '../../store/RunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'

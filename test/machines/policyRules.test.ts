@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { applyPolicyFile } from '../../app/applyPolicyFile.ts'
-import { AgentError } from '../../machines/AgentError.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { AgentError } from '../../runtime/AgentError.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -33,7 +34,7 @@ describe('rules read from policies.json are checked like new ones', () => {
     expect(ignored?.reason).toContain('never always')
 
     const runId = runtime.startRun({ input: 'add a task' })
-    expect(await runtime.waitFor(runId, ['awaitingConfirmation', 'awaitingInput'])).toBe(
+    expect(await waitForRun(runtime, runId, ['awaitingConfirmation', 'awaitingInput'])).toBe(
       'awaitingConfirmation',
     )
     expect(await ws.readTasks()).toEqual([])
@@ -63,7 +64,7 @@ describe('rules read from policies.json are checked like new ones', () => {
       expect.stringContaining('policies.json is corrupt'),
     ])
     const runId = runtime.startRun({ input: 'add a task' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const confirmationId = pendingId(runtime, runId)
     let refusal: unknown
     try {
@@ -74,7 +75,7 @@ describe('rules read from policies.json are checked like new ones', () => {
     expect(refusal).toBeInstanceOf(AgentError)
     expect(refusal).toMatchObject({ code: 'policy_file_corrupt', file: 'policies.json' })
     expect((refusal as Error).message).toContain('Repair or move policies.json')
-    expect(runtime.pendingConfirmation(runId)?.confirmationId).toBe(confirmationId)
+    expect(runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     // A rule for this session is still fine: it is never written to the file.
     runtime.submitConfirmation(runId, confirmationId, 'deny', { remember: 'session' })
     await runtime.flush()

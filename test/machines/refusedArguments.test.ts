@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { refusedArgumentsKept } from '../../machines/runRecipes.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
@@ -21,7 +22,7 @@ describe('refused arguments', () => {
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'go' })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     await runtime.flush()
 
     const [requested] = eventsOf(runtime, runId, 'toolRequested')

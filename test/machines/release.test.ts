@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -19,18 +20,18 @@ describe('release', () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }, { text: 'Hello' }]), ws)
     const ended = runtime.startRun({ input: 'hello' })
     const other = runtime.startRun({ input: 'hello again' })
-    await runtime.waitFor(ended, 'awaitingInput')
-    await runtime.waitFor(other, 'awaitingInput')
+    await waitForRun(runtime, ended, 'awaitingInput')
+    await waitForRun(runtime, other, 'awaitingInput')
     const heard: AgentEvent[] = []
     runtime.subscribe(ended, (event) => heard.push(event))
     runtime.cancel(ended)
-    const logged = runtime.events(ended).length
+    const logged = runtime.view(ended).events.length
 
     runtime.release(ended)
 
     expect(runtime.runIds()).toEqual([other])
-    expect(() => runtime.events(ended)).toThrow(code('run_not_found'))
-    expect(() => runtime.status(ended)).toThrow(code('run_not_found'))
+    expect(() => runtime.view(ended).events).toThrow(code('run_not_found'))
+    expect(() => runtime.view(ended).value).toThrow(code('run_not_found'))
     expect(() => runtime.subscribe(ended, () => {})).toThrow(code('run_not_found'))
     expect(() => runtime.release(ended)).toThrow(code('run_not_found'))
     expect(heard.map((e) => e.kind)).toEqual(['runCancelled', 'statusChanged'])
@@ -40,26 +41,26 @@ describe('release', () => {
     expect(onDisk).toHaveLength(logged)
     expect(onDisk.at(-1)).toMatchObject({ kind: 'statusChanged', status: 'cancelled' })
     // The other run is untouched and still takes input.
-    expect(runtime.status(other)).toBe('awaitingInput')
+    expect(runtime.view(other).value).toBe('awaitingInput')
     runtime.sendInput(other, 'more')
-    expect(runtime.status(other)).toBe('thinking')
+    expect(runtime.view(other).value).toBe('thinking')
   })
 
   it('refuses a run that has not ended, which stays whole and decidable', async () => {
     const model = new ScriptedModel([{ toolCalls: [create] }, { text: 'Done' }])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'add a task' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
 
     expect(() => runtime.release(runId)).toThrow(code('run_active'))
 
     expect(runtime.runIds()).toEqual([runId])
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Revise'])
     // Waiting for input is not an end either: the user may still write.
     expect(() => runtime.release(runId)).toThrow(code('run_active'))
-    expect(runtime.events(runId).at(-1)).toMatchObject({ status: 'awaitingInput' })
+    expect(runtime.view(runId).events.at(-1)).toMatchObject({ status: 'awaitingInput' })
   })
 
   it('refuses an unknown run', () => {

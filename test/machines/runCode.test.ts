@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { sandboxStats } from '../../tools/sandbox/runInSandbox.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -36,7 +37,7 @@ describe('run_code in a run', () => {
     const runtime = makeRuntime(model, ws)
     const before = sandboxStats().runs
     const runId = runtime.startRun({ input: 'what is six times seven' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const [card] = eventsOf(runtime, runId, 'confirmationRequired')
     expect(card).toMatchObject({ toolName: 'run_code', permission: 'execute' })
     expect(JSON.parse(card?.payloadJson ?? '{}')).toEqual({ code: 'console.log("ran")\n6 * 7' })
@@ -45,7 +46,7 @@ describe('run_code in a run', () => {
     expect(eventsOf(runtime, runId, 'toolCompleted')).toEqual([])
 
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(sandboxStats().runs).toBe(before + 1)
     expect(lastToolMessage(model)).toEqual({ ok: true, data: { output: 'ran\n', value: 42 } })
   })
@@ -58,9 +59,9 @@ describe('run_code in a run', () => {
     const runtime = makeRuntime(model, ws)
     const before = sandboxStats().runs
     const runId = runtime.startRun({ input: 'run something' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     await settle()
     expect(sandboxStats().runs).toBe(before)
     expect(lastToolMessage(model)).toMatchObject({ ok: false, error: { code: 'user_denied' } })
@@ -78,7 +79,7 @@ describe('run_code in a run', () => {
       )
     }
     const runId = runtime.startRun({ input: 'add one and one' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(() =>
       runtime.policies.add({ tool: 'run_code', effect: 'allow', scope: 'run', runId }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
@@ -90,12 +91,12 @@ describe('run_code in a run', () => {
       type: 'CONFIRM',
       confirmationId: cardId,
       // The right digest too: only the policy's standing is wrong.
-      digest: runtime.pendingConfirmation(runId)?.digest as string,
+      digest: runtime.view(runId).pending?.digest as string,
       decidedBy: 'policy',
       rule: 'forged',
     })
     await settle()
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
     expect(runtime.policies.list()).toEqual([])
     expect(sandboxStats().runs).toBe(before)
@@ -115,13 +116,13 @@ describe('run_code in a run', () => {
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'count words', notebookId: notebook.id })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(lastToolMessage(model)).toEqual({ ok: true, data: { output: '', value: 4 } })
     const before = sandboxStats().runs
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(lastToolMessage(model)).toMatchObject({
       ok: false,
       error: { code: 'source_not_allowed' },
@@ -136,9 +137,9 @@ describe('run_code in a run', () => {
     ])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'try it' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(lastToolMessage(model)).toEqual({
       ok: false,
       error: {

@@ -1,11 +1,7 @@
 import { expect, test } from 'vitest'
-import type { ForeignRun } from '../../machines/foreignRuns.ts'
-import { RunCommands } from '../../machines/runCommands.ts'
-import type {
-  RunCommand,
-  RunCommandInbox,
-  RunCommandOfferResult,
-} from '../../store/RunCommandInbox.ts'
+import type { ForeignRun } from '../../runtime/foreignRuns.ts'
+import { RunCommands } from '../../runtime/runCommands.ts'
+import type { RunCommand, RunCommandInbox, RunCommandOfferResult } from '../../store/RunCommand.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { signal } from '../helpers/signal.ts'
 

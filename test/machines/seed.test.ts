@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime, pendingId } from '../helpers/runHarness.ts'
@@ -23,10 +24,10 @@ describe("the seed's three tests", () => {
     const model = new ScriptedModel([{ toolCalls: [createCall] }, { text: 'Done.' }])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'plan my week' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     const tasks = await ws.readTasks()
     expect(tasks).toHaveLength(1)
     expect(tasks[0]?.title).toBe('Read chapter 3')
@@ -37,9 +38,9 @@ describe("the seed's three tests", () => {
     const model = new ScriptedModel([{ toolCalls: [createCall] }, { text: 'OK, I will not.' }])
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'plan my week' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await ws.readTasks()).toEqual([])
     const denied = runtime
       .events(runId)

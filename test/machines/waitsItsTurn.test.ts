@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { type RunEffectDeps, waitsItsTurn } from '../../machines/runEffects.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { type RunEffectDeps, waitsItsTurn } from '../../runtime/runEffects.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { PreparedTool } from '../../tools/PreparedTool.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'

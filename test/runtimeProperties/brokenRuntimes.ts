@@ -1,4 +1,4 @@
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { DrivenRuntime } from './driveScenario.ts'
 
 /** A deliberately broken runtime edge: the property must catch each of these. */
@@ -16,7 +16,7 @@ export const brokenRuntimes: readonly BrokenRuntime[] = [
       submitConfirmation: (runId, id, decision) =>
         runtime.submitConfirmation(
           runId,
-          runtime.pendingConfirmation(runId)?.confirmationId ?? id,
+          runtime.view(runId).pending?.confirmationId ?? id,
           decision,
         ),
     }),
@@ -56,7 +56,7 @@ export const brokenRuntimes: readonly BrokenRuntime[] = [
       ...runtime,
       submitConfirmation: (runId, id, decision) => {
         if (decision === 'allow') return runtime.submitConfirmation(runId, id, decision)
-        if (runtime.pendingConfirmation(runId)?.confirmationId !== id) {
+        if (runtime.view(runId).pending?.confirmationId !== id) {
           return runtime.submitConfirmation(runId, id, decision)
         }
         runtime.cancel(runId, 'denied')

@@ -1,5 +1,6 @@
-import { AgentError } from '../../machines/AgentError.ts'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import { AgentError } from '../../runtime/AgentError.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import { type RunLabel, runLabels, type Scenario, type Step } from './scenario.ts'
 import { runInput } from './scenarioModel.ts'
@@ -60,7 +61,7 @@ export async function driveScenario(
   const sync = () => {
     for (const run of runLabels) {
       const seen = new Set(issued[run].map((i) => i.confirmationId))
-      for (const e of runtime.events(runIds[run])) {
+      for (const e of runtime.view(runIds[run]).events) {
         if (e.kind !== 'confirmationRequired' || e.confirmationId === undefined) continue
         if (seen.has(e.confirmationId)) continue
         issued[run].push({ confirmationId: e.confirmationId, callId: e.toolCallId ?? '' })
@@ -90,7 +91,7 @@ export async function driveScenario(
   const settle = async () => {
     for (const run of runLabels) {
       try {
-        await runtime.waitFor(runIds[run], restingStatuses)
+        await waitForRun(runtime, runIds[run], restingStatuses)
       } catch (error) {
         out.violations.push(`run ${run} never came to rest: ${describe(error)}`)
       }
@@ -101,7 +102,7 @@ export async function driveScenario(
   for (const [index, step] of scenario.steps.entries()) {
     sync()
     const runId = runIds[step.run]
-    const status = runtime.status(runId)
+    const status = runtime.view(runId).value
     const note = (line: string) => out.trace.push(`${step.run} ${line} while ${status}`)
     const refused = (expected: AgentError['code'], error: unknown) => {
       if (!(error instanceof AgentError) || error.code !== expected) {
@@ -158,7 +159,7 @@ export async function driveScenario(
         if (pending !== undefined) dead.add(pending.confirmationId)
         out.cancelledIn[step.run] ??= status
       }
-      const after = runtime.status(runId)
+      const after = runtime.view(runId).value
       if (after !== 'cancelled' && after !== 'failed') {
         out.violations.push(`step ${index + 1}: after cancel the run is ${after}`)
       }

@@ -1,4 +1,5 @@
-import { type AgentRuntime, createAgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { sequentialIds, steppingClock } from '../helpers/tempWorkspace.ts'
 import { checkEffects } from './checkEffects.ts'
@@ -62,23 +63,28 @@ export async function playScenario(
       violations.push(
         ...checkRunLog({
           run,
-          events: runtime.events(runId),
+          events: runtime.view(runId).events,
           messages: runtime.actor(runId).getSnapshot().context.messages,
           requests: model.requests.filter((r) => runOf(r) === run).map((r) => r.messages),
-          status: runtime.status(runId),
+          status: runtime.view(runId).value,
           calls: calls.filter((c) => c.run === run),
           accepted: driven.accepted.filter((d) => d.run === run),
         }),
       )
     }
-    const cancelled = runLabels.filter((run) => runtime.status(driven.runIds[run]) === 'cancelled')
+    const cancelled = runLabels.filter(
+      (run) => runtime.view(driven.runIds[run]).value === 'cancelled',
+    )
     violations.push(
       ...(await checkEffects({
         workspace,
         commands: registry.commands,
         calls,
         accepted: driven.accepted,
-        events: { A: runtime.events(driven.runIds.A), B: runtime.events(driven.runIds.B) },
+        events: {
+          A: runtime.view(driven.runIds.A).events,
+          B: runtime.view(driven.runIds.B).events,
+        },
         cancelled: new Set(cancelled),
       })),
     )

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import type { DecisionInbox } from '../../store/DecisionInbox.ts'
+import type { DecisionInbox } from '../../store/RunCluster.ts'
 import type { RunStore } from '../../store/RunStore.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { signal } from '../helpers/signal.ts'

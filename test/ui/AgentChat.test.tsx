@@ -2,8 +2,9 @@
 
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
 import type { RunSource } from '../../ui/core/RunSource.ts'
@@ -40,7 +41,7 @@ async function setUp(): Promise<{ runtime: AgentRuntime; ws: Workspace; runId: s
     await temp.dispose()
   }
   const runId = runtime.startRun({ input: 'add a task to read chapter 4' })
-  await runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(runtime, runId, 'awaitingConfirmation')
   return { runtime, ws: temp.ws, runId }
 }
 
@@ -52,7 +53,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
     expect(await ws.readTasks()).toEqual([])
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow once' })))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 4'])
     expect(screen.getByText('Added it.')).toBeTruthy()
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('allowed')
@@ -62,7 +63,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
     const { runtime, ws, runId } = await setUp()
     render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deny' })))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect(await ws.readTasks()).toEqual([])
     expect(screen.getByText('OK, I did not add it.')).toBeTruthy()
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('denied')
@@ -72,7 +73,7 @@ describe('AgentChat with a runtime in the same JS context', () => {
     const { runtime, ws, runId } = await setUp()
     render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
-    expect(runtime.status(runId)).toBe('cancelled')
+    expect(runtime.view(runId).value).toBe('cancelled')
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('stale')
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull()
     expect(await ws.readTasks()).toEqual([])
@@ -108,7 +109,7 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     await act(async () =>
       fireEvent.click(screen.getByRole('button', { name: 'Allow create_task for this session' })),
     )
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 4'])
     expect(runtime.policies.list().map((r) => [r.tool, r.effect, r.scope])).toEqual([
       ['create_task', 'allow', 'session'],
@@ -131,14 +132,14 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     const { runtime, ws, runId } = await setUp()
     const run = new LocalRunClient(runtime, runId)
     render(<AgentChat run={run} onStartRun={() => {}} />)
-    const oldId = runtime.pendingConfirmation(runId)?.confirmationId
+    const oldId = runtime.view(runId).pending?.confirmationId
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
     fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
       target: { value: '{"title": "  "}' },
     })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
     expect(screen.getByRole('alert').textContent).toMatch(/not valid/)
-    expect(runtime.pendingConfirmation(runId)?.confirmationId).toBe(oldId)
+    expect(runtime.view(runId).pending?.confirmationId).toBe(oldId)
 
     fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
       target: { value: '{"title": "Read chapter 4 and 5", "importance": 3}' },
@@ -152,7 +153,7 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     expect(await ws.readTasks()).toEqual([])
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Allow once' })))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect((await ws.readTasks()).map((t) => [t.title, t.importance])).toEqual([
       ['Read chapter 4 and 5', 3],
     ])

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
 import { createAgentRunMachine } from '../../machines/agentRunMachine.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { StatechartView } from '../../ui/components/StatechartView.tsx'
 import { layOutStatechart } from '../../ui/core/layOutStatechart.ts'
 import { statechartGraph } from '../../ui/core/statechartGraph.ts'
@@ -75,7 +76,7 @@ describe('the statechart view is drawn from the machine definition', () => {
     const runtime = makeRuntime(model, temp.ws)
     try {
       const runId = runtime.startRun({ input: 'add a task' })
-      await runtime.waitFor(runId, 'awaitingConfirmation')
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
       render(<StatechartView run={new LocalRunClient(runtime, runId)} />)
       const active = () =>
         document.querySelector('.sp-chart__state--active')?.getAttribute('data-state')

@@ -2,8 +2,9 @@
 
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import type { RunSource } from '../../ui/core/RunSource.ts'
 import { useRunEvents, useRunStatus } from '../../ui/hooks/runHooks.ts'
@@ -79,7 +80,7 @@ describe('run hooks over an in-process runtime', () => {
     expect(renders.status).toBe(statusBefore)
 
     await act(async () => answer({ text: 'Hello there' }))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect(screen.getByTestId('status').textContent).toBe('awaitingInput')
     expect(renders.status).toBeGreaterThan(statusBefore)
   })
@@ -91,11 +92,11 @@ describe('run hooks over an in-process runtime', () => {
     expect(view?.pending).toBeUndefined()
     expect(view?.messages.at(-1)).toEqual({ role: 'user', content: 'hello' })
     await act(async () => answer({ text: 'Hi!' }))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect(view?.status).toBe('awaitingInput')
     expect(view?.events.some((e) => e.kind === 'assistantMessage' && e.text === 'Hi!')).toBe(true)
     await act(async () => view?.sendInput('thanks'))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect(view?.messages.at(-1)).toEqual({ role: 'assistant', content: 'Anything else?' })
   })
 
@@ -109,7 +110,7 @@ describe('run hooks over an in-process runtime', () => {
     await act(async () => stream('water moving'))
     expect(bubble().textContent).toBe('Osmosis is water moving')
     await act(async () => answer({ text: 'Osmosis is water moving across a membrane.' }))
-    await act(() => runtime.waitFor(runId, 'awaitingInput').then(() => {}))
+    await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     const bubbles = document.querySelectorAll('.sp-bubble--assistant')
     expect(bubbles).toHaveLength(1)
     expect(bubbles[0]?.textContent).toBe('Osmosis is water moving across a membrane.')

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { describeRule, describeRuleEntry } from '../../machines/PolicyStore.ts'
+import { describeRule } from '../../vocabulary/Decision.ts'
+import { describeRuleEntry } from '../../runtime/PolicyStore.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 import type { PoliciesView } from '../hooks/usePolicies.ts'
 

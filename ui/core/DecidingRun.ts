@@ -1,4 +1,4 @@
-import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
+import type { DecisionOptions } from '../../runtime/AgentRuntime.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { RunSource } from './RunSource.ts'
 

@@ -1,4 +1,4 @@
-import type { PolicyScope } from '../../machines/PolicyStore.ts'
+import type { PolicyScope } from '../../runtime/PolicyStore.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import { mayBeAllowedByRule } from '../../vocabulary/PermissionLevel.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'

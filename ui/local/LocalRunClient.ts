@@ -1,10 +1,5 @@
-import { AgentError } from '../../machines/AgentError.ts'
-import type {
-  AgentRunActor,
-  AgentRuntime,
-  DecisionOptions,
-  StartRunOptions,
-} from '../../machines/createAgentRuntime.ts'
+import { AgentError } from '../../runtime/AgentError.ts'
+import type { AgentRuntime, DecisionOptions, StartRunOptions } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
@@ -12,15 +7,13 @@ import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 
 /**
- * A run of a runtime in the same JS context. Reads come from its actor and the runtime's log
- * (streamed text included, as it arrives); every command goes through
- * the runtime's methods (`submitConfirmation`, `editConfirmation`, …), so lasting decisions reach
- * the policy store exactly as they do over HTTP.
+ * A run of a runtime in the same JS context. Reads come from the runtime's `view` and what its
+ * `subscribe` delivers (streamed text included, as it arrives); every command goes through the
+ * runtime's `command`, so lasting decisions reach the policy store exactly as they do over HTTP.
  */
 export class LocalRunClient implements DecidingRun {
   readonly runId: string
   readonly #runtime: AgentRuntime
-  readonly #actor: AgentRunActor
   readonly #events: AgentEvent[]
   readonly #observers = new Set<RunObserver>()
   #view: RunSnapshotView
@@ -28,50 +21,41 @@ export class LocalRunClient implements DecidingRun {
   constructor(runtime: AgentRuntime, runId: string) {
     this.#runtime = runtime
     this.runId = runId
-    this.#actor = runtime.actor(runId)
-    this.#events = [...runtime.events(runId)]
+    this.#events = [...runtime.view(runId).events]
     this.#view = this.#makeView()
-    // One subscription each for the client's lifetime; views are rebuilt only when something changed.
+    // One subscription for the client's lifetime; views are rebuilt only when something changed.
     runtime.subscribe(runId, (event) => {
-      this.#events.push(event)
+      if (event !== undefined) this.#events.push(event)
       this.#publish()
-    })
-    this.#actor.subscribe({
-      next: () => this.#publish(),
-      error: (error) => {
-        for (const observer of this.#observers) observer.error?.(error)
-      },
-      complete: () => {
-        this.#publish()
-        for (const observer of this.#observers) observer.complete?.()
-      },
     })
   }
 
   #makeView(): RunSnapshotView {
-    const snapshot = this.#actor.getSnapshot()
-    const { messages, pending } = snapshot.context
+    const { value, status, messages, pending } = this.#runtime.view(this.runId)
     return {
-      value: snapshot.value,
-      status: snapshot.status,
+      value,
+      status,
       context: { runId: this.runId, events: [...this.#events], messages, pending },
     }
   }
 
   #publish(): void {
     const before = this.#view
-    const snapshot = this.#actor.getSnapshot()
+    const now = this.#runtime.view(this.runId)
     if (
-      before.value === snapshot.value &&
-      before.status === snapshot.status &&
+      before.value === now.value &&
+      before.status === now.status &&
       before.context.events.length === this.#events.length &&
-      before.context.messages === snapshot.context.messages &&
-      before.context.pending === snapshot.context.pending
+      before.context.messages === now.messages &&
+      before.context.pending === now.pending
     ) {
       return
     }
     this.#view = this.#makeView()
     for (const observer of this.#observers) observer.next?.(this.#view)
+    if (this.#view.status !== 'active' && before.status === 'active') {
+      for (const observer of this.#observers) observer.complete?.()
+    }
   }
 
   /** Starts a run and returns a client for it. */
@@ -106,9 +90,9 @@ export class LocalRunClient implements DecidingRun {
           ...(command.digest !== undefined && { digest: command.digest }),
         })
       case 'USER_INPUT':
-        return this.#call(() => this.#runtime.sendInput(this.runId, command.text))
+        return this.#call(this.#runtime.sendInput(this.runId, command.text))
       case 'CANCEL':
-        return this.#call(() => this.#runtime.cancel(this.runId, command.reason))
+        return this.#call(this.#runtime.cancel(this.runId, command.reason))
     }
   }
 
@@ -118,20 +102,20 @@ export class LocalRunClient implements DecidingRun {
     decision: ConfirmationDecision,
     options: DecisionOptions = {},
   ): Promise<void> {
-    this.#call(() =>
-      this.#runtime.submitConfirmation(this.runId, confirmationId, decision, options),
-    )
+    await this.#call(this.#runtime.submitConfirmation(this.runId, confirmationId, decision, options))
   }
 
   /** Replaces the pending call's arguments; resolves with the new card's id. */
   async edit(confirmationId: string, args: string | object): Promise<string | undefined> {
-    this.#call(() => this.#runtime.editConfirmation(this.runId, confirmationId, args))
-    return this.#runtime.pendingConfirmation(this.runId)?.confirmationId
+    const result = await this.#call(
+      this.#runtime.command(this.runId, { kind: 'edit', confirmationId, args }),
+    )
+    return result.applied ? result.confirmationId : undefined
   }
 
-  #call(fn: () => void): void {
+  async #call<T>(doing: Promise<T>): Promise<T> {
     try {
-      fn()
+      return await doing
     } catch (error) {
       if (error instanceof AgentError) throw new RunCommandError(error.code, error.message)
       throw error

@@ -1,4 +1,4 @@
-import type { AgentRuntime } from '../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 

@@ -1,5 +1,5 @@
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
-import type { DecisionOptions } from '../../machines/createAgentRuntime.ts'
+import type { DecisionOptions } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'

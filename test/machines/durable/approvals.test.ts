@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { RunFiles } from '../../../store/RunFiles.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
@@ -57,11 +58,11 @@ describe('timeouts', () => {
       },
     )
     const runId = runtime.startRun({ input: 'plan' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const required = eventsOf(runtime, runId, 'confirmationRequired')[0]
     expect(required?.expiresAt).toBeDefined()
     const cardId = pendingId(runtime, runId)
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(lastToolMessage(model)).toMatchObject({
       ok: false,
       error: { code: 'confirmation_expired' },
@@ -82,14 +83,14 @@ describe('timeouts', () => {
       prefix: 'a',
     })
     const runId = first.runtime.startRun({ input: 'plan' })
-    await first.runtime.waitFor(runId, 'awaitingConfirmation')
-    const deadline = first.runtime.pendingConfirmation(runId)?.expiresAt
+    await waitForRun(first.runtime, runId, 'awaitingConfirmation')
+    const deadline = first.runtime.view(runId).pending?.expiresAt
     await first.runtime.flush()
     first.runtime.actor(runId).stop() // the process dies: nothing more is saved, its timer is gone
     const second = await boot([{ text: 'Expired.' }], { confirmationTimeoutMs: 300, prefix: 'b' })
     expect(await second.runtime.restore()).toEqual([runId])
-    expect(second.runtime.pendingConfirmation(runId)?.expiresAt).toBe(deadline)
-    await second.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 3000 })
+    expect(second.runtime.view(runId).pending?.expiresAt).toBe(deadline)
+    await waitForRun(second.runtime, runId, 'awaitingInput', { timeoutMs: 3000 })
     expect(eventsOf(second.runtime, runId, 'toolFailed').at(-1)?.error?.code).toBe(
       'confirmation_expired',
     )
@@ -104,7 +105,7 @@ describe('edit before approve', () => {
       { text: 'Done.' },
     ])
     const runId = runtime.startRun({ input: 'plan' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const oldId = pendingId(runtime, runId)
     expect(() => runtime.editConfirmation(runId, oldId, { title: '   ' })).toThrow(
       expect.objectContaining({ code: 'invalid_edit' }),
@@ -120,7 +121,7 @@ describe('edit before approve', () => {
       expect.objectContaining({ code: 'confirmation_not_found' }),
     )
     runtime.submitConfirmation(runId, newId, 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     const tasks = await ws.readTasks()
     expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Read chapter 3', 4]])
     expect(lastToolMessage(model)).toMatchObject({
@@ -139,15 +140,15 @@ describe('policies', () => {
       { text: 'ok' },
     ])
     const one = runtime.startRun({ input: 'first' })
-    await runtime.waitFor(one, 'awaitingConfirmation')
+    await waitForRun(runtime, one, 'awaitingConfirmation')
     runtime.submitConfirmation(one, pendingId(runtime, one), 'allow', { remember: 'session' })
     expect(eventsOf(runtime, one, 'confirmationResolved')[0]).toMatchObject({
       decidedBy: 'user',
       rule: 'kept as a rule: allow create_task for this session',
     })
-    await runtime.waitFor(one, 'awaitingInput')
+    await waitForRun(runtime, one, 'awaitingInput')
     const two = runtime.startRun({ input: 'second' })
-    await runtime.waitFor(two, 'awaitingInput')
+    await waitForRun(runtime, two, 'awaitingInput')
     await runtime.flush()
     expect((await ws.readTasks()).map((t) => t.title).sort()).toEqual(['First', 'Second'])
     const resolved = eventsOf(runtime, two, 'confirmationResolved')
@@ -173,39 +174,39 @@ describe('policies', () => {
       runtime.policies.add({ tool: 'delete_task', effect: 'allow', scope: 'session' }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
     const runId = runtime.startRun({ input: 'delete' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(runtime, runId)
     expect(() =>
       runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
     expect(runtime.policies.list()).toEqual([])
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     runtime.actor(runId).send({
       type: 'CONFIRM',
       confirmationId: cardId,
-      digest: runtime.pendingConfirmation(runId)?.digest as string,
+      digest: runtime.view(runId).pending?.digest as string,
       decidedBy: 'policy',
       rule: 'forged',
     })
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
   })
 
   it('always deny sticks across a restart', async () => {
     const first = await boot([call('write_memory', { text: 'x' }), { text: 'ok' }], { prefix: 'a' })
     const one = first.runtime.startRun({ input: 'remember' })
-    await first.runtime.waitFor(one, 'awaitingConfirmation')
+    await waitForRun(first.runtime, one, 'awaitingConfirmation')
     first.runtime.submitConfirmation(one, pendingId(first.runtime, one), 'deny', {
       remember: 'always',
     })
-    await first.runtime.waitFor(one, 'awaitingInput')
+    await waitForRun(first.runtime, one, 'awaitingInput')
     await first.runtime.flush()
     const second = await boot([call('write_memory', { text: 'y' }), { text: 'ok' }], {
       prefix: 'b',
     })
     await second.runtime.restore()
     const two = second.runtime.startRun({ input: 'remember again' })
-    await second.runtime.waitFor(two, 'awaitingInput')
+    await waitForRun(second.runtime, two, 'awaitingInput')
     expect(eventsOf(second.runtime, two, 'confirmationResolved')[0]).toMatchObject({
       decision: 'deny',
       decidedBy: 'policy',

@@ -1,8 +1,10 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import type { RunStore } from '../../../store/RunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
@@ -90,20 +92,20 @@ describe('a run being started while another runtime restores the same folder', (
     // Either the restorer claims the fresh folder now, or (correctly) it passes it by.
     await Promise.race([restorerClaimed.opened, restoring])
     letStarterClaim.open()
-    await starter.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(starter, runId, 'awaitingConfirmation')
     await starter.flush()
     letRestorerLoad.open()
     expect(await restoring).toEqual([])
 
     // A second look, with the card saved: the run is seen, owned by the live starter.
     expect(await restorer.restore()).toEqual([])
-    const cardId = starter.pendingConfirmation(runId)?.confirmationId ?? ''
-    expect(restorer.pendingConfirmation(runId)?.confirmationId).toBe(cardId)
+    const cardId = starter.view(runId).pending?.confirmationId ?? ''
+    expect(restorer.view(runId).pending?.confirmationId).toBe(cardId)
     expect(() => restorer.submitConfirmation(runId, cardId, 'allow')).toThrow(
       expect.objectContaining({ code: 'run_owned_elsewhere' }),
     )
     starter.submitConfirmation(runId, cardId, 'allow')
-    await starter.waitFor(runId, 'awaitingInput')
+    await waitForRun(starter, runId, 'awaitingInput')
     await starter.flush()
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Once'])
     const journal = await restorerStore.readJournal(runId)

@@ -2,9 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import type { ModelClient } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
@@ -65,7 +66,7 @@ describe('what a crash leaves between steps', () => {
       'a',
     )
     const runs = ['one', 'two', 'three'].map((input) => first.startRun({ input }))
-    for (const runId of runs) await first.waitFor(runId, 'awaitingConfirmation')
+    for (const runId of runs) await waitForRun(first, runId, 'awaitingConfirmation')
     for (const runId of runs) first.submitConfirmation(runId, pendingId(first, runId), 'allow')
     await first.flush()
     // One call runs (its tool hangs); the other two wait their turn and have begun nothing.
@@ -80,7 +81,7 @@ describe('what a crash leaves between steps', () => {
     hold = Promise.resolve()
     const second = await boot(new ScriptedModel(() => ({ text: 'Noted.' })), 'b')
     expect((await second.restore()).sort()).toEqual([...runs].sort())
-    for (const runId of runs) await second.waitFor(runId, 'awaitingInput')
+    for (const runId of runs) await waitForRun(second, runId, 'awaitingInput')
     const codes = runs.map((runId) => eventsOf(second, runId, 'toolFailed').at(-1)?.error?.code)
     expect(codes).toEqual(['interrupted', 'not_started', 'not_started'])
     // Nothing ran again in the new process.
@@ -97,9 +98,9 @@ describe('what a crash leaves between steps', () => {
       createToolRegistry(),
     )
     const runId = first.startRun({ input: 'plan' })
-    await first.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first, runId, 'awaitingConfirmation')
     first.submitConfirmation(runId, pendingId(first, runId), 'allow')
-    await first.waitFor(runId, 'awaitingInput')
+    await waitForRun(first, runId, 'awaitingInput')
     await first.flush()
     const auditFile = join(dir, 'audit.jsonl')
     const lines = async () => (await readFile(auditFile, 'utf8')).split('\n').filter(Boolean)

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { sequentialIds, steppingClock } from '../../helpers/tempWorkspace.ts'
@@ -53,12 +55,12 @@ describe('a workspace written before the lean-runs rewrite', () => {
       generateId: sequentialIds('v2'),
     })
     expect(await runtime.restore()).toEqual([runId])
-    expect(runtime.status(runId)).toBe('awaitingConfirmation')
-    expect(runtime.pendingConfirmation(runId)).toMatchObject({
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
+    expect(runtime.view(runId).pending).toMatchObject({
       confirmationId: openCard,
       callId: 'call-2',
     })
-    expect(runtime.events(runId).map((e) => e.seq)).toEqual(oldEvents.map((e) => e.seq))
+    expect(runtime.view(runId).events.map((e) => e.seq)).toEqual(oldEvents.map((e) => e.seq))
     // Nothing runs before the user decides.
     expect((await readTasks()).map((t) => t.title)).toEqual(['Outline chapter 1'])
 
@@ -67,7 +69,7 @@ describe('a workspace written before the lean-runs rewrite', () => {
       expect.objectContaining({ code: 'confirmation_not_found' }),
     )
     runtime.submitConfirmation(runId, openCard, 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(() => runtime?.submitConfirmation(runId, openCard, 'allow')).toThrow(
       expect.objectContaining({ code: 'confirmation_not_found' }),
     )
@@ -113,12 +115,12 @@ describe('a workspace written before the lean-runs rewrite', () => {
     runtime = await open('a')
     await runtime.restore()
     runtime.submitConfirmation(runId, openCard, 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     await runtime.close()
 
     runtime = await open('b')
     expect(await runtime.restore()).toEqual([runId])
-    expect(runtime.status(runId)).toBe('awaitingInput')
+    expect(runtime.view(runId).value).toBe('awaitingInput')
     expect(() => runtime?.submitConfirmation(runId, openCard, 'allow')).toThrow(
       expect.objectContaining({ code: 'confirmation_not_found' }),
     )

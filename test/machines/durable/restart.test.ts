@@ -1,8 +1,9 @@
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
@@ -52,21 +53,21 @@ describe('runs survive a restart', () => {
   it('the same card works after restart, executes once, and the log continues its seq', async () => {
     const first = await boot([create('Read chapter 3')], 'a')
     const runId = first.runtime.startRun({ input: 'plan' })
-    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first.runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(first.runtime, runId)
-    const lastSeq = first.runtime.events(runId).at(-1)?.seq ?? 0
+    const lastSeq = first.runtime.view(runId).events.at(-1)?.seq ?? 0
     await first.runtime.flush()
 
     const second = await boot([{ text: 'Created it.' }], 'b')
     expect(await second.runtime.restore()).toEqual([runId])
-    expect(second.runtime.pendingConfirmation(runId)?.confirmationId).toBe(cardId)
+    expect(second.runtime.view(runId).pending?.confirmationId).toBe(cardId)
     expect(await ws.readTasks()).toEqual([])
     second.runtime.submitConfirmation(runId, cardId, 'allow')
-    await second.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(second.runtime, runId, 'awaitingInput')
     await second.runtime.flush()
 
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 3'])
-    const events = second.runtime.events(runId)
+    const events = second.runtime.view(runId).events
     expect(events.find((e) => e.seq === lastSeq + 1)?.kind).toBe('confirmationResolved')
     const logged = await jsonl(join(dir, 'runs', runId, 'events.jsonl'))
     expect(logged.map((e) => e.seq)).toEqual(logged.map((_, i) => i + 1))
@@ -83,13 +84,13 @@ describe('runs survive a restart', () => {
   it('replaying a saved snapshot after success cannot execute twice', async () => {
     const first = await boot([create('Once only'), { text: 'Done.' }], 'a')
     const runId = first.runtime.startRun({ input: 'plan' })
-    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first.runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(first.runtime, runId)
     await first.runtime.flush()
     const saved = join(dir, 'saved-snapshot.json')
     await cp(join(dir, 'runs', runId, 'snapshot.json'), saved)
     first.runtime.submitConfirmation(runId, cardId, 'allow')
-    await first.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(first.runtime, runId, 'awaitingInput')
     await first.runtime.flush()
     expect(await ws.readTasks()).toHaveLength(1)
 
@@ -97,7 +98,7 @@ describe('runs survive a restart', () => {
     await cp(saved, join(dir, 'runs', runId, 'snapshot.json'))
     const second = await boot([{ text: 'Recovered.' }], 'b')
     expect(await second.runtime.restore()).toEqual([runId])
-    await second.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(second.runtime, runId, 'awaitingInput')
     expect(() => second.runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
       expect.objectContaining({ code: 'confirmation_not_found' }),
     )
@@ -112,12 +113,12 @@ describe('runs survive a restart', () => {
   it('a confirmed call cut off mid-execution is reported interrupted, not run again', async () => {
     const first = await boot([create('Maybe written')], 'a')
     const runId = first.runtime.startRun({ input: 'plan' })
-    await first.runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first.runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(first.runtime, runId)
     await first.runtime.flush()
     // The crash: the intent reached the journal, the outcome never did.
     const intentOnly = join(dir, 'runs', runId, 'journal.jsonl')
-    const digest = first.runtime.pendingConfirmation(runId)?.digest
+    const digest = first.runtime.view(runId).pending?.digest
     await import('node:fs/promises').then((fs) =>
       fs.writeFile(
         intentOnly,
@@ -126,7 +127,7 @@ describe('runs survive a restart', () => {
     )
     const second = await boot([{ text: 'It may not have happened.' }], 'b')
     await second.runtime.restore()
-    await second.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(second.runtime, runId, 'awaitingInput')
     expect(await ws.readTasks()).toEqual([])
     expect(eventsOf(second.runtime, runId, 'toolFailed').at(-1)?.error?.code).toBe('interrupted')
     const told = second.model.requests[0]?.messages.at(-1)
@@ -136,7 +137,7 @@ describe('runs survive a restart', () => {
   it('skips runs that ended without reading their snapshot', async () => {
     const first = await boot([{ text: 'Hi' }], 'a')
     const runId = first.runtime.startRun({ input: 'hello' })
-    await first.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(first.runtime, runId, 'awaitingInput')
     first.runtime.cancel(runId)
     await first.runtime.flush()
     // Were the ended run's snapshot read at start-up, this garbage would be reported.
@@ -150,7 +151,7 @@ describe('runs survive a restart', () => {
   it('reports a corrupt snapshot of an unfinished run without touching it', async () => {
     const first = await boot([{ text: 'Hi' }], 'a')
     const runId = first.runtime.startRun({ input: 'hello' })
-    await first.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(first.runtime, runId, 'awaitingInput')
     await first.runtime.flush()
     await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')
     const reported: unknown[] = []

@@ -1,8 +1,10 @@
 // A child process for the SIGKILL soak: makes confirmed `create_task` writes until task-1..N exist,
 // restoring whatever a previous (killed) process left behind first. Prints `done` at the end.
-import { createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
+
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
@@ -27,7 +29,8 @@ const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspa
 
 async function finish(runId: string): Promise<void> {
   for (;;) {
-    const status = await runtime.waitFor(
+    const status = await waitForRun(
+      runtime,
       runId,
       ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled'],
       {
@@ -35,7 +38,7 @@ async function finish(runId: string): Promise<void> {
       },
     )
     if (status !== 'awaitingConfirmation') return
-    const pending = runtime.pendingConfirmation(runId)
+    const pending = runtime.view(runId).pending
     if (pending) runtime.submitConfirmation(runId, pending.confirmationId, 'allow')
   }
 }

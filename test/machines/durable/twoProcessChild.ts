@@ -5,10 +5,12 @@
 // start-up); `plain` uses `createAgentRuntime` over a file store.
 import { createInterface } from 'node:readline'
 import { startRuntime } from '../../../app/startRuntime.ts'
-import { AgentError } from '../../../machines/AgentError.ts'
-import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { AgentError } from '../../../runtime/AgentError.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
@@ -61,29 +63,29 @@ async function obey(command: ChildCommand): Promise<Record<string, unknown>> {
   switch (command.cmd) {
     case 'start': {
       const runId = runtime.startRun({ input: `create ${command.title}` })
-      const status = await runtime.waitFor(runId, settled)
+      const status = await waitForRun(runtime, runId, settled)
       // The card is on disk before the test lets the other process look for it.
       await runtime.flush()
-      return { runId, status, pending: runtime.pendingConfirmation(runId) }
+      return { runId, status, pending: runtime.view(runId).pending }
     }
     case 'restore':
       return { restored: await runtime.restore() }
     case 'card': {
       const { runId } = command
       return {
-        status: runtime.status(runId),
-        pending: runtime.pendingConfirmation(runId),
+        status: runtime.view(runId).value,
+        pending: runtime.view(runId).pending,
         cards: runtime
           .events(runId)
           .filter((e) => e.kind === 'confirmationRequired')
           .map((e) => e.confirmationId),
-        lastSeq: runtime.events(runId).at(-1)?.seq,
+        lastSeq: runtime.view(runId).events.at(-1)?.seq,
       }
     }
     case 'allow': {
       const { runId, confirmationId } = command
       runtime.submitConfirmation(runId, confirmationId, 'allow')
-      const status = await runtime.waitFor(runId, settled)
+      const status = await waitForRun(runtime, runId, settled)
       await runtime.flush()
       return { status }
     }

@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import type { AgentRuntime } from '../../../machines/AgentRuntime.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { RunCommit } from '../../../store/RunStore.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 import { startNode, type TestNode } from './nodeRuntime.ts'
@@ -31,10 +32,10 @@ const userTexts = (runtime: AgentRuntime, runId: string) =>
 /** Starts `create <title>` on `owner`, allows its task, and waits for the run to want input. */
 async function runAwaitingInput(owner: TestNode, title: string): Promise<string> {
   const runId = owner.runtime.startRun({ input: `create ${title}` })
-  await owner.runtime.waitFor(runId, 'awaitingConfirmation')
-  const card = owner.runtime.pendingConfirmation(runId)
-  await owner.runtime.decide(runId, card?.confirmationId ?? '', 'allow')
-  await owner.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
+  const card = owner.runtime.view(runId).pending
+  await owner.runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
+  await waitForRun(owner.runtime, runId, 'awaitingInput')
   await owner.runtime.flush()
   return runId
 }
@@ -49,21 +50,27 @@ async function pendingCommandCount(node: TestNode): Promise<number> {
 test('input sent at a follower reaches the owner’s run once, and the run goes on with it', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = await runAwaitingInput(a, 'one')
-  await b.runtime.locate(runId)
-  expect(b.runtime.status(runId)).toBe('awaitingInput')
+  await b.runtime.open(runId)
+  expect(b.runtime.view(runId).value).toBe('awaitingInput')
 
   b.runtime.sendInput(runId, 'create two')
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two'])
-  await a.runtime.decide(runId, a.runtime.pendingConfirmation(runId)?.confirmationId ?? '', 'allow')
-  await a.runtime.waitFor(runId, 'awaitingInput')
-  await vi.waitFor(() => expect(b.runtime.status(runId)).toBe('awaitingInput'), { timeout: 5_000 })
+  await a.runtime.submitConfirmation(
+    runId,
+    a.runtime.view(runId).pending?.confirmationId ?? '',
+    'allow',
+  )
+  await waitForRun(a.runtime, runId, 'awaitingInput')
+  await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('awaitingInput'), {
+    timeout: 5_000,
+  })
 
   // `command` waits for the owner's outcome.
   await expect(b.runtime.command(runId, { kind: 'input', text: 'create three' })).resolves.toEqual({
     applied: true,
   })
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two', 'create three'])
   expect(await pendingCommandCount(a)).toBe(0)
@@ -79,7 +86,7 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
 test('two messages sent at once at a follower keep their order: the first is taken, the second refused', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = await runAwaitingInput(a, 'one')
-  await b.runtime.locate(runId)
+  await b.runtime.open(runId)
   b.runtime.sendInput(runId, 'create two')
   b.runtime.sendInput(runId, 'create three')
   const applied = async () => {
@@ -102,10 +109,10 @@ test('two messages sent at once at a follower keep their order: the first is tak
 test('input at a follower while the run is not awaiting input is refused, and changes nothing', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create one' })
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
-  await b.runtime.locate(runId)
-  expect(b.runtime.status(runId)).toBe('awaitingConfirmation')
+  await b.runtime.open(runId)
+  expect(b.runtime.view(runId).value).toBe('awaitingConfirmation')
 
   // Checked against the run as followed here.
   expect(() => b.runtime.sendInput(runId, 'create two')).toThrow(
@@ -128,7 +135,7 @@ test('input at a follower while the run is not awaiting input is refused, and ch
     ok: false,
     code: 'not_awaiting_input',
   })
-  expect(a.runtime.status(runId)).toBe('awaitingConfirmation')
+  expect(a.runtime.view(runId).value).toBe('awaitingConfirmation')
   expect(userTexts(a.runtime, runId)).toEqual(['create one'])
   expect(await pendingCommandCount(a)).toBe(0)
 })
@@ -136,36 +143,38 @@ test('input at a follower while the run is not awaiting input is refused, and ch
 test('a cancel at a follower cancels the owner’s run, and its card executes nowhere', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create never' })
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
-  const card = a.runtime.pendingConfirmation(runId)
-  await b.runtime.locate(runId)
+  const card = a.runtime.view(runId).pending
+  await b.runtime.open(runId)
 
   b.runtime.cancel(runId, 'changed my mind')
-  await a.runtime.waitFor(runId, 'cancelled')
-  expect(a.runtime.events(runId).find((e) => e.kind === 'runCancelled')?.text).toBe(
+  await waitForRun(a.runtime, runId, 'cancelled')
+  expect(a.runtime.view(runId).events.find((e) => e.kind === 'runCancelled')?.text).toBe(
     'changed my mind',
   )
   await a.runtime.flush()
-  await expect(b.runtime.decide(runId, card?.confirmationId ?? '', 'allow')).rejects.toMatchObject({
+  await expect(
+    b.runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow'),
+  ).rejects.toMatchObject({
     code: 'confirmation_not_found',
   })
   expect(await a.workspace.readTasks()).toEqual([])
   expect(await a.store.readJournal(runId)).toEqual([])
   // Cancelling an ended run, anywhere, is nothing to do.
   await expect(b.runtime.command(runId, { kind: 'cancel' })).resolves.toEqual({ applied: true })
-  await vi.waitFor(() => expect(b.runtime.status(runId)).toBe('cancelled'), { timeout: 5_000 })
+  await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('cancelled'), { timeout: 5_000 })
   expect(() => b.runtime.cancel(runId)).not.toThrow()
 })
 
 test('an edit at a follower replaces the owner’s card and names the new one; the old id dies', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create draft' })
-  await a.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
-  const card = a.runtime.pendingConfirmation(runId)
+  const card = a.runtime.view(runId).pending
   if (card === undefined) throw new Error('no card')
-  await b.runtime.locate(runId)
+  await b.runtime.open(runId)
 
   await expect(
     b.runtime.command(runId, {
@@ -182,13 +191,15 @@ test('an edit at a follower replaces the owner’s card and names the new one; t
   expect(edited).toMatchObject({ applied: true })
   const newId = (edited as { confirmationId: string }).confirmationId
   expect(newId).not.toBe(card.confirmationId)
-  expect(a.runtime.pendingConfirmation(runId)?.confirmationId).toBe(newId)
-  await expect(b.runtime.decide(runId, card.confirmationId, 'allow')).rejects.toMatchObject({
+  expect(a.runtime.view(runId).pending?.confirmationId).toBe(newId)
+  await expect(
+    b.runtime.submitConfirmation(runId, card.confirmationId, 'allow'),
+  ).rejects.toMatchObject({
     code: 'confirmation_not_found',
   })
   await a.runtime.flush()
-  await b.runtime.decide(runId, newId, 'allow')
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await b.runtime.submitConfirmation(runId, newId, 'allow')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   expect((await a.workspace.readTasks()).map((t) => t.title)).toEqual(['final'])
 })
 
@@ -197,7 +208,7 @@ test('a command offered while the owner is down is applied by whoever takes the 
   const runId = await runAwaitingInput(a, 'one')
   // A loses its database for good: no heartbeat, no release, no more commits.
   a.loseDatabase()
-  await b.runtime.locate(runId)
+  await b.runtime.open(runId)
   await expect(
     b.runtime.command(runId, { kind: 'input', text: 'create two' }, { timeoutMs: 50 }),
   ).resolves.toEqual({ applied: false })
@@ -214,7 +225,7 @@ test('a command offered while the owner is down is applied by whoever takes the 
     timeout: 10_000,
     interval: 100,
   })
-  await b.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(b.runtime, runId, 'awaitingConfirmation')
   await b.runtime.flush()
   expect(userTexts(b.runtime, runId)).toEqual(['create one', 'create two'])
   expect(await pendingCommandCount(b)).toBe(0)
@@ -235,10 +246,14 @@ test('a command offered while the owner is down is applied by whoever takes the 
     timeout: 10_000,
     interval: 100,
   })
-  await c.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(c.runtime, runId, 'awaitingConfirmation')
   expect(userTexts(c.runtime, runId)).toEqual(['create one', 'create two'])
-  await c.runtime.decide(runId, c.runtime.pendingConfirmation(runId)?.confirmationId ?? '', 'allow')
-  await c.runtime.waitFor(runId, 'awaitingInput')
+  await c.runtime.submitConfirmation(
+    runId,
+    c.runtime.view(runId).pending?.confirmationId ?? '',
+    'allow',
+  )
+  await waitForRun(c.runtime, runId, 'awaitingInput')
   await c.runtime.flush()
   expect(userTexts(c.runtime, runId)).toEqual(['create one', 'create two'])
   expect((await c.workspace.readTasks()).map((t) => t.title)).toEqual(['one', 'two'])

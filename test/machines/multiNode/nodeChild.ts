@@ -4,7 +4,8 @@
 //   { id, op: 'decide', runId, confirmationId, digest, decision }   answers { ok } or { ok: false, code }
 //   { id, op: 'settled', runIds }        answers once each run this node owns rests in awaitingInput
 import { createInterface } from 'node:readline'
-import { AgentError } from '../../../machines/AgentError.ts'
+import { AgentError } from '../../../runtime/AgentError.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { ConfirmationDecision } from '../../../vocabulary/Decision.ts'
 import { startNode } from './nodeRuntime.ts'
 
@@ -34,8 +35,8 @@ async function handle(command: Command): Promise<object> {
     const cards = await Promise.all(
       command.titles.map(async (title) => {
         const runId = runtime.startRun({ input: `create ${title}` })
-        await runtime.waitFor(runId, 'awaitingConfirmation', { timeoutMs: 120_000 })
-        const pending = runtime.pendingConfirmation(runId)
+        await waitForRun(runtime, runId, 'awaitingConfirmation', { timeoutMs: 120_000 })
+        const pending = runtime.view(runId).pending
         return { runId, confirmationId: pending?.confirmationId, digest: pending?.digest }
       }),
     )
@@ -46,7 +47,7 @@ async function handle(command: Command): Promise<object> {
   if (command.op === 'decide') {
     const { runId, confirmationId, digest, decision } = command
     try {
-      await runtime.decide(runId, confirmationId, decision, { digest })
+      await runtime.submitConfirmation(runId, confirmationId, decision, { digest })
       return { ok: true }
     } catch (error) {
       if (error instanceof AgentError) return { ok: false, code: error.code }
@@ -55,7 +56,7 @@ async function handle(command: Command): Promise<object> {
   }
   await Promise.all(
     command.runIds.map((runId) =>
-      runtime.waitFor(runId, ['awaitingInput', 'failed', 'cancelled'], { timeoutMs: 120_000 }),
+      waitForRun(runtime, runId, ['awaitingInput', 'failed', 'cancelled'], { timeoutMs: 120_000 }),
     ),
   )
   await runtime.flush()

@@ -3,10 +3,10 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AgentRuntime, RuntimeTimers } from '../../../machines/AgentRuntime.ts'
-import { createRuntime } from '../../../machines/createRuntime.ts'
 import type { ModelClient, ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import type { AgentRuntime, RuntimeTimers } from '../../../runtime/AgentRuntime.ts'
+import { createRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import {
   type PostgresRunStore,

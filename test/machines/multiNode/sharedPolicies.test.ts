@@ -1,11 +1,12 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { AgentError } from '../../../machines/AgentError.ts'
-import { describeRule } from '../../../machines/PolicyStore.ts'
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { AgentError } from '../../../runtime/AgentError.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { DECISIONS_CHANNEL } from '../../../store/postgres/postgresDecisions.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
+import { describeRule } from '../../../vocabulary/Decision.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 import { startNode, type TestNode } from './nodeRuntime.ts'
 
@@ -44,33 +45,33 @@ async function twoNodes(): Promise<{ a: TestNode; b: TestNode; errorsAtA: unknow
 }
 
 async function cardOf(node: TestNode, runId: string) {
-  await node.runtime.waitFor(runId, 'awaitingConfirmation')
+  await waitForRun(node.runtime, runId, 'awaitingConfirmation')
   // Other nodes see the card once it is saved.
   await node.runtime.flush()
-  const card = node.runtime.pendingConfirmation(runId)
+  const card = node.runtime.view(runId).pending
   if (card === undefined) throw new Error(`run ${runId} shows no card`)
   return card
 }
 
 const resolutions = (node: TestNode, runId: string): AgentEvent[] =>
-  node.runtime.events(runId).filter((e) => e.kind === 'confirmationResolved')
+  node.runtime.view(runId).events.filter((e) => e.kind === 'confirmationResolved')
 
 test('a run rule kept at another node is held by the run’s owner: its next card there is decided by it, other runs still ask', async () => {
   const { a, b } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
   const card = await cardOf(a, runId)
-  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+  await b.runtime.submitConfirmation(runId, card.confirmationId, 'allow', {
     digest: card.digest,
     remember: 'run',
   })
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   expect(a.runtime.policies.list(runId).map(describeRule)).toEqual([
     'allow create_task for this run',
   ])
 
   // The next create_task of the run is allowed by the rule, on the owner; no card waits.
   a.runtime.sendInput(runId, 'create second')
-  await a.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
     ['allow', 'policy'],
@@ -81,24 +82,24 @@ test('a run rule kept at another node is held by the run’s owner: its next car
   // Another run of the same node still asks.
   const other = a.runtime.startRun({ input: 'create third' })
   await cardOf(a, other)
-  expect(a.runtime.status(other)).toBe('awaitingConfirmation')
+  expect(a.runtime.view(other).value).toBe('awaitingConfirmation')
 })
 
 test('a run rule kept at the owner itself is held there once the decision took, and only there', async () => {
   const { a, b } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
   const card = await cardOf(a, runId)
-  await a.runtime.decide(runId, card.confirmationId, 'allow', {
+  await a.runtime.submitConfirmation(runId, card.confirmationId, 'allow', {
     digest: card.digest,
     remember: 'run',
   })
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   expect(a.runtime.policies.list(runId).map(describeRule)).toEqual([
     'allow create_task for this run',
   ])
   expect(b.runtime.policies.list(runId)).toEqual([])
   a.runtime.sendInput(runId, 'create second')
-  await a.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
     ['allow', 'policy'],
@@ -109,11 +110,11 @@ test('a run rule outlives its owner: the node that takes the run over holds it',
   const { a, b } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
   const card = await cardOf(a, runId)
-  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+  await b.runtime.submitConfirmation(runId, card.confirmationId, 'allow', {
     digest: card.digest,
     remember: 'run',
   })
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   await a.runtime.close()
   expect(b.runtime.policies.list()).toEqual([])
 
@@ -122,7 +123,7 @@ test('a run rule outlives its owner: the node that takes the run over holds it',
     'allow create_task for this run',
   ])
   b.runtime.sendInput(runId, 'create second')
-  await b.runtime.waitFor(runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(b.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(b, runId).map((e) => e.decidedBy)).toEqual(['user', 'policy'])
   expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
 })
@@ -131,11 +132,11 @@ test('a run rule revoked at its owner does not come back when another node takes
   const { a, b } = await twoNodes()
   const runId = a.runtime.startRun({ input: 'create first' })
   const card = await cardOf(a, runId)
-  await b.runtime.decide(runId, card.confirmationId, 'allow', {
+  await b.runtime.submitConfirmation(runId, card.confirmationId, 'allow', {
     digest: card.digest,
     remember: 'run',
   })
-  await a.runtime.waitFor(runId, 'awaitingInput')
+  await waitForRun(a.runtime, runId, 'awaitingInput')
   const [rule] = a.runtime.policies.list(runId)
   expect(a.runtime.policies.revoke(rule?.id ?? '')).toBe(true)
   await a.runtime.close()
@@ -145,7 +146,7 @@ test('a run rule revoked at its owner does not come back when another node takes
   // The next create_task asks the user again.
   b.runtime.sendInput(runId, 'create second')
   await cardOf(b, runId)
-  expect(b.runtime.status(runId)).toBe('awaitingConfirmation')
+  expect(b.runtime.view(runId).value).toBe('awaitingConfirmation')
 })
 
 test('a rule forged into a stored decision is reported and ignored; the decision still goes', async () => {
@@ -175,7 +176,7 @@ test('a rule forged into a stored decision is reported and ignored; the decision
       [card.confirmationId, JSON.stringify(keep)],
     )
     await a.store.pool.query('SELECT pg_notify($1, $2)', [DECISIONS_CHANNEL, runId])
-    await a.runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(a.runtime, runId, 'awaitingInput')
     const refused = errorsAtA.filter((e) => e instanceof AgentError)
     expect(refused).toHaveLength(n + 1)
     expect((refused[n] as AgentError).code).toBe('policy_not_allowed')
@@ -190,7 +191,7 @@ test('a rule forged into a stored decision is reported and ignored; the decision
   // The next card of the run still asks.
   a.runtime.sendInput(runId, 'create last')
   await cardOf(a, runId)
-  expect(a.runtime.status(runId)).toBe('awaitingConfirmation')
+  expect(a.runtime.view(runId).value).toBe('awaitingConfirmation')
 })
 
 test('"always deny" kept on one node denies the next call on another without a restart; its own rules stay', async () => {
@@ -198,7 +199,7 @@ test('"always deny" kept on one node denies the next call on another without a r
   a.runtime.policies.add({ tool: 'create_task', effect: 'allow', scope: 'session' })
   const atB = b.runtime.startRun({ input: 'delete t-1' })
   const card = await cardOf(b, atB)
-  await b.runtime.decide(atB, card.confirmationId, 'deny', {
+  await b.runtime.submitConfirmation(atB, card.confirmationId, 'deny', {
     digest: card.digest,
     remember: 'always',
   })
@@ -212,7 +213,7 @@ test('"always deny" kept on one node denies the next call on another without a r
   )
 
   const atA = a.runtime.startRun({ input: 'delete t-2' })
-  await a.runtime.waitFor(atA, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, atA, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(a, atA)).toMatchObject([
     {
       decision: 'deny',

@@ -3,7 +3,8 @@
 // number. With <crashChance> > 0 a task write kills its own process (SIGKILL) at that chance,
 // inside the transaction that would commit the task with its outcome.
 // Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashChance]
-import { AgentError } from '../../../machines/AgentError.ts'
+import { AgentError } from '../../../runtime/AgentError.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import { startNode } from './nodeRuntime.ts'
 
@@ -28,22 +29,24 @@ const settledStates = ['awaitingInput', 'failed', 'cancelled'] as const
 /** Allows a run's cards until it rests; a card decided before a crash is applied by the runtime. */
 async function finish(runId: string): Promise<void> {
   for (;;) {
-    const status = await runtime.waitFor(runId, ['awaitingConfirmation', ...settledStates], {
+    const status = await waitForRun(runtime, runId, ['awaitingConfirmation', ...settledStates], {
       timeoutMs: 60_000,
     })
     if (status !== 'awaitingConfirmation') break
-    const pending = runtime.pendingConfirmation(runId)
+    const pending = runtime.view(runId).pending
     if (pending !== undefined) {
-      await runtime.decide(runId, pending.confirmationId, 'allow').catch((error: unknown) => {
-        // Decided before the crash: the stored decision is applied on restore.
-        if (!(error instanceof AgentError && error.code === 'confirmation_not_found')) throw error
-      })
+      await runtime
+        .submitConfirmation(runId, pending.confirmationId, 'allow')
+        .catch((error: unknown) => {
+          // Decided before the crash: the stored decision is applied on restore.
+          if (!(error instanceof AgentError && error.code === 'confirmation_not_found')) throw error
+        })
     }
-    await runtime.waitFor(runId, ['executing', 'reporting', 'thinking', ...settledStates], {
+    await waitForRun(runtime, runId, ['executing', 'reporting', 'thinking', ...settledStates], {
       timeoutMs: 60_000,
     })
   }
-  if (runtime.status(runId) === 'awaitingInput') runtime.cancel(runId)
+  if (runtime.view(runId).value === 'awaitingInput') runtime.cancel(runId)
   await runtime.flush()
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type AgentRuntime, createAgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { AnthropicModel } from '../../../models/AnthropicModel.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
@@ -57,7 +59,7 @@ function runtime() {
     systemPrompt: 'You are StudyPulse, a study assistant.',
   })
   runtimes.push(rt)
-  rt.onEvent((event) => live.push(event))
+  rt.subscribe((event) => live.push(event))
   return rt
 }
 
@@ -74,7 +76,7 @@ describe('Anthropic Messages API, streamed, through the runtime', () => {
     const rt = runtime()
     const runId = rt.startRun({ input: 'Add a task: Réviser chapitre 3, importance 4' })
 
-    await rt.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(rt, runId, 'awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
     expect(eventsOf(rt, runId, 'toolCompleted').map((e) => e.toolCallId)).toEqual(['toolu_list'])
     expect(eventsOf(rt, runId, 'confirmationRequired')[0]).toMatchObject({
@@ -83,7 +85,7 @@ describe('Anthropic Messages API, streamed, through the runtime', () => {
     })
 
     rt.submitConfirmation(runId, pendingId(rt, runId), 'allow')
-    await rt.waitFor(runId, 'awaitingInput')
+    await waitForRun(rt, runId, 'awaitingInput')
 
     const tasks = await ws.readTasks()
     expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Réviser chapitre 3', 4]])
@@ -157,9 +159,9 @@ describe('Anthropic Messages API, streamed, through the runtime', () => {
     server.reply(sseReply(toolTurn()), sseReply(textTurn(['All right, ', 'I left them alone.'])))
     const rt = runtime()
     const runId = rt.startRun({ input: 'Add a task: Réviser chapitre 3' })
-    await rt.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(rt, runId, 'awaitingConfirmation')
     rt.submitConfirmation(runId, pendingId(rt, runId), 'deny')
-    await rt.waitFor(runId, 'awaitingInput')
+    await waitForRun(rt, runId, 'awaitingInput')
 
     expect(await ws.readTasks()).toEqual([])
     const results = server.requests[1]?.body.messages[2]

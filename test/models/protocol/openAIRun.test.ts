@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentRuntime } from '../../../machines/createAgentRuntime.ts'
 import { createModelClient } from '../../../models/createModelClient.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { deliveredEvents, eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
@@ -69,7 +70,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     runtimes.push(runtime)
     const runId = runtime.startRun({ input: 'Add a task: Réviser chapitre 3, importance 4' })
 
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
     expect(eventsOf(runtime, runId, 'toolCompleted').map((e) => e.toolCallId)).toEqual([
       'call_list',
@@ -79,7 +80,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     expect(card?.preview).toContain('Réviser chapitre 3')
 
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
 
     const tasks = await ws.readTasks()
     expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Réviser chapitre 3', 4]])
@@ -107,7 +108,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
       "I'll look at your list and add it.",
       'Added “Réviser chapitre 3” to your tasks.',
     ])
-    expect(runtime.events(runId).some((e) => e.kind === 'assistantDelta')).toBe(false)
+    expect(runtime.view(runId).events.some((e) => e.kind === 'assistantDelta')).toBe(false)
     expect(kinds.lastIndexOf('assistantDelta')).toBeLessThan(kinds.lastIndexOf('assistantMessage'))
 
     expect(server.requests).toHaveLength(2)
@@ -163,9 +164,9 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     const runtime = makeRuntime(model(), ws)
     runtimes.push(runtime)
     const runId = runtime.startRun({ input: 'Add a task: Réviser chapitre 3' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
 
     expect(await ws.readTasks()).toEqual([])
     const messages = server.requests[1]?.body.messages as Array<Record<string, string>>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { deliveredEvents, eventsOf, makeRuntime } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
@@ -40,7 +41,7 @@ describe.each([openAIKit, anthropicKit])('$label failures as the runtime sees th
     server.reply(sseReply(body, { stopAfterBytes: bytesThrough(body, 'Cut '), onStop: 'cut' }))
     const rt = runtimeFor(kit.client(server.url))
     const runId = rt.startRun({ input: 'add a task' })
-    await rt.waitFor(runId, 'failed')
+    await waitForRun(rt, runId, 'failed')
 
     expect(eventsOf(rt, runId, 'runFailed').map((e) => e.error?.code)).toEqual([
       'model_stream_interrupted',
@@ -68,13 +69,13 @@ describe.each([openAIKit, anthropicKit])('$label failures as the runtime sees th
     const streaming = new Promise<void>((resolve) => {
       firstDelta = resolve
     })
-    rt.onEvent((event) => {
+    rt.subscribe((event) => {
       if (event.kind === 'assistantDelta') firstDelta()
     })
     const runId = rt.startRun({ input: 'explain everything' })
     await streaming
     rt.cancel(runId, 'stop')
-    await rt.waitFor(runId, 'cancelled')
+    await waitForRun(rt, runId, 'cancelled')
     await server.hungUp()
 
     expect(server.hangUps).toBe(1)
@@ -83,14 +84,14 @@ describe.each([openAIKit, anthropicKit])('$label failures as the runtime sees th
     expect(kinds).not.toContain('assistantMessage')
     expect(kinds).not.toContain('runFailed')
     expect(kinds).toContain('runCancelled')
-    expect(rt.status(runId)).toBe('cancelled')
+    expect(rt.view(runId).value).toBe('cancelled')
   })
 
   it('a refused key fails the run with model_auth naming the variable', async () => {
     server.reply(jsonReply(401, kit.errorBody(401)))
     const rt = runtimeFor(kit.client(server.url))
     const runId = rt.startRun({ input: 'hello' })
-    await rt.waitFor(runId, 'failed')
+    await waitForRun(rt, runId, 'failed')
     const [failed] = eventsOf(rt, runId, 'runFailed')
     expect(failed?.error?.code).toBe('model_auth')
     expect(failed?.error?.message).toContain(kit.keyVariable)

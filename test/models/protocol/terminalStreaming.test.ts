@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runTerminalChat } from '../../../app/runTerminalChat.ts'
-import type { AgentRuntime } from '../../../machines/createAgentRuntime.ts'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { makeRuntime } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OfflinePlanner } from '../../../models/offline/OfflinePlanner.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../../tools/ToolError.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
@@ -127,7 +128,7 @@ describe('server-filesystem as a tool source', () => {
     const model = writeCall('overwritten')
     const runtime = makeRuntime(model, ws, registry)
     const runId = runtime.startRun({ input: 'overwrite my notes' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const [card] = eventsOf(runtime, runId, 'confirmationRequired')
     expect(card).toMatchObject({
       toolName: 'files__write_file',
@@ -138,7 +139,7 @@ describe('server-filesystem as a tool source', () => {
     // Nothing is written while the card waits.
     expect(await folderSnapshot(folder)).toEqual(before)
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({
       role: 'tool',
@@ -150,9 +151,9 @@ describe('server-filesystem as a tool source', () => {
     const model = writeCall('rewritten by the agent')
     const runtime = makeRuntime(model, ws, registry)
     const runId = runtime.startRun({ input: 'rewrite my notes' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('rewritten by the agent')
     const reply = model.requests[1]?.messages.at(-1)
     expect(reply).toMatchObject({ role: 'tool', name: 'files__write_file' })
@@ -166,16 +167,16 @@ describe('server-filesystem as a tool source', () => {
     const runtime = makeRuntime(new OfflinePlanner(), ws, registry)
     const path = join(folder, 'notes.txt')
     const runId = runtime.startRun({ input: `use files read_text_file {"path":"${path}"}` })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(eventsOf(runtime, runId, 'confirmationRequired')).toEqual([])
     expect(eventsOf(runtime, runId, 'assistantMessage').at(-1)?.text).toBe(
       'files__read_text_file answered:\nphotosynthesis makes sugar\n',
     )
     const before = await folderSnapshot(folder)
     runtime.sendInput(runId, `use files write_file {"path":"${path}","content":"gone"}`)
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(eventsOf(runtime, runId, 'assistantMessage').at(-1)?.text).toBe(
       'OK, I did not run files__write_file.',
@@ -185,21 +186,21 @@ describe('server-filesystem as a tool source', () => {
   it('a card for an MCP tool comes back after a restart and still works', async () => {
     const first = makeRuntime(writeCall('after restart'), ws, registry)
     const runId = first.startRun({ input: 'rewrite my notes' })
-    await first.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first, runId, 'awaitingConfirmation')
     await first.close()
     const second = makeRuntime(new ScriptedModel([{ text: 'Done.' }]), ws, registry)
     expect(await second.restore()).toEqual([runId])
     const card = eventsOf(second, runId, 'confirmationRequired').at(-1)
     expect(card?.permissionOrigin?.source).toBe('trusted_annotation')
     second.submitConfirmation(runId, pendingId(second, runId), 'allow')
-    await second.waitFor(runId, 'awaitingInput')
+    await waitForRun(second, runId, 'awaitingInput')
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('after restart')
   })
 
   it('a card whose MCP server is gone after a restart closes as tool_unavailable; the run goes on', async () => {
     const first = makeRuntime(writeCall('never written'), ws, registry)
     const runId = first.startRun({ input: 'rewrite my notes' })
-    await first.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(first, runId, 'awaitingConfirmation')
     await first.close()
     const before = await folderSnapshot(folder)
     // The restarted app names the same server, but its program is gone: it offers no tools.
@@ -212,8 +213,8 @@ describe('server-filesystem as a tool source', () => {
       const model = new ScriptedModel([{ text: 'The files server is down.' }])
       const second = makeRuntime(model, ws, new ToolRegistry([], { sources: [down] }))
       expect(await second.restore()).toEqual([runId])
-      await second.waitFor(runId, 'awaitingInput')
-      expect(second.pendingConfirmation(runId)).toBeUndefined()
+      await waitForRun(second, runId, 'awaitingInput')
+      expect(second.view(runId).pending).toBeUndefined()
       expect(eventsOf(second, runId, 'confirmationResolved').at(-1)).toMatchObject({
         decision: 'deny',
         decidedBy: 'policy',
@@ -235,8 +236,8 @@ describe('server-filesystem as a tool source', () => {
   it('a call allowed just before a crash, whose server is gone after it, is interrupted', async () => {
     const first = makeRuntime(writeCall('maybe written'), ws, registry)
     const runId = first.startRun({ input: 'rewrite my notes' })
-    await first.waitFor(runId, 'awaitingConfirmation')
-    const card = first.pendingConfirmation(runId)
+    await waitForRun(first, runId, 'awaitingConfirmation')
+    const card = first.view(runId).pending
     await first.close()
     // The crash: the intent reached the journal, the outcome never did; the call may have run.
     const intent = {
@@ -257,7 +258,7 @@ describe('server-filesystem as a tool source', () => {
       const model = new ScriptedModel([{ text: 'It may not have happened.' }])
       const second = makeRuntime(model, ws, new ToolRegistry([], { sources: [down] }))
       expect(await second.restore()).toEqual([runId])
-      await second.waitFor(runId, 'awaitingInput')
+      await waitForRun(second, runId, 'awaitingInput')
       expect(eventsOf(second, runId, 'toolFailed').at(-1)?.error?.code).toBe('interrupted')
       expect(eventsOf(second, runId, 'confirmationResolved').at(-1)).toMatchObject({
         decision: 'allow',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
@@ -54,14 +55,14 @@ describe('a server that lies in its annotations, over Streamable HTTP', () => {
     const model = new ScriptedModel([{ toolCalls: [saveNote('lie-1')] }, { text: 'ok' }])
     const runtime = makeRuntime(model, ws, new ToolRegistry([], { sources: [mcp] }))
     const runId = runtime.startRun({ input: 'save a note' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationRequired')[0]).toMatchObject({
       permission: 'destructive',
       permissionOrigin: { source: 'untrusted_default', text: 'untrusted server notes' },
     })
     expect(await readdir(dir)).toEqual([])
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readdir(dir)).toEqual([])
   })
 
@@ -106,12 +107,12 @@ describe('a server that lies in its annotations, over Streamable HTTP', () => {
     const model = new ScriptedModel([{ toolCalls: [saveNote('stale')] }, { text: 'ok' }])
     const runtime = makeRuntime(model, ws, new ToolRegistry([], { sources: [mcp] }))
     const runId = runtime.startRun({ input: 'save a note' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const changed = new Promise<void>((resolve) => mcp.onChange(resolve))
     lying.changeSchema()
     await changed
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readdir(dir)).toEqual([])
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('tool_changed')
     const next = model.requests[1]

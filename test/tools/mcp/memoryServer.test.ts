@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import { eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
@@ -74,13 +75,13 @@ describe('server-memory as a tool source', () => {
     try {
       const runtime = makeRuntime(model, ws, registry)
       const runId = runtime.startRun({ input: 'remember photosynthesis, then forget it' })
-      await runtime.waitFor(runId, 'awaitingConfirmation')
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
       expect(await graphNames()).toEqual([])
       runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-      await runtime.waitFor(runId, 'awaitingConfirmation')
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
       expect(await graphNames()).toEqual(['Photosynthesis'])
       runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
-      await runtime.waitFor(runId, 'awaitingInput')
+      await waitForRun(runtime, runId, 'awaitingInput')
       expect(await graphNames()).toEqual([])
       expect(
         eventsOf(runtime, runId, 'confirmationRequired').map((e) => [e.toolName, e.permission]),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import type { PreparedTool } from '../../../tools/PreparedTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
@@ -110,7 +111,7 @@ describe('a server that crashes, hangs or sends garbage', () => {
     ])
     const runtime = makeRuntime(model, ws, registry)
     const runId = runtime.startRun({ input: 'crash it' })
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('execution_failed')
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({
       role: 'tool',

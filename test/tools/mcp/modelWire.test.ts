@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
@@ -63,7 +64,7 @@ describe.each([openAIKit, anthropicKit])('MCP tools with the $label client', (ki
       new ToolRegistry([], { sources: [mcp] }),
     )
     const runId = runtime.startRun({ input: 'overwrite notes.txt' })
-    await runtime.waitFor(runId, 'awaitingConfirmation')
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
     const body = server.requests[0]?.body
     const sent = JSON.stringify(body.tools)
     expect(sent).toContain('files__write_file')
@@ -74,7 +75,7 @@ describe.each([openAIKit, anthropicKit])('MCP tools with the $label client', (ki
     expect(JSON.stringify(tool)).toContain('"required":["path","content"]')
     const before = await folderSnapshot(folder)
     runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
-    await runtime.waitFor(runId, 'awaitingInput')
+    await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('user_denied')
     expect(JSON.stringify(server.requests[1]?.body)).toContain('user_denied')

@@ -1,9 +1,7 @@
-import { hasRunEventFeed } from '../store/RunEventFeed.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { AgentRunActor } from './AgentRunActor.ts'
 import { type ForeignRun, peekForeign } from './foreignRuns.ts'
-import { auditKey, loadSavedRun, resumeSavedRun, type SavedRun } from './loadSavedRun.ts'
+import { auditKey, loadSavedRun, type SavedRun } from './loadSavedRun.ts'
 
 /** What restoring needs: the store, the registry, and how to start or note each run. */
 export interface RestoreRunsOptions {
@@ -12,15 +10,15 @@ export interface RestoreRunsOptions {
   clock: () => Date
   /** Runs this runtime already has. */
   skip: (runId: string) => boolean
-  /** Starts a restored run's actor. */
-  launch: (runId: string, saved: SavedRun) => AgentRunActor
+  /** Starts a restored run (its recovery first, else its state's entry effect again). */
+  launch: (runId: string, saved: SavedRun) => void
   /** Readies what a claimed run needs before it starts (the rules kept for it). */
   prepare?: (runId: string, saved: SavedRun) => Promise<void>
   /** A run another live runtime owns: seen, not advanced. */
   onForeign: (runId: string, seen: ForeignRun) => void
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes?: boolean
-  /** Runs already noted as owned elsewhere: claimed again, not read again. */
+  /** Runs already noted as owned elsewhere and followed: claimed again, not read again. */
   known?: (runId: string) => boolean
   onError: (error: unknown) => void
 }
@@ -55,9 +53,8 @@ export async function restoreRun(
   const { store } = options
   const claim = await store.claim(runId)
   if (!claim.ok) {
-    // A store that feeds events keeps a noted run current; any other is read again on each look.
-    if (options.known?.(runId) !== true || !hasRunEventFeed(store))
-      await noteForeign(options, runId)
+    // A followed run is kept current by its feed; any other is read again on each look.
+    if (options.known?.(runId) !== true) await noteForeign(options, runId)
     return 'foreign'
   }
   audited.keys ??= new Set((await store.readAudit()).map(auditKey))
@@ -71,8 +68,7 @@ export async function restoreRun(
   if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
   for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
   await options.prepare?.(runId, saved)
-  const actor = options.launch(runId, saved)
-  resumeSavedRun(actor, options.clock)
+  options.launch(runId, saved)
   return 'restored'
 }
 

@@ -1,10 +1,9 @@
-import type { EventFollow } from '../store/RunEventFeed.ts'
-import { hasRunEventFeed } from '../store/RunEventFeed.ts'
+import type { EventFollow, RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
-import type { AgentRunContext, PendingConfirmation } from './agentRunTypes.ts'
+import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
 
 /** What this node knows of a run another node owns: its last save, and its log as followed. */
 export interface ForeignRun {
@@ -17,6 +16,7 @@ export interface ForeignRun {
 /** What `ForeignRuns` tells its runtime. */
 export interface ForeignRunsDeps {
   store: RunStore
+  cluster: RunCluster
   /** An event the owner logged, as this node first sees it. */
   deliver: (event: AgentEvent) => void
   /** The run's view may have changed. */
@@ -77,14 +77,19 @@ export class ForeignRuns {
     return this.#runs.get(runId)
   }
 
+  /** The runs noted here. */
+  ids(): string[] {
+    return [...this.#runs.keys()]
+  }
+
   /** Notes a run owned elsewhere and follows its log past what `seen` holds. */
   note(runId: string, seen: ForeignRun): void {
     this.#runs.set(runId, seen)
     this.#deps.changed(runId)
-    const { store } = this.#deps
-    if (this.#follows.has(runId) || !hasRunEventFeed(store)) return
+    const { cluster } = this.#deps
+    if (this.#follows.has(runId)) return
     const afterSeq = seen.log.at(-1)?.seq ?? 0
-    const follow = store.followEvents(runId, {
+    const follow = cluster.followEvents(runId, {
       afterSeq,
       onEvents: (events) => this.#arrived(runId, events),
       onError: this.#deps.onError,

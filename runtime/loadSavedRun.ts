@@ -1,4 +1,3 @@
-import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import { RunStoreError } from '../store/RunStoreError.ts'
@@ -6,8 +5,7 @@ import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
-import type { AgentRunActor } from './AgentRunActor.ts'
-import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
+import type { AgentRunContext, AgentRunEvent } from '../machines/agentRunTypes.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import { changedSince, closeLostCall, goneSince } from './closeLostCall.ts'
 import { recoveryFor } from './recoveryFor.ts'
@@ -101,32 +99,4 @@ export async function loadSavedRun(
 /** What identifies one audit line: a call is reported once per run. */
 export function auditKey(record: Pick<AuditRecord, 'runId' | 'toolCallId'>): string {
   return `${record.runId}\n${record.toolCallId}`
-}
-
-/** Finishes restoring a started actor (its recovery was sent at start): re-arms a card's lost expiry. */
-export function resumeSavedRun(actor: AgentRunActor, clock: () => Date): void {
-  const pending = actor.getSnapshot().context.pending
-  if (pending?.expiresAt === undefined) return
-  // XState does not restore delayed events; arm the expiry again from the saved deadline.
-  const wait = Math.max(0, Date.parse(pending.expiresAt) - clock().getTime())
-  const { confirmationId } = pending
-  setTimeout(() => actor.send({ type: 'EXPIRE', confirmationId }), wait).unref?.()
-}
-
-/** An actor over a saved run's snapshot, not started. */
-export function restoredActor(
-  logic: AnyActorLogic,
-  runId: string,
-  saved: SavedRun,
-  options: object,
-): AgentRunActor {
-  // A saved snapshot is the JSON of `getPersistedSnapshot()`, which XState takes back as is.
-  const snapshot = saved.persisted as unknown as Snapshot<unknown>
-  // XState ignores `input` when it restores a snapshot; the type asks for it all the same.
-  return createActor(logic, {
-    id: runId,
-    snapshot,
-    input: { runId, input: '' },
-    ...options,
-  }) as unknown as AgentRunActor
 }

@@ -1,35 +1,34 @@
-import { hasClaimWatch } from '../store/ClaimWatch.ts'
-import type { DecisionInbox } from '../store/DecisionInbox.ts'
+import type { RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
-import { hasSharedPolicies } from '../store/SharedPolicies.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { AgentError } from './AgentError.ts'
-import type { AgentRunActor } from './AgentRunActor.ts'
 import type { RuntimeTimers } from './AgentRuntime.ts'
 import { ForeignRuns } from './foreignRuns.ts'
 import { holdRunRules } from './keptRules.ts'
 import type { SavedRun } from './loadSavedRun.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import type { RunSession } from './RunSession.ts'
 import { followSharedPolicies } from './sharedPolicies.ts'
-import { applyStoredDecisions } from './storeDecisions.ts'
 
 /** What `SharedRuns` needs from its runtime. */
 export interface SharedRunsDeps {
   store: RunStore
-  /** Set when the store decides cards itself (several nodes share it). */
-  inbox: DecisionInbox | undefined
+  /** What the store shares between nodes (the one-node version for a store that serves one). */
+  cluster: RunCluster
   tools: ToolRegistry
   /** The runtime's rules: kept decisions' rules join them, and shared stores reload them. */
   policies: PolicyStore
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes: boolean
   clock: () => Date
-  /** The runtime's live runs' actors, by id. */
-  actorOf: (runId: string) => AgentRunActor | undefined
-  /** Starts a restored run's actor. */
-  launch: (runId: string, saved: SavedRun) => AgentRunActor
+  /** The runs this runtime holds, by id. */
+  sessionOf: (runId: string) => RunSession | undefined
+  /** Starts a restored run. */
+  launch: (runId: string, saved: SavedRun) => void
+  /** Sends a run's decisions other nodes won to it (see `RunDecisions.applyStored`). */
+  applyStored: (session: RunSession) => Promise<void>
   /** Drops a live run without saving (another node took it). */
   drop: (runId: string) => void
   deliver: (event: AgentEvent) => void
@@ -67,9 +66,10 @@ export class SharedRuns {
 
   constructor(deps: SharedRunsDeps) {
     this.#deps = deps
-    const { store, inbox, onError } = deps
+    const { store, cluster, onError } = deps
     this.foreign = new ForeignRuns({
       store,
+      cluster,
       deliver: deps.deliver,
       changed: deps.changed,
       onError,
@@ -79,41 +79,32 @@ export class SharedRuns {
       tools: deps.tools,
       atomicOutcomes: deps.atomicOutcomes,
       clock: deps.clock,
-      skip: (runId) => deps.actorOf(runId) !== undefined,
+      skip: (runId) => deps.sessionOf(runId) !== undefined,
       known: (runId) => this.foreign.has(runId),
       onForeign: (runId, seen) => this.foreign.note(runId, seen),
       onError,
-      ...(hasSharedPolicies(store) && {
-        // A run rule outlives its owner: the next one holds it before the run goes on.
-        prepare: (runId, saved) =>
-          holdRunRules(store, deps.policies, runId, saved.log, onError).catch(onError),
-      }),
+      // A run rule outlives its owner: the next one holds it before the run goes on.
+      prepare: (runId, saved) =>
+        holdRunRules(cluster, deps.policies, runId, saved.log, onError).catch(onError),
       launch: (runId, saved) => {
-        const actor = deps.launch(runId, saved)
+        deps.launch(runId, saved)
         this.foreign.drop(runId)
         // Decisions taken on other nodes while the run was away, after its recovery (sent first).
         queueMicrotask(() => void this.applyDecisions(runId))
-        return actor
       },
     }
-    if (inbox !== undefined) {
-      this.#unsubscribes.push(inbox.onDecision((runId) => void this.applyDecisions(runId)))
-    }
-    if (hasSharedPolicies(store)) {
-      const { policies, ready } = deps
-      const follow = followSharedPolicies({ store, policies, ready, onError })
-      this.#unsubscribes.push(() => follow.stop())
-    }
-    if (hasClaimWatch(store)) {
-      this.#unsubscribes.push(
-        store.onClaimLost((runId) => {
-          if (deps.actorOf(runId) === undefined) return
-          // The new owner has it: stop here without saving, and follow it from now on.
-          deps.drop(runId)
-          void noteForeign(this.#restoring, runId).catch(onError)
-        }),
-      )
-    }
+    const { policies, ready } = deps
+    const follow = followSharedPolicies({ store, cluster, policies, ready, onError })
+    this.#unsubscribes.push(
+      cluster.onDecision((runId) => void this.applyDecisions(runId)),
+      () => follow.stop(),
+      cluster.onClaimLost((runId) => {
+        if (deps.sessionOf(runId) === undefined) return
+        // The new owner has it: stop here without saving, and follow it from now on.
+        deps.drop(runId)
+        void noteForeign(this.#restoring, runId).catch(onError)
+      }),
+    )
     this.#timers = deps.timers ?? realTimers
     this.#rescan =
       deps.rescanEveryMs === undefined
@@ -129,11 +120,9 @@ export class SharedRuns {
 
   /** Sends the run's stored, unlogged decisions to its actor if it runs here. */
   applyDecisions(runId: string): Promise<void> {
-    const actor = this.#deps.actorOf(runId)
-    const { inbox } = this.#deps
-    if (inbox === undefined || actor === undefined) return Promise.resolve()
-    const { policies, onError } = this.#deps
-    return applyStoredDecisions(inbox, actor, policies, onError).catch(onError)
+    const session = this.#deps.sessionOf(runId)
+    if (session === undefined) return Promise.resolve()
+    return this.#deps.applyStored(session).catch(this.#deps.onError)
   }
 
   /**
@@ -145,13 +134,13 @@ export class SharedRuns {
     await this.#deps.ready
     const restored: string[] = []
     const audited: { keys?: Set<string> } = {}
-    const { store } = this.#deps
+    const { store, cluster } = this.#deps
     const candidates =
-      options.claimableOnly === true && hasClaimWatch(store)
-        ? await store.listClaimableRuns()
+      options.claimableOnly === true
+        ? await cluster.listClaimableRuns()
         : await store.listOpenRuns()
     for (const runId of candidates) {
-      if (this.#deps.actorOf(runId) !== undefined) continue
+      if (this.#deps.sessionOf(runId) !== undefined) continue
       try {
         if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
       } catch (error) {
@@ -165,12 +154,12 @@ export class SharedRuns {
   async locate(runId: string): Promise<void> {
     const missing = new AgentError('run_not_found', `no run has id "${runId}"`)
     if (typeof runId !== 'string') throw missing
-    if (this.#deps.actorOf(runId) !== undefined || this.foreign.has(runId)) return
+    if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
     await this.#deps.ready
     // A claim would create the run in some stores: only a saved run is looked for further.
     if ((await this.#deps.store.peekRun(runId)) === undefined) throw missing
     const found = await this.#restoreOne(runId, {})
-    if (found !== 'none' || this.#deps.actorOf(runId) !== undefined) return
+    if (found !== 'none' || this.#deps.sessionOf(runId) !== undefined) return
     // An ended run (or one just taken elsewhere): shown as saved, read-only.
     if (!(await noteForeign(this.#restoring, runId))) throw missing
   }
@@ -182,7 +171,7 @@ export class SharedRuns {
   }
 
   #restoreOne(runId: string, audited: { keys?: Set<string> }) {
-    if (this.#deps.actorOf(runId) !== undefined) return Promise.resolve('none' as const)
+    if (this.#deps.sessionOf(runId) !== undefined) return Promise.resolve('none' as const)
     let running = this.#inFlight.get(runId)
     if (running === undefined) {
       running = restoreRun(this.#restoring, runId, audited).finally(() =>

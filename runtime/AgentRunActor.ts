@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate'
-import type { AgentRunMachine } from './agentRunMachine.ts'
+import type { AgentRunMachine } from '../machines/agentRunMachine.ts'
 
 /** A running agent-run actor. */
 export type AgentRunActor = Actor<AgentRunMachine>

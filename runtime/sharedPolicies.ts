@@ -1,11 +1,12 @@
+import type { RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
-import type { SharedPolicies } from '../store/SharedPolicies.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 
 /** What following another node's rule saves needs. */
 export interface SharedPoliciesDeps {
-  store: RunStore & SharedPolicies
+  store: RunStore
+  cluster: RunCluster
   policies: PolicyStore
   /** Resolves once the rules were first loaded; no reload runs before. */
   ready: Promise<unknown>
@@ -26,7 +27,7 @@ export interface SharedPoliciesFollow {
  * that raced a change made here is dropped, since that change's save brings its own wake.
  */
 export function followSharedPolicies(deps: SharedPoliciesDeps): SharedPoliciesFollow {
-  const { store, policies, onError } = deps
+  const { store, cluster, policies, onError } = deps
   let running: Promise<void> | undefined
   let again = false
   let stopped = false
@@ -56,7 +57,7 @@ export function followSharedPolicies(deps: SharedPoliciesDeps): SharedPoliciesFo
         }
       })
   }
-  const unsubscribe = store.onPoliciesChanged(wake)
+  const unsubscribe = cluster.onPoliciesChanged(wake)
   return {
     async settled() {
       while (running !== undefined) await running
@@ -69,10 +70,10 @@ export function followSharedPolicies(deps: SharedPoliciesDeps): SharedPoliciesFo
 }
 
 /** The `forget` of a `PolicyStore` over a shared store: a revoked run rule leaves the store too. */
-export function forgetRevoked(store: SharedPolicies): (rule: PolicyRule) => Promise<void> {
+export function forgetRevoked(cluster: RunCluster): (rule: PolicyRule) => Promise<void> {
   return async (rule) => {
     if (rule.scope === 'run' && rule.runId !== undefined) {
-      await store.forgetKeptRules(rule.runId, rule.tool, rule.effect)
+      await cluster.forgetKeptRules(rule.runId, rule.tool, rule.effect)
     }
   }
 }

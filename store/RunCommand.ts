@@ -25,7 +25,7 @@ export type RunCommandOfferResult =
   | { ok: true; id: string }
   | {
       ok: false
-      code: 'run_not_found' | 'run_ended' | 'confirmation_not_found'
+      code: 'run_not_found' | 'run_ended' | 'confirmation_not_found' | 'run_owned_elsewhere'
       message: string
     }
 
@@ -44,37 +44,6 @@ export interface StoredRunCommand {
 export interface AppliedRunCommand {
   id: string
   outcome: RunCommandOutcome
-}
-
-/**
- * An optional extension of `RunStore` for runtimes on several nodes: commands to a run go through
- * the store to its owner, which applies them in order and records each as applied in the commit
- * that saves what it did (`RunCommit.commands`), so a takeover after a crash applies each once.
- * An edit is a compare-and-set on the open card: it wins over decisions offered after it.
- */
-export interface RunCommandInbox {
-  /** Stores a command for `runId`'s owner and wakes it. */
-  offerCommand(runId: string, command: RunCommand): Promise<RunCommandOfferResult>
-  /** Commands of `runId` not applied yet, oldest first. */
-  pendingCommands(runId: string): Promise<StoredRunCommand[]>
-  /**
-   * Calls `listener` with the run id whenever any node offers a command (and, after a lost
-   * connection, with each of this node's runs that has one waiting); returns an unsubscribe.
-   */
-  onCommand(listener: (runId: string) => void): () => void
-  /** Resolves with the command's outcome once its owner applied it; undefined if not within `timeoutMs`. */
-  commandOutcome(id: string, timeoutMs: number): Promise<RunCommandOutcome | undefined>
-}
-
-/** Whether `store` carries commands between nodes (see `RunCommandInbox`). */
-export function hasRunCommandInbox<S extends object>(store: S): store is S & RunCommandInbox {
-  const candidate = store as Partial<RunCommandInbox>
-  return (
-    typeof candidate.offerCommand === 'function' &&
-    typeof candidate.pendingCommands === 'function' &&
-    typeof candidate.onCommand === 'function' &&
-    typeof candidate.commandOutcome === 'function'
-  )
 }
 
 // Commands and outcomes are stored with a version and read back through these schemas.

@@ -1,11 +1,9 @@
-import type { StoredDecision } from '../store/DecisionInbox.ts'
-import type { SharedPolicies, StoredKeptRule } from '../store/SharedPolicies.ts'
+import type { KeptRuleRequest, RunCluster, StoredDecision, StoredKeptRule } from '../store/RunCluster.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { PolicyRuleSchema } from '../workspace/policyRule.ts'
 import { summarizeZodIssues } from '../workspace/summarizeZodIssues.ts'
 import { AgentError } from './AgentError.ts'
 import type { PolicyStore } from './PolicyStore.ts'
-import type { KeptRule } from './runDecisions.ts'
 
 // The parts of a rule a decision carries; the owner gives it its id and time.
 const KeptRuleSchema = PolicyRuleSchema.pick({ tool: true, effect: true, scope: true, runId: true })
@@ -13,7 +11,7 @@ const KeptRuleSchema = PolicyRuleSchema.pick({ tool: true, effect: true, scope: 
 /** What the run's owner makes of the rule kept with a stored decision. */
 export type KeptRuleVerdict =
   | { kind: 'none' }
-  | { kind: 'hold'; rule: KeptRule }
+  | { kind: 'hold'; rule: KeptRuleRequest }
   | { kind: 'refused'; error: AgentError }
 
 /**
@@ -39,7 +37,7 @@ export function verdictOn(
   const parsed = KeptRuleSchema.safeParse(stored.keep)
   if (!parsed.success) return refuse(summarizeZodIssues(parsed.error))
   const { runId: ruleRun, ...rest } = parsed.data
-  const rule: KeptRule = { ...rest, ...(ruleRun !== undefined && { runId: ruleRun }) }
+  const rule: KeptRuleRequest = { ...rest, ...(ruleRun !== undefined && { runId: ruleRun }) }
   if (stored.decidedBy !== 'user') return refuse('only a person keeps a rule with a decision')
   if (rule.effect !== stored.decision)
     return refuse(`it would ${rule.effect}, the user chose to ${stored.decision}`)
@@ -58,7 +56,7 @@ export function verdictOn(
 }
 
 /** Adds a checked rule unless the same one is already in force (a decision applied twice). */
-export function holdRule(policies: PolicyStore, rule: KeptRule): void {
+export function holdRule(policies: PolicyStore, rule: KeptRuleRequest): void {
   const runId = rule.scope === 'run' ? rule.runId : undefined
   const held = policies
     .list(rule.runId)
@@ -77,7 +75,7 @@ export function holdRule(policies: PolicyStore, rule: KeptRule): void {
  * taken, so they outlive the owner that held them. Session rules stay with their node.
  */
 export async function holdRunRules(
-  store: SharedPolicies,
+  store: Pick<RunCluster, 'keptRulesOf'>,
   policies: PolicyStore,
   runId: string,
   log: readonly AgentEvent[],

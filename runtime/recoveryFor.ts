@@ -1,24 +1,14 @@
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolResult } from '../tools/ToolResult.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
-import type { AgentRunContext, AgentRunEvent } from './agentRunTypes.ts'
-import { interruptedResult } from './runRecipes.ts'
+import type { AgentRunContext, AgentRunEvent } from '../machines/agentRunTypes.ts'
+import { interruptedResult, notStartedResult } from '../machines/runResults.ts'
 
 /** A saved run's state and context, as recovery reads them. */
 export interface RecoveringRun {
   value: string
   context: AgentRunContext
 }
-
-/** The result a model receives for a confirmed call that a restart cut off before it began. */
-export const notStartedResult: ToolResult = Object.freeze({
-  ok: false,
-  error: Object.freeze({
-    code: 'not_started',
-    message:
-      'The app stopped before this call began; nothing of it happened. Propose it again if it is still wanted.',
-  }),
-}) as ToolResult
 
 /**
  * What a restored run must be told first, from its journal. A call that was confirmed and
@@ -65,9 +55,13 @@ export async function recoveryFor(
   return again(current?.prepared)
     ? {
         type: 'CONFIRM',
-        confirmationId: pending.confirmationId,
-        digest: pending.digest,
-        decidedBy: 'user',
+        decision: {
+          runId,
+          confirmationId: pending.confirmationId,
+          decision: 'allow',
+          digest: pending.digest,
+          by: { kind: 'user' },
+        },
       }
     : { type: 'RECOVER', confirmationId: pending.confirmationId, result: interruptedResult }
 }

@@ -225,14 +225,6 @@ export class PolicyStore {
   }
 }
 
-/** A readable name for a rule, as events and the audit log show it. */
-export function describeRule(rule: Pick<PolicyRule, 'tool' | 'effect' | 'scope'>): string {
-  const scope = { run: 'for this run', session: 'for this session', always: 'always' }[rule.scope]
-  return rule.scope === 'always'
-    ? `always ${rule.effect} ${rule.tool}`
-    : `${rule.effect} ${rule.tool} ${scope}`
-}
-
 /** A rule entry as written in the rules file, named by its id and what it says, e.g. `"r1" (always allow create_task)`. */
 export function describeRuleEntry(rule: unknown): string {
   if (rule === null || typeof rule !== 'object') return JSON.stringify(rule) ?? String(rule)

@@ -1,14 +1,17 @@
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
-import type { AppliedRunCommand } from '../store/RunCommandInbox.ts'
+import type { AppliedRunCommand } from '../store/RunCommand.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
-import type { AgentRunActor } from './AgentRunActor.ts'
-import { type AgentRunContext, runContextVersion } from './agentRunTypes.ts'
+import type { AnyActorLogic } from 'xstate'
+import { type AgentRunContext, runContextVersion } from '../machines/agentRunTypes.ts'
+import type { RunState } from './RunSession.ts'
 
 /** A run's link to its store: saves at safe states, and the journal's intents in between. */
 export interface RunPersister {
+  /** Saves the run as it rests after a step, if it rests in a state tagged `safe`. */
+  save(state: RunState): void
   /** Takes events as the run logs them (the in-memory log is the caller's). */
   logged(events: readonly AgentEvent[]): void
   /** Queues an audit line, saved with the next snapshot. */
@@ -26,17 +29,6 @@ export interface RunPersister {
   flush(): Promise<void>
 }
 
-// `executing` too: the runtime runs the call (no invoked actor that a restore would start
-// again), and the journal says on restore whether it began. Transient states are never saved.
-const safeStates = new Set([
-  'thinking',
-  'awaitingConfirmation',
-  'executing',
-  'awaitingInput',
-  'failed',
-  'cancelled',
-])
-const endStates = new Set(['failed', 'cancelled'])
 
 // One turn of the event loop before a save starts, so a burst of steps (a fast model answering
 // at once) is written as one commit. `setImmediate` where there is one (Node), else a timer.
@@ -53,16 +45,18 @@ const nextTurn = () =>
  * Saves run one after another; `ready` (the run's claim) comes first.
  */
 export function persistRun(
-  actor: AgentRunActor,
+  runId: string,
+  logic: AnyActorLogic,
   store: RunStore,
   options: {
+    /** The run's state now (what an intent's save writes). */
+    current: () => RunState
     ready: Promise<unknown>
     onError: (error: unknown) => void
     /** Messages a restored run already has in the store's message log. */
     savedMessages?: number
   },
 ): RunPersister {
-  const runId = actor.id
   let events: AgentEvent[] = []
   let journal: JournalRecord[] = []
   let audit: AuditRecord[] = []
@@ -128,14 +122,17 @@ export function persistRun(
     return written
   }
 
-  const save = (snapshot = actor.getSnapshot()) => {
+  const save = (snapshot: RunState = options.current()) => {
+    // Only states tagged `safe` are saved: a transient one never is, and the journal says on
+    // restore whether a saved `executing` call began.
+    if (!snapshot.hasTag('safe')) return
     const state = String(snapshot.value)
     const key = `${state}:${snapshot.context.pending?.confirmationId ?? ''}`
-    if (!safeStates.has(state) || key === lastKey) return
+    if (key === lastKey) return
     lastKey = key
     const lastSeq = snapshot.context.lastSeq
     // This very snapshot, not the actor's latest: a rule may already have answered the card.
-    const persisted = actor.logic.getPersistedSnapshot(snapshot) as unknown as {
+    const persisted = logic.getPersistedSnapshot(snapshot as never) as unknown as {
       context: AgentRunContext
     }
     // The conversation goes to the message log, only what is new since the last save; the
@@ -149,7 +146,7 @@ export function persistRun(
         version: runContextVersion as typeof runContextVersion,
         runId,
         value: state,
-        snapshot: { ...persisted, context: { ...persisted.context, messages: [] } },
+        snapshot: { ...persisted, context: savedContext(persisted.context) },
         lastSeq,
         messageCount: messages.length,
       },
@@ -157,15 +154,15 @@ export function persistRun(
       events: events.filter((e) => e.seq <= lastSeq),
       journal,
       audit,
-      ...(endStates.has(state) && { ended: true }),
+      ...(snapshot.status !== 'active' && { ended: true }),
     })
     events = events.filter((e) => e.seq > lastSeq)
     journal = []
     audit = []
   }
 
-  actor.subscribe({ next: (snapshot) => save(snapshot), error: options.onError })
   return {
+    save: (state) => save(state),
     logged: (fresh) => {
       events.push(...fresh)
     },
@@ -187,4 +184,10 @@ export function persistRun(
       return chain
     },
   }
+}
+
+// The conversation lives in the message log, and the last step's hand-over is not state.
+function savedContext(context: AgentRunContext): AgentRunContext {
+  const { logged: _logged, ...rest } = context
+  return { ...rest, messages: [] }
 }

@@ -1,0 +1,426 @@
+import {
+  type AgentRunMachineDeps,
+  createAgentRunMachine,
+  effectTags,
+  type RunEffect,
+} from '../machines/agentRunMachine.ts'
+import type { AgentRunInput } from '../machines/agentRunTypes.ts'
+import { atomicOutcomesOf } from '../store/AtomicOutcomes.ts'
+import { memoryRunStore } from '../store/memoryRunStore.ts'
+import type { RunCommand } from '../store/RunCommand.ts'
+import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { AgentError } from './AgentError.ts'
+import type {
+  AgentRuntime,
+  AgentRuntimeOptions,
+  CommandResult,
+  Identity,
+  RuntimeCommand,
+} from './AgentRuntime.ts'
+import { createSerializer } from './createSerializer.ts'
+import { RunDecisions } from './decisions.ts'
+import { addTo } from './keyedSets.ts'
+import type { SavedRun } from './loadSavedRun.ts'
+import { PolicyStore } from './PolicyStore.ts'
+import { persistRun } from './persistRun.ts'
+import { RunSession, type RunState, type SessionHost } from './RunSession.ts'
+import { RunCommands } from './runCommands.ts'
+import { RunEffects } from './runEffects.ts'
+import { RunParking } from './RunParking.ts'
+import { viewOfForeign, viewOfSession } from './runView.ts'
+import { SharedRuns } from './SharedRuns.ts'
+import { forgetRevoked } from './sharedPolicies.ts'
+import { singleNode } from './singleNode.ts'
+
+const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
+
+/** Creates a runtime over a model, a tool registry, a workspace and a run store. */
+export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
+  const clock = options.clock ?? (() => new Date())
+  const generateId = options.generateId ?? (() => crypto.randomUUID())
+  const { model, tools, workspace } = options
+  const durable = options.durable ?? true
+  const store = durable ? (options.store ?? memoryRunStore()) : undefined
+  const onPersistError =
+    options.onPersistError ??
+    ((error: unknown) => console.error('studypulse: saving failed:', error))
+  const timers = {
+    setTimeout:
+      options.timers?.setTimeout ??
+      ((callback: () => void, ms: number) => {
+        const handle = setTimeout(callback, ms)
+        // A card's deadline alone must not keep a process alive.
+        ;(handle as { unref?: () => void }).unref?.()
+        return handle
+      }),
+    clearTimeout:
+      options.timers?.clearTimeout ??
+      ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
+  }
+  const sessions = new Map<string, RunSession>()
+  const allListeners = new Set<(event: AgentEvent) => void>()
+  const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
+  // Saves of released runs still under way, so `flush()` keeps waiting for them.
+  const draining = new Set<Promise<void>>()
+  // A store shared by several nodes says so once; any other serves this node alone.
+  const cluster =
+    store?.cluster ?? singleNode(store, (runId) => sessions.has(runId), generateId())
+  const policies = new PolicyStore({
+    generateId,
+    clock,
+    permissionOf: (tool) => tools.permissionOf(tool),
+    ...(store !== undefined && { save: (kept, change) => store.savePolicies(kept, change) }),
+    forget: forgetRevoked(cluster),
+    onSaveError: onPersistError,
+  })
+  const policiesLoaded =
+    store === undefined
+      ? Promise.resolve()
+      : store.loadPolicies().then(
+          ({ rules, invalid, corrupt }) =>
+            policies.load(rules, {
+              invalid,
+              ...(corrupt !== undefined && { corruptFile: corrupt }),
+            }),
+          onPersistError,
+        )
+
+  const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
+  const decisions = new RunDecisions({
+    cluster,
+    tools,
+    policies,
+    sessionOf,
+    toolOfCard: (runId, confirmationId) =>
+      foreign
+        .get(runId)
+        ?.log.find((e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId)
+        ?.toolName,
+    onError: onPersistError,
+  })
+  const effects = new RunEffects({
+    model,
+    tools,
+    workspace,
+    outcomes: atomicOutcomesOf(workspace),
+    clock,
+    generateId,
+    // A write's effect commits only while this node still holds the run's lease.
+    ...(store?.cluster !== undefined && { owner: store.cluster.ownerId }),
+    policies,
+    decide: (decision) => decisions.decide(decision),
+    serialize: createSerializer(),
+    ...timers,
+    onError: onPersistError,
+  })
+  const parking = new RunParking(timers)
+  // Each effect runs once the step that named it is over (its entries handed over, its state current).
+  const effect = (name: RunEffect) => ({ self }: { self: { id: string } }) => {
+    queueMicrotask(() => {
+      const session = sessions.get(self.id)
+      if (session === undefined) return
+      const tag = effectTag[name]
+      if (session.state().hasTag(tag)) effects.run(session, name)
+    })
+  }
+  const machineDeps: AgentRunMachineDeps = { tools, clock, generateId }
+  const logic = createAgentRunMachine(machineDeps).provide({
+    actions: {
+      callModel: effect('callModel'),
+      offerCard: effect('offerCard'),
+      executeCall: effect('executeCall'),
+    },
+  })
+  const host: SessionHost = {
+    logic,
+    actorOptions: options.inspect === undefined ? {} : { inspect: options.inspect },
+    deliver(event) {
+      for (const listener of allListeners) listener(event)
+      const listeners = runListeners.get(event.runId)
+      if (listeners !== undefined) for (const listener of listeners) listener(event)
+    },
+    stepEnded(session: RunSession, state: RunState) {
+      session.persister?.save(state)
+      effects.settled(session, state)
+      if (state.hasTag('showsCard')) parking.waiting(session)
+    },
+  }
+  const changed = (runId: string) => {
+    const listeners = runListeners.get(runId)
+    if (listeners !== undefined) for (const listener of listeners) listener()
+  }
+  const history: ChatMessage[] =
+    options.systemPrompt === undefined ? [] : [{ role: 'system', content: options.systemPrompt }]
+
+  /** Registers and starts a session over a new or saved run. */
+  const launch = (
+    runId: string,
+    start: { input: AgentRunInput } | { saved: SavedRun },
+    claimed: Promise<unknown>,
+  ): RunSession => {
+    const saved = 'saved' in start ? start.saved : undefined
+    const persister =
+      store === undefined
+        ? undefined
+        : persistRun(runId, logic, store, {
+            current: () => (sessions.get(runId) as RunSession).state(),
+            ready: claimed,
+            onError: onPersistError,
+            savedMessages: saved?.savedMessages ?? 0,
+          })
+    const session = new RunSession(
+      host,
+      runId,
+      saved === undefined ? { input: (start as { input: AgentRunInput }).input } : { snapshot: saved.persisted },
+      saved?.log ?? [],
+      persister,
+    )
+    sessions.set(runId, session)
+    foreign.drop(runId)
+    session.start()
+    if (saved !== undefined) resume(session, saved)
+    void persister?.flush()
+    return session
+  }
+  // A restored run is told what its journal says first; else the effect of the state it rests in
+  // runs again (a restore runs no entry action by itself), as the state's tags name it.
+  const resume = (session: RunSession, saved: SavedRun) => {
+    if (saved.recovery !== undefined) {
+      session.send(saved.recovery)
+      return
+    }
+    const state = session.state()
+    for (const [tag, name] of Object.entries(effectTags)) {
+      if (state.hasTag(tag)) effects.run(session, name)
+    }
+    host.stepEnded(session, state)
+  }
+  const shared = store && new SharedRuns({
+    store,
+    cluster,
+    tools,
+    policies,
+    atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
+    clock,
+    sessionOf,
+    launch: (runId, saved) => {
+      launch(runId, { saved }, Promise.resolve())
+      // Commands offered while the run was away, after its recovery (sent first).
+      queueMicrotask(() => void commands.apply(runId))
+    },
+    applyStored: (session) => decisions.applyStored(session),
+    drop: (runId) => {
+      sessions.get(runId)?.stop()
+      sessions.delete(runId)
+      changed(runId)
+    },
+    deliver: host.deliver,
+    changed,
+    ready: policiesLoaded,
+    onError: onPersistError,
+    ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+    ...(options.timers !== undefined && { timers: options.timers }),
+  })
+  const foreign = shared?.foreign ?? noForeignRuns
+  const commands = new RunCommands({
+    cluster,
+    decisions,
+    sessionOf,
+    followed: (runId) => foreign.get(runId),
+    onError: onPersistError,
+  })
+  const notHere = (runId: string) =>
+    new AgentError('run_not_found', `no run has id "${runId}"`)
+
+  /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
+  const commandHere = (session: RunSession, command: RuntimeCommand): Promise<CommandResult> => {
+    const { runId } = session
+    switch (command.kind) {
+      case 'input': {
+        const { text } = command
+        if (typeof text !== 'string' || text.trim() === '') {
+          throw new AgentError('invalid_input', 'input must be a non-empty string')
+        }
+        const { value } = session.state()
+        if (value !== 'awaitingInput') {
+          throw new AgentError('not_awaiting_input', `run ${runId} is ${value}, not awaiting input`)
+        }
+        session.send({ type: 'USER_INPUT', text })
+        return Promise.resolve({ applied: true })
+      }
+      case 'cancel':
+        if (!session.ended()) {
+          session.send({ type: 'CANCEL', ...(command.reason !== undefined && { reason: command.reason }) })
+        }
+        return Promise.resolve({ applied: true })
+      case 'decide':
+        return decide(runId, command)
+      case 'edit':
+        return decisions
+          .edit(
+            runId,
+            command.confirmationId,
+            command.args,
+            userBy(command.by),
+            async (edit) => {
+              const offered = await commands.offer(runId, edit)
+              if (!offered.ok) throw new AgentError(offered.code, offered.message)
+              return offered.id
+            },
+            (held, id, outcome) => commands.noteApplied(held, id, outcome),
+          )
+          .then((confirmationId) => ({ applied: true, confirmationId }))
+    }
+  }
+  const decide = async (
+    runId: string,
+    command: Extract<RuntimeCommand, { kind: 'decide' }>,
+  ): Promise<CommandResult> => {
+    // The card's own digest when the caller leaves it out: its id is single-use all the same.
+    const digest = command.digest ?? runtime.view(runId).pending?.digest ?? ''
+    await decisions.decide({
+      runId,
+      confirmationId: command.confirmationId,
+      decision: command.decision,
+      digest,
+      ...(command.remember !== undefined && { remember: command.remember }),
+      by: userBy(command.by),
+    })
+    return { applied: true }
+  }
+
+  const runtime: AgentRuntime = {
+    model,
+    tools,
+    workspace,
+    store,
+    policies,
+    startRun({ input, notebookId }) {
+      if (typeof input !== 'string' || input.trim() === '') {
+        throw new AgentError('invalid_input', 'a run needs a non-empty input')
+      }
+      const runId = generateId()
+      const runInput: AgentRunInput = {
+        runId,
+        input,
+        history,
+        ...(notebookId !== undefined && { notebookId }),
+        ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
+        ...(options.confirmationTimeoutMs !== undefined && {
+          confirmationTimeoutMs: options.confirmationTimeoutMs,
+        }),
+      }
+      // A fresh id is nobody's yet; the claim only has to land before the first save.
+      launch(runId, { input: runInput }, store?.claim(runId) ?? Promise.resolve())
+      return runId
+    },
+    command(runId, command, { timeoutMs = 5_000 } = {}) {
+      try {
+        const session = sessionOf(runId)
+        if (session !== undefined) return commandHere(session, command)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+      return (async () => {
+        await runtime.open(runId)
+        const session = sessionOf(runId)
+        if (session !== undefined) return commandHere(session, command)
+        if (command.kind === 'decide') return decide(runId, command)
+        return commands.send(runId, storedCommand(command), timeoutMs)
+      })()
+    },
+    async submitConfirmation(runId, confirmationId, decision, decisionOptions = {}) {
+      await runtime.command(runId, { kind: 'decide', confirmationId, decision, ...decisionOptions })
+    },
+    async sendInput(runId, text) {
+      await runtime.command(runId, { kind: 'input', text })
+    },
+    async cancel(runId, reason) {
+      await runtime.command(runId, { kind: 'cancel', ...(reason !== undefined && { reason }) })
+    },
+    view(runId) {
+      const session = sessionOf(runId)
+      if (session !== undefined) return viewOfSession(session)
+      const seen = typeof runId === 'string' ? foreign.get(runId) : undefined
+      if (seen !== undefined) return viewOfForeign(runId, seen)
+      throw notHere(runId)
+    },
+    subscribe(
+      runIdOrListener: string | ((event: AgentEvent) => void),
+      listener?: (event?: AgentEvent) => void,
+    ) {
+      if (typeof runIdOrListener === 'function') {
+        allListeners.add(runIdOrListener)
+        return () => allListeners.delete(runIdOrListener)
+      }
+      // Per run id, not per session: a listener keeps hearing the run when it changes owner.
+      const runId = runIdOrListener
+      if (sessionOf(runId) === undefined && !foreign.has(runId)) throw notHere(runId)
+      return addTo(runListeners, runId, listener as (event?: AgentEvent) => void)
+    },
+    async open(runId) {
+      if (sessionOf(runId) !== undefined) return
+      if (shared === undefined) throw notHere(runId)
+      await shared.locate(runId)
+    },
+    runIds: () => [...sessions.keys(), ...foreign.ids()],
+    release(runId) {
+      const session = sessionOf(runId)
+      if (session === undefined) throw notHere(runId)
+      if (!session.ended()) {
+        throw new AgentError(
+          'run_active',
+          `run ${runId} has not ended; cancel it before releasing it`,
+        )
+      }
+      const saving = session.persister?.flush()
+      if (saving !== undefined) {
+        const saved = saving.finally(() => draining.delete(saved))
+        draining.add(saved)
+      }
+      session.stop()
+      sessions.delete(runId)
+      parking.forget(session)
+    },
+    async restore() {
+      await policiesLoaded
+      return shared?.restoreAll() ?? []
+    },
+    async flush() {
+      const saving = [...sessions.values()].map((session) => session.persister?.flush())
+      await Promise.all([...saving, ...draining])
+      await policies.flush()
+    },
+    async close() {
+      shared?.close()
+      commands.close()
+      parking.close()
+      effects.close()
+      await runtime.flush()
+      for (const session of sessions.values()) session.stop()
+      sessions.clear()
+      await store?.close()
+    },
+  }
+  return runtime
+}
+
+const effectTag = Object.fromEntries(
+  Object.entries(effectTags).map(([tag, name]) => [name, tag]),
+) as Record<RunEffect, keyof typeof effectTags>
+
+// Without a store nothing is ever owned elsewhere.
+const noForeignRuns = {
+  get: () => undefined,
+  has: () => false,
+  drop: () => {},
+  ids: () => [] as string[],
+}
+
+/** A runtime command as the store keeps it (an edit's arguments as JSON text). */
+function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
+  if (command.kind !== 'edit') return command
+  const { confirmationId, args } = command
+  return { kind: 'edit', confirmationId, args: typeof args === 'string' ? args : JSON.stringify(args) }
+}

@@ -1,0 +1,218 @@
+import type { AgentRunEvent, CardEdit } from '../machines/agentRunTypes.ts'
+import { decisionRefusal, editRefusal } from '../machines/runGuards.ts'
+import type { KeptRuleRequest, RunCluster, StoredDecision } from '../store/RunCluster.ts'
+import type { RunCommandOutcome } from '../store/RunCommand.ts'
+import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
+import { AgentError } from './AgentError.ts'
+import { holdRule, verdictOn } from './keptRules.ts'
+import type { PolicyStore } from './PolicyStore.ts'
+import type { RunSession } from './RunSession.ts'
+
+/** What the decision path needs from its runtime. */
+export interface DecisionsDeps {
+  cluster: RunCluster
+  tools: ToolRegistry
+  policies: PolicyStore
+  /** The run's session, if this runtime holds it. */
+  sessionOf(runId: string): RunSession | undefined
+  /** The tool named on card `confirmationId` of a run followed here (for a rule kept with a decision). */
+  toolOfCard(runId: string, confirmationId: string): string | undefined
+  onError(error: unknown): void
+}
+
+const notFound = (message: string) => new AgentError('confirmation_not_found', message)
+
+/** The statechart event a decision is: a person's or a rule's answer, or the clock's expiry. */
+export function decisionEvent(decision: Decision): AgentRunEvent {
+  if (decision.by.kind === 'timeout') return { type: 'EXPIRE', decision }
+  return { type: decision.decision === 'allow' ? 'CONFIRM' : 'DENY', decision }
+}
+
+/**
+ * The one path every decision and every edit of a card takes, whoever makes it (a click, HTTP,
+ * another node, a rule, the clock): an early refusal by the chart's own check (never a copy of
+ * it), the store's compare-and-set (of several at once, exactly one wins), then the run's owner
+ * applies it, and the chart's guard, the only gate to `executing`, takes it or not. A decision is
+ * reported as taken only if it is the one that took.
+ */
+export class RunDecisions {
+  readonly #deps: DecisionsDeps
+
+  constructor(deps: DecisionsDeps) {
+    this.#deps = deps
+  }
+
+  /** Decides a card; rejects with `confirmation_not_found` (and why) unless this decision took. */
+  async decide(decision: Decision): Promise<void> {
+    const { cluster, policies, sessionOf } = this.#deps
+    const { runId, confirmationId } = decision
+    if (decision.decision !== 'allow' && decision.decision !== 'deny') {
+      throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
+    }
+    const session = sessionOf(runId)
+    let tool: string | undefined
+    if (session !== undefined) {
+      const { context } = session.state()
+      const refusal = decisionRefusal(context, decision)
+      if (refusal !== undefined) throw notFound(refusal)
+      tool = context.current?.prepared?.name
+    } else {
+      tool = this.#deps.toolOfCard(runId, confirmationId)
+    }
+    const keep = keptRule(decision, tool)
+    // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
+    if (keep !== undefined) policies.check(keep)
+    const offered = await cluster.offerDecision(
+      runId,
+      {
+        confirmationId,
+        decision: decision.decision,
+        decidedBy: byName(decision.by),
+        digest: decision.digest,
+        ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
+        ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
+      },
+      { saved: () => session?.persister?.flush() ?? Promise.resolve() },
+    )
+    if (!offered.ok) throw new AgentError(offered.code, offered.message)
+    // An "always" rule is saved from here; a session rule lasts on this node too.
+    if (keep?.scope === 'always') policies.add(keep)
+    const here = sessionOf(runId)
+    if (here === undefined) {
+      if (keep?.scope === 'session') policies.add(keep)
+      return
+    }
+    if (!here.send(decisionEvent(decision))) {
+      throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
+    }
+    if (keep !== undefined && keep.scope !== 'always') holdRule(policies, keep)
+  }
+
+  /**
+   * Replaces the arguments of a held run's card: a compare-and-set on the card (decisions after
+   * it lose), then a new proposal with a new card; resolves with the new card's id.
+   */
+  async edit(
+    runId: string,
+    confirmationId: string,
+    args: string | object,
+    by: DecidedBy,
+    offer: (command: { kind: 'edit'; confirmationId: string; args: string }) => Promise<string>,
+    noteApplied: (session: RunSession, id: string, outcome: RunCommandOutcome) => void,
+  ): Promise<string> {
+    const session = this.#deps.sessionOf(runId)
+    if (session === undefined) throw new AgentError('run_not_found', `no run has id "${runId}"`)
+    const text = typeof args === 'string' ? args : JSON.stringify(args)
+    const edit = this.#prepareEdit(session, confirmationId, text, by)
+    if (typeof edit === 'string') throw notFound(edit)
+    const id = await offer({ kind: 'edit', confirmationId, args: text })
+    const here = this.#deps.sessionOf(runId)
+    if (here === undefined) throw notFound(`run ${runId} is no longer held here`)
+    // Applied and noted in one go, so a pass of the store's commands never applies it again.
+    const outcome = this.applyEdit(here, confirmationId, text, by)
+    noteApplied(here, id, outcome)
+    here.persister?.applied({ id, outcome })
+    if (!outcome.ok) throw new AgentError(outcome.code, outcome.message)
+    return outcome.confirmationId as string
+  }
+
+  /** Applies an edit to a held run as its owner; a refusal is an outcome, never a throw. */
+  applyEdit(
+    session: RunSession,
+    confirmationId: string,
+    args: string,
+    by: DecidedBy,
+  ): RunCommandOutcome {
+    const edit = this.#prepareEdit(session, confirmationId, args, by)
+    if (typeof edit === 'string') {
+      const code = edit.startsWith('the edited arguments') ? 'invalid_edit' : 'confirmation_not_found'
+      return { ok: false, code, message: edit }
+    }
+    if (!session.send({ type: 'EDIT', edit })) {
+      return {
+        ok: false,
+        code: 'confirmation_not_found',
+        message: `run ${session.runId} refused the edit of confirmation ${confirmationId}`,
+      }
+    }
+    const replaced = session.state().context.pending?.confirmationId
+    return { ok: true, ...(replaced !== undefined && { confirmationId: replaced }) }
+  }
+
+  /**
+   * Sends a run's decisions that other nodes won in the store (and its log has not resolved) to
+   * the run, as the events the clicks would have sent. A rule kept with one is held here if it
+   * passes the checks (`verdictOn`); one that does not is reported and ignored, the decision goes.
+   */
+  async applyStored(session: RunSession): Promise<void> {
+    const { cluster, policies, onError } = this.#deps
+    for (const stored of await cluster.decidedUnresolved(session.runId)) {
+      if (session.ended()) return
+      const { context } = session.state()
+      const waiting = context.pending?.confirmationId === stored.confirmationId
+      const verdict = waiting
+        ? verdictOn(policies, session.runId, stored, context.current?.prepared?.name)
+        : ({ kind: 'none' } as const)
+      if (verdict.kind === 'refused') onError(verdict.error)
+      const decision = storedDecision(stored, verdict.kind === 'hold' ? verdict.rule : undefined)
+      // The log must not say a rule was kept when it was refused here.
+      const took = session.send(decisionEvent(decision))
+      if (took && verdict.kind === 'hold') holdRule(policies, verdict.rule)
+    }
+  }
+
+  // The edited call, prepared once, or why it cannot replace the card.
+  #prepareEdit(
+    session: RunSession,
+    confirmationId: string,
+    args: string,
+    by: DecidedBy,
+  ): CardEdit | string {
+    const { context } = session.state()
+    const call = context.current?.call
+    if (call === undefined) return `run ${session.runId} is not waiting for a confirmation`
+    let prepared: CardEdit['prepared']
+    try {
+      prepared = this.#deps.tools.prepare(call.id, call.name, args)
+    } catch (error) {
+      const detail = (error as { detail?: string }).detail ?? String(error)
+      return `the edited arguments are not valid: ${detail}`
+    }
+    const edit: CardEdit = { runId: session.runId, confirmationId, prepared, by }
+    return editRefusal(context, edit) ?? edit
+  }
+}
+
+function byName(by: DecidedBy): 'user' | 'policy' | 'timeout' {
+  return by.kind === 'rule' ? 'policy' : by.kind
+}
+
+// The rule a person asked to keep with a decision, as the policy store takes it.
+function keptRule(decision: Decision, tool: string | undefined): KeptRuleRequest | undefined {
+  if (decision.remember === undefined) return undefined
+  return {
+    tool: tool ?? '',
+    effect: decision.decision,
+    scope: decision.remember,
+    runId: decision.runId,
+  }
+}
+
+// A decision another node won, as the decision object the chart takes.
+function storedDecision(stored: StoredDecision, kept: KeptRuleRequest | undefined): Decision {
+  const by: DecidedBy =
+    stored.decidedBy === 'timeout'
+      ? { kind: 'timeout' }
+      : stored.decidedBy === 'policy'
+        ? { kind: 'rule', rule: stored.rule ?? 'a rule' }
+        : { kind: 'user' }
+  return {
+    runId: stored.runId,
+    confirmationId: stored.confirmationId,
+    decision: stored.decision,
+    digest: stored.digest,
+    by,
+    ...(kept !== undefined && { remember: kept.scope }),
+  }
+}

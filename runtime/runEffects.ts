@@ -1,0 +1,267 @@
+import type { RunEffect } from '../machines/agentRunMachine.ts'
+import type { ModelClient } from '../models/messages.ts'
+import type { AtomicOutcomes } from '../store/AtomicOutcomes.ts'
+import type { JournalRecord } from '../store/JournalRecord.ts'
+import type { PreparedTool } from '../tools/PreparedTool.ts'
+import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
+import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
+import { type Decision, describeRule } from '../vocabulary/Decision.ts'
+import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
+import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import { normalizeTurn } from './normalizeTurn.ts'
+import type { PolicyStore } from './PolicyStore.ts'
+import type { RunSession, RunState } from './RunSession.ts'
+
+/** The edges the effects touch: the model, the tools, the workspace, and the runtime's parts. */
+export interface RunEffectDeps {
+  model: ModelClient
+  tools: ToolRegistry
+  workspace: StudyWorkspace
+  /** Set when the workspace commits a tool's effect together with its journal outcome. */
+  outcomes: AtomicOutcomes | undefined
+  clock: () => Date
+  generateId: () => string
+  /** The name this node holds runs under, when claims are leases (a shared store). */
+  owner?: string
+  policies: PolicyStore
+  /** The one decision path: rules and the clock decide through it like a person. */
+  decide(decision: Decision): Promise<unknown>
+  /** Runs tasks with the same key one after another (across the runtime's runs). */
+  serialize: <T>(key: string, task: () => Promise<T>) => Promise<T>
+  setTimeout: (callback: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+  onError: (error: unknown) => void
+}
+
+// setTimeout cannot wait longer than this (about 24.8 days); a later deadline is re-armed.
+const longestDelay = 2_147_483_647
+
+/**
+ * The effects the chart names, as this runtime carries them out. Each runs right after the step
+ * that named it (a microtask later, once the step's log entries are handed over and saved state
+ * is current) and only if the run still rests in a state that does it; its answer goes back to
+ * the run as an event, which the chart's guards accept or ignore.
+ */
+export class RunEffects {
+  readonly #deps: RunEffectDeps
+  readonly #deadlines = new Map<string, { confirmationId: string; handle: unknown }>()
+
+  constructor(deps: RunEffectDeps) {
+    this.#deps = deps
+  }
+
+  /** Carries out `effect` for `session`. */
+  run(session: RunSession, effect: RunEffect): void {
+    if (effect === 'callModel') this.#callModel(session)
+    else if (effect === 'offerCard') this.#offerCard(session)
+    else this.#executeCall(session)
+  }
+
+  /** A step of `session` ended in `state`: a deadline whose card is gone is no longer needed. */
+  settled(session: RunSession, state: RunState): void {
+    const deadline = this.#deadlines.get(session.runId)
+    if (deadline === undefined) return
+    if (state.context.pending?.confirmationId === deadline.confirmationId) return
+    this.#deps.clearTimeout(deadline.handle)
+    this.#deadlines.delete(session.runId)
+  }
+
+  /** Stops every deadline (the runtime closes). */
+  close(): void {
+    for (const { handle } of this.#deadlines.values()) this.#deps.clearTimeout(handle)
+    this.#deadlines.clear()
+  }
+
+  #callModel(session: RunSession): void {
+    const { model, tools, clock, generateId } = this.#deps
+    const { context } = session.state()
+    const signal = session.signal()
+    const { runId } = session
+    const request = {
+      messages: context.messages,
+      tools: tools.definitions(),
+      signal,
+      onTextDelta: (text: string) => {
+        if (signal.aborted) return
+        // Live only: numbered after the last logged event, never stored.
+        const seq = session.state().context.lastSeq
+        session.deliver({ runId, seq, at: clock().toISOString(), kind: 'assistantDelta', text })
+      },
+    }
+    let answer: Promise<ModelTurn>
+    try {
+      answer = Promise.resolve(model.complete(request)).then((raw: unknown) =>
+        normalizeTurn(raw, generateId, {
+          maxCallsPerTurn: tools.limits.maxCallsPerTurn,
+          maxArgumentDepth: tools.limits.maxArgumentDepth,
+        }),
+      )
+    } catch (error) {
+      answer = Promise.reject(error)
+    }
+    answer.then(
+      (turn) => {
+        if (!signal.aborted) session.send({ type: 'MODEL_DONE', turn })
+      },
+      (error: unknown) => {
+        if (!signal.aborted) session.send({ type: 'MODEL_FAILED', error })
+      },
+    )
+  }
+
+  /**
+   * The card is shown: a standing rule may answer it at once (through the decision path, as a
+   * person would), and a card with a deadline is expired by the clock at that deadline (after a
+   * restore, the saved one: never a fresh timeout).
+   */
+  #offerCard(session: RunSession): void {
+    const { context } = session.state()
+    const { pending, current } = context
+    const tool = current?.prepared?.name
+    if (pending === undefined || tool === undefined) return
+    const { policies, decide, onError } = this.#deps
+    const decision = (fields: Pick<Decision, 'decision' | 'by'>): Decision => ({
+      runId: session.runId,
+      confirmationId: pending.confirmationId,
+      digest: pending.digest,
+      ...fields,
+    })
+    const rule = policies.decide(tool, session.runId)
+    if (rule !== undefined) {
+      const by = { kind: 'rule' as const, rule: `${describeRule(rule)} (rule ${rule.id})` }
+      decide(decision({ decision: rule.effect, by })).catch(onError)
+      return
+    }
+    if (pending.expiresAt !== undefined) {
+      const expire = () => {
+        this.#deadlines.delete(session.runId)
+        const wait = Date.parse(pending.expiresAt as string) - this.#deps.clock().getTime()
+        // A deadline past setTimeout's reach is armed again when it comes closer.
+        if (wait > 0) arm(wait)
+        else decide(decision({ decision: 'deny', by: { kind: 'timeout' } })).catch(() => undefined)
+      }
+      const arm = (wait: number) => {
+        const handle = this.#deps.setTimeout(expire, Math.min(wait, longestDelay))
+        this.#deadlines.set(session.runId, { confirmationId: pending.confirmationId, handle })
+      }
+      arm(Math.max(0, Date.parse(pending.expiresAt) - this.#deps.clock().getTime()))
+    }
+  }
+
+  /**
+   * Runs the current call. Calls that need a card run one at a time per tool, and write their
+   * intent only when their turn comes: a call still waiting when the app stops never began, and
+   * is reported `not_started` after a restart rather than `interrupted`.
+   */
+  #executeCall(session: RunSession): void {
+    const { current, notebookId } = session.state().context
+    const prepared = current?.prepared
+    if (current === undefined || prepared === undefined) return
+    const callId = current.call.id
+    const { persister } = session
+    const signal = session.signal()
+    const run = () =>
+      this.#execute({
+        runId: session.runId,
+        prepared,
+        signal,
+        ...(notebookId !== undefined && { notebookId }),
+        ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
+        writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
+        keepOutcome: (record) => persister?.outcome(record),
+      })
+    const queued = this.#waitsItsTurn(prepared) ? this.#deps.serialize(prepared.name, run) : run()
+    // The run's own save of `executing` (the decision) lands before the call waits its turn.
+    void persister?.flush()
+    // A run cancelled meanwhile has ended: its answer is not sent.
+    queued.then(
+      (result) => {
+        if (!signal.aborted) session.send({ type: 'TOOL_DONE', callId, result })
+      },
+      (error: unknown) => {
+        if (!signal.aborted) session.send({ type: 'TOOL_FAILED', callId, error })
+      },
+    )
+  }
+
+  /**
+   * Whether a call waits its turn behind other calls of its tool. Confirmed calls do, so a call
+   * still queued at a crash has no intent and is reported `not_started`. A StudyPulse tool on a
+   * workspace that commits effects with their outcomes need not: an intent without an outcome
+   * already proves nothing happened, and the database orders the writes.
+   */
+  #waitsItsTurn(prepared: PreparedTool): boolean {
+    if (!needsConfirmation(prepared.permission)) return false
+    return !(prepared.workspaceOnly && this.#deps.outcomes !== undefined)
+  }
+
+  /**
+   * Executes a confirmed (or read) call. A non-read call's intent is durable before its effect,
+   * so a crash in between is reported `interrupted`, never silently run twice.
+   */
+  async #execute(options: ExecuteOptions): Promise<ToolResult> {
+    const { prepared } = options
+    const deps = this.#deps
+    const journaled = needsConfirmation(prepared.permission)
+    const base = { callId: prepared.callId, digest: prepared.digest }
+    if (journaled) {
+      try {
+        await options.writeIntent({
+          type: 'intent',
+          ...base,
+          ...(options.confirmationId !== undefined && { confirmationId: options.confirmationId }),
+          at: deps.clock().toISOString(),
+        })
+      } catch (error) {
+        // Without a durable intent a crash could run this twice; better not to run it at all.
+        return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
+      }
+    }
+    // Scope is read at execution time, so a notebook's current source list always applies.
+    const notebook =
+      options.notebookId === undefined
+        ? undefined
+        : await deps.workspace.notebook(options.notebookId)
+    const context = {
+      workspace: deps.workspace,
+      now: deps.clock(),
+      sourcePaths: notebook?.sources ?? [],
+      signal: options.signal,
+      generateId: deps.generateId,
+    }
+    const outcomeOf = (result: ToolResult): JournalRecord => ({
+      type: 'outcome',
+      ...base,
+      result,
+      at: deps.clock().toISOString(),
+    })
+    const { outcomes } = deps
+    if (journaled && prepared.workspaceOnly && outcomes !== undefined) {
+      // The effect and its outcome commit together: an intent without an outcome then proves the
+      // effect never happened, so a restart may run it again (see `recoveryFor`).
+      return outcomes.withOutcome(
+        options.runId,
+        (workspace) => deps.tools.execute(prepared, { ...context, workspace }),
+        outcomeOf,
+        deps.owner === undefined ? {} : { owner: deps.owner },
+      )
+    }
+    const result = await deps.tools.execute(prepared, context)
+    if (journaled) options.keepOutcome(outcomeOf(result))
+    return result
+  }
+}
+
+/** What executing a call needs besides the tool: where its intent and outcome are recorded. */
+interface ExecuteOptions {
+  runId: string
+  prepared: PreparedTool
+  notebookId?: string
+  confirmationId?: string
+  signal: AbortSignal
+  /** Records the intent durably before the effect; a failure here means the call never runs. */
+  writeIntent: (record: JournalRecord) => Promise<void>
+  /** Receives the outcome, to be saved with the run's next save. */
+  keepOutcome: (record: JournalRecord) => void
+}

@@ -1,0 +1,41 @@
+/**
+ * For authors of a run store of their own (browser-safe): the `RunStore` port, the optional
+ * `RunCluster` capability a store shared by several nodes adds, and the records they keep. A
+ * store that implements them and passes the contract suites (test/store/) works with the runtime.
+ */
+
+export type { AtomicOutcomes, OutcomeOptions } from './store/AtomicOutcomes.ts'
+export type { AuditRecord } from './store/AuditRecord.ts'
+export { type CardChange, cardChanges } from './store/confirmationCards.ts'
+export type { JournalRecord } from './store/JournalRecord.ts'
+export type {
+  DecisionOffer,
+  DecisionOfferResult,
+  EventFollow,
+  FollowEventsOptions,
+  KeptRuleRequest,
+  OfferOptions,
+  RunCluster,
+  StoredDecision,
+  StoredKeptRule,
+} from './store/RunCluster.ts'
+export {
+  type AppliedRunCommand,
+  parseStoredCommand,
+  parseStoredOutcome,
+  type RunCommand,
+  type RunCommandOfferResult,
+  type RunCommandOutcome,
+  type RunCommandRefusal,
+  type StoredRunCommand,
+} from './store/RunCommand.ts'
+export type {
+  LoadedRun,
+  PolicyChange,
+  PolicyLoad,
+  RunClaim,
+  RunCommit,
+  RunStore,
+  StoredRunSnapshot,
+} from './store/RunStore.ts'
+export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
