@@ -31,9 +31,9 @@ export type {
   AgentRuntimeOptions,
   CommandResult,
   Identity,
-  RunView,
   RuntimeCommand,
   RuntimeTimers,
+  RunView,
   StartRunOptions,
 } from './runtime/AgentRuntime.ts'
 export { createAgentRuntime } from './runtime/createAgentRuntime.ts'

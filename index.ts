@@ -5,9 +5,6 @@
  */
 
 export * from './core.ts'
-export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
-// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
-export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
 export {
   AnthropicModel,
   type AnthropicModelOptions,
@@ -18,9 +15,12 @@ export {
   type ModelClientSettings,
   type ModelProvider,
 } from './models/createModelClient.ts'
+export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModelOptions.ts'
 export { modelFromEnv } from './models/modelFromEnv.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
+// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
+export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
 export { type FileRunStoreOptions, fileRunStore } from './store/fileRunStore.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'

@@ -1,6 +1,6 @@
-import { type AgentRuntime } from '../runtime/AgentRuntime.ts'
-import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
 import type { ModelClient } from '../models/messages.ts'
+import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
 import { fileRunStore } from '../store/fileRunStore.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'

@@ -11,6 +11,7 @@ import { ScriptedModel } from '../models/ScriptedModel.ts'
 import { AgentError } from '../runtime/AgentError.ts'
 import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
+import { fileRunStore } from '../store/fileRunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { Workspace } from '../workspace/Workspace.ts'
@@ -36,6 +37,7 @@ const runtime = createAgentRuntime({
   model: new ScriptedModel(script),
   tools: createToolRegistry(),
   workspace,
+  store: fileRunStore(dir),
   onPersistError: (error) => reply({ type: 'persistError', message: String(error) }),
 })
 const allowed: string[] = []
@@ -56,7 +58,7 @@ async function allowAll(runIds: readonly string[]): Promise<number> {
         count('no_card')
         continue
       }
-      runtime.submitConfirmation(runId, pending.confirmationId, 'allow')
+      await runtime.submitConfirmation(runId, pending.confirmationId, 'allow')
       allowed.push(runId)
       took++
     } catch (error) {

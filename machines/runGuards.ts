@@ -1,15 +1,19 @@
-import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { Decision } from '../vocabulary/Decision.ts'
+import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { AgentRunContext, AgentRunEvent, CardEdit } from './agentRunTypes.ts'
 
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 
 /**
- * Why a decision does not answer the run's open card, or undefined when it does. This is the one
- * check of a decision: the chart's guard is made of it, and a caller that wants to refuse early
- * (with a reason) calls it too, never a copy of it.
+ * Why a decision does not answer the run's open card at time `now`, or undefined when it does.
+ * This is the one check of a decision: the chart's guards are made of it, and a caller that wants
+ * to refuse early (with a reason) calls it too, never a copy of it.
  */
-export function decisionRefusal(context: AgentRunContext, decision: Decision): string | undefined {
+export function decisionRefusal(
+  context: AgentRunContext,
+  decision: Decision,
+  now: Date,
+): string | undefined {
   const { pending, current } = context
   if (decision.runId !== context.runId) {
     return `the decision is for run ${decision.runId}, not run ${context.runId}`
@@ -29,6 +33,15 @@ export function decisionRefusal(context: AgentRunContext, decision: Decision): s
   if (decision.digest !== pending.digest) {
     return `confirmation ${decision.confirmationId} was issued for a different call`
   }
+  // The clock only ever expires a card, and only one with a deadline that has passed.
+  if (decision.by.kind === 'timeout') {
+    if (decision.decision !== 'deny') return 'the clock cannot allow a call'
+    if (pending.expiresAt === undefined)
+      return `confirmation ${decision.confirmationId} has no deadline`
+    if (Date.parse(pending.expiresAt) > now.getTime()) {
+      return `confirmation ${decision.confirmationId} has not expired yet`
+    }
+  }
   // A rule may stand in for the user only on write tools, never destructive or execute.
   if (
     decision.by.kind === 'rule' &&
@@ -43,7 +56,8 @@ export function decisionRefusal(context: AgentRunContext, decision: Decision): s
 /** Why an edit does not replace the run's open card, or undefined when it does (see `decisionRefusal`). */
 export function editRefusal(context: AgentRunContext, edit: CardEdit): string | undefined {
   const { pending, current } = context
-  if (edit.runId !== context.runId) return `the edit is for run ${edit.runId}, not run ${context.runId}`
+  if (edit.runId !== context.runId)
+    return `the edit is for run ${edit.runId}, not run ${context.runId}`
   if (pending === undefined || current === undefined) {
     return `run ${context.runId} is not waiting for a confirmation`
   }
@@ -76,7 +90,9 @@ export function createRunGuards({ clock }: { clock: () => Date }) {
     confirmationMatches: ({ context, event }: GuardArgs) =>
       (event.type === 'CONFIRM' || event.type === 'DENY') &&
       event.decision.decision === (event.type === 'CONFIRM' ? 'allow' : 'deny') &&
-      decisionRefusal(context, event.decision) === undefined,
+      // The clock decides through EXPIRE alone.
+      event.decision.by.kind !== 'timeout' &&
+      decisionRefusal(context, event.decision, clock()) === undefined,
     // A restart found this card's outcome in the journal: it answers the card without executing.
     recoveryMatches: ({ context, event }: GuardArgs) =>
       event.type === 'RECOVER' &&
@@ -88,15 +104,9 @@ export function createRunGuards({ clock }: { clock: () => Date }) {
     editAccepted: ({ context, event }: GuardArgs) =>
       event.type === 'EDIT' && editRefusal(context, event.edit) === undefined,
     // Only the clock expires a card, and only once its deadline has passed.
-    confirmationExpired: ({ context, event }: GuardArgs) => {
-      if (event.type !== 'EXPIRE' || event.decision.by.kind !== 'timeout') return false
-      const expiresAt = context.pending?.expiresAt
-      return (
-        event.decision.decision === 'deny' &&
-        decisionRefusal(context, event.decision) === undefined &&
-        expiresAt !== undefined &&
-        Date.parse(expiresAt) <= clock().getTime()
-      )
-    },
+    confirmationExpired: ({ context, event }: GuardArgs) =>
+      event.type === 'EXPIRE' &&
+      event.decision.by.kind === 'timeout' &&
+      decisionRefusal(context, event.decision, clock()) === undefined,
   }
 }

@@ -30,7 +30,11 @@ let lastMs = Number.NaN
 let lastIso = ''
 
 /** A step's context update: its changes, its events numbered after the run's last one and handed over as `logged`. */
-export function stepUpdate(context: AgentRunContext, step: Step, at: Date): Partial<AgentRunContext> {
+export function stepUpdate(
+  context: AgentRunContext,
+  step: Step,
+  at: Date,
+): Partial<AgentRunContext> {
   const fields = step.events
   if (fields === undefined || fields.length === 0) return { ...step.changes, logged: [] }
   const ms = at.getTime()
@@ -135,7 +139,9 @@ function forgetArguments(
     const message = messages[i]
     if (message?.role !== 'assistant' || message.toolCalls === undefined) continue
     if (!message.toolCalls.some((c) => c.id === callId)) continue
-    const toolCalls = message.toolCalls.map((c) => (c.id === callId ? { ...c, arguments: kept } : c))
+    const toolCalls = message.toolCalls.map((c) =>
+      c.id === callId ? { ...c, arguments: kept } : c,
+    )
     return [...messages.slice(0, i), { ...message, toolCalls }, ...messages.slice(i + 1)]
   }
   return messages
@@ -228,14 +234,20 @@ export function applyEdit(context: AgentRunContext, edit: CardEdit): Step {
     changes: {
       pending: undefined,
       retiredConfirmationIds: retire(context, pending.confirmationId),
-      current: { ...current, prepared: edit.prepared, editedArguments: edit.prepared.argumentsJson },
+      current: {
+        ...current,
+        prepared: edit.prepared,
+        editedArguments: edit.prepared.argumentsJson,
+      },
     },
   }
 }
 
 /** The result of the call being executed; one that is not a `ToolResult` is a failure. */
 export function recordResult(context: AgentRunContext, result: ToolResult): Step {
-  return context.current === undefined ? {} : { changes: { current: { ...context.current, result } } }
+  return context.current === undefined
+    ? {}
+    : { changes: { current: { ...context.current, result } } }
 }
 
 /** Entering `reporting`: appends the current call's result to the conversation and the log. */
@@ -303,7 +315,10 @@ export function cancelRun(context: AgentRunContext, reason: string | undefined):
         retiredConfirmationIds: retire(context, context.pending.confirmationId),
       }),
     },
-    events: [{ kind: 'runCancelled', ...(reason && { text: reason }) }, { kind: 'statusChanged', status: 'cancelled' }],
+    events: [
+      { kind: 'runCancelled', ...(reason && { text: reason }) },
+      { kind: 'statusChanged', status: 'cancelled' },
+    ],
   }
 }
 

@@ -159,7 +159,7 @@ export interface AgentRuntime {
    * owns (then followed through the store, read-only). Rejects with `run_not_found` if none.
    */
   open(runId: string): Promise<void>
-  /** The runs this runtime holds or follows now. */
+  /** The runs this runtime holds now (not those it only follows). */
   runIds(): readonly string[]
   /** Drops an ended run from memory (`flush()` still waits for its saving); throws `AgentError('run_active')` while it has not ended. */
   release(runId: string): void

@@ -1,5 +1,9 @@
 import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
-import type { AgentEventsEmitted, AgentRunContext, AgentRunEvent } from '../machines/agentRunTypes.ts'
+import type {
+  AgentEventsEmitted,
+  AgentRunContext,
+  AgentRunEvent,
+} from '../machines/agentRunTypes.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
@@ -50,6 +54,8 @@ export class RunSession {
   #actor: AgentRunActor | undefined
   #parked: { persisted: unknown; state: RunState } | undefined
   #abort: AbortController | undefined
+  // Stopped for good (dropped, released, closing, or a crash stood in for): nothing wakes it.
+  #stopped = false
 
   constructor(
     host: SessionHost,
@@ -72,8 +78,11 @@ export class RunSession {
 
   /** The run's state now, live or parked. */
   state(): RunState {
-    if (this.#actor === undefined) return (this.#parked as { state: RunState }).state
-    return this.#actor.getSnapshot() as unknown as RunState
+    const state =
+      this.#actor === undefined
+        ? (this.#parked as { state: RunState }).state
+        : (this.#actor.getSnapshot() as unknown as RunState)
+    return this.#stopped && state.status === 'active' ? { ...state, status: 'stopped' } : state
   }
 
   /** Whether the run has ended (or its actor was stopped). */
@@ -83,6 +92,7 @@ export class RunSession {
 
   /** Sends an event to the run, waking it first if it is parked; returns whether its state changed. */
   send(event: AgentRunEvent): boolean {
+    if (this.#stopped) return false
     const actor = this.#wake()
     const before = actor.getSnapshot()
     actor.send(event)
@@ -113,6 +123,7 @@ export class RunSession {
 
   /** Stops the run's actor for good (the runtime drops the run or closes). */
   stop(): void {
+    this.#stopped = true
     this.#abort?.abort(runEnded)
     this.#actor?.stop()
   }

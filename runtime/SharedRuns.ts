@@ -8,8 +8,8 @@ import { ForeignRuns } from './foreignRuns.ts'
 import { holdRunRules } from './keptRules.ts'
 import type { SavedRun } from './loadSavedRun.ts'
 import type { PolicyStore } from './PolicyStore.ts'
-import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
 import type { RunSession } from './RunSession.ts'
+import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
 import { followSharedPolicies } from './sharedPolicies.ts'
 
 /** What `SharedRuns` needs from its runtime. */
@@ -80,7 +80,6 @@ export class SharedRuns {
       atomicOutcomes: deps.atomicOutcomes,
       clock: deps.clock,
       skip: (runId) => deps.sessionOf(runId) !== undefined,
-      known: (runId) => this.foreign.has(runId),
       onForeign: (runId, seen) => this.foreign.note(runId, seen),
       onError,
       // A run rule outlives its owner: the next one holds it before the run goes on.

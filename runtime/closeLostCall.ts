@@ -1,7 +1,7 @@
-import type { ToolResult } from '../tools/ToolResult.ts'
 import type { AgentRunEvent } from '../machines/agentRunTypes.ts'
-import type { RecoveringRun } from './recoveryFor.ts'
 import { interruptedResult } from '../machines/runResults.ts'
+import type { ToolResult } from '../tools/ToolResult.ts'
+import type { RecoveringRun } from './recoveryFor.ts'
 
 /** Why a restored call whose tool is gone did not run. */
 export const goneSince =

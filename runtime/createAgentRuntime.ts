@@ -4,7 +4,7 @@ import {
   effectTags,
   type RunEffect,
 } from '../machines/agentRunMachine.ts'
-import type { AgentRunInput } from '../machines/agentRunTypes.ts'
+import type { AgentRunContext, AgentRunInput } from '../machines/agentRunTypes.ts'
 import { atomicOutcomesOf } from '../store/AtomicOutcomes.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
@@ -24,10 +24,11 @@ import { addTo } from './keyedSets.ts'
 import type { SavedRun } from './loadSavedRun.ts'
 import { PolicyStore } from './PolicyStore.ts'
 import { persistRun } from './persistRun.ts'
+import { RunParking } from './RunParking.ts'
 import { RunSession, type RunState, type SessionHost } from './RunSession.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects } from './runEffects.ts'
-import { RunParking } from './RunParking.ts'
+import { registerInternals } from './runtimeInternals.ts'
 import { viewOfForeign, viewOfSession } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
 import { forgetRevoked } from './sharedPolicies.ts'
@@ -64,8 +65,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
   const draining = new Set<Promise<void>>()
   // A store shared by several nodes says so once; any other serves this node alone.
-  const cluster =
-    store?.cluster ?? singleNode(store, (runId) => sessions.has(runId), generateId())
+  const cluster = store?.cluster ?? singleNode(store, (runId) => sessions.has(runId), generateId())
   const policies = new PolicyStore({
     generateId,
     clock,
@@ -89,6 +89,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
   const decisions = new RunDecisions({
     cluster,
+    clock,
     tools,
     policies,
     sessionOf,
@@ -115,15 +116,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     onError: onPersistError,
   })
   const parking = new RunParking(timers)
-  // Each effect runs once the step that named it is over (its entries handed over, its state current).
-  const effect = (name: RunEffect) => ({ self }: { self: { id: string } }) => {
-    queueMicrotask(() => {
+  // The chart's effects, supplied here: each runs on entering its state, with that step's context.
+  const effect =
+    (name: RunEffect) =>
+    ({ context, self }: { context: AgentRunContext; self: { id: string } }) => {
       const session = sessions.get(self.id)
-      if (session === undefined) return
-      const tag = effectTag[name]
-      if (session.state().hasTag(tag)) effects.run(session, name)
-    })
-  }
+      if (session !== undefined) effects.run(session, name, context)
+    }
   const machineDeps: AgentRunMachineDeps = { tools, clock, generateId }
   const logic = createAgentRunMachine(machineDeps).provide({
     actions: {
@@ -172,7 +171,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     const session = new RunSession(
       host,
       runId,
-      saved === undefined ? { input: (start as { input: AgentRunInput }).input } : { snapshot: saved.persisted },
+      saved === undefined
+        ? { input: (start as { input: AgentRunInput }).input }
+        : { snapshot: saved.persisted },
       saved?.log ?? [],
       persister,
     )
@@ -192,36 +193,38 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     }
     const state = session.state()
     for (const [tag, name] of Object.entries(effectTags)) {
-      if (state.hasTag(tag)) effects.run(session, name)
+      if (state.hasTag(tag)) effects.run(session, name, state.context)
     }
     host.stepEnded(session, state)
   }
-  const shared = store && new SharedRuns({
-    store,
-    cluster,
-    tools,
-    policies,
-    atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
-    clock,
-    sessionOf,
-    launch: (runId, saved) => {
-      launch(runId, { saved }, Promise.resolve())
-      // Commands offered while the run was away, after its recovery (sent first).
-      queueMicrotask(() => void commands.apply(runId))
-    },
-    applyStored: (session) => decisions.applyStored(session),
-    drop: (runId) => {
-      sessions.get(runId)?.stop()
-      sessions.delete(runId)
-      changed(runId)
-    },
-    deliver: host.deliver,
-    changed,
-    ready: policiesLoaded,
-    onError: onPersistError,
-    ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
-    ...(options.timers !== undefined && { timers: options.timers }),
-  })
+  const shared =
+    store &&
+    new SharedRuns({
+      store,
+      cluster,
+      tools,
+      policies,
+      atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
+      clock,
+      sessionOf,
+      launch: (runId, saved) => {
+        launch(runId, { saved }, Promise.resolve())
+        // Commands offered while the run was away, after its recovery (sent first).
+        queueMicrotask(() => void commands.apply(runId))
+      },
+      applyStored: (session) => decisions.applyStored(session),
+      drop: (runId) => {
+        sessions.get(runId)?.stop()
+        sessions.delete(runId)
+        changed(runId)
+      },
+      deliver: host.deliver,
+      changed,
+      ready: policiesLoaded,
+      onError: onPersistError,
+      ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
+      ...(options.timers !== undefined && { timers: options.timers }),
+    })
   const foreign = shared?.foreign ?? noForeignRuns
   const commands = new RunCommands({
     cluster,
@@ -230,8 +233,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
-  const notHere = (runId: string) =>
-    new AgentError('run_not_found', `no run has id "${runId}"`)
+  const notHere = (runId: string) => new AgentError('run_not_found', `no run has id "${runId}"`)
 
   /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
   const commandHere = (session: RunSession, command: RuntimeCommand): Promise<CommandResult> => {
@@ -251,7 +253,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       }
       case 'cancel':
         if (!session.ended()) {
-          session.send({ type: 'CANCEL', ...(command.reason !== undefined && { reason: command.reason }) })
+          session.send({
+            type: 'CANCEL',
+            ...(command.reason !== undefined && { reason: command.reason }),
+          })
         }
         return Promise.resolve({ applied: true })
       case 'decide':
@@ -277,13 +282,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     runId: string,
     command: Extract<RuntimeCommand, { kind: 'decide' }>,
   ): Promise<CommandResult> => {
-    // The card's own digest when the caller leaves it out: its id is single-use all the same.
-    const digest = command.digest ?? runtime.view(runId).pending?.digest ?? ''
     await decisions.decide({
       runId,
       confirmationId: command.confirmationId,
       decision: command.decision,
-      digest,
+      digest: command.digest,
       ...(command.remember !== undefined && { remember: command.remember }),
       by: userBy(command.by),
     })
@@ -364,7 +367,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (shared === undefined) throw notHere(runId)
       await shared.locate(runId)
     },
-    runIds: () => [...sessions.keys(), ...foreign.ids()],
+    runIds: () => [...sessions.keys()],
     release(runId) {
       const session = sessionOf(runId)
       if (session === undefined) throw notHere(runId)
@@ -403,12 +406,18 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await store?.close()
     },
   }
+  registerInternals(runtime, {
+    session: sessionOf,
+    crash(runId) {
+      const session = sessionOf(runId)
+      session?.stop()
+      sessions.delete(runId)
+      effects.forget(runId)
+      if (session !== undefined) parking.forget(session)
+    },
+  })
   return runtime
 }
-
-const effectTag = Object.fromEntries(
-  Object.entries(effectTags).map(([tag, name]) => [name, tag]),
-) as Record<RunEffect, keyof typeof effectTags>
 
 // Without a store nothing is ever owned elsewhere.
 const noForeignRuns = {
@@ -422,5 +431,9 @@ const noForeignRuns = {
 function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
   if (command.kind !== 'edit') return command
   const { confirmationId, args } = command
-  return { kind: 'edit', confirmationId, args: typeof args === 'string' ? args : JSON.stringify(args) }
+  return {
+    kind: 'edit',
+    confirmationId,
+    args: typeof args === 'string' ? args : JSON.stringify(args),
+  }
 }

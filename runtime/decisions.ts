@@ -12,6 +12,7 @@ import type { RunSession } from './RunSession.ts'
 /** What the decision path needs from its runtime. */
 export interface DecisionsDeps {
   cluster: RunCluster
+  clock: () => Date
   tools: ToolRegistry
   policies: PolicyStore
   /** The run's session, if this runtime holds it. */
@@ -43,18 +44,26 @@ export class RunDecisions {
     this.#deps = deps
   }
 
-  /** Decides a card; rejects with `confirmation_not_found` (and why) unless this decision took. */
-  async decide(decision: Decision): Promise<void> {
+  /**
+   * Decides a card; rejects with `confirmation_not_found` (and why) unless this decision took.
+   * `digest: undefined` names the card by its single-use id alone (the decider did not say
+   * which call it saw): the run's owner checks the card's own digest.
+   */
+  async decide(input: Omit<Decision, 'digest'> & { digest: string | undefined }): Promise<void> {
     const { cluster, policies, sessionOf } = this.#deps
-    const { runId, confirmationId } = decision
-    if (decision.decision !== 'allow' && decision.decision !== 'deny') {
+    const { runId, confirmationId } = input
+    if (input.decision !== 'allow' && input.decision !== 'deny') {
       throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
     }
     const session = sessionOf(runId)
+    const decision: Decision = {
+      ...input,
+      digest: input.digest ?? session?.state().context.pending?.digest ?? '',
+    }
     let tool: string | undefined
     if (session !== undefined) {
       const { context } = session.state()
-      const refusal = decisionRefusal(context, decision)
+      const refusal = decisionRefusal(context, decision, this.#deps.clock())
       if (refusal !== undefined) throw notFound(refusal)
       tool = context.current?.prepared?.name
     } else {
@@ -69,7 +78,7 @@ export class RunDecisions {
         confirmationId,
         decision: decision.decision,
         decidedBy: byName(decision.by),
-        digest: decision.digest,
+        ...(input.digest !== undefined && { digest: input.digest }),
         ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
         ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
       },
@@ -105,7 +114,7 @@ export class RunDecisions {
     if (session === undefined) throw new AgentError('run_not_found', `no run has id "${runId}"`)
     const text = typeof args === 'string' ? args : JSON.stringify(args)
     const edit = this.#prepareEdit(session, confirmationId, text, by)
-    if (typeof edit === 'string') throw notFound(edit)
+    if ('code' in edit) throw new AgentError(edit.code, edit.message)
     const id = await offer({ kind: 'edit', confirmationId, args: text })
     const here = this.#deps.sessionOf(runId)
     if (here === undefined) throw notFound(`run ${runId} is no longer held here`)
@@ -125,10 +134,7 @@ export class RunDecisions {
     by: DecidedBy,
   ): RunCommandOutcome {
     const edit = this.#prepareEdit(session, confirmationId, args, by)
-    if (typeof edit === 'string') {
-      const code = edit.startsWith('the edited arguments') ? 'invalid_edit' : 'confirmation_not_found'
-      return { ok: false, code, message: edit }
-    }
+    if ('code' in edit) return { ok: false, ...edit }
     if (!session.send({ type: 'EDIT', edit })) {
       return {
         ok: false,
@@ -150,12 +156,14 @@ export class RunDecisions {
     for (const stored of await cluster.decidedUnresolved(session.runId)) {
       if (session.ended()) return
       const { context } = session.state()
-      const waiting = context.pending?.confirmationId === stored.confirmationId
-      const verdict = waiting
+      const plain = storedDecision(stored, undefined)
+      // A rule kept with it is read only for a decision that answers the open card.
+      const answers = decisionRefusal(context, plain, this.#deps.clock()) === undefined
+      const verdict = answers
         ? verdictOn(policies, session.runId, stored, context.current?.prepared?.name)
         : ({ kind: 'none' } as const)
       if (verdict.kind === 'refused') onError(verdict.error)
-      const decision = storedDecision(stored, verdict.kind === 'hold' ? verdict.rule : undefined)
+      const decision = verdict.kind === 'hold' ? storedDecision(stored, verdict.rule) : plain
       // The log must not say a rule was kept when it was refused here.
       const took = session.send(decisionEvent(decision))
       if (took && verdict.kind === 'hold') holdRule(policies, verdict.rule)
@@ -168,19 +176,21 @@ export class RunDecisions {
     confirmationId: string,
     args: string,
     by: DecidedBy,
-  ): CardEdit | string {
+  ): CardEdit | { code: 'invalid_edit' | 'confirmation_not_found'; message: string } {
     const { context } = session.state()
     const call = context.current?.call
-    if (call === undefined) return `run ${session.runId} is not waiting for a confirmation`
+    const missing = (message: string) => ({ code: 'confirmation_not_found' as const, message })
+    if (call === undefined) return missing(`run ${session.runId} is not waiting for a confirmation`)
     let prepared: CardEdit['prepared']
     try {
       prepared = this.#deps.tools.prepare(call.id, call.name, args)
     } catch (error) {
       const detail = (error as { detail?: string }).detail ?? String(error)
-      return `the edited arguments are not valid: ${detail}`
+      return { code: 'invalid_edit', message: `the edited arguments are not valid: ${detail}` }
     }
     const edit: CardEdit = { runId: session.runId, confirmationId, prepared, by }
-    return editRefusal(context, edit) ?? edit
+    const refusal = editRefusal(context, edit)
+    return refusal === undefined ? edit : missing(refusal)
   }
 }
 

@@ -1,9 +1,9 @@
+import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
 import type { EventFollow, RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
-import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
 
 /** What this node knows of a run another node owns: its last save, and its log as followed. */
 export interface ForeignRun {

@@ -1,4 +1,9 @@
-import type { KeptRuleRequest, RunCluster, StoredDecision, StoredKeptRule } from '../store/RunCluster.ts'
+import type {
+  KeptRuleRequest,
+  RunCluster,
+  StoredDecision,
+  StoredKeptRule,
+} from '../store/RunCluster.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { PolicyRuleSchema } from '../workspace/policyRule.ts'
 import { summarizeZodIssues } from '../workspace/summarizeZodIssues.ts'

@@ -1,11 +1,11 @@
+import type { AnyActorLogic } from 'xstate'
+import { type AgentRunContext, runContextVersion } from '../machines/agentRunTypes.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { AppliedRunCommand } from '../store/RunCommand.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
-import type { AnyActorLogic } from 'xstate'
-import { type AgentRunContext, runContextVersion } from '../machines/agentRunTypes.ts'
 import type { RunState } from './RunSession.ts'
 
 /** A run's link to its store: saves at safe states, and the journal's intents in between. */
@@ -28,7 +28,6 @@ export interface RunPersister {
   /** Resolves once everything seen so far is saved. */
   flush(): Promise<void>
 }
-
 
 // One turn of the event loop before a save starts, so a burst of steps (a fast model answering
 // at once) is written as one commit. `setImmediate` where there is one (Node), else a timer.

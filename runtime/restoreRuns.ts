@@ -18,8 +18,6 @@ export interface RestoreRunsOptions {
   onForeign: (runId: string, seen: ForeignRun) => void
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes?: boolean
-  /** Runs already noted as owned elsewhere and followed: claimed again, not read again. */
-  known?: (runId: string) => boolean
   onError: (error: unknown) => void
 }
 
@@ -53,8 +51,8 @@ export async function restoreRun(
   const { store } = options
   const claim = await store.claim(runId)
   if (!claim.ok) {
-    // A followed run is kept current by its feed; any other is read again on each look.
-    if (options.known?.(runId) !== true) await noteForeign(options, runId)
+    // Read again on each look: a store that shares events keeps it current in between.
+    await noteForeign(options, runId)
     return 'foreign'
   }
   audited.keys ??= new Set((await store.readAudit()).map(auditKey))

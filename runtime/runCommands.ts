@@ -66,7 +66,10 @@ export function applyCommand(
       : refused('run_ended', `run ${session.runId} has ended`)
   }
   if (command.kind === 'cancel') {
-    session.send({ type: 'CANCEL', ...(command.reason !== undefined && { reason: command.reason }) })
+    session.send({
+      type: 'CANCEL',
+      ...(command.reason !== undefined && { reason: command.reason }),
+    })
     return { ok: true }
   }
   if (command.kind === 'input') {

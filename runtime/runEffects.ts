@@ -1,4 +1,5 @@
 import type { RunEffect } from '../machines/agentRunMachine.ts'
+import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
 import type { AtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
@@ -38,44 +39,49 @@ export interface RunEffectDeps {
 const longestDelay = 2_147_483_647
 
 /**
- * The effects the chart names, as this runtime carries them out. Each runs right after the step
- * that named it (a microtask later, once the step's log entries are handed over and saved state
- * is current) and only if the run still rests in a state that does it; its answer goes back to
- * the run as an event, which the chart's guards accept or ignore.
+ * The effects the chart names, as this runtime carries them out. Each runs when its state is
+ * entered, with the context of that step (the actor's snapshot is still the one before it), and
+ * starts its I/O at once; its answer goes back to the run as an event, which the chart's guards
+ * accept or ignore.
  */
 export class RunEffects {
   readonly #deps: RunEffectDeps
-  readonly #deadlines = new Map<string, { confirmationId: string; handle: unknown }>()
+  readonly #deadlines = new Map<string, unknown>()
 
   constructor(deps: RunEffectDeps) {
     this.#deps = deps
   }
 
-  /** Carries out `effect` for `session`. */
-  run(session: RunSession, effect: RunEffect): void {
-    if (effect === 'callModel') this.#callModel(session)
-    else if (effect === 'offerCard') this.#offerCard(session)
-    else this.#executeCall(session)
+  /** Carries out `effect` for `session`, whose state was just entered with `context`. */
+  run(session: RunSession, effect: RunEffect, context: AgentRunContext): void {
+    if (effect === 'callModel') this.#callModel(session, context)
+    else if (effect === 'offerCard') this.#offerCard(session, context)
+    else this.#executeCall(session, context)
   }
 
-  /** A step of `session` ended in `state`: a deadline whose card is gone is no longer needed. */
+  /**
+   * A step of `session` ended in `state`: once it shows no card, its deadline is not needed (a new
+   * card, after an edit, arms its own; one that fires late is refused by the chart all the same).
+   */
   settled(session: RunSession, state: RunState): void {
-    const deadline = this.#deadlines.get(session.runId)
-    if (deadline === undefined) return
-    if (state.context.pending?.confirmationId === deadline.confirmationId) return
-    this.#deps.clearTimeout(deadline.handle)
-    this.#deadlines.delete(session.runId)
+    if (!state.hasTag('showsCard')) this.forget(session.runId)
+  }
+
+  /** Stops a run's deadline (the runtime dropped the run). */
+  forget(runId: string): void {
+    const handle = this.#deadlines.get(runId)
+    if (handle !== undefined) this.#deps.clearTimeout(handle)
+    this.#deadlines.delete(runId)
   }
 
   /** Stops every deadline (the runtime closes). */
   close(): void {
-    for (const { handle } of this.#deadlines.values()) this.#deps.clearTimeout(handle)
+    for (const handle of this.#deadlines.values()) this.#deps.clearTimeout(handle)
     this.#deadlines.clear()
   }
 
-  #callModel(session: RunSession): void {
+  #callModel(session: RunSession, context: AgentRunContext): void {
     const { model, tools, clock, generateId } = this.#deps
-    const { context } = session.state()
     const signal = session.signal()
     const { runId } = session
     const request = {
@@ -115,8 +121,7 @@ export class RunEffects {
    * person would), and a card with a deadline is expired by the clock at that deadline (after a
    * restore, the saved one: never a fresh timeout).
    */
-  #offerCard(session: RunSession): void {
-    const { context } = session.state()
+  #offerCard(session: RunSession, context: AgentRunContext): void {
     const { pending, current } = context
     const tool = current?.prepared?.name
     if (pending === undefined || tool === undefined) return
@@ -130,7 +135,8 @@ export class RunEffects {
     const rule = policies.decide(tool, session.runId)
     if (rule !== undefined) {
       const by = { kind: 'rule' as const, rule: `${describeRule(rule)} (rule ${rule.id})` }
-      decide(decision({ decision: rule.effect, by })).catch(onError)
+      // Once the step is over: every listener has seen the card before the rule answers it.
+      queueMicrotask(() => decide(decision({ decision: rule.effect, by })).catch(onError))
       return
     }
     if (pending.expiresAt !== undefined) {
@@ -142,8 +148,11 @@ export class RunEffects {
         else decide(decision({ decision: 'deny', by: { kind: 'timeout' } })).catch(() => undefined)
       }
       const arm = (wait: number) => {
-        const handle = this.#deps.setTimeout(expire, Math.min(wait, longestDelay))
-        this.#deadlines.set(session.runId, { confirmationId: pending.confirmationId, handle })
+        this.forget(session.runId)
+        this.#deadlines.set(
+          session.runId,
+          this.#deps.setTimeout(expire, Math.min(wait, longestDelay)),
+        )
       }
       arm(Math.max(0, Date.parse(pending.expiresAt) - this.#deps.clock().getTime()))
     }
@@ -154,8 +163,8 @@ export class RunEffects {
    * intent only when their turn comes: a call still waiting when the app stops never began, and
    * is reported `not_started` after a restart rather than `interrupted`.
    */
-  #executeCall(session: RunSession): void {
-    const { current, notebookId } = session.state().context
+  #executeCall(session: RunSession, context: AgentRunContext): void {
+    const { current, notebookId } = context
     const prepared = current?.prepared
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
@@ -171,7 +180,9 @@ export class RunEffects {
         writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
         keepOutcome: (record) => persister?.outcome(record),
       })
-    const queued = this.#waitsItsTurn(prepared) ? this.#deps.serialize(prepared.name, run) : run()
+    const queued = waitsItsTurn(prepared, this.#deps.outcomes !== undefined)
+      ? this.#deps.serialize(prepared.name, run)
+      : run()
     // The run's own save of `executing` (the decision) lands before the call waits its turn.
     void persister?.flush()
     // A run cancelled meanwhile has ended: its answer is not sent.
@@ -183,17 +194,6 @@ export class RunEffects {
         if (!signal.aborted) session.send({ type: 'TOOL_FAILED', callId, error })
       },
     )
-  }
-
-  /**
-   * Whether a call waits its turn behind other calls of its tool. Confirmed calls do, so a call
-   * still queued at a crash has no intent and is reported `not_started`. A StudyPulse tool on a
-   * workspace that commits effects with their outcomes need not: an intent without an outcome
-   * already proves nothing happened, and the database orders the writes.
-   */
-  #waitsItsTurn(prepared: PreparedTool): boolean {
-    if (!needsConfirmation(prepared.permission)) return false
-    return !(prepared.workspaceOnly && this.#deps.outcomes !== undefined)
   }
 
   /**
@@ -264,4 +264,15 @@ interface ExecuteOptions {
   writeIntent: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */
   keepOutcome: (record: JournalRecord) => void
+}
+
+/**
+ * Whether a call waits its turn behind other calls of its tool. Confirmed calls do, so a call
+ * still queued at a crash has no intent and is reported `not_started`. A StudyPulse tool on a
+ * workspace that commits effects with their outcomes (`atomicOutcomes`) need not: an intent
+ * without an outcome already proves nothing happened, and the database orders the writes.
+ */
+export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): boolean {
+  if (!needsConfirmation(prepared.permission)) return false
+  return !(prepared.workspaceOnly && atomicOutcomes)
 }

@@ -32,7 +32,8 @@ export function singleNode(
     onClaimLost: none,
     listClaimableRuns: async () => (store === undefined ? [] : store.listOpenRuns()),
     async offerDecision(runId, offer) {
-      if (!holds(runId)) return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
+      if (!holds(runId))
+        return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
       if (take(runId, offer.confirmationId)) return { ok: true }
       return {
         ok: false,
@@ -43,7 +44,8 @@ export function singleNode(
     decidedUnresolved: async () => [],
     onDecision: none,
     async offerCommand(runId, command) {
-      if (!holds(runId)) return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
+      if (!holds(runId))
+        return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
       // An edit closes its card to decisions offered after it, as a shared store's would.
       if (command.kind === 'edit' && !take(runId, command.confirmationId)) {
         return {

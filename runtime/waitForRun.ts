@@ -30,7 +30,10 @@ export function waitForRun(
       if (view.status !== 'active') {
         finish()
         reject(
-          new AgentError('run_ended', `run ${runId} ended as ${view.value}, not ${statuses.join('/')}`),
+          new AgentError(
+            'run_ended',
+            `run ${runId} ended as ${view.value}, not ${statuses.join('/')}`,
+          ),
         )
         return true
       }

@@ -14,8 +14,8 @@ export interface DecisionOffer {
   decidedBy: 'user' | 'policy' | 'timeout'
   /** The policy rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
-  /** The card must be for exactly this call. */
-  digest: string
+  /** When given, the card must be for exactly this call (a caller that names only the card's single-use id leaves it out). */
+  digest?: string
   /** The rule the user asked to keep with this decision, for the run's owner to hold. */
   keep?: KeptRuleRequest
 }

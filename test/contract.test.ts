@@ -15,6 +15,7 @@ import {
   WorkspaceError,
 } from '../index.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
+import { fileRunStore } from '../store/fileRunStore.ts'
 import { tempWorkspace, trackRuntime } from './helpers/tempWorkspace.ts'
 
 let dir: string
@@ -60,15 +61,20 @@ describe('the public contract of index.ts', () => {
         return { text: 'Done.' }
       },
     ])
-    const runtime = createAgentRuntime({ model, tools, workspace: ws })
+    const runtime = createAgentRuntime({
+      model,
+      tools,
+      workspace: ws,
+      store: fileRunStore(ws.root),
+    })
     trackRuntime(runtime)
     const runId = runtime.startRun({ input: 'plan my week', notebookId: nb.id })
     await waitForRun(runtime, runId, 'awaitingConfirmation', { timeoutMs: 5000 })
     const c = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
-    runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow')
-    expect(() => runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow')).toThrow(
-      AgentError,
-    )
+    await runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow')
+    await expect(
+      runtime.submitConfirmation(runId, c?.confirmationId ?? '', 'allow'),
+    ).rejects.toThrow(AgentError)
     await waitForRun(runtime, runId, 'awaitingInput', { timeoutMs: 5000 })
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Existing', 'Read chapter 3'])
     await expect(Workspace.open(join(dir, 'sources'))).rejects.toBeInstanceOf(WorkspaceError)

@@ -26,4 +26,3 @@ export const defaultAppLimits: Readonly<AppLimits> = Object.freeze({
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
 })
-

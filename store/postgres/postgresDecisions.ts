@@ -1,6 +1,10 @@
 import type pg from 'pg'
-import type { DecisionOffer, DecisionOfferResult, StoredDecision } from '../RunCluster.ts'
-import type { StoredKeptRule } from '../RunCluster.ts'
+import type {
+  DecisionOffer,
+  DecisionOfferResult,
+  StoredDecision,
+  StoredKeptRule,
+} from '../RunCluster.ts'
 
 /** The channel an accepted decision NOTIFYs with its run id. */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'

@@ -110,8 +110,8 @@ export async function postgresRunStore(
     return rows.map((r) => r.event)
   }
 
-// The open runs a claim could take now: no owner, this one, or a lease that ran out.
-const listClaimableRuns = async (): Promise<string[]> => {
+  // The open runs a claim could take now: no owner, this one, or a lease that ran out.
+  const listClaimableRuns = async (): Promise<string[]> => {
     const { rows } = await pool.query<{ run_id: string }>(
       `SELECT run_id FROM studypulse.runs
        WHERE status = 'open' AND snapshot IS NOT NULL

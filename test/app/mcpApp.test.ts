@@ -8,6 +8,7 @@ import { createAppServer } from '../../app/server/createAppServer.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -49,6 +50,7 @@ describe('the app and <workspace>/mcp.json', () => {
       model: new OfflinePlanner(),
       tools: createToolRegistry({ sources: [mcp] }),
       workspace,
+      store: fileRunStore(workspace.root),
     })
     const server = await createAppServer({ runtime, distDir: join(dir, 'dist'), mcp })
     try {
@@ -72,7 +74,7 @@ describe('the app and <workspace>/mcp.json', () => {
       await waitForRun(runtime, runId, 'awaitingConfirmation')
       const card = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
       expect(card && formatEvent(card)).toBe('    DESTRUCTIVE: untrusted server files')
-      runtime.cancel(runId)
+      await runtime.cancel(runId)
     } finally {
       await server.close()
       await runtime.flush()

@@ -154,10 +154,7 @@ test('input and cancel posted to node B reach node A’s run; input it cannot ta
   expect(sent.status).toBe(200)
   expect(sent.json()).toEqual({ ok: true })
   await waitForRun(a.runtime, runId, 'awaitingConfirmation')
-  const userTexts = a.runtime
-    .actor(runId)
-    .getSnapshot()
-    .context.messages.filter((m) => m.role === 'user')
+  const userTexts = a.runtime.view(runId).messages.filter((m) => m.role === 'user')
   expect(userTexts).toHaveLength(2)
   expect(b.runtime.runIds()).not.toContain(runId)
 

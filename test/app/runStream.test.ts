@@ -182,7 +182,7 @@ describe('lasting decisions, edits and expiry, as the page sees them', () => {
     const second = await (async () => {
       try {
         const card = await until(first, (s) => selectPendingConfirmation(s))
-        await first.submitConfirmation(card.confirmationId as string, 'allow', {
+        await first.decide(card.confirmationId as string, 'allow', {
           remember: 'session',
           ...(card.digest !== undefined && { digest: card.digest }),
         })

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
 import { RunFiles } from '../../store/RunFiles.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -57,6 +58,7 @@ async function snapshotsParsedOnRestore(
     model: new OfflinePlanner(),
     tools: createToolRegistry(),
     workspace,
+    store: fileRunStore(root),
   })
   const restored = await runtime.restore()
   const parsed = spy.mock.calls.length

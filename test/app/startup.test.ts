@@ -55,7 +55,7 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(await readFile(join(ws, 'audit.rejected.jsonl'), 'utf8')).toBe('{not json\n')
     const runId = started.runtime.startRun({ input: 'what are my tasks' })
     await waitForRun(started.runtime, runId, 'awaitingInput')
-    started.runtime.cancel(runId)
+    await started.runtime.cancel(runId)
     await started.runtime.flush()
   })
 

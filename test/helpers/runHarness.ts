@@ -1,6 +1,7 @@
 import type { ModelClient } from '../../models/messages.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -17,6 +18,8 @@ export function makeRuntime(
     model,
     tools,
     workspace,
+    // The folder keeps its runs, as the app's runtime does.
+    store: fileRunStore(workspace.root),
     clock: steppingClock(),
     generateId: sequentialIds('uuid'),
   })
@@ -38,8 +41,8 @@ export function deliveredEvents(runtime: AgentRuntime, runId: string): AgentEven
 /** The confirmation id of the latest `confirmationRequired` event of a run. */
 export function pendingId(runtime: AgentRuntime, runId: string): string {
   const event = runtime
-    .events(runId)
-    .filter((e) => e.kind === 'confirmationRequired')
+    .view(runId)
+    .events.filter((e) => e.kind === 'confirmationRequired')
     .at(-1)
   if (event?.confirmationId === undefined) throw new Error('no confirmation was requested')
   return event.confirmationId

@@ -9,6 +9,7 @@ import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import { toolOk } from '../../tools/ToolResult.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime, pendingId } from '../helpers/runHarness.ts'
+import { signal } from '../helpers/signal.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let ws: Workspace
@@ -20,9 +21,10 @@ const create = { id: 'c1', name: 'create_task', arguments: '{"title":"Never"}' }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30))
 
 /** A model turn that waits until the request is aborted, recording that it was. */
-function hangingTurn(seen: { aborted: boolean }) {
+function hangingTurn(seen: { aborted: boolean; called?: () => void }) {
   return (request: ModelRequest) =>
     new Promise<never>((_, reject) => {
+      seen.called?.()
       request.signal.addEventListener('abort', () => {
         seen.aborted = true
         reject(new Error('aborted'))
@@ -32,11 +34,14 @@ function hangingTurn(seen: { aborted: boolean }) {
 
 describe('cancel', () => {
   it('while thinking: aborts the model request; the run ends cancelled', async () => {
-    const seen = { aborted: false }
+    const called = signal()
+    const seen = { aborted: false, called: () => called.resolve() }
     const runtime = makeRuntime(new ScriptedModel([hangingTurn(seen)]), ws)
     const runId = runtime.startRun({ input: 'hi' })
     expect(runtime.view(runId).value).toBe('thinking')
-    runtime.cancel(runId)
+    // The model is asked right after the step that entered `thinking`.
+    await called.promise
+    await runtime.cancel(runId)
     expect(runtime.view(runId).value).toBe('cancelled')
     await settle()
     expect(seen.aborted).toBe(true)
@@ -50,10 +55,14 @@ describe('cancel', () => {
     const runId = runtime.startRun({ input: 'go' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const id = pendingId(runtime, runId)
-    runtime.cancel(runId)
+    await runtime.cancel(runId)
     expect(runtime.view(runId).pending).toBeUndefined()
-    expect(() => runtime.submitConfirmation(runId, id, 'allow')).toThrow()
-    runtime.actor(runId).send({ type: 'CONFIRM', confirmationId: id, digest: 'any' })
+    await expect(runtime.submitConfirmation(runId, id, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
+    // Even with the card's digest, the id died with the run.
+    const digest = eventsOf(runtime, runId, 'confirmationRequired')[0]?.digest
+    await expect(runtime.submitConfirmation(runId, id, 'allow', { digest })).rejects.toThrow()
     await settle()
     expect(runtime.view(runId).value).toBe('cancelled')
     expect(await ws.readTasks()).toEqual([])
@@ -85,10 +94,10 @@ describe('cancel', () => {
     const runtime = makeRuntime(model, ws, tools)
     const runId = runtime.startRun({ input: 'go' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'executing')
     while (!log.includes('started')) await new Promise((resolve) => setTimeout(resolve, 5))
-    runtime.cancel(runId)
+    await runtime.cancel(runId)
     await settle()
     expect(log).toEqual(['started', 'aborted'])
     expect(runtime.view(runId).value).toBe('cancelled')
@@ -101,12 +110,11 @@ describe('cancel', () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }, { toolCalls: [create] }]), ws)
     const runId = runtime.startRun({ input: 'hello' })
     await waitForRun(runtime, runId, 'awaitingInput')
-    runtime.cancel(runId)
+    await runtime.cancel(runId)
     expect(runtime.view(runId).value).toBe('cancelled')
-    expect(() => runtime.sendInput(runId, 'create a task')).toThrow(
-      expect.objectContaining({ code: 'not_awaiting_input' }),
-    )
-    runtime.actor(runId).send({ type: 'USER_INPUT', text: 'create a task' })
+    await expect(runtime.sendInput(runId, 'create a task')).rejects.toMatchObject({
+      code: 'not_awaiting_input',
+    })
     await settle()
     expect(runtime.view(runId).value).toBe('cancelled')
     expect(await ws.readTasks()).toEqual([])
@@ -115,9 +123,9 @@ describe('cancel', () => {
   it('is a no-op on a run that already ended, and refuses an unknown run', async () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hi' }]), ws)
     const runId = runtime.startRun({ input: 'hello' })
-    runtime.cancel(runId)
-    runtime.cancel(runId)
+    await runtime.cancel(runId)
+    await runtime.cancel(runId)
     expect(eventsOf(runtime, runId, 'runCancelled')).toHaveLength(1)
-    expect(() => runtime.cancel('nope')).toThrow(expect.objectContaining({ code: 'run_not_found' }))
+    await expect(runtime.cancel('nope')).rejects.toMatchObject({ code: 'run_not_found' })
   })
 })

@@ -14,15 +14,18 @@ afterEach(() => dispose())
 
 const call = (id: string) => ({ id, name: 'create_task', arguments: `{"title":"Task ${id}"}` })
 
-function expectNotFound(action: () => void): void {
+async function expectNotFound(
+  action: () => Promise<unknown>,
+  code = 'confirmation_not_found',
+): Promise<void> {
   let thrown: unknown
   try {
-    action()
+    await action()
   } catch (error) {
     thrown = error
   }
   expect(thrown).toBeInstanceOf(AgentError)
-  expect((thrown as AgentError).code).toBe('confirmation_not_found')
+  expect((thrown as AgentError).code).toBe(code)
 }
 
 async function waitingRun(runtime: AgentRuntime): Promise<{ runId: string; id: string }> {
@@ -35,11 +38,11 @@ describe('confirmation_not_found', () => {
   it('for a wrong id: the run keeps waiting and nothing is written', async () => {
     const runtime = makeRuntime(new ScriptedModel([{ toolCalls: [call('a')] }, { text: 'ok' }]), ws)
     const { runId, id } = await waitingRun(runtime)
-    expectNotFound(() => runtime.submitConfirmation(runId, 'not-the-id', 'allow'))
-    expectNotFound(() => runtime.submitConfirmation(runId, `${id} `, 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(runId, 'not-the-id', 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(runId, `${id} `, 'allow'))
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
-    runtime.submitConfirmation(runId, id, 'allow')
+    await runtime.submitConfirmation(runId, id, 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await ws.readTasks()).toHaveLength(1)
   })
@@ -51,9 +54,13 @@ describe('confirmation_not_found', () => {
     )
     const first = await waitingRun(runtime)
     const second = await waitingRun(runtime)
-    expectNotFound(() => runtime.submitConfirmation(first.runId, second.id, 'allow'))
-    expectNotFound(() => runtime.submitConfirmation(second.runId, first.id, 'deny'))
-    expectNotFound(() => runtime.submitConfirmation('no-such-run', first.id, 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(first.runId, second.id, 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(second.runId, first.id, 'deny'))
+    // A run nobody has is not found as a run.
+    await expectNotFound(
+      () => runtime.submitConfirmation('no-such-run', first.id, 'allow'),
+      'run_not_found',
+    )
     expect(runtime.view(first.runId).value).toBe('awaitingConfirmation')
     expect(runtime.view(second.runId).value).toBe('awaitingConfirmation')
     expect(await ws.readTasks()).toEqual([])
@@ -63,10 +70,10 @@ describe('confirmation_not_found', () => {
     const model = new ScriptedModel([{ toolCalls: [call('a')] }, { text: 'ok' }])
     const runtime = makeRuntime(model, ws)
     const { runId, id } = await waitingRun(runtime)
-    runtime.submitConfirmation(runId, id, 'allow')
-    expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
+    await runtime.submitConfirmation(runId, id, 'allow')
+    await expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
     await waitForRun(runtime, runId, 'awaitingInput')
-    expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(runId, id, 'allow'))
     expect(await ws.readTasks()).toHaveLength(1)
   })
 
@@ -76,30 +83,30 @@ describe('confirmation_not_found', () => {
       ws,
     )
     const denied = await waitingRun(runtime)
-    runtime.submitConfirmation(denied.runId, denied.id, 'deny')
-    expectNotFound(() => runtime.submitConfirmation(denied.runId, denied.id, 'allow'))
+    await runtime.submitConfirmation(denied.runId, denied.id, 'deny')
+    await expectNotFound(() => runtime.submitConfirmation(denied.runId, denied.id, 'allow'))
     await waitForRun(runtime, denied.runId, 'awaitingInput')
     const cancelled = await waitingRun(runtime)
-    runtime.cancel(cancelled.runId)
+    await runtime.cancel(cancelled.runId)
     expect(runtime.view(cancelled.runId).value).toBe('cancelled')
-    expectNotFound(() => runtime.submitConfirmation(cancelled.runId, cancelled.id, 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(cancelled.runId, cancelled.id, 'allow'))
     expect(await ws.readTasks()).toEqual([])
   })
 
   it('for a submit when nothing is pending', async () => {
     const runtime = makeRuntime(new ScriptedModel([{ text: 'Hello!' }]), ws)
     const runId = runtime.startRun({ input: 'hi' })
-    expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
     await waitForRun(runtime, runId, 'awaitingInput')
-    expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
+    await expectNotFound(() => runtime.submitConfirmation(runId, 'anything', 'allow'))
   })
 
   it('refuses a decision that is neither allow nor deny, and keeps waiting', async () => {
     const runtime = makeRuntime(new ScriptedModel([{ toolCalls: [call('a')] }]), ws)
     const { runId, id } = await waitingRun(runtime)
-    expect(() => runtime.submitConfirmation(runId, id, 'yes' as 'allow')).toThrow(
-      expect.objectContaining({ code: 'invalid_decision' }),
-    )
+    await expect(runtime.submitConfirmation(runId, id, 'yes' as 'allow')).rejects.toMatchObject({
+      code: 'invalid_decision',
+    })
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
   })
 })

@@ -35,7 +35,7 @@ describe('several calls in one turn', () => {
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const first = eventsOf(runtime, runId, 'confirmationRequired')
     expect(first.map((e) => e.toolName)).toEqual(['create_task'])
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const second = eventsOf(runtime, runId, 'confirmationRequired')
     expect(second.map((e) => [e.toolName, e.permission])).toEqual([
@@ -43,7 +43,7 @@ describe('several calls in one turn', () => {
       ['delete_task', 'destructive'],
     ])
     expect(second[1]?.confirmationId).not.toBe(second[0]?.confirmationId)
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
 
     const toolMessages = (model.requests[1]?.messages ?? []).filter((m) => m.role === 'tool')

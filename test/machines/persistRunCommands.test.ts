@@ -35,7 +35,13 @@ function runAwaitingInput() {
 test('an applied command is recorded in the very commit that saves the state it led to', async () => {
   const actor = runAwaitingInput()
   const { store, asked } = watchedStore(() => false)
-  const persister = persistRun(actor, store, { ready: Promise.resolve(), onError: () => {} })
+  const persister = persistRun('r1', actor.logic, store, {
+    current: () => actor.getSnapshot(),
+    ready: Promise.resolve(),
+    onError: () => {},
+  })
+  // The runtime saves after each step; here the test's actor is the run.
+  actor.subscribe((state) => persister.save(state))
   await persister.flush()
   asked.length = 0
 
@@ -56,10 +62,12 @@ test('a command whose commit failed is recorded with the next saved state, never
     if (refuse) failOnce = false
     return refuse
   })
-  const persister = persistRun(actor, store, {
+  const persister = persistRun('r1', actor.logic, store, {
+    current: () => actor.getSnapshot(),
     ready: Promise.resolve(),
-    onError: (error) => failed.resolve(error),
+    onError: (error: unknown) => failed.resolve(error),
   })
+  actor.subscribe((state) => persister.save(state))
   await persister.flush()
   asked.length = 0
 

@@ -38,7 +38,7 @@ describe('rules read from policies.json are checked like new ones', () => {
       'awaitingConfirmation',
     )
     expect(await ws.readTasks()).toEqual([])
-    runtime.cancel(runId)
+    await runtime.cancel(runId)
   })
 
   it('a deny rule for a tool that exists is applied; an allow rule for a destructive tool is not', async () => {
@@ -68,7 +68,7 @@ describe('rules read from policies.json are checked like new ones', () => {
     const confirmationId = pendingId(runtime, runId)
     let refusal: unknown
     try {
-      runtime.submitConfirmation(runId, confirmationId, 'deny', { remember: 'always' })
+      await runtime.submitConfirmation(runId, confirmationId, 'deny', { remember: 'always' })
     } catch (error) {
       refusal = error
     }
@@ -77,7 +77,7 @@ describe('rules read from policies.json are checked like new ones', () => {
     expect((refusal as Error).message).toContain('Repair or move policies.json')
     expect(runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     // A rule for this session is still fine: it is never written to the file.
-    runtime.submitConfirmation(runId, confirmationId, 'deny', { remember: 'session' })
+    await runtime.submitConfirmation(runId, confirmationId, 'deny', { remember: 'session' })
     await runtime.flush()
     expect(await readFile(rulesFile(), 'utf8')).toBe(bytes)
   })

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { refusedArgumentsKept } from '../../machines/runRecipes.ts'
+import { refusedArgumentsKept } from '../../machines/runSteps.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -28,7 +28,7 @@ describe('refused arguments', () => {
     const [requested] = eventsOf(runtime, runId, 'toolRequested')
     expect(requested?.payloadJson?.length).toBeLessThan(refusedArgumentsKept + 100)
     expect(requested?.payloadJson).toContain(`${huge.length} bytes in all`)
-    const { messages } = runtime.actor(runId).getSnapshot().context
+    const { messages } = runtime.view(runId)
     const call = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []))[0]
     expect(call?.arguments).toBe(requested?.payloadJson)
     // The model still hears why: its call was refused, and the run went on.

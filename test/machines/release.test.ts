@@ -23,8 +23,10 @@ describe('release', () => {
     await waitForRun(runtime, ended, 'awaitingInput')
     await waitForRun(runtime, other, 'awaitingInput')
     const heard: AgentEvent[] = []
-    runtime.subscribe(ended, (event) => heard.push(event))
-    runtime.cancel(ended)
+    runtime.subscribe(ended, (event) => {
+      if (event !== undefined) heard.push(event)
+    })
+    await runtime.cancel(ended)
     const logged = runtime.view(ended).events.length
 
     runtime.release(ended)
@@ -42,8 +44,10 @@ describe('release', () => {
     expect(onDisk.at(-1)).toMatchObject({ kind: 'statusChanged', status: 'cancelled' })
     // The other run is untouched and still takes input.
     expect(runtime.view(other).value).toBe('awaitingInput')
-    runtime.sendInput(other, 'more')
+    // Taken at once: the run is thinking before the promise is even awaited.
+    const sent = runtime.sendInput(other, 'more')
     expect(runtime.view(other).value).toBe('thinking')
+    await sent
   })
 
   it('refuses a run that has not ended, which stays whole and decidable', async () => {
@@ -55,7 +59,7 @@ describe('release', () => {
     expect(() => runtime.release(runId)).toThrow(code('run_active'))
 
     expect(runtime.runIds()).toEqual([runId])
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Revise'])
     // Waiting for input is not an end either: the user may still write.

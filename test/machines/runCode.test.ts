@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { internalsOf } from '../../runtime/runtimeInternals.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { sandboxStats } from '../../tools/sandbox/runInSandbox.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
@@ -45,7 +46,7 @@ describe('run_code in a run', () => {
     expect(sandboxStats().runs).toBe(before)
     expect(eventsOf(runtime, runId, 'toolCompleted')).toEqual([])
 
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(sandboxStats().runs).toBe(before + 1)
     expect(lastToolMessage(model)).toEqual({ ok: true, data: { output: 'ran\n', value: 42 } })
@@ -60,7 +61,7 @@ describe('run_code in a run', () => {
     const before = sandboxStats().runs
     const runId = runtime.startRun({ input: 'run something' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
     await settle()
     expect(sandboxStats().runs).toBe(before)
@@ -84,17 +85,23 @@ describe('run_code in a run', () => {
       runtime.policies.add({ tool: 'run_code', effect: 'allow', scope: 'run', runId }),
     ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
     const cardId = pendingId(runtime, runId)
-    expect(() =>
+    await expect(
       runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
-    ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
-    runtime.actor(runId).send({
-      type: 'CONFIRM',
-      confirmationId: cardId,
-      // The right digest too: only the policy's standing is wrong.
-      digest: runtime.view(runId).pending?.digest as string,
-      decidedBy: 'policy',
-      rule: 'forged',
-    })
+    ).rejects.toMatchObject({ code: 'policy_not_allowed' })
+    // A forged rule decision reaching the run itself (past the runtime's checks) is refused by
+    // the chart's guard: only the policy's standing is wrong, the id and digest are right.
+    internalsOf(runtime)
+      .session(runId)
+      ?.send({
+        type: 'CONFIRM',
+        decision: {
+          runId,
+          confirmationId: cardId,
+          decision: 'allow',
+          digest: runtime.view(runId).pending?.digest as string,
+          by: { kind: 'rule', rule: 'forged' },
+        },
+      })
     await settle()
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
@@ -117,11 +124,11 @@ describe('run_code in a run', () => {
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'count words', notebookId: notebook.id })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(lastToolMessage(model)).toEqual({ ok: true, data: { output: '', value: 4 } })
     const before = sandboxStats().runs
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(lastToolMessage(model)).toMatchObject({
       ok: false,
@@ -138,7 +145,7 @@ describe('run_code in a run', () => {
     const runtime = makeRuntime(model, ws)
     const runId = runtime.startRun({ input: 'try it' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(lastToolMessage(model)).toEqual({
       ok: false,

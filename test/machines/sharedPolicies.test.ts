@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PolicyStore } from '../../runtime/PolicyStore.ts'
 import { followSharedPolicies } from '../../runtime/sharedPolicies.ts'
+import { singleNode } from '../../runtime/singleNode.ts'
 import { memoryRunStore } from '../../store/memoryRunStore.ts'
-import type { SharedPolicies } from '../../store/RunCluster.ts'
+import type { RunCluster } from '../../store/RunCluster.ts'
 import type { PolicyLoad, RunStore } from '../../store/RunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
@@ -22,16 +23,18 @@ const always = (id: string, tool: string): PolicyRule => ({
 function sharedStore(load?: () => Promise<PolicyLoad>) {
   const base = memoryRunStore()
   const listeners = new Set<() => void>()
-  const store: RunStore & SharedPolicies = {
-    ...base,
-    loadPolicies: load ?? (() => base.loadPolicies()),
-    savePolicies: (rules) => base.savePolicies(rules),
+  const cluster: RunCluster = {
+    ...singleNode(base, () => false, 'test'),
     onPoliciesChanged(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    keptRulesOf: async () => [],
-    forgetKeptRules: async () => undefined,
+  }
+  const store: RunStore & { cluster: RunCluster } = {
+    ...base,
+    cluster,
+    loadPolicies: load ?? (() => base.loadPolicies()),
+    savePolicies: (rules) => base.savePolicies(rules),
   }
   const savedElsewhere = async (rules: PolicyRule[]) => {
     await base.savePolicies(rules)
@@ -60,6 +63,7 @@ describe('a node follows the rules other nodes keep', () => {
     const errors: unknown[] = []
     const follow = followSharedPolicies({
       store,
+      cluster: store.cluster,
       policies,
       ready: Promise.resolve(),
       onError: (e) => errors.push(e),
@@ -87,6 +91,7 @@ describe('a node follows the rules other nodes keep', () => {
     policies.load([always('mine', 'delete_task')])
     const follow = followSharedPolicies({
       store,
+      cluster: store.cluster,
       policies,
       ready: Promise.resolve(),
       onError: () => undefined,
@@ -113,6 +118,7 @@ describe('a node follows the rules other nodes keep', () => {
     const errors: unknown[] = []
     const follow = followSharedPolicies({
       store,
+      cluster: store.cluster,
       policies,
       ready: Promise.resolve(),
       onError: (e) => errors.push(e),
@@ -136,6 +142,7 @@ describe('a node follows the rules other nodes keep', () => {
     const policies = policiesOver(store)
     const follow = followSharedPolicies({
       store,
+      cluster: store.cluster,
       policies,
       ready: Promise.resolve(),
       onError: () => undefined,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentRunContext } from '../../machines/agentRunTypes.ts'
-import { prepareNext, reportResult } from '../../machines/runRecipes.ts'
-import { updateContext } from '../../machines/updateContext.ts'
+import { prepareNext, reportResult, stepUpdate } from '../../machines/runSteps.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { toolOk } from '../../tools/ToolResult.ts'
 
@@ -23,8 +22,8 @@ function context(fields: Partial<AgentRunContext>): AgentRunContext {
   }
 }
 
-const prepared = (before: AgentRunContext) =>
-  updateContext(before, (draft) => prepareNext(draft, at, tools)).context.current
+const prepared = (before: AgentRunContext) => prepareNext(before, tools).changes?.current
+const reported = (before: AgentRunContext) => stepUpdate(before, reportResult(before), at)
 
 describe('the ids of answered tool calls', () => {
   it('refuses an id already answered, and prepares a new one', () => {
@@ -50,15 +49,15 @@ describe('the ids of answered tool calls', () => {
   it('are kept as each result is reported, in the log order', () => {
     const running = context({ current: { call: call('c2'), result: toolOk('done') } })
     const withOld = context({ ...running, toolCallIds: ['c1'] })
-    expect(updateContext(withOld, (d) => reportResult(d, at)).context.toolCallIds).toEqual([
-      'c1',
-      'c2',
+    expect(reported(withOld).toolCallIds).toEqual(['c1', 'c2'])
+    expect(reported(running).toolCallIds).toEqual(['c2'])
+    const update = reported(withOld)
+    expect(update.logged?.map((e) => [e.seq, e.kind])).toEqual([
+      [1, 'statusChanged'],
+      [2, 'toolCompleted'],
     ])
-    expect(updateContext(running, (d) => reportResult(d, at)).context.toolCallIds).toEqual(['c2'])
-    const reported = updateContext(withOld, (d) => reportResult(d, at))
-    expect(reported.events.map((e) => [e.seq, e.kind])).toEqual([[1, 'toolCompleted']])
-    expect(reported.context.lastSeq).toBe(1)
-    expect(Object.isFrozen(reported.events[0])).toBe(true)
+    expect(update.lastSeq).toBe(2)
+    // The step makes new values; the context it read is unchanged.
     expect(withOld.toolCallIds).toEqual(['c1'])
   })
 })

@@ -90,7 +90,7 @@ describe('the statechart view is drawn from the machine definition', () => {
       expect(active()).toBe('cancelled')
       expect(document.querySelector('.sp-chart__path')?.textContent).toContain('cancelled')
     } finally {
-      runtime.cancel(runtime.runIds()[0] as string)
+      await runtime.cancel(runtime.runIds()[0] as string)
       await runtime.flush()
       await temp.dispose()
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { describeRule } from '../../vocabulary/Decision.ts'
 import { describeRuleEntry } from '../../runtime/PolicyStore.ts'
+import { describeRule } from '../../vocabulary/Decision.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 import type { PoliciesView } from '../hooks/usePolicies.ts'
 

@@ -102,7 +102,9 @@ export class LocalRunClient implements DecidingRun {
     decision: ConfirmationDecision,
     options: DecisionOptions = {},
   ): Promise<void> {
-    await this.#call(this.#runtime.submitConfirmation(this.runId, confirmationId, decision, options))
+    await this.#call(
+      this.#runtime.submitConfirmation(this.runId, confirmationId, decision, options),
+    )
   }
 
   /** Replaces the pending call's arguments; resolves with the new card's id. */

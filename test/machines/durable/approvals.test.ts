@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { internalsOf } from '../../../runtime/runtimeInternals.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { RunFiles } from '../../../store/RunFiles.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
@@ -35,6 +37,7 @@ async function boot(
     model,
     tools: createToolRegistry(),
     workspace: await Workspace.open(dir),
+    store: fileRunStore(dir),
     generateId: sequentialIds(extra.prefix ?? 'id'),
     ...(extra.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: extra.confirmationTimeoutMs,
@@ -71,9 +74,9 @@ describe('timeouts', () => {
       decision: 'deny',
       decidedBy: 'timeout',
     })
-    expect(() => runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
+    await expect(runtime.submitConfirmation(runId, cardId, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
     expect(await ws.readTasks()).toEqual([])
   })
 
@@ -86,7 +89,7 @@ describe('timeouts', () => {
     await waitForRun(first.runtime, runId, 'awaitingConfirmation')
     const deadline = first.runtime.view(runId).pending?.expiresAt
     await first.runtime.flush()
-    first.runtime.actor(runId).stop() // the process dies: nothing more is saved, its timer is gone
+    internalsOf(first.runtime).crash(runId) // the process dies: nothing more is saved, its timer is gone
     const second = await boot([{ text: 'Expired.' }], { confirmationTimeoutMs: 300, prefix: 'b' })
     expect(await second.runtime.restore()).toEqual([runId])
     expect(second.runtime.view(runId).pending?.expiresAt).toBe(deadline)
@@ -107,20 +110,22 @@ describe('edit before approve', () => {
     const runId = runtime.startRun({ input: 'plan' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const oldId = pendingId(runtime, runId)
-    expect(() => runtime.editConfirmation(runId, oldId, { title: '   ' })).toThrow(
-      expect.objectContaining({ code: 'invalid_edit' }),
-    )
+    const edit = (args: object) =>
+      runtime
+        .command(runId, { kind: 'edit', confirmationId: oldId, args })
+        .then((result) => (result.applied ? result.confirmationId : undefined))
+    await expect(edit({ title: '   ' })).rejects.toMatchObject({ code: 'invalid_edit' })
     expect(pendingId(runtime, runId)).toBe(oldId)
-    const newId = runtime.editConfirmation(runId, oldId, { title: 'Read chapter 3', importance: 4 })
+    const newId = await edit({ title: 'Read chapter 3', importance: 4 })
     expect(pendingId(runtime, runId)).toBe(newId)
     expect(newId).not.toBe(oldId)
     expect(eventsOf(runtime, runId, 'confirmationRequired').at(-1)?.preview).toBe(
       'Create task “Read chapter 3”',
     )
-    expect(() => runtime.submitConfirmation(runId, oldId, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
-    runtime.submitConfirmation(runId, newId, 'allow')
+    await expect(runtime.submitConfirmation(runId, oldId, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
+    await runtime.submitConfirmation(runId, newId as string, 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     const tasks = await ws.readTasks()
     expect(tasks.map((t) => [t.title, t.importance])).toEqual([['Read chapter 3', 4]])
@@ -141,7 +146,7 @@ describe('policies', () => {
     ])
     const one = runtime.startRun({ input: 'first' })
     await waitForRun(runtime, one, 'awaitingConfirmation')
-    runtime.submitConfirmation(one, pendingId(runtime, one), 'allow', { remember: 'session' })
+    await runtime.submitConfirmation(one, pendingId(runtime, one), 'allow', { remember: 'session' })
     expect(eventsOf(runtime, one, 'confirmationResolved')[0]).toMatchObject({
       decidedBy: 'user',
       rule: 'kept as a rule: allow create_task for this session',
@@ -176,18 +181,23 @@ describe('policies', () => {
     const runId = runtime.startRun({ input: 'delete' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(runtime, runId)
-    expect(() =>
+    await expect(
       runtime.submitConfirmation(runId, cardId, 'allow', { remember: 'session' }),
-    ).toThrow(expect.objectContaining({ code: 'policy_not_allowed' }))
+    ).rejects.toMatchObject({ code: 'policy_not_allowed' })
     expect(runtime.policies.list()).toEqual([])
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
-    runtime.actor(runId).send({
-      type: 'CONFIRM',
-      confirmationId: cardId,
-      digest: runtime.view(runId).pending?.digest as string,
-      decidedBy: 'policy',
-      rule: 'forged',
-    })
+    internalsOf(runtime)
+      .session(runId)
+      ?.send({
+        type: 'CONFIRM',
+        decision: {
+          runId,
+          confirmationId: cardId,
+          decision: 'allow',
+          digest: runtime.view(runId).pending?.digest as string,
+          by: { kind: 'rule', rule: 'forged' },
+        },
+      })
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     expect(eventsOf(runtime, runId, 'confirmationResolved')).toEqual([])
   })
@@ -196,7 +206,7 @@ describe('policies', () => {
     const first = await boot([call('write_memory', { text: 'x' }), { text: 'ok' }], { prefix: 'a' })
     const one = first.runtime.startRun({ input: 'remember' })
     await waitForRun(first.runtime, one, 'awaitingConfirmation')
-    first.runtime.submitConfirmation(one, pendingId(first.runtime, one), 'deny', {
+    await first.runtime.submitConfirmation(one, pendingId(first.runtime, one), 'deny', {
       remember: 'always',
     })
     await waitForRun(first.runtime, one, 'awaitingInput')

@@ -101,9 +101,9 @@ describe('a run being started while another runtime restores the same folder', (
     expect(await restorer.restore()).toEqual([])
     const cardId = starter.view(runId).pending?.confirmationId ?? ''
     expect(restorer.view(runId).pending?.confirmationId).toBe(cardId)
-    expect(() => restorer.submitConfirmation(runId, cardId, 'allow')).toThrow(
-      expect.objectContaining({ code: 'run_owned_elsewhere' }),
-    )
+    await expect(restorer.submitConfirmation(runId, cardId, 'allow')).rejects.toMatchObject({
+      code: 'run_owned_elsewhere',
+    })
     starter.submitConfirmation(runId, cardId, 'allow')
     await waitForRun(starter, runId, 'awaitingInput')
     await starter.flush()

@@ -6,6 +6,7 @@ import type { ModelClient } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
@@ -46,6 +47,7 @@ async function boot(model: ModelClient, prefix: string, tools = new ToolRegistry
     model,
     tools,
     workspace: await Workspace.open(dir),
+    store: fileRunStore(dir),
     generateId: sequentialIds(prefix),
   })
   trackRuntime(runtime)
@@ -99,7 +101,7 @@ describe('what a crash leaves between steps', () => {
     )
     const runId = first.startRun({ input: 'plan' })
     await waitForRun(first, runId, 'awaitingConfirmation')
-    first.submitConfirmation(runId, pendingId(first, runId), 'allow')
+    await first.submitConfirmation(runId, pendingId(first, runId), 'allow')
     await waitForRun(first, runId, 'awaitingInput')
     await first.flush()
     const auditFile = join(dir, 'audit.jsonl')

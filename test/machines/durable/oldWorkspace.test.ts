@@ -7,6 +7,7 @@ import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { sequentialIds, steppingClock } from '../../helpers/tempWorkspace.ts'
@@ -51,6 +52,7 @@ describe('a workspace written before the lean-runs rewrite', () => {
       model,
       tools: createToolRegistry(),
       workspace: await Workspace.open(dir),
+      store: fileRunStore(dir),
       clock: steppingClock('2026-11-30T09:00:00.000Z'),
       generateId: sequentialIds('v2'),
     })
@@ -65,14 +67,14 @@ describe('a workspace written before the lean-runs rewrite', () => {
     expect((await readTasks()).map((t) => t.title)).toEqual(['Outline chapter 1'])
 
     // The first card's id was used by the old code and stays dead.
-    expect(() => runtime?.submitConfirmation(runId, 'v1-2', 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
-    runtime.submitConfirmation(runId, openCard, 'allow')
+    await expect(runtime.submitConfirmation(runId, 'v1-2', 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
+    await runtime.submitConfirmation(runId, openCard, 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
-    expect(() => runtime?.submitConfirmation(runId, openCard, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
+    await expect(runtime.submitConfirmation(runId, openCard, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
     await runtime.flush()
 
     expect((await readTasks()).map((t) => t.title)).toEqual(['Outline chapter 1', 'Read chapter 3'])
@@ -110,20 +112,21 @@ describe('a workspace written before the lean-runs rewrite', () => {
         model: new ScriptedModel([{ text: 'Done.' }]),
         tools: createToolRegistry(),
         workspace: await Workspace.open(dir),
+        store: fileRunStore(dir),
         generateId: sequentialIds(prefix),
       })
     runtime = await open('a')
     await runtime.restore()
-    runtime.submitConfirmation(runId, openCard, 'allow')
+    await runtime.submitConfirmation(runId, openCard, 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     await runtime.close()
 
     runtime = await open('b')
     expect(await runtime.restore()).toEqual([runId])
     expect(runtime.view(runId).value).toBe('awaitingInput')
-    expect(() => runtime?.submitConfirmation(runId, openCard, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
+    await expect(runtime.submitConfirmation(runId, openCard, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
     await runtime.flush()
     expect((await readTasks()).map((t) => t.title)).toEqual(['Outline chapter 1', 'Read chapter 3'])
   })

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
@@ -36,6 +37,7 @@ async function boot(
     model,
     tools: createToolRegistry(),
     workspace: await Workspace.open(dir),
+    store: fileRunStore(dir),
     generateId: sequentialIds(prefix),
     ...(onPersistError && { onPersistError }),
   })
@@ -62,7 +64,7 @@ describe('runs survive a restart', () => {
     expect(await second.runtime.restore()).toEqual([runId])
     expect(second.runtime.view(runId).pending?.confirmationId).toBe(cardId)
     expect(await ws.readTasks()).toEqual([])
-    second.runtime.submitConfirmation(runId, cardId, 'allow')
+    await second.runtime.submitConfirmation(runId, cardId, 'allow')
     await waitForRun(second.runtime, runId, 'awaitingInput')
     await second.runtime.flush()
 
@@ -76,9 +78,9 @@ describe('runs survive a restart', () => {
       role: 'tool',
       toolCallId: 'c-Read chapter 3',
     })
-    expect(() => second.runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
+    await expect(second.runtime.submitConfirmation(runId, cardId, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
   })
 
   it('replaying a saved snapshot after success cannot execute twice', async () => {
@@ -89,7 +91,7 @@ describe('runs survive a restart', () => {
     await first.runtime.flush()
     const saved = join(dir, 'saved-snapshot.json')
     await cp(join(dir, 'runs', runId, 'snapshot.json'), saved)
-    first.runtime.submitConfirmation(runId, cardId, 'allow')
+    await first.runtime.submitConfirmation(runId, cardId, 'allow')
     await waitForRun(first.runtime, runId, 'awaitingInput')
     await first.runtime.flush()
     expect(await ws.readTasks()).toHaveLength(1)
@@ -99,9 +101,9 @@ describe('runs survive a restart', () => {
     const second = await boot([{ text: 'Recovered.' }], 'b')
     expect(await second.runtime.restore()).toEqual([runId])
     await waitForRun(second.runtime, runId, 'awaitingInput')
-    expect(() => second.runtime.submitConfirmation(runId, cardId, 'allow')).toThrow(
-      expect.objectContaining({ code: 'confirmation_not_found' }),
-    )
+    await expect(second.runtime.submitConfirmation(runId, cardId, 'allow')).rejects.toMatchObject({
+      code: 'confirmation_not_found',
+    })
     expect(await ws.readTasks()).toHaveLength(1)
     const recovered = eventsOf(second.runtime, runId, 'toolCompleted').at(-1)
     expect(JSON.parse(recovered?.payloadJson ?? '{}')).toMatchObject({
@@ -138,7 +140,7 @@ describe('runs survive a restart', () => {
     const first = await boot([{ text: 'Hi' }], 'a')
     const runId = first.runtime.startRun({ input: 'hello' })
     await waitForRun(first.runtime, runId, 'awaitingInput')
-    first.runtime.cancel(runId)
+    await first.runtime.cancel(runId)
     await first.runtime.flush()
     // Were the ended run's snapshot read at start-up, this garbage would be reported.
     await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')

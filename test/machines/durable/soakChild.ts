@@ -5,6 +5,7 @@ import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
@@ -25,7 +26,12 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
   }
 })
 const workspace = await Workspace.open(dir)
-const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace })
+const runtime = createAgentRuntime({
+  model,
+  tools: createToolRegistry(),
+  workspace,
+  store: fileRunStore(workspace.root),
+})
 
 async function finish(runId: string): Promise<void> {
   for (;;) {
@@ -52,7 +58,7 @@ for (let k = 1; k <= count; k++) {
   if (titles.has(title)) continue
   const runId = runtime.startRun({ input: `create ${title}` })
   await finish(runId)
-  runtime.cancel(runId)
+  await runtime.cancel(runId)
   await runtime.flush()
 }
 process.stdout.write('done\n')

@@ -76,22 +76,23 @@ async function obey(command: ChildCommand): Promise<Record<string, unknown>> {
         status: runtime.view(runId).value,
         pending: runtime.view(runId).pending,
         cards: runtime
-          .events(runId)
-          .filter((e) => e.kind === 'confirmationRequired')
+          .view(runId)
+          .events.filter((e) => e.kind === 'confirmationRequired')
           .map((e) => e.confirmationId),
         lastSeq: runtime.view(runId).events.at(-1)?.seq,
       }
     }
     case 'allow': {
       const { runId, confirmationId } = command
-      runtime.submitConfirmation(runId, confirmationId, 'allow')
+      await runtime.submitConfirmation(runId, confirmationId, 'allow')
       const status = await waitForRun(runtime, runId, settled)
       await runtime.flush()
       return { status }
     }
     case 'edit': {
       const { runId, confirmationId, title } = command
-      return { replacedBy: runtime.editConfirmation(runId, confirmationId, { title }) }
+      const result = await runtime.command(runId, { kind: 'edit', confirmationId, args: { title } })
+      return { replacedBy: result.applied ? result.confirmationId : undefined }
     }
     case 'exit':
       await runtime.close()

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { ModelClient, ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime, RuntimeTimers } from '../../../runtime/AgentRuntime.ts'
-import { createRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import {
   type PostgresRunStore,
@@ -67,7 +67,7 @@ export async function startNode(
     { pool: store.pool },
     { workspaceId: 'shared', sourcesDir },
   )
-  const runtime = createRuntime({
+  const runtime = createAgentRuntime({
     model: options.model ?? taskModel(),
     tools: createToolRegistry(),
     workspace,

@@ -70,7 +70,7 @@ test('a run rule kept at another node is held by the run’s owner: its next car
   ])
 
   // The next create_task of the run is allowed by the rule, on the owner; no card waits.
-  a.runtime.sendInput(runId, 'create second')
+  await a.runtime.sendInput(runId, 'create second')
   await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
@@ -98,7 +98,7 @@ test('a run rule kept at the owner itself is held there once the decision took, 
     'allow create_task for this run',
   ])
   expect(b.runtime.policies.list(runId)).toEqual([])
-  a.runtime.sendInput(runId, 'create second')
+  await a.runtime.sendInput(runId, 'create second')
   await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
@@ -122,7 +122,7 @@ test('a run rule outlives its owner: the node that takes the run over holds it',
   expect(b.runtime.policies.list(runId).map(describeRule)).toEqual([
     'allow create_task for this run',
   ])
-  b.runtime.sendInput(runId, 'create second')
+  await b.runtime.sendInput(runId, 'create second')
   await waitForRun(b.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
   expect(resolutions(b, runId).map((e) => e.decidedBy)).toEqual(['user', 'policy'])
   expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
@@ -144,7 +144,7 @@ test('a run rule revoked at its owner does not come back when another node takes
   expect(await b.runtime.restore()).toEqual([runId])
   expect(b.runtime.policies.list(runId)).toEqual([])
   // The next create_task asks the user again.
-  b.runtime.sendInput(runId, 'create second')
+  await b.runtime.sendInput(runId, 'create second')
   await cardOf(b, runId)
   expect(b.runtime.view(runId).value).toBe('awaitingConfirmation')
 })
@@ -189,7 +189,7 @@ test('a rule forged into a stored decision is reported and ignored; the decision
   )
   expect(await a.workspace.readTasks()).toHaveLength(forged.length)
   // The next card of the run still asks.
-  a.runtime.sendInput(runId, 'create last')
+  await a.runtime.sendInput(runId, 'create last')
   await cardOf(a, runId)
   expect(a.runtime.view(runId).value).toBe('awaitingConfirmation')
 })

@@ -84,7 +84,7 @@ describe('Anthropic Messages API, streamed, through the runtime', () => {
       toolName: 'create_task',
     })
 
-    rt.submitConfirmation(runId, pendingId(rt, runId), 'allow')
+    await rt.submitConfirmation(runId, pendingId(rt, runId), 'allow')
     await waitForRun(rt, runId, 'awaitingInput')
 
     const tasks = await ws.readTasks()
@@ -160,7 +160,7 @@ describe('Anthropic Messages API, streamed, through the runtime', () => {
     const rt = runtime()
     const runId = rt.startRun({ input: 'Add a task: Réviser chapitre 3' })
     await waitForRun(rt, runId, 'awaitingConfirmation')
-    rt.submitConfirmation(runId, pendingId(rt, runId), 'deny')
+    await rt.submitConfirmation(runId, pendingId(rt, runId), 'deny')
     await waitForRun(rt, runId, 'awaitingInput')
 
     expect(await ws.readTasks()).toEqual([])

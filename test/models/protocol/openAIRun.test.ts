@@ -79,7 +79,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     expect(card).toMatchObject({ toolCallId: 'call_create', toolName: 'create_task' })
     expect(card?.preview).toContain('Réviser chapitre 3')
 
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
 
     const tasks = await ws.readTasks()
@@ -165,7 +165,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     runtimes.push(runtime)
     const runId = runtime.startRun({ input: 'Add a task: Réviser chapitre 3' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
 
     expect(await ws.readTasks()).toEqual([])

@@ -74,7 +74,7 @@ describe.each([openAIKit, anthropicKit])('$label failures as the runtime sees th
     })
     const runId = rt.startRun({ input: 'explain everything' })
     await streaming
-    rt.cancel(runId, 'stop')
+    await rt.cancel(runId, 'stop')
     await waitForRun(rt, runId, 'cancelled')
     await server.hungUp()
 

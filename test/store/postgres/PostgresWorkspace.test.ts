@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
-import { hasAtomicOutcomes } from '../../../store/AtomicOutcomes.ts'
+import { atomicOutcomesOf } from '../../../store/AtomicOutcomes.ts'
 import type { JournalRecord } from '../../../store/JournalRecord.ts'
 import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
@@ -119,8 +119,8 @@ describe('PostgresWorkspace', () => {
       const store = await postgresRunStore({ connectionString: db.url })
       closers.push(() => store.close())
       const workspace = await openWorkspace()
-      expect(hasAtomicOutcomes(workspace)).toBe(true)
-      expect(hasAtomicOutcomes(await Workspace.create(await tempDir()))).toBe(false)
+      expect(atomicOutcomesOf(workspace)).toBe(workspace)
+      expect(atomicOutcomesOf(await Workspace.create(await tempDir()))).toBeUndefined()
       const intent: JournalRecord = { type: 'intent', callId: 'c1', digest: 'digest-c1', at }
       await store.commit('r1', { journal: [intent] })
 

@@ -2,9 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
-import { hasRunCommandInbox } from '../../../store/RunCommand.ts'
 import { signal } from '../../helpers/signal.ts'
-import { openCard } from '../decisionInboxContract.ts'
+import { openCard } from '../clusterDecisionsContract.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
 import { nodesPerTest, proxiedNode } from './nodes.ts'
 
@@ -27,9 +26,10 @@ async function commandRows(store: PostgresRunStore) {
 
 describe('commands to a run across PostgreSQL nodes', () => {
   test('only the PostgreSQL store carries commands; memory and file stores stay single-node', async () => {
-    expect(hasRunCommandInbox(await node('a'))).toBe(true)
-    expect(hasRunCommandInbox(memoryRunStore())).toBe(false)
-    expect(hasRunCommandInbox(fileRunStore('/nonexistent-studypulse'))).toBe(false)
+    // One capability object says what a store shares between nodes; the others have none.
+    expect((await node('a')).cluster).toBeDefined()
+    expect(memoryRunStore().cluster).toBeUndefined()
+    expect(fileRunStore('/nonexistent-studypulse').cluster).toBeUndefined()
   })
 
   test('an offered command wakes the owner and waits, in order, until a commit records it', async () => {
@@ -37,42 +37,42 @@ describe('commands to a run across PostgreSQL nodes', () => {
     const other = await node('other')
     await openRun(owner, 'r1')
     const woken = signal<string>()
-    owner.onCommand((runId) => woken.resolve(runId))
+    owner.cluster.onCommand((runId) => woken.resolve(runId))
     await owner.listening()
 
-    const first = await other.offerCommand('r1', { kind: 'input', text: 'one' })
-    const second = await other.offerCommand('r1', { kind: 'cancel', reason: 'enough' })
+    const first = await other.cluster.offerCommand('r1', { kind: 'input', text: 'one' })
+    const second = await other.cluster.offerCommand('r1', { kind: 'cancel', reason: 'enough' })
     expect(await woken.promise).toBe('r1')
     if (!first.ok || !second.ok) throw new Error('offers refused')
-    const waiting = await owner.pendingCommands('r1')
+    const waiting = await owner.cluster.pendingCommands('r1')
     expect(waiting.map((c) => [c.id, c.command])).toEqual([
       [first.id, { kind: 'input', text: 'one' }],
       [second.id, { kind: 'cancel', reason: 'enough' }],
     ])
-    expect(await other.commandOutcome(first.id, 20)).toBeUndefined()
+    expect(await other.cluster.commandOutcome(first.id, 20)).toBeUndefined()
 
     // The outcome reaches the offering node through the channel, not by asking again.
     await other.listening()
-    const outcome = other.commandOutcome(first.id, 10_000)
+    const outcome = other.cluster.commandOutcome(first.id, 10_000)
     await owner.commit('r1', {
       snapshot: snapshotOf('r1', 2, 'thinking'),
       events: eventsOf('r1', 2, 2),
       commands: [{ id: first.id, outcome: { ok: true } }],
     })
     expect(await outcome).toEqual({ ok: true })
-    expect((await owner.pendingCommands('r1')).map((c) => c.id)).toEqual([second.id])
+    expect((await owner.cluster.pendingCommands('r1')).map((c) => c.id)).toEqual([second.id])
     // Recording is idempotent: a repeat keeps the first outcome.
     await owner.commit('r1', {
       commands: [{ id: first.id, outcome: { ok: false, code: 'run_ended', message: 'x' } }],
     })
-    expect(await other.commandOutcome(first.id, 10_000)).toEqual({ ok: true })
+    expect(await other.cluster.commandOutcome(first.id, 10_000)).toEqual({ ok: true })
   })
 
   test('a commit refused to a node that lost the run records no command', async () => {
     const owner = await node('owner')
     const other = await node('other')
     await openRun(owner, 'r1')
-    const offered = await other.offerCommand('r1', { kind: 'input', text: 'one' })
+    const offered = await other.cluster.offerCommand('r1', { kind: 'input', text: 'one' })
     if (!offered.ok) throw new Error('offer refused')
     const refused = await other
       .commit('r1', {
@@ -87,50 +87,55 @@ describe('commands to a run across PostgreSQL nodes', () => {
   test('unknown and ended runs refuse commands; ending a run answers those still waiting', async () => {
     const owner = await node('owner')
     const other = await node('other')
-    expect(await other.offerCommand('nope', { kind: 'cancel' })).toMatchObject({
+    expect(await other.cluster.offerCommand('nope', { kind: 'cancel' })).toMatchObject({
       ok: false,
       code: 'run_not_found',
     })
     await openRun(owner, 'r1')
-    const offered = await other.offerCommand('r1', { kind: 'input', text: 'late' })
+    const offered = await other.cluster.offerCommand('r1', { kind: 'input', text: 'late' })
     if (!offered.ok) throw new Error('offer refused')
     await owner.commit('r1', {
       snapshot: snapshotOf('r1', 2, 'cancelled'),
       events: eventsOf('r1', 2, 2),
       ended: true,
     })
-    expect(await other.commandOutcome(offered.id, 10_000)).toEqual({
+    expect(await other.cluster.commandOutcome(offered.id, 10_000)).toEqual({
       ok: false,
       code: 'run_ended',
       message: 'the run has ended',
     })
-    expect(await other.offerCommand('r1', { kind: 'input', text: 'later' })).toMatchObject({
+    expect(await other.cluster.offerCommand('r1', { kind: 'input', text: 'later' })).toMatchObject({
       ok: false,
       code: 'run_ended',
     })
-    expect(await owner.pendingCommands('r1')).toEqual([])
+    expect(await owner.cluster.pendingCommands('r1')).toEqual([])
   })
 
   test('an edit takes its card: decisions and edits offered after it lose, until it is refused', async () => {
     const owner = await node('owner')
     const other = await node('other')
     await openCard(owner, 'r1', 'k1', 'd1')
-    const edit = await other.offerCommand('r1', { kind: 'edit', confirmationId: 'k1', args: '{}' })
+    const edit = await other.cluster.offerCommand('r1', {
+      kind: 'edit',
+      confirmationId: 'k1',
+      args: '{}',
+    })
     if (!edit.ok) throw new Error('edit refused')
     expect(
-      await other.offerDecision('r1', {
+      await other.cluster.offerDecision('r1', {
         confirmationId: 'k1',
         decision: 'allow',
         decidedBy: 'user',
+        digest: 'd1',
       }),
     ).toMatchObject({ ok: false, code: 'confirmation_not_found' })
     expect(
-      await other.offerCommand('r1', { kind: 'edit', confirmationId: 'k1', args: '{}' }),
+      await other.cluster.offerCommand('r1', { kind: 'edit', confirmationId: 'k1', args: '{}' }),
     ).toMatchObject({ ok: false, code: 'confirmation_not_found' })
     expect(
-      await other.offerCommand('r1', { kind: 'edit', confirmationId: 'k9', args: '{}' }),
+      await other.cluster.offerCommand('r1', { kind: 'edit', confirmationId: 'k9', args: '{}' }),
     ).toMatchObject({ ok: false, code: 'confirmation_not_found' })
-    expect((await owner.pendingCommands('r1')).map((c) => c.id)).toEqual([edit.id])
+    expect((await owner.cluster.pendingCommands('r1')).map((c) => c.id)).toEqual([edit.id])
 
     // The owner refused the edit: the card is open to a decision again.
     await owner.commit('r1', {
@@ -139,15 +144,16 @@ describe('commands to a run across PostgreSQL nodes', () => {
       ],
     })
     expect(
-      await other.offerDecision('r1', {
+      await other.cluster.offerDecision('r1', {
         confirmationId: 'k1',
         decision: 'allow',
         decidedBy: 'user',
+        digest: 'd1',
       }),
     ).toEqual({ ok: true })
     // A decided card takes no edit.
     expect(
-      await other.offerCommand('r1', { kind: 'edit', confirmationId: 'k1', args: '{}' }),
+      await other.cluster.offerCommand('r1', { kind: 'edit', confirmationId: 'k1', args: '{}' }),
     ).toMatchObject({ ok: false, code: 'confirmation_not_found' })
   })
 
@@ -157,7 +163,7 @@ describe('commands to a run across PostgreSQL nodes', () => {
     await owner.pool.query(
       `INSERT INTO studypulse.run_commands (run_id, command) VALUES ('r1', '{"version":9,"kind":"input"}')`,
     )
-    const [stored] = await owner.pendingCommands('r1')
+    const [stored] = await owner.cluster.pendingCommands('r1')
     expect(stored?.command).toBeUndefined()
   })
 
@@ -167,10 +173,10 @@ describe('commands to a run across PostgreSQL nodes', () => {
     const other = await node('other')
     await openRun(cut.store, 'r1')
     const woken = signal<string>()
-    cut.store.onCommand((runId) => woken.resolve(runId))
+    cut.store.cluster.onCommand((runId) => woken.resolve(runId))
     await cut.store.listening()
     cut.proxy.cut()
-    expect(await other.offerCommand('r1', { kind: 'cancel' })).toMatchObject({ ok: true })
+    expect(await other.cluster.offerCommand('r1', { kind: 'cancel' })).toMatchObject({ ok: true })
     cut.proxy.restore()
     expect(await woken.promise).toBe('r1')
   })
@@ -180,10 +186,10 @@ describe('commands to a run across PostgreSQL nodes', () => {
     const cut = await proxiedNode(perTest.database, { ownerId: 'waiter' })
     closers.push(cut.close)
     await openRun(owner, 'r1')
-    const offered = await cut.store.offerCommand('r1', { kind: 'input', text: 'one' })
+    const offered = await cut.store.cluster.offerCommand('r1', { kind: 'input', text: 'one' })
     if (!offered.ok) throw new Error('offer refused')
     await cut.store.listening()
-    const outcome = cut.store.commandOutcome(offered.id, 30_000)
+    const outcome = cut.store.cluster.commandOutcome(offered.id, 30_000)
     cut.proxy.cut()
     await owner.commit('r1', { commands: [{ id: offered.id, outcome: { ok: true } }] })
     cut.proxy.restore()

@@ -1,14 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { hasDecisionInbox } from '../../../store/DecisionInbox.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { emptyStudypulseTables, fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
-import { decisionInboxContract, openCard } from '../decisionInboxContract.ts'
+import { clusterDecisionsContract, openCard } from '../clusterDecisionsContract.ts'
 import { snapshotOf } from '../runStoreContract.ts'
 import { nodeOn, nodesPerTest, proxiedNode } from './nodes.ts'
 
-decisionInboxContract('postgresRunStore (one pool per node)', async () => {
+clusterDecisionsContract('postgresRunStore (one pool per node)', async () => {
   const db = await fileDatabase()
   await emptyStudypulseTables(db.url)
   return {
@@ -23,8 +22,8 @@ const { closers, node } = perTest
 
 describe('deciding a card across PostgreSQL nodes', () => {
   test('the PostgreSQL store has a decision inbox; the memory store alone does not', async () => {
-    expect(hasDecisionInbox(await node('a'))).toBe(true)
-    expect(hasDecisionInbox(memoryRunStore())).toBe(false)
+    expect((await node('a')).cluster).toBeDefined()
+    expect(memoryRunStore().cluster).toBeUndefined()
   })
 
   test('a card the owner resolves itself keeps its decision in the table', async () => {
@@ -55,13 +54,18 @@ describe('deciding a card across PostgreSQL nodes', () => {
     const owner = await node('owner')
     const other = await node('other')
     await openCard(owner, 'r1', 'k1', 'd1')
-    owner.onDecision(() => {
+    owner.cluster.onDecision(() => {
       throw new Error('a broken listener')
     })
     const woken = signal<string>()
-    owner.onDecision((runId) => woken.resolve(runId))
+    owner.cluster.onDecision((runId) => woken.resolve(runId))
     await owner.listening()
-    await other.offerDecision('r1', { confirmationId: 'k1', decision: 'allow', decidedBy: 'user' })
+    await other.cluster.offerDecision('r1', {
+      confirmationId: 'k1',
+      decision: 'allow',
+      decidedBy: 'user',
+      digest: 'd1',
+    })
     expect(await woken.promise).toBe('r1')
   })
 
@@ -71,19 +75,20 @@ describe('deciding a card across PostgreSQL nodes', () => {
     const other = await node('other')
     await openCard(cut.store, 'r1', 'k1', 'd1')
     const woken = signal<string>()
-    cut.store.onDecision((runId) => woken.resolve(runId))
+    cut.store.cluster.onDecision((runId) => woken.resolve(runId))
     await cut.store.listening()
     cut.proxy.cut()
     expect(
-      await other.offerDecision('r1', {
+      await other.cluster.offerDecision('r1', {
         confirmationId: 'k1',
         decision: 'allow',
         decidedBy: 'user',
+        digest: 'd1',
       }),
     ).toEqual({ ok: true })
     cut.proxy.restore()
     expect(await woken.promise).toBe('r1')
-    expect(await cut.store.decidedUnresolved('r1')).toMatchObject([
+    expect(await cut.store.cluster.decidedUnresolved('r1')).toMatchObject([
       { confirmationId: 'k1', decision: 'allow' },
     ])
   })

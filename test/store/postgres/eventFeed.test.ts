@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import { hasRunEventFeed } from '../../../store/RunEventFeed.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import { signal } from '../../helpers/signal.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
@@ -34,11 +33,14 @@ describe('following a run from another node', () => {
   test('events committed by the owner reach a follower on another node, in order, once', async () => {
     const owner = await node('owner')
     const watcher = await node('watcher')
-    expect(hasRunEventFeed(watcher)).toBe(true)
+    expect(watcher.cluster).toBeDefined()
     await owner.claim('r1')
     await owner.commit('r1', { snapshot: snapshotOf('r1', 2), events: eventsOf('r1', 1, 2) })
     const got = collector()
-    const follow = watcher.followEvents('r1', { afterSeq: 1, onEvents: (e) => got.onEvents(e) })
+    const follow = watcher.cluster.followEvents('r1', {
+      afterSeq: 1,
+      onEvents: (e) => got.onEvents(e),
+    })
     closers.push(async () => follow.close())
     await follow.caughtUp
     expect(got.seen).toEqual(eventsOf('r1', 2, 2))
@@ -55,7 +57,7 @@ describe('following a run from another node', () => {
     closers.push(cut.close)
     const got = collector()
     const errors: Error[] = []
-    const follow = cut.store.followEvents('r1', {
+    const follow = cut.store.cluster.followEvents('r1', {
       onEvents: (e) => got.onEvents(e),
       onError: (error) => errors.push(error),
     })
@@ -81,7 +83,7 @@ describe('following a run from another node', () => {
     const owner = await node('owner')
     const watcher = await node('watcher')
     const got = collector()
-    const follow = watcher.followEvents('r1', { onEvents: (e) => got.onEvents(e) })
+    const follow = watcher.cluster.followEvents('r1', { onEvents: (e) => got.onEvents(e) })
     await follow.caughtUp
     await owner.commit('r1', { events: eventsOf('r1', 1, 1) })
     await got.until(1)
@@ -89,7 +91,10 @@ describe('following a run from another node', () => {
     await owner.commit('r1', { events: eventsOf('r1', 2, 2) })
     // A second follow sees the event, so the first had its chance to hear it too.
     const later = collector()
-    const second = watcher.followEvents('r1', { afterSeq: 1, onEvents: (e) => later.onEvents(e) })
+    const second = watcher.cluster.followEvents('r1', {
+      afterSeq: 1,
+      onEvents: (e) => later.onEvents(e),
+    })
     closers.push(async () => second.close())
     await later.until(1)
     await owner.commit('r1', { events: eventsOf('r1', 3, 3) })

@@ -92,7 +92,7 @@ describe('postgresRunStore leases', () => {
     const a = await node({ ownerId: 'node-a', leaseMs: 60_000 })
     const b = await node({ ownerId: 'node-b', leaseMs: 60_000 })
     const lost: string[] = []
-    a.onClaimLost((runId) => lost.push(runId))
+    a.cluster.onClaimLost((runId) => lost.push(runId))
     await a.claim('r1')
     await a.claim('r2')
     // As if node-a had been paused for longer than its lease.

@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
-import { hasSharedPolicies } from '../../../store/SharedPolicies.ts'
 import type { PolicyRule } from '../../../workspace/policyFile.ts'
 import { signal } from '../../helpers/signal.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
-import { openCard } from '../decisionInboxContract.ts'
+import { openCard } from '../clusterDecisionsContract.ts'
 import { nodesPerTest, proxiedNode } from './nodes.ts'
 
 const perTest = nodesPerTest()
@@ -21,20 +20,20 @@ const denyDelete: PolicyRule = {
 
 describe('kept rules shared across PostgreSQL nodes', () => {
   test('the PostgreSQL store shares its rules; the memory and file stores do not', async () => {
-    expect(hasSharedPolicies(await node('a'))).toBe(true)
-    expect(hasSharedPolicies(memoryRunStore())).toBe(false)
+    expect((await node('a')).cluster).toBeDefined()
+    expect(memoryRunStore().cluster).toBeUndefined()
     const { dir, dispose } = await tempWorkspace()
     closers.push(dispose)
     const files = fileRunStore(dir)
     closers.push(() => files.close())
-    expect(hasSharedPolicies(files)).toBe(false)
+    expect(files.cluster).toBeUndefined()
   })
 
   test('a save on one node tells the others, which read the saved rules', async () => {
     const a = await node('a')
     const b = await node('b')
     const told = signal()
-    a.onPoliciesChanged(() => told.resolve())
+    a.cluster.onPoliciesChanged(() => told.resolve())
     await a.listening()
     await b.savePolicies([denyDelete])
     await told.promise
@@ -65,7 +64,7 @@ describe('kept rules shared across PostgreSQL nodes', () => {
     closers.push(cut.close)
     const other = await node('other')
     const told = signal()
-    cut.store.onPoliciesChanged(() => told.resolve())
+    cut.store.cluster.onPoliciesChanged(() => told.resolve())
     await cut.store.listening()
     cut.proxy.cut()
     await other.savePolicies([denyDelete])
@@ -78,16 +77,17 @@ describe('kept rules shared across PostgreSQL nodes', () => {
     const owner = await node('owner')
     await openCard(owner, 'r1', 'k1', 'd1')
     const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
-    expect(await owner.keptRulesOf('r1')).toEqual([])
-    await owner.offerDecision('r1', {
+    expect(await owner.cluster.keptRulesOf('r1')).toEqual([])
+    await owner.cluster.offerDecision('r1', {
       confirmationId: 'k1',
       decision: 'allow',
       decidedBy: 'user',
+      digest: 'd1',
       keep,
     })
-    expect(await owner.keptRulesOf('r1')).toEqual([
+    expect(await owner.cluster.keptRulesOf('r1')).toEqual([
       { confirmationId: 'k1', decision: 'allow', decidedBy: 'user', keep },
     ])
-    expect(await owner.keptRulesOf('r2')).toEqual([])
+    expect(await owner.cluster.keptRulesOf('r2')).toEqual([])
   })
 })

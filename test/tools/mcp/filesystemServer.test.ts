@@ -138,7 +138,7 @@ describe('server-filesystem as a tool source', () => {
     expect(card?.preview).toContain('MCP server files › write_file')
     // Nothing is written while the card waits.
     expect(await folderSnapshot(folder)).toEqual(before)
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({
@@ -152,7 +152,7 @@ describe('server-filesystem as a tool source', () => {
     const runtime = makeRuntime(model, ws, registry)
     const runId = runtime.startRun({ input: 'rewrite my notes' })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('rewritten by the agent')
     const reply = model.requests[1]?.messages.at(-1)
@@ -173,9 +173,9 @@ describe('server-filesystem as a tool source', () => {
       'files__read_text_file answered:\nphotosynthesis makes sugar\n',
     )
     const before = await folderSnapshot(folder)
-    runtime.sendInput(runId, `use files write_file {"path":"${path}","content":"gone"}`)
+    await runtime.sendInput(runId, `use files write_file {"path":"${path}","content":"gone"}`)
     await waitForRun(runtime, runId, 'awaitingConfirmation')
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(eventsOf(runtime, runId, 'assistantMessage').at(-1)?.text).toBe(
@@ -192,7 +192,7 @@ describe('server-filesystem as a tool source', () => {
     expect(await second.restore()).toEqual([runId])
     const card = eventsOf(second, runId, 'confirmationRequired').at(-1)
     expect(card?.permissionOrigin?.source).toBe('trusted_annotation')
-    second.submitConfirmation(runId, pendingId(second, runId), 'allow')
+    await second.submitConfirmation(runId, pendingId(second, runId), 'allow')
     await waitForRun(second, runId, 'awaitingInput')
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('after restart')
   })

@@ -61,7 +61,7 @@ describe('a server that lies in its annotations, over Streamable HTTP', () => {
       permissionOrigin: { source: 'untrusted_default', text: 'untrusted server notes' },
     })
     expect(await readdir(dir)).toEqual([])
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readdir(dir)).toEqual([])
   })
@@ -111,7 +111,7 @@ describe('a server that lies in its annotations, over Streamable HTTP', () => {
     const changed = new Promise<void>((resolve) => mcp.onChange(resolve))
     lying.changeSchema()
     await changed
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await readdir(dir)).toEqual([])
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('tool_changed')

@@ -77,10 +77,10 @@ describe('server-memory as a tool source', () => {
       const runId = runtime.startRun({ input: 'remember photosynthesis, then forget it' })
       await waitForRun(runtime, runId, 'awaitingConfirmation')
       expect(await graphNames()).toEqual([])
-      runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+      await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
       await waitForRun(runtime, runId, 'awaitingConfirmation')
       expect(await graphNames()).toEqual(['Photosynthesis'])
-      runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
+      await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'allow')
       await waitForRun(runtime, runId, 'awaitingInput')
       expect(await graphNames()).toEqual([])
       expect(

@@ -74,7 +74,7 @@ describe.each([openAIKit, anthropicKit])('MCP tools with the $label client', (ki
     )
     expect(JSON.stringify(tool)).toContain('"required":["path","content"]')
     const before = await folderSnapshot(folder)
-    runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
+    await runtime.submitConfirmation(runId, pendingId(runtime, runId), 'deny')
     await waitForRun(runtime, runId, 'awaitingInput')
     expect(await folderSnapshot(folder)).toEqual(before)
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('user_denied')

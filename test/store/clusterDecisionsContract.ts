@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import type { DecisionInbox } from '../../store/RunCluster.ts'
+import type { RunCluster } from '../../store/RunCluster.ts'
 import type { RunStore } from '../../store/RunStore.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { signal } from '../helpers/signal.ts'
 import { eventsOf, snapshotOf } from './runStoreContract.ts'
 
-type InboxStore = RunStore & DecisionInbox
+type InboxStore = RunStore & { readonly cluster: RunCluster }
 
 /** Stores with a decision inbox over shared data; `open` again is another node (or the same one, for a single-process inbox). */
-export interface DecisionInboxFixture {
+export interface ClusterDecisionsFixture {
   open(ownerId: string): Promise<InboxStore>
   /** Resolves once `store` hears decisions accepted elsewhere. */
   listening?(store: InboxStore): Promise<void>
@@ -65,17 +65,17 @@ export async function openCard(
   })
 }
 
-/** What every `DecisionInbox` owes the runtime: a card is decided once, by one offer. */
-export function decisionInboxContract(
+/** What a `RunCluster`'s decisions owe the runtime: a card is decided once, by one offer. */
+export function clusterDecisionsContract(
   name: string,
-  makeFixture: () => Promise<DecisionInboxFixture>,
+  makeFixture: () => Promise<ClusterDecisionsFixture>,
 ): void {
-  describe(`${name} keeps the DecisionInbox contract`, () => {
+  describe(`${name} keeps the RunCluster decisions contract`, () => {
     const cleanups: (() => Promise<void>)[] = []
     afterEach(async () => {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
     })
-    let fixture: DecisionInboxFixture
+    let fixture: ClusterDecisionsFixture
     const node = async (ownerId: string): Promise<InboxStore> => {
       if (cleanups.length === 0) {
         fixture = await makeFixture()
@@ -92,10 +92,11 @@ export function decisionInboxContract(
       await openCard(owner, 'r1', 'k1', 'd1')
       const offers = others.flatMap((store, i) =>
         [0, 1, 2, 3].map((j) =>
-          store.offerDecision('r1', {
+          store.cluster.offerDecision('r1', {
             confirmationId: 'k1',
             decision: (i + j) % 2 === 0 ? 'allow' : 'deny',
             decidedBy: 'user',
+            digest: 'd1',
             rule: `node ${i} offer ${j}`,
           }),
         ),
@@ -108,7 +109,7 @@ export function decisionInboxContract(
         if (!result.ok) expect(result.code).toBe('confirmation_not_found')
       }
       const winner = winners[0] ?? -1
-      const decided = await owner.decidedUnresolved('r1')
+      const decided = await owner.cluster.decidedUnresolved('r1')
       expect(decided).toEqual([
         {
           runId: 'r1',
@@ -127,9 +128,17 @@ export function decisionInboxContract(
       const other = await node('other')
       await openCard(owner, 'r1', 'k1', 'd1')
       const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
-      const offer = { confirmationId: 'k1', decision: 'allow', decidedBy: 'user', keep } as const
-      expect(await other.offerDecision('r1', offer)).toEqual({ ok: true })
-      expect(await owner.decidedUnresolved('r1')).toMatchObject([{ confirmationId: 'k1', keep }])
+      const offer = {
+        confirmationId: 'k1',
+        decision: 'allow',
+        decidedBy: 'user',
+        digest: 'd1',
+        keep,
+      } as const
+      expect(await other.cluster.offerDecision('r1', offer)).toEqual({ ok: true })
+      expect(await owner.cluster.decidedUnresolved('r1')).toMatchObject([
+        { confirmationId: 'k1', keep },
+      ])
     })
 
     test('unknown, foreign, mismatched and closed cards are not found', async () => {
@@ -137,28 +146,38 @@ export function decisionInboxContract(
       const other = await node('other')
       await openCard(owner, 'r1', 'k1', 'd1')
       await openCard(owner, 'r2', 'k2', 'd2')
-      const offer = { decision: 'allow', decidedBy: 'user' } as const
-      expect(await other.offerDecision('r1', { ...offer, confirmationId: 'nope' })).toMatchObject({
+      const offer = { decision: 'allow', decidedBy: 'user', digest: 'd1' } as const
+      expect(
+        await other.cluster.offerDecision('r1', { ...offer, confirmationId: 'nope' }),
+      ).toMatchObject({
         ok: false,
         code: 'confirmation_not_found',
       })
-      expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k2' })).toMatchObject({
+      expect(
+        await other.cluster.offerDecision('r1', { ...offer, confirmationId: 'k2', digest: 'd2' }),
+      ).toMatchObject({
         ok: false,
       })
       expect(
-        await other.offerDecision('r1', { ...offer, confirmationId: 'k1', digest: 'other call' }),
+        await other.cluster.offerDecision('r1', {
+          ...offer,
+          confirmationId: 'k1',
+          digest: 'other call',
+        }),
       ).toMatchObject({ ok: false })
-      expect(await other.decidedUnresolved('r1')).toEqual([])
+      expect(await other.cluster.decidedUnresolved('r1')).toEqual([])
 
       // The owner times the card out itself: the logged resolution closes it with its decision.
       await owner.commit('r1', {
         snapshot: snapshotOf('r1', 3),
         events: [resolved('r1', 3, 'k1', 'deny', 'timeout')],
       })
-      expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k1' })).toMatchObject({
+      expect(
+        await other.cluster.offerDecision('r1', { ...offer, confirmationId: 'k1' }),
+      ).toMatchObject({
         ok: false,
       })
-      expect(await owner.decidedUnresolved('r1')).toEqual([])
+      expect(await owner.cluster.decidedUnresolved('r1')).toEqual([])
     })
 
     test('a card replaced by an edit, or dropped by a cancel, takes no decision', async () => {
@@ -168,7 +187,9 @@ export function decisionInboxContract(
       // The user edited the arguments: a new card, and the old id dies without a resolution.
       await owner.commit('r1', { events: [required('r1', 3, 'k2', 'd2')] })
       const offer = { decision: 'allow', decidedBy: 'user' } as const
-      expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k1' })).toMatchObject({
+      expect(
+        await other.cluster.offerDecision('r1', { ...offer, confirmationId: 'k1', digest: 'd1' }),
+      ).toMatchObject({
         ok: false,
         code: 'confirmation_not_found',
       })
@@ -177,10 +198,12 @@ export function decisionInboxContract(
         snapshot: snapshotOf('r1', 4, 'cancelled'),
         ended: true,
       })
-      expect(await other.offerDecision('r1', { ...offer, confirmationId: 'k2' })).toMatchObject({
+      expect(
+        await other.cluster.offerDecision('r1', { ...offer, confirmationId: 'k2', digest: 'd2' }),
+      ).toMatchObject({
         ok: false,
       })
-      expect(await owner.decidedUnresolved('r1')).toEqual([])
+      expect(await owner.cluster.decidedUnresolved('r1')).toEqual([])
     })
 
     test('an accepted decision waits for the owner until its resolution is logged', async () => {
@@ -188,7 +211,7 @@ export function decisionInboxContract(
       const other = await node('other')
       await openCard(owner, 'r1', 'k1', 'd1')
       expect(
-        await other.offerDecision('r1', {
+        await other.cluster.offerDecision('r1', {
           confirmationId: 'k1',
           digest: 'd1',
           decision: 'allow',
@@ -196,13 +219,13 @@ export function decisionInboxContract(
         }),
       ).toEqual({ ok: true })
       // Read twice: taking a look does not consume it, so a crash before the log loses nothing.
-      expect(await owner.decidedUnresolved('r1')).toHaveLength(1)
-      expect(await owner.decidedUnresolved('r1')).toHaveLength(1)
+      expect(await owner.cluster.decidedUnresolved('r1')).toHaveLength(1)
+      expect(await owner.cluster.decidedUnresolved('r1')).toHaveLength(1)
       await owner.commit('r1', {
         snapshot: snapshotOf('r1', 3),
         events: [resolved('r1', 3, 'k1', 'allow', 'user')],
       })
-      expect(await owner.decidedUnresolved('r1')).toEqual([])
+      expect(await owner.cluster.decidedUnresolved('r1')).toEqual([])
     })
 
     test('the owner is woken when another node accepts a decision', async () => {
@@ -210,9 +233,14 @@ export function decisionInboxContract(
       const other = await node('other')
       await openCard(owner, 'r1', 'k1', 'd1')
       const woken = signal<string>()
-      owner.onDecision((runId) => woken.resolve(runId))
+      owner.cluster.onDecision((runId) => woken.resolve(runId))
       await fixture.listening?.(owner)
-      await other.offerDecision('r1', { confirmationId: 'k1', decision: 'deny', decidedBy: 'user' })
+      await other.cluster.offerDecision('r1', {
+        confirmationId: 'k1',
+        decision: 'deny',
+        decidedBy: 'user',
+        digest: 'd1',
+      })
       expect(await woken.promise).toBe('r1')
     })
   })
