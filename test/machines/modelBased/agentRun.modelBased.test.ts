@@ -13,6 +13,7 @@ const reportFor = (configuration: Configuration): ExplorationReport => {
     input: configuration.input,
     registry: setup.tools,
     world: setup.world,
+    clock: setup.clock,
     edgesOnly: !configuration.simplePaths,
   })
   cache.set(configuration, report)

@@ -1,10 +1,17 @@
+import type { CardEdit, PreparingRegistry } from '../../../machines/agentRunTypes.ts'
 import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
+import type { DecidedBy, Decision } from '../../../vocabulary/Decision.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { modelToolNames } from './modelRegistry.ts'
 
-/** What the alphabet needs from outside the run: an id that another run issued. */
+/** What the alphabet needs from outside the run: another run's card, and the runtime's registry. */
 export interface AlphabetWorld {
-  otherRunConfirmationId: string
+  /** A card another run of the same machine waits on. */
+  otherRun: { runId: string; confirmationId: string; digest: string }
+  /** The registry the runtime prepares an edited call with (once, before the chart sees it). */
+  tools: PreparingRegistry
+  /** The explorer's base time: every step but an expiry offered at another time happens then. */
+  baseTime: Date
 }
 
 /** An id no run ever issued. */
@@ -47,6 +54,7 @@ function callsFor(snapshot: RunSnapshot): Record<string, ToolCall[]> {
   return turns
 }
 
+// What the `callModel` effect answers.
 function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   const done = (label: string, turn: ModelTurn): ExplorerEvent => ({
     type: 'MODEL_DONE',
@@ -64,6 +72,7 @@ function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   ]
 }
 
+// What the `executeCall` effect answers.
 function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   const callId = snapshot.context.current?.call.id ?? 'no-current-call'
   return [
@@ -79,17 +88,35 @@ function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   ]
 }
 
-// Answers the runtime might deliver late or for the wrong call: every state must ignore them.
-function strayAnswers(): ExplorerEvent[] {
-  return [
+// Answers an effect might deliver late, twice, or for the wrong call: every state must ignore
+// them (a tool answer for the current call only counts while it executes).
+function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
+  const stray: ExplorerEvent[] = [
     { type: 'MODEL_DONE', turn: { text: 'late answer' }, label: 'stray: model answer' },
+    { type: 'MODEL_FAILED', error: new Error('late failure'), label: 'stray: model failure' },
     {
       type: 'TOOL_DONE',
       callId: 'a-call-that-is-not-current',
       result: { ok: true, data: {} },
       label: 'stray: tool result for another call',
     },
+    {
+      type: 'TOOL_FAILED',
+      callId: 'a-call-that-is-not-current',
+      error: new Error('late crash'),
+      label: 'stray: tool crash for another call',
+    },
   ]
+  const current = snapshot.context.current?.call.id
+  if (current !== undefined && snapshot.value !== 'executing') {
+    stray.push({
+      type: 'TOOL_DONE',
+      callId: current,
+      result: { ok: true, data: {} },
+      label: 'stray: tool result for the current call, not executing',
+    })
+  }
+  return stray
 }
 
 /** Ids this run issued earlier that are not the one it waits for now, newest last (its retired ids). */
@@ -100,6 +127,7 @@ export function earlierIds(snapshot: RunSnapshot): string[] {
 
 // Valid replacement arguments per tool, for EDIT.
 const editedArgs: Record<string, string> = {
+  [modelToolNames.read]: '{}',
   [modelToolNames.write]: '{"text":"edited"}',
   [modelToolNames.destructive]: '{"id":"n2"}',
   [modelToolNames.execute]: '{"command":"pwd"}',
@@ -109,122 +137,140 @@ const recovered = { ok: true as const, data: { recovered: true } }
 
 // A digest of the right form that no call here has.
 const anyDigest = 'e'.repeat(64)
+const staleDigest = 'f'.repeat(64)
 
 // The digest of the card shown now, so a foreign id is refused for its id alone.
 const snapshotDigest = (snapshot: RunSnapshot) => snapshot.context.pending?.digest ?? anyDigest
 
-function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
-  const events: ExplorerEvent[] = []
-  const { pending, current } = snapshot.context
-  if (pending !== undefined) {
-    const id = pending.confirmationId
-    const digest = pending.digest
-    const edit = editedArgs[current?.call.name ?? ''] ?? '{}'
-    events.push(
-      { type: 'CONFIRM', confirmationId: id, digest, label: 'CONFIRM pending id' },
-      // A decision without the digest is malformed: the type forbids it, the guard must too.
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        label: 'CONFIRM pending id, no digest',
-      } as unknown as ExplorerEvent,
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        digest: 'f'.repeat(64),
-        label: 'CONFIRM pending id, stale digest',
-      },
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        digest,
-        decidedBy: 'policy',
-        rule: 'auto',
-        label: 'CONFIRM pending id by policy',
-      },
-      { type: 'DENY', confirmationId: id, digest, label: 'DENY pending id' },
-      {
-        type: 'DENY',
-        confirmationId: id,
-        digest,
-        decidedBy: 'policy',
-        rule: 'never',
-        label: 'DENY pending id by policy',
-      },
-      { type: 'EDIT', confirmationId: id, arguments: edit, label: 'EDIT pending id' },
-      {
-        type: 'EDIT',
-        confirmationId: id,
-        arguments: '{"nope":1}',
-        label: 'EDIT pending id, invalid arguments',
-      },
-      { type: 'EXPIRE', confirmationId: id, label: 'EXPIRE pending id' },
-      { type: 'RECOVER', confirmationId: id, result: recovered, label: 'RECOVER pending id' },
-    )
-  }
-  const used = earlierIds(snapshot).at(-1)
-  if (used !== undefined) {
-    events.push(
-      { type: 'CONFIRM', confirmationId: used, digest: anyDigest, label: 'CONFIRM used id' },
-      { type: 'DENY', confirmationId: used, digest: anyDigest, label: 'DENY used id' },
-      {
-        type: 'EDIT',
-        confirmationId: used,
-        arguments: editedArgs[modelToolNames.write] ?? '{}',
-        label: 'EDIT used id',
-      },
-      { type: 'EXPIRE', confirmationId: used, label: 'EXPIRE used id' },
-      { type: 'RECOVER', confirmationId: used, result: recovered, label: 'RECOVER used id' },
-    )
-  }
-  events.push(
-    {
-      type: 'CONFIRM',
-      confirmationId: neverIssuedId,
-      digest: anyDigest,
-      label: 'CONFIRM wrong id',
-    },
-    {
-      type: 'CONFIRM',
-      confirmationId: world.otherRunConfirmationId,
-      digest: snapshotDigest(snapshot),
-      label: "CONFIRM other run's id",
-    },
-    { type: 'DENY', confirmationId: neverIssuedId, digest: anyDigest, label: 'DENY wrong id' },
-    { type: 'EDIT', confirmationId: neverIssuedId, arguments: '{}', label: 'EDIT wrong id' },
-    { type: 'EXPIRE', confirmationId: neverIssuedId, label: 'EXPIRE wrong id' },
-    {
-      type: 'RECOVER',
-      confirmationId: neverIssuedId,
-      result: recovered,
-      label: 'RECOVER wrong id',
-    },
-  )
-  return events
+const person: DecidedBy = { kind: 'user', id: 'u-1', name: 'Ada' }
+const rule: DecidedBy = { kind: 'rule', rule: 'allow write_note for this run (rule p-1)' }
+const clock: DecidedBy = { kind: 'timeout' }
+const aYear = 365 * 24 * 3600 * 1000
+
+type DecisionType = 'CONFIRM' | 'DENY' | 'EXPIRE'
+
+// One decision event. The type is the one the runtime sends for such a decision (allow by a
+// person or a rule: CONFIRM; deny: DENY; by the clock: EXPIRE) unless the label says "forged".
+function decide(
+  type: DecisionType,
+  label: string,
+  decision: Decision,
+  at?: Date,
+): ExplorerEvent {
+  return { type, decision, label, ...(at !== undefined && { at }) }
 }
 
-// Delayed transitions of the active states fire as events; read from the definition, so new
-// timers are explored without changing this file.
-function timers(snapshot: RunSnapshot): ExplorerEvent[] {
-  const types = new Set(snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)))
-  return [...types].map((type) => ({
-    type: type as `xstate.after.${string}`,
-    label: `timer: ${type.split('.')[2]}`,
-  }))
+// An edit as the runtime makes it: the edited call prepared once with the registry; undefined
+// if the registry refuses the arguments (then the runtime refuses the edit before the chart).
+function editOf(
+  world: AlphabetWorld,
+  fields: Omit<CardEdit, 'prepared'>,
+  call: { id: string; name: string; arguments: string },
+): CardEdit | undefined {
+  try {
+    return { ...fields, prepared: world.tools.prepare(call.id, call.name, call.arguments) }
+  } catch {
+    return undefined
+  }
+}
+
+function edit(label: string, value: CardEdit | undefined): ExplorerEvent[] {
+  return value === undefined ? [] : [{ type: 'EDIT', edit: value, label }]
+}
+
+// Every decision and edit on the card the run waits on: right and wrong in every field.
+function onTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
+  const { pending, current, runId } = snapshot.context
+  if (pending === undefined) return []
+  const card = { runId, confirmationId: pending.confirmationId, digest: pending.digest }
+  const allow = { ...card, decision: 'allow' as const, by: person }
+  const deny = { ...card, decision: 'deny' as const, by: person }
+  const expire = { ...card, decision: 'deny' as const, by: clock }
+  const other = { runId: world.otherRun.runId }
+  const { digest: _omitted, ...undigested } = allow
+  const deadline = pending.expiresAt === undefined ? undefined : Date.parse(pending.expiresAt)
+  const expiries =
+    deadline === undefined
+      ? [
+          decide('EXPIRE', 'EXPIRE the card (it has no deadline)', expire),
+          decide('EXPIRE', 'EXPIRE the card a year later (no deadline)', expire, new Date(world.baseTime.getTime() + aYear)),
+        ]
+      : [
+          decide('EXPIRE', 'EXPIRE the card 1 ms before its deadline', expire, new Date(deadline - 1)),
+          decide('EXPIRE', 'EXPIRE the card at its deadline', expire, new Date(deadline)),
+          decide('EXPIRE', "EXPIRE the card at its deadline, another run's id", { ...expire, ...other }, new Date(deadline)),
+          decide('EXPIRE', 'EXPIRE the card at its deadline, stale digest', { ...expire, digest: staleDigest }, new Date(deadline)),
+          // Forged: a person cannot expire a card, even once its time is up.
+          decide('EXPIRE', 'EXPIRE the card at its deadline, forged: by a person', { ...expire, by: person }, new Date(deadline)),
+        ]
+  const call = current?.call
+  const name = call?.name ?? modelToolNames.write
+  const anotherTool = name === modelToolNames.write ? modelToolNames.destructive : modelToolNames.write
+  const editFields = { runId, confirmationId: pending.confirmationId, by: person }
+  const callId = call?.id ?? 'no-current-call'
+  return [
+    decide('CONFIRM', 'CONFIRM the card', allow),
+    decide('CONFIRM', 'CONFIRM the card, kept as a rule for the run', { ...allow, remember: 'run' }),
+    decide('CONFIRM', 'CONFIRM the card by a rule', { ...allow, by: rule }),
+    // A decision without the digest is malformed: the type forbids it, the guard must too.
+    decide('CONFIRM', 'CONFIRM the card, no digest', undigested as Decision),
+    decide('CONFIRM', 'CONFIRM the card, stale digest', { ...allow, digest: staleDigest }),
+    decide('CONFIRM', "CONFIRM the card, another run's id", { ...allow, ...other }),
+    // Forged: the event says allow, the decision it carries says deny.
+    decide('CONFIRM', 'CONFIRM the card, forged: carrying a deny', deny),
+    decide('DENY', 'DENY the card', deny),
+    decide('DENY', 'DENY the card, kept as a rule always', { ...deny, remember: 'always' }),
+    decide('DENY', 'DENY the card by a rule', { ...deny, by: rule }),
+    decide('DENY', 'DENY the card, stale digest', { ...deny, digest: staleDigest }),
+    decide('DENY', "DENY the card, another run's id", { ...deny, ...other }),
+    ...expiries,
+    ...edit('EDIT the card', editOf(world, editFields, { id: callId, name, arguments: editedArgs[name] ?? '{}' })),
+    ...edit('EDIT the card, prepared for another call id', editOf(world, editFields, { id: `${callId}-other`, name, arguments: editedArgs[name] ?? '{}' })),
+    ...edit('EDIT the card, prepared for another tool', editOf(world, editFields, { id: callId, name: anotherTool, arguments: editedArgs[anotherTool] ?? '{}' })),
+    ...edit("EDIT the card, another run's id", editOf(world, { ...editFields, ...other }, { id: callId, name, arguments: editedArgs[name] ?? '{}' })),
+    { type: 'RECOVER', confirmationId: pending.confirmationId, result: recovered, label: 'RECOVER the card' },
+  ]
+}
+
+// Decisions and edits naming a card that is not the one the run waits on.
+function offTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
+  const { runId, current } = snapshot.context
+  const digest = snapshotDigest(snapshot)
+  const later = new Date(world.baseTime.getTime() + aYear)
+  const call = current?.call ?? { id: 'no-current-call', name: modelToolNames.write }
+  const editArgs = { id: call.id, name: call.name, arguments: editedArgs[call.name] ?? '{}' }
+  const named = (what: string, confirmationId: string, decisionRunId = runId): ExplorerEvent[] => {
+    const fields = { runId: decisionRunId, confirmationId, digest }
+    return [
+      decide('CONFIRM', `CONFIRM ${what}`, { ...fields, decision: 'allow', by: person }),
+      decide('DENY', `DENY ${what}`, { ...fields, decision: 'deny', by: person }),
+      decide('EXPIRE', `EXPIRE ${what} a year later`, { ...fields, decision: 'deny', by: clock }, later),
+      ...edit(`EDIT ${what}`, editOf(world, { runId: decisionRunId, confirmationId, by: person }, editArgs)),
+      { type: 'RECOVER', confirmationId, result: recovered, label: `RECOVER ${what}` },
+    ]
+  }
+  const used = earlierIds(snapshot).at(-1)
+  const { otherRun } = world
+  return [
+    ...(used === undefined ? [] : named('a used id', used)),
+    ...named('a never issued id', neverIssuedId),
+    ...named("the other run's id as this run's", otherRun.confirmationId),
+    decide('CONFIRM', "CONFIRM the other run's card", { ...otherRun, decision: 'allow', by: person }),
+  ]
 }
 
 /**
- * Every event that can reach a run in this snapshot. The runtime's model and tool answers are
- * offered in the state that asks for them, stray ones everywhere; timers only while their state
- * is active (XState cancels them on exit); user commands are always offered.
+ * Every event that can reach a run in this snapshot: the effects' answers in the state whose
+ * effect asks for them, stray answers everywhere, every decision and edit (right and wrong in each
+ * field, the clock's before and after the deadline), and the user's commands.
  */
 export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   return [
     ...(snapshot.value === 'thinking' ? modelOutcomes(snapshot) : []),
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
-    ...strayAnswers(),
-    ...timers(snapshot),
-    ...userDecisions(snapshot, world),
+    ...strayAnswers(snapshot),
+    ...onTheCard(snapshot, world),
+    ...offTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },
   ]
