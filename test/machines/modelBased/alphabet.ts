@@ -151,12 +151,7 @@ type DecisionType = 'CONFIRM' | 'DENY' | 'EXPIRE'
 
 // One decision event. The type is the one the runtime sends for such a decision (allow by a
 // person or a rule: CONFIRM; deny: DENY; by the clock: EXPIRE) unless the label says "forged".
-function decide(
-  type: DecisionType,
-  label: string,
-  decision: Decision,
-  at?: Date,
-): ExplorerEvent {
+function decide(type: DecisionType, label: string, decision: Decision, at?: Date): ExplorerEvent {
   return { type, decision, label, ...(at !== undefined && { at }) }
 }
 
@@ -193,24 +188,59 @@ function onTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[]
     deadline === undefined
       ? [
           decide('EXPIRE', 'EXPIRE the card (it has no deadline)', expire),
-          decide('EXPIRE', 'EXPIRE the card a year later (no deadline)', expire, new Date(world.baseTime.getTime() + aYear)),
+          decide(
+            'EXPIRE',
+            'EXPIRE the card a year later (no deadline)',
+            expire,
+            new Date(world.baseTime.getTime() + aYear),
+          ),
         ]
       : [
-          decide('EXPIRE', 'EXPIRE the card 1 ms before its deadline', expire, new Date(deadline - 1)),
+          decide(
+            'EXPIRE',
+            'EXPIRE the card 1 ms before its deadline',
+            expire,
+            new Date(deadline - 1),
+          ),
           decide('EXPIRE', 'EXPIRE the card at its deadline', expire, new Date(deadline)),
-          decide('EXPIRE', "EXPIRE the card at its deadline, another run's id", { ...expire, ...other }, new Date(deadline)),
-          decide('EXPIRE', 'EXPIRE the card at its deadline, stale digest', { ...expire, digest: staleDigest }, new Date(deadline)),
+          decide(
+            'EXPIRE',
+            'EXPIRE the card 1 ms after its deadline',
+            expire,
+            new Date(deadline + 1),
+          ),
+          decide(
+            'EXPIRE',
+            "EXPIRE the card at its deadline, another run's id",
+            { ...expire, ...other },
+            new Date(deadline),
+          ),
+          decide(
+            'EXPIRE',
+            'EXPIRE the card at its deadline, stale digest',
+            { ...expire, digest: staleDigest },
+            new Date(deadline),
+          ),
           // Forged: a person cannot expire a card, even once its time is up.
-          decide('EXPIRE', 'EXPIRE the card at its deadline, forged: by a person', { ...expire, by: person }, new Date(deadline)),
+          decide(
+            'EXPIRE',
+            'EXPIRE the card at its deadline, forged: by a person',
+            { ...expire, by: person },
+            new Date(deadline),
+          ),
         ]
   const call = current?.call
   const name = call?.name ?? modelToolNames.write
-  const anotherTool = name === modelToolNames.write ? modelToolNames.destructive : modelToolNames.write
+  const anotherTool =
+    name === modelToolNames.write ? modelToolNames.destructive : modelToolNames.write
   const editFields = { runId, confirmationId: pending.confirmationId, by: person }
   const callId = call?.id ?? 'no-current-call'
   return [
     decide('CONFIRM', 'CONFIRM the card', allow),
-    decide('CONFIRM', 'CONFIRM the card, kept as a rule for the run', { ...allow, remember: 'run' }),
+    decide('CONFIRM', 'CONFIRM the card, kept as a rule for the run', {
+      ...allow,
+      remember: 'run',
+    }),
     decide('CONFIRM', 'CONFIRM the card by a rule', { ...allow, by: rule }),
     // A decision without the digest is malformed: the type forbids it, the guard must too.
     decide('CONFIRM', 'CONFIRM the card, no digest', undigested as Decision),
@@ -224,11 +254,40 @@ function onTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[]
     decide('DENY', 'DENY the card, stale digest', { ...deny, digest: staleDigest }),
     decide('DENY', "DENY the card, another run's id", { ...deny, ...other }),
     ...expiries,
-    ...edit('EDIT the card', editOf(world, editFields, { id: callId, name, arguments: editedArgs[name] ?? '{}' })),
-    ...edit('EDIT the card, prepared for another call id', editOf(world, editFields, { id: `${callId}-other`, name, arguments: editedArgs[name] ?? '{}' })),
-    ...edit('EDIT the card, prepared for another tool', editOf(world, editFields, { id: callId, name: anotherTool, arguments: editedArgs[anotherTool] ?? '{}' })),
-    ...edit("EDIT the card, another run's id", editOf(world, { ...editFields, ...other }, { id: callId, name, arguments: editedArgs[name] ?? '{}' })),
-    { type: 'RECOVER', confirmationId: pending.confirmationId, result: recovered, label: 'RECOVER the card' },
+    ...edit(
+      'EDIT the card',
+      editOf(world, editFields, { id: callId, name, arguments: editedArgs[name] ?? '{}' }),
+    ),
+    ...edit(
+      'EDIT the card, prepared for another call id',
+      editOf(world, editFields, {
+        id: `${callId}-other`,
+        name,
+        arguments: editedArgs[name] ?? '{}',
+      }),
+    ),
+    ...edit(
+      'EDIT the card, prepared for another tool',
+      editOf(world, editFields, {
+        id: callId,
+        name: anotherTool,
+        arguments: editedArgs[anotherTool] ?? '{}',
+      }),
+    ),
+    ...edit(
+      "EDIT the card, another run's id",
+      editOf(
+        world,
+        { ...editFields, ...other },
+        { id: callId, name, arguments: editedArgs[name] ?? '{}' },
+      ),
+    ),
+    {
+      type: 'RECOVER',
+      confirmationId: pending.confirmationId,
+      result: recovered,
+      label: 'RECOVER the card',
+    },
   ]
 }
 
@@ -244,8 +303,16 @@ function offTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[
     return [
       decide('CONFIRM', `CONFIRM ${what}`, { ...fields, decision: 'allow', by: person }),
       decide('DENY', `DENY ${what}`, { ...fields, decision: 'deny', by: person }),
-      decide('EXPIRE', `EXPIRE ${what} a year later`, { ...fields, decision: 'deny', by: clock }, later),
-      ...edit(`EDIT ${what}`, editOf(world, { runId: decisionRunId, confirmationId, by: person }, editArgs)),
+      decide(
+        'EXPIRE',
+        `EXPIRE ${what} a year later`,
+        { ...fields, decision: 'deny', by: clock },
+        later,
+      ),
+      ...edit(
+        `EDIT ${what}`,
+        editOf(world, { runId: decisionRunId, confirmationId, by: person }, editArgs),
+      ),
       { type: 'RECOVER', confirmationId, result: recovered, label: `RECOVER ${what}` },
     ]
   }
@@ -255,7 +322,11 @@ function offTheCard(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[
     ...(used === undefined ? [] : named('a used id', used)),
     ...named('a never issued id', neverIssuedId),
     ...named("the other run's id as this run's", otherRun.confirmationId),
-    decide('CONFIRM', "CONFIRM the other run's card", { ...otherRun, decision: 'allow', by: person }),
+    decide('CONFIRM', "CONFIRM the other run's card", {
+      ...otherRun,
+      decision: 'allow',
+      by: person,
+    }),
   ]
 }
 
@@ -276,14 +347,17 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
   ]
 }
 
-/** The event with `label` in this snapshot's alphabet; throws if the snapshot does not offer it. */
-export function resolveLabel(
-  snapshot: RunSnapshot,
-  world: AlphabetWorld,
-  label: string,
-): ExplorerEvent {
-  const event = runAlphabet(snapshot, world).find((e) => e.label === label)
-  if (event === undefined)
-    throw new Error(`the alphabet offers no "${label}" in ${String(snapshot.value)}`)
-  return event
+/**
+ * Forged decisions by the clock on the card: a CONFIRM or DENY that says the clock decided. The
+ * runtime never sends them (the clock decides through EXPIRE), and the chart still takes them: a
+ * known hole, kept out of `runAlphabet` until the chart's guard refuses them (see the test).
+ */
+export function clockAsDecider(snapshot: RunSnapshot): ExplorerEvent[] {
+  const { pending, runId } = snapshot.context
+  if (pending === undefined) return []
+  const card = { runId, confirmationId: pending.confirmationId, digest: pending.digest, by: clock }
+  return [
+    decide('CONFIRM', 'CONFIRM the card, forged: by the clock', { ...card, decision: 'allow' }),
+    decide('DENY', 'DENY the card, forged: by the clock', { ...card, decision: 'deny' }),
+  ]
 }

@@ -1,7 +1,7 @@
 import { getAdjacencyMap, getSimplePaths } from '@xstate/graph'
 import { type AnyStateMachine, createActor, createEmptyActor } from 'xstate'
-import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
 import { effectTags, type RunEffect } from '../../../machines/agentRunMachine.ts'
+import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import { type AlphabetWorld, runAlphabet } from './alphabet.ts'
@@ -113,13 +113,16 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
         effects.push({ type: action.type as RunEffect, context: action.info.context })
     },
   }
+  // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
+  const inertScope = scope as any
   const step = (before: RunSnapshot, event: ExplorerEvent, record = true): RunStep => {
     microsteps = []
     logged = []
     effects = []
     const at = event.at ?? clock.base
-    // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
-    const after = clock.during(at, () => machine.transition(before, event, scope as any)) as RunSnapshot
+    const after = clock.during(at, () =>
+      machine.transition(before, event, inertScope),
+    ) as RunSnapshot
     const result = { before, event, after, at, logged, effects, transitions: microsteps }
     if (record) for (const t of microsteps) coverage.take([t])
     return result
@@ -127,7 +130,8 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
   // The machine as @xstate/graph sees it: each transition at the time of its event.
   const timedLogic = {
     // biome-ignore lint/suspicious/noExplicitAny: the logic's scope and input are per machine
-    getInitialSnapshot: (actorScope: any, given: any) => machine.getInitialSnapshot(actorScope, given),
+    getInitialSnapshot: (actorScope: any, given: any) =>
+      machine.getInitialSnapshot(actorScope, given),
     // biome-ignore lint/suspicious/noExplicitAny: as above
     transition: (snapshot: RunSnapshot, event: ExplorerEvent, actorScope: any) =>
       clock.during(event.at, () => machine.transition(snapshot, event, actorScope)),
@@ -145,8 +149,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
   }
   effects = []
   const initial = clock.during(undefined, () =>
-    // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
-    machine.getInitialSnapshot(scope as any, input),
+    machine.getInitialSnapshot(inertScope, input),
   ) as RunSnapshot
   coverage.visit(initial._nodes)
   const eventsOf = (s: RunSnapshot): ExplorerEvent[] =>
@@ -258,8 +261,16 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
       ...ledger.order.flatMap((id): ExplorerEvent[] => {
         const card = { runId, confirmationId: id, digest: ledger.issued.get(id)?.digest ?? '' }
         return [
-          { type: 'CONFIRM', decision: { ...card, decision: 'allow', by: { kind: 'user' } }, label: `CONFIRM ${id}` },
-          { type: 'DENY', decision: { ...card, decision: 'deny', by: { kind: 'user' } }, label: `DENY ${id}` },
+          {
+            type: 'CONFIRM',
+            decision: { ...card, decision: 'allow', by: { kind: 'user' } },
+            label: `CONFIRM ${id}`,
+          },
+          {
+            type: 'DENY',
+            decision: { ...card, decision: 'deny', by: { kind: 'user' } },
+            label: `DENY ${id}`,
+          },
         ]
       }),
     ]

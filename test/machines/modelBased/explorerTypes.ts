@@ -1,6 +1,10 @@
 import type { AnyStateMachine, SnapshotFrom, TransitionDefinition } from 'xstate'
 import type { AgentRunMachine, RunEffect } from '../../../machines/agentRunMachine.ts'
-import type { AgentRunContext, AgentRunEvent, AgentRunInput } from '../../../machines/agentRunTypes.ts'
+import type {
+  AgentRunContext,
+  AgentRunEvent,
+  AgentRunInput,
+} from '../../../machines/agentRunTypes.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 
 /** A snapshot of the agent-run statechart. */

@@ -254,10 +254,7 @@ export const invariants: readonly Invariant[] = [
       const why = refusalBySpec(step, before, context)
       if (taken && why !== undefined) return `${event.label} was taken, though ${why}`
       if (!taken && why === undefined) return `${event.label} was refused, though it is valid`
-      if (
-        taken &&
-        (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')
-      ) {
+      if (taken && (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')) {
         const { decision } = event.decision
         const resolved = newLogEntries(step).filter((e) => e.kind === 'confirmationResolved')
         const said = resolved.map((e) => `${e.confirmationId} ${e.decision} by ${e.decidedBy}`)
@@ -270,11 +267,15 @@ export const invariants: readonly Invariant[] = [
 ]
 
 /** Why the effect on the initial snapshot is wrong: entering the first state runs its effect, once. */
-export function checkInitialEffects(effects: EffectRun[], initial: RunSnapshot): string | undefined {
+export function checkInitialEffects(
+  effects: EffectRun[],
+  initial: RunSnapshot,
+): string | undefined {
   for (const [effect, state] of Object.entries(effectStates)) {
     const ran = effects.filter((e) => e.type === effect).length
     const entered = initial.value === state ? 1 : 0
-    if (ran !== entered) return `${effect} ran ${ran} times as the run started in ${String(initial.value)}`
+    if (ran !== entered)
+      return `${effect} ran ${ran} times as the run started in ${String(initial.value)}`
   }
   for (const run of effects) {
     const why = effectInput(run)
@@ -341,7 +342,8 @@ function refusalBySpec(
       return `the edit is prepared for ${prepared.name} ${prepared.callId}, the card is for ${issued.toolName} ${issued.callId}`
     return undefined
   }
-  if (event.type !== 'CONFIRM' && event.type !== 'DENY' && event.type !== 'EXPIRE') return 'no decision'
+  if (event.type !== 'CONFIRM' && event.type !== 'DENY' && event.type !== 'EXPIRE')
+    return 'no decision'
   const { decision, by, digest } = event.decision
   if (event.decision.runId !== runId) return `the decision is for run ${event.decision.runId}`
   if (digest !== issued.digest) return `it carries digest ${String(digest)}, not the card's`
@@ -355,7 +357,11 @@ function refusalBySpec(
     return undefined
   }
   if (by.kind === 'timeout') return 'the clock decides only by expiring a card'
-  if (by.kind === 'rule' && decision === 'allow' && context.registry.permissionOf(issued.toolName) !== 'write')
+  if (
+    by.kind === 'rule' &&
+    decision === 'allow' &&
+    context.registry.permissionOf(issued.toolName) !== 'write'
+  )
     return `a rule cannot allow ${issued.toolName}`
   return undefined
 }

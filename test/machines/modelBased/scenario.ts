@@ -67,7 +67,9 @@ export function explorationSetup(generateId?: () => string) {
 }
 
 // Another run of the same machine (same id source) waiting for its own confirmation.
-function otherRunCard(machine: ReturnType<typeof createAgentRunMachine>): AlphabetWorld['otherRun'] {
+function otherRunCard(
+  machine: ReturnType<typeof createAgentRunMachine>,
+): AlphabetWorld['otherRun'] {
   const runId = 'other-run'
   const start = getInitialSnapshot(machine, { runId, input: 'other' })
   const [waiting] = transition(machine, start, {
