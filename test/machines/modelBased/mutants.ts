@@ -1,7 +1,11 @@
 import { type AnyStateMachine, assign, createMachine } from 'xstate'
 import type { AgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
-import type { AgentRunContext, AgentRunEvent } from '../../../machines/agentRunTypes.ts'
+import type {
+  AgentRunContext,
+  AgentRunEvent,
+  PendingConfirmation,
+} from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Decision } from '../../../vocabulary/Decision.ts'
 
@@ -53,6 +57,25 @@ function decisionRewritten(
 
 const noOp = assign(({ context }) => context)
 
+const longAgo = new Date(0).toISOString()
+
+// The machine with its real expiry guard, shown the pending card's deadline as `change` makes it.
+function expiryGuard(
+  machine: AgentRunMachine,
+  change: (pending: PendingConfirmation) => PendingConfirmation | '' | undefined,
+): AnyStateMachine {
+  const expired = machine.implementations.guards.confirmationExpired as unknown as GuardFn
+  return machine.provide({
+    guards: {
+      confirmationExpired: (args: GuardArgs, params: unknown) => {
+        const { pending } = args.context
+        const shown = (pending && change(pending)) || pending
+        return expired({ ...args, context: { ...args.context, pending: shown } }, params)
+      },
+    },
+  })
+}
+
 /** The broken variants the explorer must catch. */
 export function mutants(
   machine: AgentRunMachine,
@@ -60,7 +83,6 @@ export function mutants(
 ): Mutant[] {
   const guards = machine.implementations.guards as unknown as Record<string, GuardFn>
   const matches = guards.confirmationMatches as GuardFn
-  const expired = guards.confirmationExpired as GuardFn
   const editAccepted = guards.editAccepted as GuardFn
   const pendingId = (context: AgentRunContext) => context.pending?.confirmationId ?? ''
   return [
@@ -191,38 +213,14 @@ export function mutants(
       name: 'EXPIRE is accepted before the deadline',
       how: 'provide',
       killedBy: 'I8',
-      build: () =>
-        machine.provide({
-          guards: {
-            // The real guard, as if every deadline had long passed.
-            confirmationExpired: (args, params) => {
-              const { pending } = args.context
-              const past = pending?.expiresAt && {
-                ...pending,
-                expiresAt: new Date(0).toISOString(),
-              }
-              return expired(
-                { ...args, context: { ...args.context, pending: past || pending } },
-                params,
-              )
-            },
-          },
-        }),
+      // The real guard, as if every deadline had long passed.
+      build: () => expiryGuard(machine, (p) => p.expiresAt && { ...p, expiresAt: longAgo }),
     },
     {
       name: 'a card without a deadline expires',
       how: 'provide',
       killedBy: 'I8',
-      build: () =>
-        machine.provide({
-          guards: {
-            confirmationExpired: (args, params) => {
-              const { pending } = args.context
-              const dated = pending && { expiresAt: new Date(0).toISOString(), ...pending }
-              return expired({ ...args, context: { ...args.context, pending: dated } }, params)
-            },
-          },
-        }),
+      build: () => expiryGuard(machine, (p) => ({ expiresAt: longAgo, ...p })),
     },
     {
       name: 'the card is not offered (offerCard left out of its entry)',

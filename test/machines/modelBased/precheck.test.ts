@@ -21,6 +21,12 @@ interface Tally {
   disagreements: string[]
 }
 
+const decidesOrEdits = (event: ExplorerEvent) =>
+  event.type === 'CONFIRM' ||
+  event.type === 'DENY' ||
+  event.type === 'EXPIRE' ||
+  event.type === 'EDIT'
+
 // What the runtime's pre-check says of an event's decision or edit: undefined if it lets it through.
 function precheck(snapshot: RunSnapshot, event: ExplorerEvent): string | undefined {
   if (event.type === 'EDIT') return editRefusal(snapshot.context, event.edit)
@@ -41,14 +47,7 @@ function observe(tally: Tally, step: RunStep): void {
   if (after.status !== 'active' && !tally.endedStates.has(runStateKey(after))) {
     tally.endedStates.add(runStateKey(after))
     // An ended run takes nothing: the pre-check must refuse every decision and edit too.
-    for (const late of runAlphabet(after, setup.world)) {
-      if (
-        late.type !== 'CONFIRM' &&
-        late.type !== 'DENY' &&
-        late.type !== 'EXPIRE' &&
-        late.type !== 'EDIT'
-      )
-        continue
+    for (const late of runAlphabet(after, setup.world).filter(decidesOrEdits)) {
       tally.ended += 1
       if (precheck(after, late) === undefined)
         tally.disagreements.push(
@@ -56,13 +55,7 @@ function observe(tally: Tally, step: RunStep): void {
         )
     }
   }
-  if (
-    event.type !== 'CONFIRM' &&
-    event.type !== 'DENY' &&
-    event.type !== 'EXPIRE' &&
-    event.type !== 'EDIT'
-  )
-    return
+  if (!decidesOrEdits(event)) return
   tally.snapshots.add(runStateKey(before))
   const taken = step.transitions.length > 0
   if (!taken && (after.value !== before.value || after.context !== before.context))
