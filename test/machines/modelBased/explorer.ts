@@ -4,22 +4,20 @@ import { effectTags, type RunEffect } from '../../../machines/agentRunMachine.ts
 import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
-import { type AlphabetWorld, runAlphabet } from './alphabet.ts'
+import { runAlphabet } from './alphabet.ts'
 import { CoverageRecorder, machineInventory } from './coverage.ts'
+import type { AlphabetWorld } from './decisionAlphabet.ts'
+import { checkInitialEffects } from './effectChecks.ts'
 import type { ExplorerClock } from './explorerClock.ts'
 import type {
   EffectRun,
   ExplorerEvent,
   ExplorerInput,
+  InvariantContext,
   RunSnapshot,
   RunStep,
 } from './explorerTypes.ts'
-import {
-  invariants as allInvariants,
-  checkInitialEffects,
-  type Invariant,
-  type InvariantContext,
-} from './invariants.ts'
+import { invariants as allInvariants, type Invariant } from './invariants.ts'
 import { advanceLedger, emptyLedger, type Ledger } from './ledger.ts'
 import { runStateKey } from './stateKey.ts'
 

@@ -5,6 +5,7 @@ import type {
   AgentRunEvent,
   AgentRunInput,
 } from '../../../machines/agentRunTypes.ts'
+import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 
 /** A snapshot of the agent-run statechart. */
@@ -43,3 +44,10 @@ export interface RunStep {
 
 /** The input every explored run starts from. */
 export type ExplorerInput = AgentRunInput
+
+/** What an invariant may use besides the step: the registry and a side-probe of the machine. */
+export interface InvariantContext {
+  registry: Pick<ToolRegistry, 'permissionOf'>
+  /** Takes one extra transition from `snapshot` (not part of the explored path). */
+  probe(snapshot: RunSnapshot, event: ExplorerEvent): RunStep
+}

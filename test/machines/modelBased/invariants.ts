@@ -1,16 +1,8 @@
-import { effectTags, type RunEffect } from '../../../machines/agentRunMachine.ts'
-import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
-import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import { decidedByName } from '../../../vocabulary/Decision.ts'
-import type { EffectRun, ExplorerEvent, RunSnapshot, RunStep } from './explorerTypes.ts'
-import { answeredId, decisionAccepted, type Ledger, latestIdFor, newLogEntries } from './ledger.ts'
-
-/** What an invariant may use besides the step: the registry and a side-probe of the machine. */
-export interface InvariantContext {
-  registry: Pick<ToolRegistry, 'permissionOf'>
-  /** Takes one extra transition from `snapshot` (not part of the explored path). */
-  probe(snapshot: RunSnapshot, event: ExplorerEvent): RunStep
-}
+import { allowedToExecute, refusalBySpec } from './decisionSpec.ts'
+import { effectInput, effectStates, enters, entries, tagsAgree } from './effectChecks.ts'
+import type { InvariantContext, RunSnapshot, RunStep } from './explorerTypes.ts'
+import { answeredId, decisionAccepted, type Ledger, newLogEntries } from './ledger.ts'
 
 /** One property every step of every explored path must keep. */
 export interface Invariant {
@@ -18,39 +10,6 @@ export interface Invariant {
   title: string
   /** A description of the violation, or undefined when the step keeps the property. */
   check(step: RunStep, before: Ledger, after: Ledger, context: InvariantContext): string | undefined
-}
-
-/**
- * How many times the step's microsteps entered the state with this key: a transition to it from
- * elsewhere, or back to itself with `reenter` (an internal self-transition runs no entry action).
- */
-export function entries(step: RunStep, key: string): number {
-  let n = 0
-  for (const t of step.transitions)
-    for (const node of t.target ?? []) if (node.key === key && (node !== t.source || t.reenter)) n++
-  return n
-}
-
-/** Whether the step's microsteps entered the state with this key. */
-export function enters(step: RunStep, key: string): boolean {
-  return entries(step, key) > 0
-}
-
-/** The state each effect belongs to: it runs on entering it, and only then. */
-export const effectStates = {
-  callModel: 'thinking',
-  offerCard: 'awaitingConfirmation',
-  executeCall: 'executing',
-} as const satisfies Record<RunEffect, string>
-
-const isNonRead = (context: InvariantContext, run: AgentRunContext): boolean => {
-  const current = run.current
-  if (current === undefined) return true
-  // The registry's word and the prepared call's must both say read; either saying otherwise counts.
-  return (
-    context.registry.permissionOf(current.call.name) !== 'read' ||
-    current.prepared?.permission !== 'read'
-  )
 }
 
 const toolResultsFor = (snapshot: RunSnapshot, callId: string) =>
@@ -246,7 +205,7 @@ export const invariants: readonly Invariant[] = [
   {
     id: 'I8',
     title:
-      "a decision is taken exactly when it is for this run's live card, with its digest, says what its event says, and comes from one who may make it (the clock only, and only from the deadline on); an edit exactly when it is prepared for the card's own call",
+      "a decision is taken exactly when it is for this run's live card, with its digest, says what its event says, and comes from one who may make it (the clock only by EXPIRE, and only from the deadline on); an edit exactly when it is prepared for the card's own call",
     check(step, before, _after, context) {
       const { event } = step
       if (!['CONFIRM', 'DENY', 'EXPIRE', 'EDIT', 'RECOVER'].includes(event.type)) return undefined
@@ -265,134 +224,3 @@ export const invariants: readonly Invariant[] = [
     },
   },
 ]
-
-/** Why the effect on the initial snapshot is wrong: entering the first state runs its effect, once. */
-export function checkInitialEffects(
-  effects: EffectRun[],
-  initial: RunSnapshot,
-): string | undefined {
-  for (const [effect, state] of Object.entries(effectStates)) {
-    const ran = effects.filter((e) => e.type === effect).length
-    const entered = initial.value === state ? 1 : 0
-    if (ran !== entered)
-      return `${effect} ran ${ran} times as the run started in ${String(initial.value)}`
-  }
-  for (const run of effects) {
-    const why = effectInput(run)
-    if (why !== undefined) return `${run.type} at the start: ${why}`
-  }
-  return tagsAgree(initial)
-}
-
-// Why a call may not execute with this context now, or undefined if it may.
-function allowedToExecute(
-  step: RunStep,
-  before: Ledger,
-  context: InvariantContext,
-  run: AgentRunContext,
-): string | undefined {
-  const prepared = run.current?.prepared
-  if (prepared === undefined) return `executed on ${step.event.label} without a prepared call`
-  if (!isNonRead(context, run)) return undefined
-  const { event } = step
-  if (event.type !== 'CONFIRM')
-    return `non-read ${prepared.name} executed on ${event.label}, not on CONFIRM`
-  const { confirmationId, digest, decision, by, runId } = event.decision
-  if (decision !== 'allow') return `a CONFIRM carrying ${decision} executed ${prepared.name}`
-  if (runId !== step.before.context.runId)
-    return `a decision for run ${runId} executed a call of run ${step.before.context.runId}`
-  const issued = before.issued.get(confirmationId)
-  if (issued === undefined) return `CONFIRM ${confirmationId} was never issued`
-  if (issued.state !== 'live') return `CONFIRM ${confirmationId} was already ${issued.state}`
-  if (issued.callId !== prepared.callId || issued.digest !== prepared.digest)
-    return `CONFIRM ${confirmationId} was issued for another call`
-  if (digest !== issued.digest) return `CONFIRM ${confirmationId} carried a digest of another card`
-  if (latestIdFor(before, prepared.callId) !== confirmationId)
-    return `CONFIRM ${confirmationId} is not the latest id issued for ${prepared.callId}`
-  if (by.kind === 'timeout') return `the clock allowed ${prepared.name}`
-  // A rule may stand in for the user on write tools only.
-  if (by.kind === 'rule' && context.registry.permissionOf(prepared.name) !== 'write')
-    return `a rule allowed ${prepared.name}, which is not a write tool`
-  // The card is closed, and the call carries the confirmation that allowed it, before it runs.
-  if (run.pending !== undefined) return `${prepared.name} executed while a card is still open`
-  if (run.current?.confirmationId !== confirmationId)
-    return `${prepared.name} executed without the confirmation ${confirmationId} that allowed it`
-  return undefined
-}
-
-// Why a decision, edit or recovery must be refused, by the explorer's own account (the ledger of
-// ids the log issued, the registry's permissions, the step's time); undefined if it must be taken.
-function refusalBySpec(
-  step: RunStep,
-  before: Ledger,
-  context: InvariantContext,
-): string | undefined {
-  const { event } = step
-  const runId = step.before.context.runId
-  if (step.before.status !== 'active') return 'the run has ended'
-  const id = answeredId(event) ?? ''
-  const issued = before.issued.get(id)
-  if (issued === undefined) return `${id} was never issued`
-  if (issued.state !== 'live') return `${id} is ${issued.state}`
-  if (event.type === 'RECOVER') return undefined
-  if (event.type === 'EDIT') {
-    const { prepared } = event.edit
-    if (event.edit.runId !== runId) return `the edit is for run ${event.edit.runId}`
-    if (prepared.callId !== issued.callId || prepared.name !== issued.toolName)
-      return `the edit is prepared for ${prepared.name} ${prepared.callId}, the card is for ${issued.toolName} ${issued.callId}`
-    return undefined
-  }
-  if (event.type !== 'CONFIRM' && event.type !== 'DENY' && event.type !== 'EXPIRE')
-    return 'no decision'
-  const { decision, by, digest } = event.decision
-  if (event.decision.runId !== runId) return `the decision is for run ${event.decision.runId}`
-  if (digest !== issued.digest) return `it carries digest ${String(digest)}, not the card's`
-  if (decision !== (event.type === 'CONFIRM' ? 'allow' : 'deny'))
-    return `a ${event.type} carries ${decision}`
-  if (event.type === 'EXPIRE') {
-    if (by.kind !== 'timeout') return `a ${by.kind} cannot expire a card`
-    if (issued.expiresAt === undefined) return 'the card has no deadline'
-    if (Date.parse(issued.expiresAt) > step.at.getTime())
-      return `it is ${step.at.toISOString()}, before the deadline ${issued.expiresAt}`
-    return undefined
-  }
-  if (by.kind === 'timeout') return 'the clock decides only by expiring a card'
-  if (
-    by.kind === 'rule' &&
-    decision === 'allow' &&
-    context.registry.permissionOf(issued.toolName) !== 'write'
-  )
-    return `a rule cannot allow ${issued.toolName}`
-  return undefined
-}
-
-// Why an effect was given a context it cannot do its work with, or undefined.
-function effectInput(run: EffectRun): string | undefined {
-  const { pending, current, turns, maxTurns } = run.context
-  if (run.type === 'callModel') {
-    if (pending !== undefined || current !== undefined) return 'the model was called mid-call'
-    if (turns > maxTurns) return `turn ${turns} is past the limit of ${maxTurns}`
-    return undefined
-  }
-  if (run.type === 'offerCard') {
-    const prepared = current?.prepared
-    if (pending === undefined || prepared === undefined) return 'there is no card to offer'
-    if (pending.callId !== prepared.callId || pending.digest !== prepared.digest)
-      return 'the card is not for the current call'
-    if (run.context.retiredConfirmationIds.includes(pending.confirmationId))
-      return `the card ${pending.confirmationId} was already used`
-    return undefined
-  }
-  return current?.prepared === undefined ? 'there is no prepared call' : undefined
-}
-
-// A restore runs the effect its state's tag names (no entry action runs then): the tags must say
-// exactly which state runs which effect.
-function tagsAgree(snapshot: RunSnapshot): string | undefined {
-  for (const [tag, effect] of Object.entries(effectTags)) {
-    const owns = snapshot.value === effectStates[effect]
-    if (snapshot.hasTag(tag as keyof typeof effectTags) !== owns)
-      return `${String(snapshot.value)} ${owns ? 'lacks' : 'has'} the tag ${tag} of ${effect}`
-  }
-  return undefined
-}

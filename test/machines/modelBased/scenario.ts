@@ -1,7 +1,7 @@
 import { getInitialSnapshot, transition } from 'xstate'
 import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
-import type { AlphabetWorld } from './alphabet.ts'
+import type { AlphabetWorld } from './decisionAlphabet.ts'
 import { ExplorerClock } from './explorerClock.ts'
 import type { ExplorerInput } from './explorerTypes.ts'
 import { modelRegistry, modelToolNames } from './modelRegistry.ts'
