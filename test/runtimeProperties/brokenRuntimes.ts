@@ -7,34 +7,56 @@ export interface BrokenRuntime {
   wrap: (runtime: AgentRuntime) => DrivenRuntime
 }
 
+// The call on the run's open card, prepared again from its log entry as the runtime prepared it.
+function preparedOnCard(runtime: AgentRuntime, runId: string) {
+  const { events, pending } = runtime.view(runId)
+  const card = events.findLast(
+    (e) => e.kind === 'confirmationRequired' && e.toolCallId === pending?.callId,
+  )
+  if (card?.toolCallId === undefined || card.toolName === undefined) return undefined
+  return runtime.tools.prepare(card.toolCallId, card.toolName, card.payloadJson ?? '{}')
+}
+
 /** Runtime edges broken the way real approval code breaks; the property test must kill each. */
 export const brokenRuntimes: readonly BrokenRuntime[] = [
   {
     name: 'accepts any id for the open card',
     wrap: (runtime) => ({
       ...runtime,
-      submitConfirmation: (runId, id, decision) =>
+      submitConfirmation: (runId, id, decision, options) =>
         runtime.submitConfirmation(
           runId,
           runtime.view(runId).pending?.confirmationId ?? id,
           decision,
+          options,
         ),
+    }),
+  },
+  {
+    name: 'applies a decision to the run whose card it names, not the run it was sent to',
+    wrap: (runtime) => ({
+      ...runtime,
+      submitConfirmation: (runId, id, decision, options) => {
+        const owner = runtime.runIds().find((r) => runtime.view(r).pending?.confirmationId === id)
+        return runtime.submitConfirmation(owner ?? runId, id, decision, options)
+      },
     }),
   },
   {
     name: 'turns a deny into an allow',
     wrap: (runtime) => ({
       ...runtime,
-      submitConfirmation: (runId, id) => runtime.submitConfirmation(runId, id, 'allow'),
+      submitConfirmation: (runId, id, _decision, options) =>
+        runtime.submitConfirmation(runId, id, 'allow', options),
     }),
   },
   {
     name: 'runs an allowed call a second time',
     wrap: (runtime) => ({
       ...runtime,
-      submitConfirmation: (runId, id, decision) => {
-        const prepared = runtime.actor(runId).getSnapshot().context.current?.prepared
-        runtime.submitConfirmation(runId, id, decision)
+      submitConfirmation: async (runId, id, decision, options) => {
+        const prepared = preparedOnCard(runtime, runId)
+        await runtime.submitConfirmation(runId, id, decision, options)
         if (decision !== 'allow' || prepared === undefined) return
         void runtime.tools.execute(prepared, {
           workspace: runtime.workspace,
@@ -48,18 +70,17 @@ export const brokenRuntimes: readonly BrokenRuntime[] = [
   },
   {
     name: 'ignores cancel',
-    wrap: (runtime) => ({ ...runtime, cancel: () => {} }),
+    wrap: (runtime) => ({ ...runtime, cancel: async () => {} }),
   },
   {
     name: 'ends the run on a deny instead of telling the model',
     wrap: (runtime) => ({
       ...runtime,
-      submitConfirmation: (runId, id, decision) => {
-        if (decision === 'allow') return runtime.submitConfirmation(runId, id, decision)
-        if (runtime.view(runId).pending?.confirmationId !== id) {
-          return runtime.submitConfirmation(runId, id, decision)
+      submitConfirmation: (runId, id, decision, options) => {
+        if (decision === 'allow' || runtime.view(runId).pending?.confirmationId !== id) {
+          return runtime.submitConfirmation(runId, id, decision, options)
         }
-        runtime.cancel(runId, 'denied')
+        return runtime.cancel(runId, 'denied')
       },
     }),
   },

@@ -8,7 +8,7 @@ import { runInput } from './scenarioModel.ts'
 /** The part of the runtime a scenario uses: what a user and a UI can do with a run. */
 export type DrivenRuntime = Pick<
   AgentRuntime,
-  'startRun' | 'sendInput' | 'cancel' | 'submitConfirmation' | 'status' | 'waitFor' | 'events'
+  'startRun' | 'sendInput' | 'cancel' | 'submitConfirmation' | 'view' | 'subscribe'
 >
 
 /** A decision the runtime accepted. */
@@ -119,7 +119,7 @@ export async function driveScenario(
         status === 'awaitingConfirmation' && confirmationId === pending?.confirmationId
       let accepted = true
       try {
-        runtime.submitConfirmation(runId, confirmationId, step.act)
+        await runtime.submitConfirmation(runId, confirmationId, step.act)
       } catch (error) {
         accepted = false
         refused('confirmation_not_found', error)
@@ -142,7 +142,7 @@ export async function driveScenario(
     } else if (step.act === 'input') {
       let accepted = true
       try {
-        runtime.sendInput(runId, 'and now?')
+        await runtime.sendInput(runId, 'and now?')
       } catch (error) {
         accepted = false
         refused('not_awaiting_input', error)
@@ -152,7 +152,11 @@ export async function driveScenario(
         out.violations.push(`step ${index + 1}: input ${accepted ? 'accepted' : 'refused'}`)
       }
     } else {
-      runtime.cancel(runId)
+      try {
+        await runtime.cancel(runId)
+      } catch (error) {
+        out.violations.push(`step ${index + 1}: cancel was refused: ${describe(error)}`)
+      }
       note('cancel')
       if (status !== 'failed' && status !== 'cancelled') {
         const pending = live(step.run)

@@ -6,7 +6,7 @@ import { sequentialIds, steppingClock } from '../helpers/tempWorkspace.ts'
 import { checkEffects } from './checkEffects.ts'
 import { checkRunLog } from './checkRunLog.ts'
 import { type DrivenRuntime, driveScenario } from './driveScenario.ts'
-import { describeStep, describeTurn, type RunLabel, runLabels, type Scenario } from './scenario.ts'
+import { describeStep, describeTurn, runLabels, type Scenario } from './scenario.ts'
 import { scenarioModel, seededTaskId, seededTaskTitle } from './scenarioModel.ts'
 import { trackedRegistry } from './trackedRegistry.ts'
 
@@ -53,10 +53,8 @@ export async function playScenario(
     generateId: sequentialIds('id'),
     durable: scenario.durable,
   })
-  let runIds: Partial<Record<RunLabel, string>> = {}
   try {
     const driven = await driveScenario(options.wrap?.(runtime) ?? runtime, scenario)
-    runIds = driven.runIds
     await registry.settled()
     await runtime.flush()
     const violations = [...driven.violations]
@@ -66,7 +64,7 @@ export async function playScenario(
         ...checkRunLog({
           run,
           events: runtime.view(runId).events,
-          messages: runtime.actor(runId).getSnapshot().context.messages,
+          messages: runtime.view(runId).messages,
           requests: model.requests.filter((r) => runOf(r) === run).map((r) => r.messages),
           status: runtime.view(runId).value,
           calls: calls.filter((c) => c.run === run),
@@ -92,10 +90,9 @@ export async function playScenario(
     )
     return { violations, trace: driven.trace }
   } finally {
-    // A run left waiting may hold a timer for its card; stop it so nothing outlives the scenario.
-    for (const runId of Object.values(runIds)) runtime.actor(runId).stop()
+    // A run left waiting may hold a timer for its card; closing stops it, so nothing outlives the scenario.
     await registry.settled()
-    await runtime.flush()
+    await runtime.close()
   }
 }
 

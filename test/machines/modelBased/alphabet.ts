@@ -1,14 +1,7 @@
 import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
+import { type AlphabetWorld, decisionsOffTheCard, decisionsOnTheCard } from './decisionAlphabet.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { modelToolNames } from './modelRegistry.ts'
-
-/** What the alphabet needs from outside the run: an id that another run issued. */
-export interface AlphabetWorld {
-  otherRunConfirmationId: string
-}
-
-/** An id no run ever issued. */
-export const neverIssuedId = 'confirmation-never-issued'
 
 const args = {
   read: '{}',
@@ -47,6 +40,7 @@ function callsFor(snapshot: RunSnapshot): Record<string, ToolCall[]> {
   return turns
 }
 
+// What the `callModel` effect answers.
 function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   const done = (label: string, turn: ModelTurn): ExplorerEvent => ({
     type: 'MODEL_DONE',
@@ -64,6 +58,7 @@ function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   ]
 }
 
+// What the `executeCall` effect answers.
 function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   const callId = snapshot.context.current?.call.id ?? 'no-current-call'
   return [
@@ -79,165 +74,50 @@ function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   ]
 }
 
-// Answers the runtime might deliver late or for the wrong call: every state must ignore them.
-function strayAnswers(): ExplorerEvent[] {
-  return [
+// Answers an effect might deliver late, twice, or for the wrong call: every state must ignore
+// them (a tool answer for the current call only counts while it executes).
+function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
+  const stray: ExplorerEvent[] = [
     { type: 'MODEL_DONE', turn: { text: 'late answer' }, label: 'stray: model answer' },
+    { type: 'MODEL_FAILED', error: new Error('late failure'), label: 'stray: model failure' },
     {
       type: 'TOOL_DONE',
       callId: 'a-call-that-is-not-current',
       result: { ok: true, data: {} },
       label: 'stray: tool result for another call',
     },
+    {
+      type: 'TOOL_FAILED',
+      callId: 'a-call-that-is-not-current',
+      error: new Error('late crash'),
+      label: 'stray: tool crash for another call',
+    },
   ]
-}
-
-/** Ids this run issued earlier that are not the one it waits for now, newest last (its retired ids). */
-export function earlierIds(snapshot: RunSnapshot): string[] {
-  const pending = snapshot.context.pending?.confirmationId
-  return snapshot.context.retiredConfirmationIds.filter((id) => id !== pending)
-}
-
-// Valid replacement arguments per tool, for EDIT.
-const editedArgs: Record<string, string> = {
-  [modelToolNames.write]: '{"text":"edited"}',
-  [modelToolNames.destructive]: '{"id":"n2"}',
-  [modelToolNames.execute]: '{"command":"pwd"}',
-}
-
-const recovered = { ok: true as const, data: { recovered: true } }
-
-// A digest of the right form that no call here has.
-const anyDigest = 'e'.repeat(64)
-
-// The digest of the card shown now, so a foreign id is refused for its id alone.
-const snapshotDigest = (snapshot: RunSnapshot) => snapshot.context.pending?.digest ?? anyDigest
-
-function userDecisions(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
-  const events: ExplorerEvent[] = []
-  const { pending, current } = snapshot.context
-  if (pending !== undefined) {
-    const id = pending.confirmationId
-    const digest = pending.digest
-    const edit = editedArgs[current?.call.name ?? ''] ?? '{}'
-    events.push(
-      { type: 'CONFIRM', confirmationId: id, digest, label: 'CONFIRM pending id' },
-      // A decision without the digest is malformed: the type forbids it, the guard must too.
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        label: 'CONFIRM pending id, no digest',
-      } as unknown as ExplorerEvent,
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        digest: 'f'.repeat(64),
-        label: 'CONFIRM pending id, stale digest',
-      },
-      {
-        type: 'CONFIRM',
-        confirmationId: id,
-        digest,
-        decidedBy: 'policy',
-        rule: 'auto',
-        label: 'CONFIRM pending id by policy',
-      },
-      { type: 'DENY', confirmationId: id, digest, label: 'DENY pending id' },
-      {
-        type: 'DENY',
-        confirmationId: id,
-        digest,
-        decidedBy: 'policy',
-        rule: 'never',
-        label: 'DENY pending id by policy',
-      },
-      { type: 'EDIT', confirmationId: id, arguments: edit, label: 'EDIT pending id' },
-      {
-        type: 'EDIT',
-        confirmationId: id,
-        arguments: '{"nope":1}',
-        label: 'EDIT pending id, invalid arguments',
-      },
-      { type: 'EXPIRE', confirmationId: id, label: 'EXPIRE pending id' },
-      { type: 'RECOVER', confirmationId: id, result: recovered, label: 'RECOVER pending id' },
-    )
+  const current = snapshot.context.current?.call.id
+  if (current !== undefined && snapshot.value !== 'executing') {
+    stray.push({
+      type: 'TOOL_DONE',
+      callId: current,
+      result: { ok: true, data: {} },
+      label: 'stray: tool result for the current call, not executing',
+    })
   }
-  const used = earlierIds(snapshot).at(-1)
-  if (used !== undefined) {
-    events.push(
-      { type: 'CONFIRM', confirmationId: used, digest: anyDigest, label: 'CONFIRM used id' },
-      { type: 'DENY', confirmationId: used, digest: anyDigest, label: 'DENY used id' },
-      {
-        type: 'EDIT',
-        confirmationId: used,
-        arguments: editedArgs[modelToolNames.write] ?? '{}',
-        label: 'EDIT used id',
-      },
-      { type: 'EXPIRE', confirmationId: used, label: 'EXPIRE used id' },
-      { type: 'RECOVER', confirmationId: used, result: recovered, label: 'RECOVER used id' },
-    )
-  }
-  events.push(
-    {
-      type: 'CONFIRM',
-      confirmationId: neverIssuedId,
-      digest: anyDigest,
-      label: 'CONFIRM wrong id',
-    },
-    {
-      type: 'CONFIRM',
-      confirmationId: world.otherRunConfirmationId,
-      digest: snapshotDigest(snapshot),
-      label: "CONFIRM other run's id",
-    },
-    { type: 'DENY', confirmationId: neverIssuedId, digest: anyDigest, label: 'DENY wrong id' },
-    { type: 'EDIT', confirmationId: neverIssuedId, arguments: '{}', label: 'EDIT wrong id' },
-    { type: 'EXPIRE', confirmationId: neverIssuedId, label: 'EXPIRE wrong id' },
-    {
-      type: 'RECOVER',
-      confirmationId: neverIssuedId,
-      result: recovered,
-      label: 'RECOVER wrong id',
-    },
-  )
-  return events
-}
-
-// Delayed transitions of the active states fire as events; read from the definition, so new
-// timers are explored without changing this file.
-function timers(snapshot: RunSnapshot): ExplorerEvent[] {
-  const types = new Set(snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)))
-  return [...types].map((type) => ({
-    type: type as `xstate.after.${string}`,
-    label: `timer: ${type.split('.')[2]}`,
-  }))
+  return stray
 }
 
 /**
- * Every event that can reach a run in this snapshot. The runtime's model and tool answers are
- * offered in the state that asks for them, stray ones everywhere; timers only while their state
- * is active (XState cancels them on exit); user commands are always offered.
+ * Every event that can reach a run in this snapshot: the effects' answers in the state whose
+ * effect asks for them, stray answers everywhere, every decision and edit (right and wrong in each
+ * field, the clock's before and after the deadline), and the user's commands.
  */
 export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   return [
     ...(snapshot.value === 'thinking' ? modelOutcomes(snapshot) : []),
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
-    ...strayAnswers(),
-    ...timers(snapshot),
-    ...userDecisions(snapshot, world),
+    ...strayAnswers(snapshot),
+    ...decisionsOnTheCard(snapshot, world),
+    ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },
   ]
-}
-
-/** The event with `label` in this snapshot's alphabet; throws if the snapshot does not offer it. */
-export function resolveLabel(
-  snapshot: RunSnapshot,
-  world: AlphabetWorld,
-  label: string,
-): ExplorerEvent {
-  const event = runAlphabet(snapshot, world).find((e) => e.label === label)
-  if (event === undefined)
-    throw new Error(`the alphabet offers no "${label}" in ${String(snapshot.value)}`)
-  return event
 }

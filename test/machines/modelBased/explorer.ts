@@ -1,17 +1,23 @@
 import { getAdjacencyMap, getSimplePaths } from '@xstate/graph'
-import {
-  type AnyActorLogic,
-  type AnyStateMachine,
-  createActor,
-  createEmptyActor,
-  getInitialSnapshot,
-} from 'xstate'
+import { type AnyStateMachine, createActor, createEmptyActor } from 'xstate'
+import { effectTags, type RunEffect } from '../../../machines/agentRunMachine.ts'
+import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
-import { type AlphabetWorld, resolveLabel, runAlphabet } from './alphabet.ts'
+import { runAlphabet } from './alphabet.ts'
 import { CoverageRecorder, machineInventory } from './coverage.ts'
-import type { ExplorerEvent, ExplorerInput, RunSnapshot, RunStep } from './explorerTypes.ts'
-import { invariants as allInvariants, type Invariant, type InvariantContext } from './invariants.ts'
+import type { AlphabetWorld } from './decisionAlphabet.ts'
+import { checkInitialEffects } from './effectChecks.ts'
+import type { ExplorerClock } from './explorerClock.ts'
+import type {
+  EffectRun,
+  ExplorerEvent,
+  ExplorerInput,
+  InvariantContext,
+  RunSnapshot,
+  RunStep,
+} from './explorerTypes.ts'
+import { invariants as allInvariants, type Invariant } from './invariants.ts'
 import { advanceLedger, emptyLedger, type Ledger } from './ledger.ts'
 import { runStateKey } from './stateKey.ts'
 
@@ -21,6 +27,12 @@ export interface ExplorerOptions {
   input: ExplorerInput
   registry: Pick<ToolRegistry, 'permissionOf'>
   world: AlphabetWorld
+  /** The clock the machine reads; the explorer sets it for each step (`ExplorerEvent.at`). */
+  clock: ExplorerClock
+  /** The events offered in a snapshot (default: `runAlphabet`). */
+  alphabet?: (snapshot: RunSnapshot, world: AlphabetWorld) => ExplorerEvent[]
+  /** Told of every step of the breadth-first walk (every edge from every abstract state once). */
+  observe?: (step: RunStep) => void
   invariants?: readonly Invariant[]
   /** Stop at the first violation (mutant runs); default false. */
   stopAtFirst?: boolean
@@ -57,17 +69,22 @@ export interface ExplorationReport {
 
 class StopExploring extends Error {}
 
+// The effects the chart names, as its tags list them.
+const effectNames: ReadonlySet<string> = new Set(Object.values(effectTags))
+
 type Trie = Map<string, Trie>
 
 /** Explores every edge (breadth-first) and every simple path of the run statechart, checking invariants. */
 export function exploreRun(options: ExplorerOptions): ExplorationReport {
-  const { machine, input, registry, world } = options
+  const { machine, input, registry, world, clock } = options
+  const alphabet = options.alphabet ?? runAlphabet
   const checks = options.invariants ?? allInvariants
   const coverage = new CoverageRecorder()
   const violations: Violation[] = []
   // biome-ignore lint/suspicious/noExplicitAny: microstep transitions of any machine variant
   let microsteps: any[] = []
   let logged: AgentEvent[] = []
+  let effects: EffectRun[] = []
   const self = createEmptyActor()
   self.system.inspect((e) => {
     if (e.type === '@xstate.microstep')
@@ -82,19 +99,40 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     sessionId: '',
     stopChild: () => {},
     emit: () => {},
-    // Only the log is taken from the step's actions; nothing else is executed while exploring.
-    actionExecutor: (action: { type: string; params?: { event?: { events?: AgentEvent[] } } }) => {
+    // Nothing is executed while exploring: the log and the effects the step names are recorded,
+    // and the explorer itself sends what the effects would answer.
+    actionExecutor: (action: {
+      type: string
+      info: { context: AgentRunContext }
+      params?: { event?: { events?: AgentEvent[] } }
+    }) => {
       if (action.type === 'xstate.emit') logged.push(...(action.params?.event?.events ?? []))
+      if (effectNames.has(action.type))
+        effects.push({ type: action.type as RunEffect, context: action.info.context })
     },
   }
+  // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
+  const inertScope = scope as any
   const step = (before: RunSnapshot, event: ExplorerEvent, record = true): RunStep => {
     microsteps = []
     logged = []
-    // biome-ignore lint/suspicious/noExplicitAny: the scope is a plain inert actor scope
-    const after = machine.transition(before, event, scope as any) as RunSnapshot
-    const result = { before, event, after, logged, transitions: microsteps }
+    effects = []
+    const at = event.at ?? clock.base
+    const after = clock.during(at, () =>
+      machine.transition(before, event, inertScope),
+    ) as RunSnapshot
+    const result = { before, event, after, at, logged, effects, transitions: microsteps }
     if (record) for (const t of microsteps) coverage.take([t])
     return result
+  }
+  // The machine as @xstate/graph sees it: each transition at the time of its event.
+  const timedLogic = {
+    // biome-ignore lint/suspicious/noExplicitAny: the logic's scope and input are per machine
+    getInitialSnapshot: (actorScope: any, given: any) =>
+      machine.getInitialSnapshot(actorScope, given),
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    transition: (snapshot: RunSnapshot, event: ExplorerEvent, actorScope: any) =>
+      clock.during(event.at, () => machine.transition(snapshot, event, actorScope)),
   }
   const context: InvariantContext = { registry, probe: (s, e) => step(s, e, false) }
   const check = (s: RunStep, ledger: Ledger, path: string[]): Ledger => {
@@ -107,11 +145,19 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     }
     return next
   }
-  const initial = getInitialSnapshot(machine as AnyActorLogic, input) as RunSnapshot
+  effects = []
+  const initial = clock.during(undefined, () =>
+    machine.getInitialSnapshot(inertScope, input),
+  ) as RunSnapshot
   coverage.visit(initial._nodes)
   const eventsOf = (s: RunSnapshot): ExplorerEvent[] =>
     // A finished actor is stopped: XState delivers nothing to it (checked by probeFinal below).
-    s.status === 'active' ? runAlphabet(s, world) : []
+    s.status === 'active' ? alphabet(s, world) : []
+  const labelled = (s: RunSnapshot, label: string): ExplorerEvent => {
+    const event = eventsOf(s).find((e) => e.label === label)
+    if (event === undefined) throw new Error(`no "${label}" is offered in ${String(s.value)}`)
+    return event
+  }
 
   let vertices = 0
   let edges = 0
@@ -119,6 +165,11 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
   let simplePathSteps = 0
   const abstractionMismatches: string[] = []
   try {
+    const initialViolation = checkInitialEffects(effects, initial)
+    if (initialViolation !== undefined) {
+      violations.push({ invariant: 'I7', message: initialViolation, path: [] })
+      if (options.stopAtFirst) throw new StopExploring()
+    }
     // 1. Every edge, from a concrete breadth-first walk that carries the ledger of its path.
     const seen = new Map<string, Record<string, string>>()
     const queue: { snapshot: RunSnapshot; ledger: Ledger; path: string[] }[] = [
@@ -131,6 +182,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
       if (snapshot.status !== 'active') probeFinal(snapshot, ledger, path)
       for (const event of eventsOf(snapshot)) {
         const s = step(snapshot, event)
+        options.observe?.(s)
         const here = [...path, event.label]
         const nextLedger = check(s, ledger, here)
         const key = runStateKey(s.after)
@@ -151,7 +203,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
       serializeEvent: (e: ExplorerEvent) => e.label,
     }
     // biome-ignore lint/suspicious/noExplicitAny: @xstate/graph's option types are per-logic
-    const adjacency = getAdjacencyMap(machine as any, traversal as any)
+    const adjacency = getAdjacencyMap(timedLogic as any, traversal as any)
     for (const [key, { transitions }] of Object.entries(adjacency)) {
       const walked = seen.get(key)
       if (walked === undefined) {
@@ -173,7 +225,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     if (!options.edgesOnly) {
       const trie: Trie = new Map()
       // biome-ignore lint/suspicious/noExplicitAny: as above
-      for (const path of getSimplePaths(machine as any, traversal as any)) {
+      for (const path of getSimplePaths(timedLogic as any, traversal as any)) {
         simplePaths += 1
         let node = trie
         for (const s of path.steps.slice(1)) {
@@ -185,7 +237,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
       }
       const replay = (node: Trie, snapshot: RunSnapshot, ledger: Ledger, path: string[]) => {
         for (const [label, child] of node) {
-          const s = step(snapshot, resolveLabel(snapshot, world, label))
+          const s = step(snapshot, labelled(snapshot, label))
           const here = [...path, label]
           simplePathSteps += 1
           replay(child, s.after, check(s, ledger, here), here)
@@ -201,12 +253,24 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     // A real actor restored in the final state, sent everything a user could still send.
     const actor = createActor(machine, { snapshot: machine.getPersistedSnapshot(snapshot), input })
     actor.start()
+    const { runId } = snapshot.context
     const probes: ExplorerEvent[] = [
-      ...runAlphabet(snapshot, world),
-      ...ledger.order.flatMap((id): ExplorerEvent[] => [
-        { type: 'CONFIRM', confirmationId: id, digest: 'e'.repeat(64), label: `CONFIRM ${id}` },
-        { type: 'DENY', confirmationId: id, digest: 'e'.repeat(64), label: `DENY ${id}` },
-      ]),
+      ...alphabet(snapshot, world),
+      ...ledger.order.flatMap((id): ExplorerEvent[] => {
+        const card = { runId, confirmationId: id, digest: ledger.issued.get(id)?.digest ?? '' }
+        return [
+          {
+            type: 'CONFIRM',
+            decision: { ...card, decision: 'allow', by: { kind: 'user' } },
+            label: `CONFIRM ${id}`,
+          },
+          {
+            type: 'DENY',
+            decision: { ...card, decision: 'deny', by: { kind: 'user' } },
+            label: `DENY ${id}`,
+          },
+        ]
+      }),
     ]
     // XState warns on every event sent to a stopped actor; that refusal is what is checked here.
     const warn = console.warn
@@ -226,7 +290,7 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     path: string[],
   ) {
     for (const event of probes) {
-      actor.send(event as never)
+      clock.during(event.at, () => actor.send(event as never))
       const now = actor.getSnapshot() as RunSnapshot
       if (now.value !== snapshot.value || now.context.lastSeq !== snapshot.context.lastSeq) {
         violations.push({

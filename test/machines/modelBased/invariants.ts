@@ -1,13 +1,8 @@
-import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
-import type { ExplorerEvent, RunSnapshot, RunStep } from './explorerTypes.ts'
-import { answeredId, decisionAccepted, type Ledger, latestIdFor, newLogEntries } from './ledger.ts'
-
-/** What an invariant may use besides the step: the registry and a side-probe of the machine. */
-export interface InvariantContext {
-  registry: Pick<ToolRegistry, 'permissionOf'>
-  /** Takes one extra transition from `snapshot` (not part of the explored path). */
-  probe(snapshot: RunSnapshot, event: ExplorerEvent): RunStep
-}
+import { decidedByName } from '../../../vocabulary/Decision.ts'
+import { allowedToExecute, refusalBySpec } from './decisionSpec.ts'
+import { effectInput, effectStates, enters, entries, tagsAgree } from './effectChecks.ts'
+import type { InvariantContext, RunSnapshot, RunStep } from './explorerTypes.ts'
+import { answeredId, decisionAccepted, type Ledger, newLogEntries } from './ledger.ts'
 
 /** One property every step of every explored path must keep. */
 export interface Invariant {
@@ -15,21 +10,6 @@ export interface Invariant {
   title: string
   /** A description of the violation, or undefined when the step keeps the property. */
   check(step: RunStep, before: Ledger, after: Ledger, context: InvariantContext): string | undefined
-}
-
-/** Whether the step's microsteps entered the state with this key. */
-export function enters(step: RunStep, key: string): boolean {
-  return step.transitions.some((t) => t.target?.some((node) => node.key === key) ?? false)
-}
-
-const isNonRead = (context: InvariantContext, snapshot: RunSnapshot): boolean => {
-  const current = snapshot.context.current
-  if (current === undefined) return true
-  // The registry's word and the prepared call's must both say read; either saying otherwise counts.
-  return (
-    context.registry.permissionOf(current.call.name) !== 'read' ||
-    current.prepared?.permission !== 'read'
-  )
 }
 
 const toolResultsFor = (snapshot: RunSnapshot, callId: string) =>
@@ -66,32 +46,21 @@ export const restingStates: Record<string, (snapshot: RunSnapshot) => string | u
   },
 }
 
-/** The six invariants of the confirmation rule. */
+/** The invariants of the confirmation rule, of the decisions and of the effects. */
 export const invariants: readonly Invariant[] = [
   {
     id: 'I1',
-    title: 'a non-read call executes only after CONFIRM with the id issued for that exact call',
+    title:
+      'a non-read call executes (executeCall runs) only after CONFIRM with the id issued for that exact call, in that step',
     check(step, before, _after, context) {
-      if (!enters(step, 'executing')) return undefined
-      const prepared = step.after.context.current?.prepared
-      if (prepared === undefined) return 'entered executing without a prepared call'
-      if (!isNonRead(context, step.after)) return undefined
-      const { event } = step
-      if (event.type !== 'CONFIRM')
-        return `non-read ${prepared.name} entered executing on ${event.label}, not on CONFIRM`
-      const issued = before.issued.get(event.confirmationId)
-      if (issued === undefined) return `CONFIRM ${event.confirmationId} was never issued`
-      if (issued.state !== 'live')
-        return `CONFIRM ${event.confirmationId} was already ${issued.state}`
-      if (issued.callId !== prepared.callId || issued.digest !== prepared.digest)
-        return `CONFIRM ${event.confirmationId} was issued for another call`
-      if (event.digest !== undefined && event.digest !== issued.digest)
-        return `CONFIRM ${event.confirmationId} carried a digest of another card`
-      if (latestIdFor(before, prepared.callId) !== event.confirmationId)
-        return `CONFIRM ${event.confirmationId} is not the latest id issued for ${prepared.callId}`
-      // A policy may stand in for the user on write tools only.
-      if (event.decidedBy === 'policy' && context.registry.permissionOf(prepared.name) !== 'write')
-        return `a policy allowed ${prepared.name}, which is not a write tool`
+      const runs = step.effects.filter((e) => e.type === 'executeCall')
+      if (runs.length === 0 && !enters(step, 'executing')) return undefined
+      // What executes: the context `executeCall` was given, or the state entered without it.
+      const seen = runs.length > 0 ? runs.map((r) => r.context) : [step.after.context]
+      for (const run of seen) {
+        const why = allowedToExecute(step, before, context, run)
+        if (why !== undefined) return why
+      }
       return undefined
     },
   },
@@ -116,10 +85,16 @@ export const invariants: readonly Invariant[] = [
           return `${entry.state} id ${id} is not retired after ${event.label}`
         if (step.after.status !== 'active') continue
         for (const type of ['CONFIRM', 'DENY'] as const) {
+          const decision = type === 'CONFIRM' ? 'allow' : 'deny'
           const probe = context.probe(step.after, {
             type,
-            confirmationId: id,
-            digest: entry.digest,
+            decision: {
+              runId: step.after.context.runId,
+              confirmationId: id,
+              digest: entry.digest,
+              decision,
+              by: { kind: 'user' },
+            },
             label: `${type} dead id`,
           })
           if (decisionAccepted(probe) || enters(probe, 'executing'))
@@ -205,6 +180,46 @@ export const invariants: readonly Invariant[] = [
         current.prepared?.permission === 'read'
       )
         return `read call ${current.call.name} entered awaitingConfirmation`
+      return undefined
+    },
+  },
+  {
+    id: 'I7',
+    title:
+      'each effect runs exactly once per entry into its state (callModel: thinking, offerCard: awaitingConfirmation, executeCall: executing) and never otherwise',
+    check(step) {
+      const label = step.event.label
+      for (const [effect, state] of Object.entries(effectStates)) {
+        const ran = step.effects.filter((e) => e.type === effect).length
+        const entered = entries(step, state)
+        if (ran !== entered)
+          return `${effect} ran ${ran} times on ${label}, which entered ${state} ${entered} times`
+      }
+      for (const run of step.effects) {
+        const why = effectInput(run)
+        if (why !== undefined) return `${run.type} on ${label}: ${why}`
+      }
+      return tagsAgree(step.after)
+    },
+  },
+  {
+    id: 'I8',
+    title:
+      "a decision is taken exactly when it is for this run's live card, with its digest, says what its event says, and comes from one who may make it (the clock only by EXPIRE, and only from the deadline on); an edit exactly when it is prepared for the card's own call",
+    check(step, before, _after, context) {
+      const { event } = step
+      if (!['CONFIRM', 'DENY', 'EXPIRE', 'EDIT', 'RECOVER'].includes(event.type)) return undefined
+      const taken = decisionAccepted(step)
+      const why = refusalBySpec(step, before, context)
+      if (taken && why !== undefined) return `${event.label} was taken, though ${why}`
+      if (!taken && why === undefined) return `${event.label} was refused, though it is valid`
+      if (taken && (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')) {
+        const { decision } = event.decision
+        const resolved = newLogEntries(step).filter((e) => e.kind === 'confirmationResolved')
+        const said = resolved.map((e) => `${e.confirmationId} ${e.decision} by ${e.decidedBy}`)
+        const meant = `${event.decision.confirmationId} ${decision} by ${decidedByName(event.decision.by)}`
+        if (said.join() !== meant) return `${event.label} logged [${said}], not ${meant}`
+      }
       return undefined
     },
   },

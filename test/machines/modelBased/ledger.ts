@@ -17,6 +17,8 @@ export interface IssuedId {
   callId: string
   digest: string
   toolName: string
+  /** When the card expires (ISO), as the log announced it. */
+  expiresAt?: string
   state: IdState
 }
 
@@ -51,7 +53,18 @@ const deciding: Record<string, IdState> = {
 
 /** The confirmation id an event answers, for the events that answer one. */
 export function answeredId(event: ExplorerEvent): string | undefined {
-  return event.type in deciding && 'confirmationId' in event ? event.confirmationId : undefined
+  switch (event.type) {
+    case 'CONFIRM':
+    case 'DENY':
+    case 'EXPIRE':
+      return event.decision.confirmationId
+    case 'EDIT':
+      return event.edit.confirmationId
+    case 'RECOVER':
+      return event.confirmationId
+    default:
+      return undefined
+  }
 }
 
 /** The log entries a step appended. */
@@ -64,6 +77,7 @@ export function decisionAccepted(step: RunStep): boolean {
   const { before, after, event } = step
   if (answeredId(event) === undefined) return false
   return (
+    step.transitions.length > 0 ||
     after.value !== before.value ||
     after.context.pending !== before.context.pending ||
     newLogEntries(step).some((e) => e.kind === 'confirmationResolved')
@@ -106,6 +120,7 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
       callId: entry.toolCallId ?? '',
       digest: entry.digest ?? '',
       toolName: entry.toolName ?? '',
+      ...(entry.expiresAt !== undefined && { expiresAt: entry.expiresAt }),
       state: 'live',
     })
     order.push(id)

@@ -4,7 +4,7 @@ import { mutants } from './mutants.ts'
 import { configurations, explorationSetup } from './scenario.ts'
 
 const setup = explorationSetup()
-const all = mutants(setup.machine, setup)
+const all = mutants(setup.machine, { tools: setup.tools, clock: setup.clock.now })
 const killed: string[] = []
 
 /**
@@ -20,6 +20,7 @@ function violationsOf(machine: Parameters<typeof exploreRun>[0]['machine']): Vio
         input: configuration.input,
         registry: setup.tools,
         world: setup.world,
+        clock: setup.clock,
         edgesOnly,
       })
       const first = new Map<string, Violation>()
@@ -39,6 +40,7 @@ describe('mutant controls: the explorer catches a broken confirmation rule', () 
   it.each(all.map((m) => [m.name, m] as const))('kills the mutant: %s', (name, mutant) => {
     const violations = violationsOf(mutant.build())
     expect(violations.length, `mutant survived: ${name}`).toBeGreaterThan(0)
+    expect(violations.map((v) => v.invariant)).toContain(mutant.killedBy)
     const [first] = violations
     killed.push(
       `${name} [${mutant.how}] — killed by ${violations.map((v) => v.invariant).join(', ')}\n` +

@@ -1,18 +1,27 @@
 import { type AnyStateMachine, assign, createMachine } from 'xstate'
 import type { AgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
+import type {
+  AgentRunContext,
+  AgentRunEvent,
+  PendingConfirmation,
+} from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import type { Decision } from '../../../vocabulary/Decision.ts'
 
 /** A deliberately broken variant of the real machine, and the invariant expected to catch it. */
 export interface Mutant {
   name: string
   /** How the mutant is made: `provide` (guards/actions swapped), `config` (one edit of the definition), `deps`. */
   how: 'provide' | 'config' | 'deps'
+  /** The invariant that must be among those it breaks. */
+  killedBy: string
   build(): AnyStateMachine
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: guard arguments of the real machine, passed through
-type GuardFn = (args: any, params?: any) => boolean
+type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
+// biome-ignore lint/suspicious/noExplicitAny: guard parameters of the real machine, passed through
+type GuardFn = (args: GuardArgs, params?: any) => boolean
 
 /** Rebuilds the real machine from its own definition with one edit to the config. */
 function withConfig(
@@ -25,61 +34,110 @@ function withConfig(
   return createMachine({ ...config, states } as never, machine.implementations as never)
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one state's config, edited
+function withState(machine: AgentRunMachine, name: string, edit: (state: any) => any) {
+  return withConfig(machine, (states) => ({ ...states, [name]: edit(states[name]) }))
+}
+
+// The real guard, given the decision as `change` rewrites it: one check of the guard skipped.
+function decisionRewritten(
+  guard: GuardFn,
+  change: (decision: Decision, context: AgentRunContext) => Decision,
+): GuardFn {
+  return (args, params) => {
+    const { event, context } = args
+    if (event.type !== 'CONFIRM' && event.type !== 'DENY' && event.type !== 'EXPIRE')
+      return guard(args, params)
+    return guard(
+      { context, event: { ...event, decision: change(event.decision, context) } },
+      params,
+    )
+  }
+}
+
 const noOp = assign(({ context }) => context)
+
+const longAgo = new Date(0).toISOString()
+
+// The machine with its real expiry guard, shown the pending card's deadline as `change` makes it.
+function expiryGuard(
+  machine: AgentRunMachine,
+  change: (pending: PendingConfirmation) => PendingConfirmation | '' | undefined,
+): AnyStateMachine {
+  const expired = machine.implementations.guards.confirmationExpired as unknown as GuardFn
+  return machine.provide({
+    guards: {
+      confirmationExpired: (args: GuardArgs, params: unknown) => {
+        const { pending } = args.context
+        const shown = (pending && change(pending)) || pending
+        return expired({ ...args, context: { ...args.context, pending: shown } }, params)
+      },
+    },
+  })
+}
 
 /** The broken variants the explorer must catch. */
 export function mutants(
   machine: AgentRunMachine,
   deps: { tools: ToolRegistry; clock: () => Date },
 ): Mutant[] {
-  const matches = machine.implementations.guards.confirmationMatches as unknown as GuardFn
+  const guards = machine.implementations.guards as unknown as Record<string, GuardFn>
+  const matches = guards.confirmationMatches as GuardFn
+  const editAccepted = guards.editAccepted as GuardFn
+  const pendingId = (context: AgentRunContext) => context.pending?.confirmationId ?? ''
   return [
     {
       name: 'confirmation guard accepts any id',
       how: 'provide',
+      killedBy: 'I1',
       build: () =>
         machine.provide({
-          guards: { confirmationMatches: ({ event }) => 'confirmationId' in event },
+          guards: {
+            confirmationMatches: decisionRewritten(matches, (d, c) => ({
+              ...d,
+              confirmationId: pendingId(c),
+            })),
+          },
         }),
     },
     {
       name: 'every call counts as a read call',
       how: 'provide',
+      killedBy: 'I1',
       build: () => machine.provide({ guards: { isReadCall: () => true } }),
     },
     {
       name: 'read calls wait for confirmation',
       how: 'provide',
+      killedBy: 'I6',
       build: () => machine.provide({ guards: { isReadCall: () => false } }),
     },
     {
       name: 'a used id is neither retired nor cleared (resolveConfirmation does nothing)',
       how: 'provide',
+      killedBy: 'I2',
       build: () => machine.provide({ actions: { resolveConfirmation: noOp } as never }),
     },
     {
       name: 'DENY executes (its target changed to executing)',
       how: 'config',
+      killedBy: 'I1',
       build: () =>
-        withConfig(machine, (states) => ({
-          ...states,
-          awaitingConfirmation: {
-            ...states.awaitingConfirmation,
-            on: {
-              ...states.awaitingConfirmation.on,
-              DENY: { ...states.awaitingConfirmation.on.DENY, target: 'executing' },
-            },
-          },
+        withState(machine, 'awaitingConfirmation', (state) => ({
+          ...state,
+          on: { ...state.on, DENY: { ...state.on.DENY, target: 'executing' } },
         })),
     },
     {
       name: 'CANCEL leaves the pending id live (cancelRun does nothing)',
       how: 'provide',
+      killedBy: 'I2',
       build: () => machine.provide({ actions: { cancelRun: noOp } as never }),
     },
     {
       name: 'a cancelled run still accepts CONFIRM (not final, pending kept)',
       how: 'config',
+      killedBy: 'I4',
       build: () =>
         withConfig(machine, (states) => ({
           ...states,
@@ -92,41 +150,127 @@ export function mutants(
     {
       name: 'the id source repeats itself',
       how: 'deps',
+      killedBy: 'I2',
       build: () => createAgentRunMachine({ ...deps, generateId: () => 'same-id' }),
     },
     {
       name: 'an unpreparable call goes on to confirmation',
       how: 'provide',
+      killedBy: 'I5',
       build: () => machine.provide({ guards: { preparationFailed: () => false } }),
     },
     {
-      name: 'a policy may allow any permission',
+      name: 'a rule may allow any permission',
       how: 'provide',
+      killedBy: 'I1',
       build: () =>
         machine.provide({
           guards: {
-            confirmationMatches: (args, params) =>
-              matches({ ...args, event: { ...args.event, decidedBy: undefined } }, params),
+            confirmationMatches: decisionRewritten(matches, (d) => ({
+              ...d,
+              by: { kind: 'user' },
+            })),
           },
         }),
     },
     {
       name: 'the card digest is not checked',
       how: 'provide',
+      killedBy: 'I1',
       build: () =>
         machine.provide({
           guards: {
             // Any digest passes: the decision is checked as if it named the pending call.
-            confirmationMatches: (args, params) =>
-              matches(
-                {
-                  ...args,
-                  event: { ...args.event, digest: args.context.pending?.digest ?? '' },
-                } as typeof args,
-                params,
-              ),
+            confirmationMatches: decisionRewritten(matches, (d, c) => ({
+              ...d,
+              digest: c.pending?.digest ?? '',
+            })),
           },
         }),
+    },
+    {
+      name: 'executeCall runs on entering awaitingConfirmation',
+      how: 'config',
+      killedBy: 'I7',
+      build: () =>
+        withState(machine, 'awaitingConfirmation', (state) => ({
+          ...state,
+          entry: [...state.entry, 'executeCall'],
+        })),
+    },
+    {
+      name: "a decision with another run's id is applied (the guard ignores decision.runId)",
+      how: 'provide',
+      killedBy: 'I8',
+      build: () =>
+        machine.provide({
+          guards: {
+            confirmationMatches: decisionRewritten(matches, (d, c) => ({ ...d, runId: c.runId })),
+          },
+        }),
+    },
+    {
+      name: 'EXPIRE is accepted before the deadline',
+      how: 'provide',
+      killedBy: 'I8',
+      // The real guard, as if every deadline had long passed.
+      build: () => expiryGuard(machine, (p) => p.expiresAt && { ...p, expiresAt: longAgo }),
+    },
+    {
+      name: 'a card without a deadline expires',
+      how: 'provide',
+      killedBy: 'I8',
+      build: () => expiryGuard(machine, (p) => ({ expiresAt: longAgo, ...p })),
+    },
+    {
+      name: 'the card is not offered (offerCard left out of its entry)',
+      how: 'config',
+      killedBy: 'I7',
+      build: () =>
+        withState(machine, 'awaitingConfirmation', (state) => ({
+          ...state,
+          entry: state.entry.filter((action: string) => action !== 'offerCard'),
+        })),
+    },
+    {
+      name: 'an accepted EDIT does not re-enter the card (no new card, no new offer)',
+      how: 'config',
+      killedBy: 'I5',
+      build: () =>
+        withState(machine, 'awaitingConfirmation', (state) => ({
+          ...state,
+          on: { ...state.on, EDIT: { ...state.on.EDIT, reenter: false } },
+        })),
+    },
+    {
+      name: 'an edit prepared for another call or tool replaces the card',
+      how: 'provide',
+      killedBy: 'I8',
+      build: () =>
+        machine.provide({
+          guards: {
+            editAccepted: (args, params) => {
+              const { event, context } = args
+              const call = context.current?.call
+              if (event.type !== 'EDIT' || call === undefined) return editAccepted(args, params)
+              const prepared = { ...event.edit.prepared, callId: call.id, name: call.name }
+              return editAccepted(
+                { context, event: { ...event, edit: { ...event.edit, prepared } } },
+                params,
+              )
+            },
+          },
+        }),
+    },
+    {
+      name: 'the model is called again on entering awaitingInput',
+      how: 'config',
+      killedBy: 'I7',
+      build: () =>
+        withState(machine, 'awaitingInput', (state) => ({
+          ...state,
+          entry: [...state.entry, 'callModel'],
+        })),
     },
   ]
 }

@@ -1,7 +1,8 @@
 import { getInitialSnapshot, transition } from 'xstate'
 import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
-import type { AlphabetWorld } from './alphabet.ts'
+import type { AlphabetWorld } from './decisionAlphabet.ts'
+import { ExplorerClock } from './explorerClock.ts'
 import type { ExplorerInput } from './explorerTypes.ts'
 import { modelRegistry, modelToolNames } from './modelRegistry.ts'
 
@@ -16,7 +17,8 @@ export interface Configuration {
 const deep = process.env.MODEL_BASED_DEEP === '1'
 
 /**
- * The configurations explored: confirmations that never expire, expire later, expire at once.
+ * The configurations explored: confirmations that never expire, expire a minute after they are
+ * shown, expire as they are shown (the explorer offers each expiry before and at its deadline).
  * `MODEL_BASED_DEEP=1` (in `npm run test:deep`) replays the simple paths of every timeout setting.
  */
 export const configurations: readonly Configuration[] = [
@@ -52,28 +54,31 @@ export const configurations: readonly Configuration[] = [
     : []),
 ]
 
-/** The machine under test and its surroundings, with deterministic ids and a fixed clock. */
+/** The machine under test and its surroundings, with deterministic ids and a clock the explorer sets. */
 export function explorationSetup(generateId?: () => string) {
   const tools: ToolRegistry = modelRegistry()
   let next = 0
   const ids = generateId ?? (() => `confirmation-${++next}`)
-  // A fixed clock: a card with a 0 s timeout has expired, one with 60 s has not.
-  const clock = () => new Date('2026-11-30T09:00:00.000Z')
-  const machine = createAgentRunMachine({ tools, clock, generateId: ids })
-  const world: AlphabetWorld = { otherRunConfirmationId: otherRunId(machine) }
+  // Cards are issued at the base time; only an expiry is offered at another (before or after its deadline).
+  const clock = new ExplorerClock(new Date('2026-11-30T09:00:00.000Z'))
+  const machine = createAgentRunMachine({ tools, clock: clock.now, generateId: ids })
+  const world: AlphabetWorld = { otherRun: otherRunCard(machine), tools, baseTime: clock.base }
   return { tools, clock, machine, world }
 }
 
 // Another run of the same machine (same id source) waiting for its own confirmation.
-function otherRunId(machine: ReturnType<typeof createAgentRunMachine>): string {
-  const start = getInitialSnapshot(machine, { runId: 'other-run', input: 'other' })
+function otherRunCard(
+  machine: ReturnType<typeof createAgentRunMachine>,
+): AlphabetWorld['otherRun'] {
+  const runId = 'other-run'
+  const start = getInitialSnapshot(machine, { runId, input: 'other' })
   const [waiting] = transition(machine, start, {
     type: 'MODEL_DONE',
     turn: {
       toolCalls: [{ id: 'other-1', name: modelToolNames.write, arguments: '{"text":"other"}' }],
     },
   })
-  const id = waiting.context.pending?.confirmationId
-  if (id === undefined) throw new Error('the other run issued no confirmation')
-  return id
+  const pending = waiting.context.pending
+  if (pending === undefined) throw new Error('the other run issued no confirmation')
+  return { runId, confirmationId: pending.confirmationId, digest: pending.digest }
 }

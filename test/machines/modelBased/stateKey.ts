@@ -1,4 +1,4 @@
-import { earlierIds } from './alphabet.ts'
+import { earlierIds } from './decisionAlphabet.ts'
 import type { RunSnapshot } from './explorerTypes.ts'
 
 /**

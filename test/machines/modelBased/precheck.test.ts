@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import type { AnyStateMachine } from 'xstate'
+import { decisionRefusal, editRefusal } from '../../../machines/runGuards.ts'
+import { decisionEvent } from '../../../runtime/decisions.ts'
+import { runAlphabet } from './alphabet.ts'
+import { exploreRun } from './explorer.ts'
+import type { ExplorerEvent, RunSnapshot, RunStep } from './explorerTypes.ts'
+import { mutants } from './mutants.ts'
+import { configurations, explorationSetup } from './scenario.ts'
+import { runStateKey } from './stateKey.ts'
+
+const setup = explorationSetup()
+
+interface Tally {
+  snapshots: Set<string>
+  decisions: { taken: number; refused: number }
+  forged: number
+  edits: { taken: number; refused: number }
+  ended: number
+  endedStates: Set<string>
+  disagreements: string[]
+}
+
+const decidesOrEdits = (event: ExplorerEvent) =>
+  event.type === 'CONFIRM' ||
+  event.type === 'DENY' ||
+  event.type === 'EXPIRE' ||
+  event.type === 'EDIT'
+
+// What the runtime's pre-check says of an event's decision or edit: undefined if it lets it through.
+function precheck(snapshot: RunSnapshot, event: ExplorerEvent): string | undefined {
+  if (event.type === 'EDIT') return editRefusal(snapshot.context, event.edit)
+  if (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')
+    return decisionRefusal(snapshot.context, event.decision)
+  return 'not a decision'
+}
+
+// An expiry is the clock's decision: it also needs the card's deadline to have come.
+function deadlineCome(snapshot: RunSnapshot, at: Date): boolean {
+  const expiresAt = snapshot.context.pending?.expiresAt
+  return expiresAt !== undefined && Date.parse(expiresAt) <= at.getTime()
+}
+
+function observe(tally: Tally, step: RunStep): void {
+  const { before, after, event } = step
+  const where = `${String(before.value)} --${event.label}-->`
+  if (after.status !== 'active' && !tally.endedStates.has(runStateKey(after))) {
+    tally.endedStates.add(runStateKey(after))
+    // An ended run takes nothing: the pre-check must refuse every decision and edit too.
+    for (const late of runAlphabet(after, setup.world).filter(decidesOrEdits)) {
+      tally.ended += 1
+      if (precheck(after, late) === undefined)
+        tally.disagreements.push(
+          `ended ${String(after.value)}: the pre-check lets ${late.label} through`,
+        )
+    }
+  }
+  if (!decidesOrEdits(event)) return
+  tally.snapshots.add(runStateKey(before))
+  const taken = step.transitions.length > 0
+  if (!taken && (after.value !== before.value || after.context !== before.context))
+    tally.disagreements.push(`${where} took no transition but changed the run`)
+  const refusal = precheck(before, event)
+  if (event.type === 'EDIT') {
+    tally.edits[taken ? 'taken' : 'refused'] += 1
+    if (taken !== (refusal === undefined))
+      tally.disagreements.push(
+        `${where} ${taken ? 'taken' : 'refused'}; the pre-check says ${refusal ?? 'take it'}`,
+      )
+    return
+  }
+  // The event the runtime makes of this decision; the alphabet's "forged" events are not it.
+  if (decisionEvent(event.decision).type !== event.type) {
+    tally.forged += 1
+    if (taken) tally.disagreements.push(`${where} forged, yet taken`)
+    return
+  }
+  tally.decisions[taken ? 'taken' : 'refused'] += 1
+  const expected =
+    refusal === undefined && (event.type !== 'EXPIRE' || deadlineCome(before, step.at))
+  if (taken !== expected)
+    tally.disagreements.push(
+      `${where} ${taken ? 'taken' : 'refused'}; the pre-check says ${refusal ?? 'take it'}`,
+    )
+}
+
+// Walks every configuration's reachable states with `machine`, comparing pre-check and guard.
+function agreement(machine: AnyStateMachine): Tally {
+  const tally: Tally = {
+    snapshots: new Set(),
+    decisions: { taken: 0, refused: 0 },
+    forged: 0,
+    edits: { taken: 0, refused: 0 },
+    ended: 0,
+    endedStates: new Set(),
+    disagreements: [],
+  }
+  for (const configuration of configurations) {
+    exploreRun({
+      machine,
+      input: configuration.input,
+      registry: setup.tools,
+      world: setup.world,
+      clock: setup.clock,
+      edgesOnly: true,
+      invariants: [],
+      observe: (step) => observe(tally, step),
+    })
+  }
+  return tally
+}
+
+describe("the runtime's pre-check and the chart's guard", () => {
+  it('agree on every decision and edit the explorer sends, in every reachable state', () => {
+    const tally = agreement(setup.machine)
+    const { decisions, edits } = tally
+    console.log(
+      `pre-check vs guard: ${tally.snapshots.size} abstract states; decisions ${decisions.taken} taken, ${decisions.refused} refused; edits ${edits.taken} taken, ${edits.refused} refused; ${tally.forged} forged events refused; ${tally.ended} late ones on ${tally.endedStates.size} ended states refused`,
+    )
+    expect(tally.disagreements.slice(0, 10)).toEqual([])
+    // Each side is exercised: a test that only ever saw refusals would prove nothing.
+    for (const count of [decisions.taken, decisions.refused, edits.taken, edits.refused])
+      expect(count).toBeGreaterThan(0)
+    expect(tally.forged).toBeGreaterThan(0)
+    expect(tally.ended).toBeGreaterThan(0)
+  })
+
+  // The control: a guard that skips one of the pre-check's checks is caught disagreeing.
+  const controls = mutants(setup.machine, { tools: setup.tools, clock: setup.clock.now }).filter(
+    (m) =>
+      m.name.startsWith("a decision with another run's id") ||
+      m.name.startsWith('EXPIRE is accepted before') ||
+      m.name.startsWith('an edit prepared for another call') ||
+      m.name.startsWith('the card digest is not checked'),
+  )
+  it.each(controls.map((m) => [m.name, m] as const))(
+    'disagree when the guard is broken: %s',
+    (_name, mutant) => {
+      expect(agreement(mutant.build()).disagreements.length).toBeGreaterThan(0)
+    },
+  )
+  it('has its four controls', () => expect(controls).toHaveLength(4))
+})
