@@ -1,5 +1,10 @@
 import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
-import { type AlphabetWorld, decisionsOffTheCard, decisionsOnTheCard } from './decisionAlphabet.ts'
+import {
+  type AlphabetWorld,
+  clockAsDecider,
+  decisionsOffTheCard,
+  decisionsOnTheCard,
+} from './decisionAlphabet.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { modelToolNames } from './modelRegistry.ts'
 
@@ -116,6 +121,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
     ...strayAnswers(snapshot),
     ...decisionsOnTheCard(snapshot, world),
+    ...clockAsDecider(snapshot),
     ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },

@@ -229,8 +229,7 @@ export function decisionsOffTheCard(snapshot: RunSnapshot, world: AlphabetWorld)
 
 /**
  * Forged decisions by the clock on the card: a CONFIRM or DENY that says the clock decided. The
- * runtime never sends them (the clock decides through EXPIRE), and the chart still takes them: a
- * known hole, kept out of `runAlphabet` until the chart's guard refuses them (see the test).
+ * runtime never sends them (the clock decides through EXPIRE), and the chart must refuse them.
  */
 export function clockAsDecider(snapshot: RunSnapshot): ExplorerEvent[] {
   const { pending, runId } = snapshot.context

@@ -29,16 +29,6 @@ const guards = 'machines/runGuards.ts'
  */
 const knownOffenders: readonly { file: string; text: string; why: string }[] = [
   {
-    file: 'runtime/decisions.ts',
-    text: 'const waiting = context.pending?.confirmationId === stored.confirmationId',
-    why: 'decision check: whether a stored decision answers the open card (applyStored)',
-  },
-  {
-    file: 'runtime/runEffects.ts',
-    text: 'if (state.context.pending?.confirmationId === deadline.confirmationId) return',
-    why: "decision check: whether the armed deadline is still the open card's",
-  },
-  {
     file: 'ui/core/submitCommand.ts',
     text: 'if (selectPendingId(run.getSnapshot()) !== command.confirmationId) {',
     why: 'decision check: a client-side pre-check of the pending id',

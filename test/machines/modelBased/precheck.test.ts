@@ -27,18 +27,13 @@ const decidesOrEdits = (event: ExplorerEvent) =>
   event.type === 'EXPIRE' ||
   event.type === 'EDIT'
 
-// What the runtime's pre-check says of an event's decision or edit: undefined if it lets it through.
-function precheck(snapshot: RunSnapshot, event: ExplorerEvent): string | undefined {
+// What the runtime's pre-check says of an event's decision or edit at time `at`: undefined if it
+// lets it through (an expiry is the clock's decision: the deadline is part of the check).
+function precheck(snapshot: RunSnapshot, event: ExplorerEvent, at: Date): string | undefined {
   if (event.type === 'EDIT') return editRefusal(snapshot.context, event.edit)
   if (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')
-    return decisionRefusal(snapshot.context, event.decision)
+    return decisionRefusal(snapshot.context, event.decision, at)
   return 'not a decision'
-}
-
-// An expiry is the clock's decision: it also needs the card's deadline to have come.
-function deadlineCome(snapshot: RunSnapshot, at: Date): boolean {
-  const expiresAt = snapshot.context.pending?.expiresAt
-  return expiresAt !== undefined && Date.parse(expiresAt) <= at.getTime()
 }
 
 function observe(tally: Tally, step: RunStep): void {
@@ -49,7 +44,7 @@ function observe(tally: Tally, step: RunStep): void {
     // An ended run takes nothing: the pre-check must refuse every decision and edit too.
     for (const late of runAlphabet(after, setup.world).filter(decidesOrEdits)) {
       tally.ended += 1
-      if (precheck(after, late) === undefined)
+      if (precheck(after, late, step.at) === undefined)
         tally.disagreements.push(
           `ended ${String(after.value)}: the pre-check lets ${late.label} through`,
         )
@@ -60,7 +55,7 @@ function observe(tally: Tally, step: RunStep): void {
   const taken = step.transitions.length > 0
   if (!taken && (after.value !== before.value || after.context !== before.context))
     tally.disagreements.push(`${where} took no transition but changed the run`)
-  const refusal = precheck(before, event)
+  const refusal = precheck(before, event, step.at)
   if (event.type === 'EDIT') {
     tally.edits[taken ? 'taken' : 'refused'] += 1
     if (taken !== (refusal === undefined))
@@ -76,8 +71,7 @@ function observe(tally: Tally, step: RunStep): void {
     return
   }
   tally.decisions[taken ? 'taken' : 'refused'] += 1
-  const expected =
-    refusal === undefined && (event.type !== 'EXPIRE' || deadlineCome(before, step.at))
+  const expected = refusal === undefined
   if (taken !== expected)
     tally.disagreements.push(
       `${where} ${taken ? 'taken' : 'refused'}; the pre-check says ${refusal ?? 'take it'}`,
