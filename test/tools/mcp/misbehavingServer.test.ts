@@ -29,6 +29,7 @@ beforeAll(async () => {
         env: { REFUSE_START_IF: join(marks, 'refuse') },
       }),
       missing: { command: '/nonexistent/mcp-server', trusted: true },
+      broken: misbehavingServer({ trusted: true, env: { THROW_AT_START: '1' } }),
     },
   })
   registry = new ToolRegistry([], { sources: [mcp] })
@@ -101,6 +102,15 @@ describe('a server that crashes, hangs or sends garbage', () => {
     expect(missing).toMatchObject({ state: 'failed', tools: [] })
     expect(missing?.error).toMatch(/ENOENT/)
     expect(registry.definitions().some((d) => d.name.startsWith('missing__'))).toBe(false)
+  })
+
+  it('a server that dies at start is reported by its first error line, not only its last lines', () => {
+    const broken = mcp.servers().find((s) => s.name === 'broken')
+    expect(broken).toMatchObject({ state: 'failed', tools: [] })
+    // Node's report ends `{ code: 'E_CONFIG' }`, a blank line and `Node.js v20…`.
+    expect(broken?.error).toMatch(
+      /stderr: Error: MISBEHAVING_API_KEY is not set \| … \| .*Node\.js v/,
+    )
   })
 
   it('the run goes on: the failure goes back to the model, which answers', async () => {
