@@ -55,7 +55,7 @@ export function adaptMcpTool(
       inputJsonSchema: schema,
       contract: `mcp\n${server}\n${tool.name}\n${hash}`,
       permission: level,
-      permissionOrigin: origin,
+      permissionOrigin: { ...origin, server, tool: tool.name },
       preview: (args) => {
         const text = canonicalJson(args)
         const shown = text.length > previewArguments ? `${text.slice(0, previewArguments)}…` : text
