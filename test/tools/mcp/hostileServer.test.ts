@@ -8,6 +8,7 @@ import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { ToolResult } from '../../../tools/ToolResult.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
+import { toolContext } from '../../helpers/toolContext.ts'
 import { hostileServer } from './mcpTestServers.ts'
 
 // Our own stdio server that attacks with what it sends: a backtracking pattern, a pattern only a
@@ -27,14 +28,7 @@ afterAll(async () => {
   await dispose?.()
 })
 
-const run = (call: PreparedTool): Promise<ToolResult> =>
-  registry.execute(call, {
-    workspace: ws,
-    now: new Date(),
-    sourcePaths: [],
-    signal: new AbortController().signal,
-    generateId: () => 'id',
-  })
+const run = (call: PreparedTool): Promise<ToolResult> => registry.execute(call, toolContext(ws))
 const status = () => mcp.servers()[0]
 const prepareError = (name: string, args: object): ToolError => {
   try {

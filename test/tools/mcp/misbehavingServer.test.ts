@@ -10,6 +10,7 @@ import type { ToolResult } from '../../../tools/ToolResult.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
+import { toolContext } from '../../helpers/toolContext.ts'
 import { misbehavingServer } from './mcpTestServers.ts'
 
 // Our own stdio server that crashes, hangs or writes garbage on request. Trusted, so its calls
@@ -46,14 +47,7 @@ beforeEach(async () => {
 })
 afterEach(() => dispose())
 
-const run = (call: PreparedTool): Promise<ToolResult> =>
-  registry.execute(call, {
-    workspace: ws,
-    now: new Date(),
-    sourcePaths: [],
-    signal: new AbortController().signal,
-    generateId: () => 'id',
-  })
+const run = (call: PreparedTool): Promise<ToolResult> => registry.execute(call, toolContext(ws))
 const echo = async () => {
   const result = await run(registry.prepare('e', 'flaky__echo', { text: 'hi' }))
   if (!result.ok) throw new Error(result.error.message)
