@@ -6,7 +6,7 @@ const stateNote: Partial<Record<McpServerStatus['state'], string>> = {
   closed: ' — closed',
 }
 
-/** One line about a server: how it is reached, whether trusted, its tools by level, and its state. */
+/** One line about a server: how it is reached, whether trusted, its tools by level, its state, and what was left out. */
 export function describeMcpServer(server: McpServerStatus): string {
   const how = `${server.transport}, ${server.trusted ? 'trusted' : 'untrusted'}`
   if (server.state === 'failed') {
@@ -18,5 +18,6 @@ export function describeMcpServer(server: McpServerStatus): string {
     .map(([level, n]) => `${n} ${level}`)
     .join(', ')
   const tools = `${server.tools.length} tools${counts ? ` (${counts})` : ''}`
-  return `MCP server ${server.name} (${how}): ${tools}${stateNote[server.state] ?? ''}`
+  const left = server.skipped.map((skip) => `; left out ${skip.mcpName}: ${skip.reason}`).join('')
+  return `MCP server ${server.name} (${how}): ${tools}${stateNote[server.state] ?? ''}${left}`
 }

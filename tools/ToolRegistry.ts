@@ -167,9 +167,13 @@ export class ToolRegistry {
   }
 
   #origin(tool: AnyToolDefinition): PermissionOrigin | undefined {
-    return Object.hasOwn(this.#overrides, tool.name) && tool.permissionOrigin !== undefined
+    const origin = tool.permissionOrigin
+    if (origin === undefined || !Object.hasOwn(this.#overrides, tool.name)) return origin
+    // The host set the level; where the call goes (an MCP server's tool) is still worth saying.
+    const { server, tool: mcpTool } = origin
+    return server === undefined
       ? hostOrigin
-      : tool.permissionOrigin
+      : Object.freeze({ ...hostOrigin, server, tool: mcpTool })
   }
 
   /** The tool set in force now; rebuilt only when a source hands out a different array. */

@@ -6,4 +6,10 @@ export interface PermissionOrigin {
   source: PermissionSource
   /** e.g. "set by you in mcp.json", "claimed by server files (trusted)", "untrusted server notes". */
   text: string
+  // Flat strings, not a nested object: events copy an origin shallowly, and a store's state must
+  // not hold one object in two places.
+  /** The MCP server of an MCP tool: with `tool`, all the host knows of where the call goes. */
+  server?: string
+  /** The server's own name of an MCP tool. */
+  tool?: string
 }

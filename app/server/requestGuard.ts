@@ -33,6 +33,8 @@ export function createRequestGuard(
     return [`127.0.0.1:${port}`, `localhost:${port}`]
   }
   const expected = digest(token)
+  const looksLikeToken = (given: string) =>
+    given.length === token.length && /^[A-Za-z0-9_-]+$/.test(given)
   const isOwn = (req: IncomingMessage, origin: string) =>
     hosts(req).some((h) => origin === `http://${h}`)
   return {
@@ -63,8 +65,17 @@ export function createRequestGuard(
       const given =
         typeof header === 'string' ? header : allowQuery ? url.searchParams.get('token') : null
       // Hashing first makes both sides the same length, so the comparison takes constant time.
-      if (given === null || given === '' || !timingSafeEqual(digest(given), expected))
+      if (given === null || given === '' || !timingSafeEqual(digest(given), expected)) {
+        // A token shaped like this launch's is most likely an earlier launch's, from a page left
+        // open across a restart: that page is told to reload, not that it was refused.
+        if (given !== null && looksLikeToken(given))
+          throw new HttpError(
+            403,
+            'stale_token',
+            'StudyPulse restarted since this page was loaded, so its app token is no longer valid: reload the page',
+          )
         throw new HttpError(403, 'invalid_token', 'missing or wrong app token')
+      }
     },
     shareWithOrigin(req, res) {
       const origin = req.headers.origin

@@ -18,6 +18,8 @@ import { streamRunEvents } from './streamRunEvents.ts'
 /** The run commands and the run event stream: the bridge between the page and the runtime. */
 export function runRoutes(app: AppContext): Route[] {
   const { runtime } = app
+  /** Runs admitted past the limit check whose `startRun` has not yet been called. */
+  let starting = 0
   return [
     {
       method: 'GET',
@@ -32,22 +34,35 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs',
       handler: async ({ req, res }) => {
         const body = await readJsonBody(req, StartRunBody)
-        const open = runtime.runIds().filter((id) => !isEnded(runtime.view(id).value)).length
+        // The slot is taken before the first await: requests that arrive together must not all
+        // count the same open runs and then all start one.
+        const open =
+          runtime.runIds().filter((id) => !isEnded(runtime.view(id).value)).length + starting
         if (open >= app.limits.maxOpenRuns)
           throw new HttpError(
             429,
             'too_many_runs',
             `${open} runs are open (the limit is ${app.limits.maxOpenRuns}); finish or cancel one first`,
           )
-        const notebookId = body.notebookId ?? app.notebookId
-        if (
-          notebookId !== undefined &&
-          (await runtime.workspace.notebook(notebookId)) === undefined
-        )
-          throw new HttpError(400, 'unknown_notebook', `no notebook has id "${notebookId}"`)
-        const runId = mapAgentErrors(() =>
-          runtime.startRun({ input: body.input, ...(notebookId !== undefined && { notebookId }) }),
-        )
+        starting += 1
+        let runId: string
+        try {
+          const notebookId = body.notebookId ?? app.notebookId
+          if (
+            notebookId !== undefined &&
+            (await runtime.workspace.notebook(notebookId)) === undefined
+          )
+            throw new HttpError(400, 'unknown_notebook', `no notebook has id "${notebookId}"`)
+          runId = mapAgentErrors(() =>
+            runtime.startRun({
+              input: body.input,
+              ...(notebookId !== undefined && { notebookId }),
+            }),
+          )
+        } finally {
+          // From here the run itself is counted among `runIds()`.
+          starting -= 1
+        }
         sendJson(res, 201, { runId })
       },
     },

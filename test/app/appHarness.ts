@@ -56,6 +56,8 @@ export interface HarnessOptions {
   log?: (line: string) => void
   /** More environment for start-up (e.g. `STUDYPULSE_DATABASE_URL`). */
   env?: NodeJS.ProcessEnv
+  /** The port to listen on (default: a free one); a restart on the same port keeps a page's address. */
+  port?: number
 }
 
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
@@ -91,6 +93,7 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.allowedOrigins !== undefined && { allowedOrigins: options.allowedOrigins }),
+    ...(options.port !== undefined && { port: options.port }),
   })
   return {
     server,

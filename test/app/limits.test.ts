@@ -64,6 +64,16 @@ async function harness(options: HarnessOptions) {
 }
 
 describe('limits on work, each answered with a status and a code', () => {
+  it('the open-run limit holds under a burst: 150 simultaneous starts open exactly 100 runs', async () => {
+    await harness({ limits: { maxOpenRuns: 100 } })
+    const answers = await Promise.all(Array.from({ length: 150 }, () => startRun()))
+    const count = (status: number) => answers.filter((a) => a.status === status).length
+    expect([count(201), count(429)]).toEqual([100, 50])
+    expect(h.runtime.runIds()).toHaveLength(100)
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(refused.body.error).toMatchObject({ code: 'too_many_runs' })
+  })
+
   it('open runs per workspace: one more is 429 too_many_runs; ending one makes room', async () => {
     await harness({ limits: { maxOpenRuns: 3 } })
     const ids: string[] = []

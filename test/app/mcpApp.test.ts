@@ -66,7 +66,12 @@ describe('the app and <workspace>/mcp.json', () => {
         name: 'files__read_text_file',
         mcpName: 'read_text_file',
         permission: 'destructive',
-        origin: { source: 'untrusted_default', text: 'untrusted server files' },
+        origin: {
+          source: 'untrusted_default',
+          text: 'untrusted server files',
+          server: 'files',
+          tool: 'read_text_file',
+        },
       })
       const runId = runtime.startRun({
         input: `use files write_file {"path":"${join(shared, 'a.txt')}","content":"x"}`,

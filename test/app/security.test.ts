@@ -63,14 +63,42 @@ describe('the local server refuses what is not the page itself, and changes noth
     await expectUnchanged()
   })
 
+  it('a page left open across a restart is told StudyPulse restarted, and its card works after a reload', async () => {
+    const oldHeaders = h.pageHeaders()
+    h = await h.restart({ port: h.server.port })
+    const refused = await confirm({ ...oldHeaders })
+    expect(refused.status).toBe(403)
+    expect(refused.json().error).toEqual({
+      code: 'stale_token',
+      message:
+        'StudyPulse restarted since this page was loaded, so its app token is no longer valid: reload the page',
+    })
+    // What a reload does: the page again, with the new launch's token in it.
+    const page = await rawRequest(h.server.port, {
+      path: '/',
+      headers: { host: oldHeaders.host as string },
+    })
+    expect(page.body).toContain(h.server.token)
+    const allowed = await confirm(h.pageHeaders())
+    expect(allowed.status).toBe(200)
+    await waitForRun(h.runtime, runId, 'awaitingInput')
+    expect((await h.workspace.readTasks()).map((t) => t.title)).toContain('Review chapter 3')
+  })
+
   it('refuses a missing or wrong token, for commands and for reads', async () => {
     const missing = h.pageHeaders()
     delete missing['x-studypulse-token']
     const wrong = h.pageHeaders({ 'x-studypulse-token': `${h.server.token.slice(0, -1)}x` })
-    for (const headers of [missing, wrong]) {
+    const garbage = h.pageHeaders({ 'x-studypulse-token': 'not a token' })
+    // A token shaped like a launch's may be an earlier launch's: refused all the same.
+    for (const [headers, code] of [
+      [missing, 'invalid_token'],
+      [wrong, 'stale_token'],
+      [garbage, 'invalid_token'],
+    ] as const) {
       const res = await confirm(headers)
       expect(res.status).toBe(403)
-      expect(res.json().error?.code).toBe('invalid_token')
+      expect(res.json().error?.code).toBe(code)
       const read = await rawRequest(h.server.port, { path: '/api/workspace/tasks', headers })
       expect(read.status).toBe(403)
       expect(read.body).not.toContain('Review lecture 1 notes')

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 
@@ -121,6 +122,35 @@ describe('StudyPulse in a real browser against the real server', () => {
     await card().waitFor()
     expect(await card().getAttribute('data-confirmation-id')).toBe(id)
     expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    expect(await titlesOnDisk()).toContain('Review chapter 3')
+  })
+
+  it('a server restart under an open page: the page says so and offers a reload, after which the card works', async () => {
+    await ask(addTask)
+    await card().waitFor()
+    const id = await card().getAttribute('data-confirmation-id')
+    h = await h.restart({ distDir, port: h.server.port })
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    const banner = page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' })
+    await banner.waitFor()
+    expect(await banner.textContent()).toContain(
+      'StudyPulse restarted — reload this page to go on.',
+    )
+    expect(await page.getByText('missing or wrong app token').count()).toBe(0)
+    await page.screenshot({ path: join(shots, 'restarted.png') })
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      banner.getByRole('button', { name: 'Reload' }).click(),
+    ])
+    await card().waitFor()
+    expect(await card().getAttribute('data-confirmation-id')).toBe(id)
+    expect(await page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' }).count()).toBe(
+      0,
+    )
     await card().getByRole('button', { name: 'Allow once' }).click()
     await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
     expect(await titlesOnDisk()).toContain('Review chapter 3')

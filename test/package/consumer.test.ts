@@ -102,10 +102,13 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
     expect(installed).toEqual(['LICENSE', 'README.md', 'dist', 'package.json'])
   })
 
-  it("plain `node` runs the README's runtime example", async () => {
+  it("plain `node` runs the README's runtime example, and runs it again on the same folder", async () => {
     const ran = await command(app, process.execPath, ['runtime.mjs'])
     expect(ran.code, ran.stderr).toBe(0)
     expect(ran.stdout).toContain("[ 'Read chapter 3' ]")
+    const again = await command(app, process.execPath, ['runtime.mjs'])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toContain("[ 'Read chapter 3', 'Read chapter 3' ]")
   })
 
   it('tsc --noEmit passes with module and moduleResolution nodenext, skipLibCheck off', async () => {

@@ -41,6 +41,55 @@ describe('ConfirmationCard', () => {
     expect(details.querySelector('pre')?.textContent).toContain('"importance": 4')
   })
 
+  it('an MCP tool’s card names its server and tool instead of claiming it stays in the workspace', () => {
+    const mcpCard = (
+      permission: ConfirmationRequest['permission'],
+      source: 'host' | 'trusted_annotation',
+    ) =>
+      request({
+        toolName: 'files__write_file',
+        permission,
+        preview: 'MCP server files › write_file {"path":"/tmp/a.txt"}',
+        permissionOrigin: {
+          source,
+          text: 'set by you in mcp.json',
+          server: 'files',
+          tool: 'write_file',
+        },
+      })
+    const explain = () => document.querySelector('.sp-card__explain')?.textContent
+    const { rerender } = render(
+      <ConfirmationCard request={mcpCard('write', 'host')} onDecide={() => {}} />,
+    )
+    expect(explain()).toBe(
+      'Adds or changes something through MCP server files (its tool write_file): where is up to that server, not only your workspace.',
+    )
+    rerender(
+      <ConfirmationCard request={mcpCard('read', 'trusted_annotation')} onDecide={() => {}} />,
+    )
+    expect(explain()).toMatch(/^Reads through MCP server files \(its tool write_file\)/)
+    rerender(
+      <ConfirmationCard
+        request={{
+          ...mcpCard('destructive', 'host'),
+          permissionOrigin: {
+            source: 'untrusted_default',
+            text: 'untrusted server files',
+            server: 'files',
+            tool: 'write_file',
+          },
+        }}
+        onDecide={() => {}}
+      />,
+    )
+    expect(explain()).toBe(
+      'From MCP server files, which you have not marked trusted: its tool write_file may change or delete anything the server can reach.',
+    )
+    // A StudyPulse tool still speaks of the workspace.
+    rerender(<ConfirmationCard request={request()} onDecide={() => {}} />)
+    expect(explain()).toBe('Adds or changes something in your workspace.')
+  })
+
   it('says plainly what destructive and execute calls do, with different badges', () => {
     const { rerender } = render(
       <ConfirmationCard

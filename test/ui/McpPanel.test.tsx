@@ -76,6 +76,19 @@ describe('MCP tools in the page', () => {
         tools: [],
         skipped: [],
       },
+      {
+        name: 'hostile',
+        transport: 'stdio',
+        trusted: false,
+        state: 'connected',
+        tools: [],
+        skipped: [
+          {
+            mcpName: 'lookahead',
+            reason: 'its pattern "^(?!admin)" cannot be checked in linear time',
+          },
+        ],
+      },
     ]
     render(<McpServerList access={{ listMcpServers: async () => servers }} />)
     await screen.findByText('files')
@@ -91,5 +104,13 @@ describe('MCP tools in the page', () => {
     expect(
       document.querySelector('[data-mcp-server="broken"] .sp-list__meta')?.textContent,
     ).toContain('failed to start — fetch failed')
+    // A tool left out says why, e.g. a schema pattern the host cannot check in linear time.
+    const skipped = document.querySelector('[data-mcp-server="hostile"] [data-skipped="lookahead"]')
+    expect(skipped?.querySelector('.sp-list__meta')?.textContent).toBe(
+      'its pattern "^(?!admin)" cannot be checked in linear time',
+    )
+    expect(document.querySelector('[data-mcp-server="hostile"] summary')?.textContent).toBe(
+      '1 tool left out',
+    )
   })
 })

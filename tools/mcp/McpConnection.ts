@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { type ToolResult, toolFailure } from '../ToolResult.ts'
+import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
 import { toToolResult } from './mcpResult.ts'
 import { schemaHash } from './schemaHash.ts'
@@ -26,8 +27,10 @@ export interface McpConnectionOptions {
   onToolsChanged: () => void
 }
 
-/** The last characters of a server's stderr kept to explain a crash. */
-const stderrKept = 2000
+/** The first characters of a server's stderr kept to explain a crash (its first error line). */
+const stderrHeadKept = 8000
+/** The last characters of a server's stderr kept besides. */
+const stderrTailKept = 2000
 
 /**
  * One MCP server: starts it, lists its tools, calls them with a time limit, and restarts it on
@@ -41,7 +44,7 @@ export class McpConnection {
   #tools: readonly Tool[] = []
   #state: McpConnectionState = 'starting'
   #error: string | undefined
-  #stderr = ''
+  #stderr = { head: '', tail: '' }
 
   constructor(options: McpConnectionOptions) {
     this.name = options.name
@@ -153,7 +156,7 @@ export class McpConnection {
 
   async #connect(): Promise<Client> {
     this.#state = 'starting'
-    this.#stderr = ''
+    this.#stderr = { head: '', tail: '' }
     const client = new Client(
       { name: 'studypulse', version: '0.1.0' },
       {
@@ -174,7 +177,7 @@ export class McpConnection {
       this.#client = undefined
       if (this.#state !== 'closed') {
         this.#state = 'stopped'
-        this.#error ??= `the server stopped${this.#stderrTail()}`
+        this.#error ??= `the server stopped${this.#stderrSummary()}`
       }
     }
     client.onerror = (error) => {
@@ -209,7 +212,7 @@ export class McpConnection {
     } catch (error) {
       await client.close().catch(() => {})
       if (this.state !== 'closed') this.#state = 'failed'
-      this.#error = `${message(error)}${this.#stderrTail()}`
+      this.#error = `${message(error)}${this.#stderrSummary()}`
       throw new Error(this.#error)
     }
   }
@@ -236,7 +239,10 @@ export class McpConnection {
       stderr: 'pipe',
     })
     transport.stderr?.on('data', (chunk: Buffer) => {
-      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-stderrKept)
+      const text = chunk.toString('utf8')
+      const room = Math.max(0, stderrHeadKept - this.#stderr.head.length)
+      this.#stderr.head += text.slice(0, room)
+      this.#stderr.tail = (this.#stderr.tail + text.slice(room)).slice(-stderrTailKept)
     })
     return transport
   }
@@ -256,9 +262,10 @@ export class McpConnection {
     if (JSON.stringify(this.#tools) !== before) this.#options.onToolsChanged()
   }
 
-  #stderrTail(): string {
-    const tail = this.#stderr.trim().split('\n').slice(-3).join(' | ')
-    return tail === '' ? '' : `; stderr: ${tail.slice(-500)}`
+  #stderrSummary(): string {
+    const { head, tail } = this.#stderr
+    const said = describeStderr(tail === '' ? head : `${head}\n…\n${tail}`)
+    return said === '' ? '' : `; stderr: ${said}`
   }
 }
 

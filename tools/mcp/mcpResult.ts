@@ -2,6 +2,8 @@ import { type ToolResult, toolFailure, toolOk } from '../ToolResult.ts'
 
 /** The most text of one result passed on to the model. */
 const maxText = 50_000
+/** The most structured content of one result, as JSON characters; more is left out whole. */
+export const maxStructuredContent = 50_000
 
 interface ContentItem {
   type?: unknown
@@ -44,11 +46,32 @@ export function toToolResult(server: string, tool: string, raw: unknown): ToolRe
   if (record.isError === true) {
     return toolFailure('tool_error', `${server} › ${tool}: ${text || 'the tool reported an error'}`)
   }
+  const structured = boundStructured(record.structuredContent)
+  if (structured.cut !== undefined) text = `${text}\n… (${structured.cut})`
   return toolOk({
     text,
-    ...(record.structuredContent !== undefined && { structuredContent: record.structuredContent }),
+    ...(structured.value !== undefined && { structuredContent: structured.value }),
     ...(attachments.length > 0 && { attachments }),
   })
+}
+
+/**
+ * Structured content within the cap, or a note of why it was left out: JSON cut short is no
+ * longer JSON, so content over the cap is dropped whole rather than cut.
+ */
+function boundStructured(value: unknown): { value?: unknown; cut?: string } {
+  if (value === undefined) return {}
+  let size: number
+  try {
+    size = JSON.stringify(value)?.length ?? 0
+  } catch {
+    return { cut: 'structured content that is not JSON was left out' }
+  }
+  return size > maxStructuredContent
+    ? {
+        cut: `structured content of ${size} characters was left out: over the ${maxStructuredContent} limit`,
+      }
+    : { value }
 }
 
 function describeItem(item: ContentItem): Record<string, unknown> {

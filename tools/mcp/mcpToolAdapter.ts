@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../models/messages.ts'
 import { canonicalJson } from '../canonicalJson.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { jsonSchemaValidator } from '../jsonSchemaValidator.ts'
+import { UnsafePatternError } from '../linearRegExp.ts'
 import { decidePermission } from './decidePermission.ts'
 import type { McpConnection } from './McpConnection.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
@@ -33,6 +34,7 @@ export function adaptMcpTool(
   try {
     jsonSchemaValidator(schema)
   } catch (error) {
+    if (error instanceof UnsafePatternError) return { ok: false, reason: error.message }
     return { ok: false, reason: `its input schema is not valid JSON Schema: ${String(error)}` }
   }
   const hash = schemaHash(schema)
@@ -53,7 +55,7 @@ export function adaptMcpTool(
       inputJsonSchema: schema,
       contract: `mcp\n${server}\n${tool.name}\n${hash}`,
       permission: level,
-      permissionOrigin: origin,
+      permissionOrigin: { ...origin, server, tool: tool.name },
       preview: (args) => {
         const text = canonicalJson(args)
         const shown = text.length > previewArguments ? `${text.slice(0, previewArguments)}…` : text

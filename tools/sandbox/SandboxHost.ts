@@ -7,6 +7,12 @@ const START_TIMEOUT_MS = 30_000
 /** How long past its CPU limit a run may go before the host ends the worker itself. */
 const HARD_STOP_GRACE_MS = 1000
 
+/** How a host is set up; the default suits every use but a test of one stop on its own. */
+export interface SandboxHostOptions {
+  /** How long past a run's time limit the host ends the worker (default 1000 ms). */
+  hardStopGraceMs?: number
+}
+
 /** What a host has done so far, for tests and diagnostics. */
 export interface SandboxStats {
   /** Jobs that reached a worker. */
@@ -27,6 +33,11 @@ export class SandboxHost {
   #queue: Promise<unknown> = Promise.resolve()
   #nextId = 1
   #stats: SandboxStats = { runs: 0, workersStarted: 0, moduleLoads: 0 }
+  readonly #graceMs: number
+
+  constructor(options: SandboxHostOptions = {}) {
+    this.#graceMs = options.hardStopGraceMs ?? HARD_STOP_GRACE_MS
+  }
 
   /** Queues a job; resolves with its outcome, never rejects. */
   run(job: SandboxJob, signal?: AbortSignal): Promise<SandboxOutcome> {
@@ -102,7 +113,7 @@ export class SandboxHost {
                 ),
                 true,
               ),
-            job.limits.timeoutMs + HARD_STOP_GRACE_MS,
+            job.limits.timeoutMs + this.#graceMs,
           )
           return
         }

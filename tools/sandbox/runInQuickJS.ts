@@ -10,6 +10,8 @@ import type { SandboxErrorCode, SandboxJob, SandboxLimits, SandboxOutcome } from
 
 const FILE_NAME = 'run_code.js'
 const MAX_MESSAGE = 500
+/** Memory lent past the limit to describe what the code threw (within the module's fixed base). */
+const DESCRIBE_ROOM_BYTES = 1024 * 1024
 
 /** A finished run, and whether the module it ran in may be used again. */
 export interface QuickJSRun {
@@ -90,9 +92,16 @@ function evaluate(
   // Every thrown value is a handle that must be freed, even when the run was stopped anyway.
   const thrown = (error: QuickJSHandle, describe?: QuickJSHandle): SandboxOutcome => {
     const stop = stopped()
-    if (stop === undefined) return classify(context, error, fail, describe)
-    error.dispose()
-    return stop
+    if (stop !== undefined) {
+      error.dispose()
+      return stop
+    }
+    // Describing runs the value's own getters, which may loop or print: the stop flags are read
+    // again afterwards. It also needs to allocate, which a full heap refuses: a little room is
+    // lent for it (the WebAssembly memory's cap still holds).
+    runtime.setMemoryLimit(job.limits.memoryLimitBytes + DESCRIBE_ROOM_BYTES)
+    const described = classify(context, error, fail, describe)
+    return stopped() ?? described
   }
   const helpers = setUp(context, output, job.inputs)
   if (!helpers.ok) return thrown(helpers.error)
@@ -140,8 +149,12 @@ function setUp(
   const setup = context.evalCode(SANDBOX_SETUP, 'sandbox-setup.js', { type: 'global' })
   if (setup.error) return { ok: false, error: setup.error }
   // The one host function: it accepts strings only and never hands anything back.
+  // Past the cap nothing more is copied out of the sandbox, and the answer tells `console` to stop.
   const write = context.newFunction('write', (text) => {
-    if (context.typeof(text) === 'string') output.append(context.getString(text))
+    if (!output.overflowed && context.typeof(text) === 'string') {
+      output.append(context.getString(text))
+    }
+    return output.overflowed ? context.false : context.true
   })
   const inputsJson = context.newString(JSON.stringify(Object.fromEntries(Object.entries(inputs))))
   const installed = context.callFunction(setup.value, context.undefined, write, inputsJson)
@@ -194,6 +207,8 @@ interface Described {
   line?: number
 }
 
+const outOfMemory: Described = Object.freeze({ name: 'InternalError', message: 'out of memory' })
+
 function describeThrown(
   context: QuickJSContext,
   error: QuickJSHandle,
@@ -213,8 +228,10 @@ function describeThrown(
   }
   const call = context.callFunction(describe, context.undefined, error)
   if (call.error) {
+    // `describe` answers for every value the code can throw, hostile getters included; what it
+    // cannot survive is the engine refusing to allocate (a time-out was checked before this).
     call.error.dispose()
-    return { name: '', message: 'the code threw a value that could not be described' }
+    return outOfMemory
   }
   const text = call.value.consume((handle) =>
     context.typeof(handle) === 'string' ? context.getString(handle) : '',

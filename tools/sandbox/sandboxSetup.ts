@@ -1,11 +1,13 @@
 /**
  * The script evaluated inside every fresh sandbox context before the user's code. It returns a
  * function the host calls once with the only host function the sandbox gets (`write`, which
- * accepts a string and appends it to the captured output) and the inputs as JSON text; that
- * function installs `console` and `inputs` and returns `[serialize, describe]`: `serialize` turns the
- * code's final value into `J<json>` or `T<text>`, `describe` a thrown value into JSON
- * `{name, message, stack}`. Everything it captures is the context's own intrinsics, taken
- * before user code runs; user code may still break them, but only inside its own context.
+ * accepts a string, appends it to the captured output and answers whether there is room for more)
+ * and the inputs as JSON text; that function installs `console` and `inputs` and returns
+ * `[serialize, describe]`: `serialize` turns the code's final value into `J<json>` or `T<text>`,
+ * `describe` a thrown value into JSON `{name, message, stack}`. Everything it captures is the
+ * context's own intrinsics, taken before user code runs; user code may still break them, but only
+ * inside its own context. QuickJS's own errors (out of memory, interrupted, stack overflow) are
+ * never turned into text: they pass through, so the host reports the limit that was hit.
  */
 export const SANDBOX_SETUP = `(function (write, inputsJson) {
   'use strict';
@@ -15,6 +17,15 @@ export const SANDBOX_SETUP = `(function (write, inputsJson) {
   const define = Object.defineProperty;
   const toText = String;
   const isFiniteNumber = Number.isFinite;
+  const prototypeOf = Object.getPrototypeOf;
+  const InternalErrorType = InternalError;
+  const internalErrorPrototype = InternalError.prototype;
+  // The engine makes these errors itself; a value the code threw that only claims to be one
+  // passes through too, which only stops that code sooner.
+  function passThrough(error) {
+    if (error !== null && typeof error === 'object' && prototypeOf(error) === internalErrorPrototype) throw error;
+  }
+  let room = true;
   function show(value) {
     if (typeof value === 'string') return value;
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return toText(value);
@@ -22,13 +33,17 @@ export const SANDBOX_SETUP = `(function (write, inputsJson) {
       const json = stringify(value);
       return json === undefined ? toText(value) : json;
     } catch (error) {
+      passThrough(error);
       return toText(value);
     }
   }
+  // Once the output is full, printing stops the code at once: nothing more is built or copied.
   function log() {
+    if (!room) throw new InternalErrorType('output limit reached');
     let line = '';
     for (let i = 0; i < arguments.length; i++) line += (i === 0 ? '' : ' ') + show(arguments[i]);
-    write(line + '\\n');
+    room = write(line + '\\n');
+    if (!room) throw new InternalErrorType('output limit reached');
   }
   define(globalThis, 'console', {
     value: freeze({ log: log, info: log, warn: log, error: log, debug: log }),
@@ -61,6 +76,7 @@ export const SANDBOX_SETUP = `(function (write, inputsJson) {
       const json = stringify(value);
       return json === undefined ? 'T' + toText(value) : 'J' + json;
     } catch (error) {
+      passThrough(error);
       return 'T' + toText(value);
     }
   }

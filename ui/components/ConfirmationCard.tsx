@@ -4,6 +4,7 @@ import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
 import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
+import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
 import { CardEditor } from './CardEditor.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
@@ -66,12 +67,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  // An untrusted server's tool is destructive because nothing it says can be believed, not
-  // because it is known to delete; the card says so instead of the level's usual sentence.
-  const sentence =
-    request.permissionOrigin?.source === 'untrusted_default'
-      ? 'From a server you have not marked trusted: it may change or delete anything it can reach.'
-      : describePermission(request.permission).sentence
+  const sentence = describeEffect(request.permission, request.permissionOrigin)
   const program = codeToRun(request)
   const state: CardOutcome =
     phase.kind === 'stale'

@@ -18,7 +18,7 @@ const stateText: Record<McpServerStatus['state'], string> = {
   closed: 'closed',
 }
 
-/** "Tool servers": each MCP server, its state, and each tool with its level and who set it. */
+/** "Tool servers": each MCP server, its state, each tool with its level and who set it, and the tools left out with why. */
 export function McpServerList({ access, refreshKey }: McpServerListProps) {
   const [servers, setServers] = useState<readonly McpServerStatus[]>()
   const [error, setError] = useState<string>()
@@ -61,6 +61,21 @@ export function McpServerList({ access, refreshKey }: McpServerListProps) {
                     <PermissionBadge permission={tool.permission} />
                     <code>{tool.mcpName}</code>
                     <span className="sp-list__meta">{tool.origin.text}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {server.skipped.length > 0 ? (
+            <details className="sp-mcp__details sp-mcp__skipped">
+              <summary>
+                {server.skipped.length} {server.skipped.length === 1 ? 'tool' : 'tools'} left out
+              </summary>
+              <ul className="sp-mcp__tools">
+                {server.skipped.map((skip) => (
+                  <li key={skip.mcpName} data-skipped={skip.mcpName}>
+                    <code>{skip.mcpName}</code>
+                    <span className="sp-list__meta">{skip.reason}</span>
                   </li>
                 ))}
               </ul>

@@ -19,6 +19,7 @@ export { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationR
 export { type DecisionMeaning, decisionOf, lastingDecisions } from './cardDecisions.ts'
 export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
 export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
+export { describeEffect } from './describeEffect.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
 export {
   layOutStatechart,

@@ -35,7 +35,12 @@ const tabs: { id: Tab; label: string }[] = [
 
 /** The StudyPulse page: chat with inline cards, and a side panel with the workspace and the run. */
 export function App() {
-  const client = useMemo(() => new StudyPulseClient({ token: readPageToken() }), [])
+  // Set once the server answers `stale_token`: it restarted under this open page.
+  const [restarted, setRestarted] = useState(false)
+  const client = useMemo(
+    () => new StudyPulseClient({ token: readPageToken(), onStaleToken: () => setRestarted(true) }),
+    [],
+  )
   const [info, setInfo] = useState<AppInfo>()
   const [run, setRun] = useState<RemoteRunClient | undefined>(() => {
     const id = new URLSearchParams(location.search).get('run')
@@ -80,6 +85,14 @@ export function App() {
           ) : null}
         </div>
       </header>
+      {restarted ? (
+        <div className="app__restarted" role="alert">
+          <span>StudyPulse restarted — reload this page to go on.</span>
+          <button type="button" className="app__reload" onClick={() => location.reload()}>
+            Reload
+          </button>
+        </div>
+      ) : null}
       <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
         <section className="app__chat" aria-label="Chat">
           <AgentChat

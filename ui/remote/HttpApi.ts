@@ -9,6 +9,11 @@ export interface HttpApiOptions {
   fetch?: typeof fetch
   /** Extra headers (a Node client must send `Origin` itself; browsers do it for you). */
   headers?: Record<string, string>
+  /**
+   * Called when the server answers `stale_token`: it restarted since the token was issued, and
+   * only a reload of the page (which carries the new one) goes on.
+   */
+  onStaleToken?: () => void
 }
 
 /** The header that carries the per-launch token. */
@@ -30,12 +35,19 @@ export class HttpApi {
   }
 
   /** `fetch` with the token; returns the raw response. */
-  raw(path: string, init: RequestInit = {}): Promise<Response> {
+  async raw(path: string, init: RequestInit = {}): Promise<Response> {
     const doFetch = this.#options.fetch ?? globalThis.fetch.bind(globalThis)
-    return doFetch(`${this.baseUrl}${path}`, {
+    const response = await doFetch(`${this.baseUrl}${path}`, {
       ...init,
       headers: this.headers(init.headers as Record<string, string> | undefined),
     })
+    const onStale = this.#options.onStaleToken
+    // Every request goes through here, the event stream's included: one place notices a restart.
+    if (response.status === 403 && onStale !== undefined) {
+      const answer = safeParse(await response.clone().text()) as { error?: { code?: unknown } }
+      if (answer?.error?.code === 'stale_token') onStale()
+    }
+    return response
   }
 
   /** GET a JSON resource. */

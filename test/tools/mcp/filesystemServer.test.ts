@@ -70,14 +70,27 @@ describe('server-filesystem as a tool source', () => {
     const pinned = registry.prepare('c3', 'pinned__read_text_file', { path })
     expect([trusted.permission, trusted.permissionOrigin]).toEqual([
       'read',
-      { source: 'trusted_annotation', text: 'claimed by server files (trusted)' },
+      {
+        source: 'trusted_annotation',
+        text: 'claimed by server files (trusted)',
+        server: 'files',
+        tool: 'read_text_file',
+      },
     ])
     expect([untrusted.permission, untrusted.permissionOrigin]).toEqual([
       'destructive',
-      { source: 'untrusted_default', text: 'untrusted server stranger' },
+      {
+        source: 'untrusted_default',
+        text: 'untrusted server stranger',
+        server: 'stranger',
+        tool: 'read_text_file',
+      },
     ])
     // The host said "write" for a tool its trusted server claims is read-only: the host wins.
-    expect([pinned.permission, pinned.permissionOrigin?.source]).toEqual(['write', 'host'])
+    expect([pinned.permission, pinned.permissionOrigin]).toEqual([
+      'write',
+      { source: 'host', text: 'set by you in mcp.json', server: 'pinned', tool: 'read_text_file' },
+    ])
     expect(trusted.preview).toBe(`MCP server files › read_text_file {"path":"${path}"}`)
     expect(await registry.execute(trusted, context())).toEqual({
       ok: true,

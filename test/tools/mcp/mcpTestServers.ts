@@ -40,3 +40,12 @@ export function misbehavingServer(extra: object = {}) {
     ...extra,
   }
 }
+
+/** An `mcp.json` entry for our hostile stdio server (catastrophic patterns, huge results, churn). */
+export function hostileServer(extra: object = {}) {
+  return {
+    command: process.execPath,
+    args: [join(repoRoot, 'test/tools/mcp/fixtures/hostileServer.mjs')],
+    ...extra,
+  }
+}

@@ -11,6 +11,7 @@ import type { ToolResult } from '../../../tools/ToolResult.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
+import { toolContext } from '../../helpers/toolContext.ts'
 import { misbehavingServer } from './mcpTestServers.ts'
 
 // Our own stdio server that crashes, hangs or writes garbage on request. Trusted, so its calls
@@ -30,6 +31,7 @@ beforeAll(async () => {
         env: { REFUSE_START_IF: join(marks, 'refuse') },
       }),
       missing: { command: '/nonexistent/mcp-server', trusted: true },
+      broken: misbehavingServer({ trusted: true, env: { THROW_AT_START: '1' } }),
     },
   })
   registry = new ToolRegistry([], { sources: [mcp] })
@@ -46,14 +48,7 @@ beforeEach(async () => {
 })
 afterEach(() => dispose())
 
-const run = (call: PreparedTool): Promise<ToolResult> =>
-  registry.execute(call, {
-    workspace: ws,
-    now: new Date(),
-    sourcePaths: [],
-    signal: new AbortController().signal,
-    generateId: () => 'id',
-  })
+const run = (call: PreparedTool): Promise<ToolResult> => registry.execute(call, toolContext(ws))
 const echo = async () => {
   const result = await run(registry.prepare('e', 'flaky__echo', { text: 'hi' }))
   if (!result.ok) throw new Error(result.error.message)
@@ -102,6 +97,15 @@ describe('a server that crashes, hangs or sends garbage', () => {
     expect(missing).toMatchObject({ state: 'failed', tools: [] })
     expect(missing?.error).toMatch(/ENOENT/)
     expect(registry.definitions().some((d) => d.name.startsWith('missing__'))).toBe(false)
+  })
+
+  it('a server that dies at start is reported by its first error line, not only its last lines', () => {
+    const broken = mcp.servers().find((s) => s.name === 'broken')
+    expect(broken).toMatchObject({ state: 'failed', tools: [] })
+    // Node's report ends `{ code: 'E_CONFIG' }`, a blank line and `Node.js v20…`.
+    expect(broken?.error).toMatch(
+      /stderr: Error: MISBEHAVING_API_KEY is not set \| … \| .*Node\.js v/,
+    )
   })
 
   it('the run goes on: the failure goes back to the model, which answers', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  defaultSandboxLimits,
   runInSandbox,
   type SandboxOutcome,
   sandboxStats,
 } from '../../../tools/sandbox/runInSandbox.ts'
+import { SandboxHost } from '../../../tools/sandbox/SandboxHost.ts'
 
 // A short time limit keeps the hostile loops quick; nothing here asserts how long anything took.
 const limits = { timeoutMs: 500 }
@@ -202,6 +204,65 @@ describe('runInSandbox: hostile code', () => {
     expect(many.output.startsWith('line 0 x')).toBe(true)
     await expectHealthyNextRun()
   })
+
+  it('a final value whose toJSON fills memory is memory_limit, not its text', async () => {
+    const huge = failure(await run("({ toJSON() { return 'x'.repeat(20e6) } })"))
+    expect(huge.code).toBe('memory_limit')
+    // console.log's own JSON fallback lets the engine's error through too.
+    expect(failure(await run("console.log({ toJSON() { return 'x'.repeat(20e6) } })")).code).toBe(
+      'memory_limit',
+    )
+    await expectHealthyNextRun()
+  })
+
+  it('printing 8 MB of multibyte text in a loop is output_limit with the first 64 KB', async () => {
+    // Before the fix each line was copied into the host in full, and only the host's hard stop
+    // ended the loop, with no output at all.
+    const printed = failure(await run("const s = 'é'.repeat(4e6)\nfor (;;) console.log(s)"))
+    expect(printed.code).toBe('output_limit')
+    expect(printed.output).toBe('é'.repeat(32 * 1024))
+    // Catching the stop does not help: every later print stops again at once.
+    const caught = failure(
+      await run("for (;;) { try { console.log('x'.repeat(1e5)) } catch (stop) {} }"),
+    )
+    expect(caught.code).toBe('output_limit')
+    expect(Buffer.byteLength(caught.output)).toBe(64 * 1024)
+    await expectHealthyNextRun()
+  })
+
+  it('a thrown value whose getter loops is execution_timeout, not an undescribable error', async () => {
+    expect(failure(await run('throw { get name() { for (;;) {} } }'))).toMatchObject({
+      code: 'execution_timeout',
+      message: 'the code ran longer than 500 ms',
+    })
+    await expectHealthyNextRun()
+  })
+
+  it.each([
+    ['many small objects', 'const a = []\nfor (;;) a.push({ x: 1 })'],
+    ['many small arrays', 'const a = []\nfor (;;) a.push([1])'],
+    ['a deep chain', 'let a = []\nfor (;;) a = [a]'],
+  ])(
+    'memory filled with %s is memory_limit, even when nothing is left to describe it',
+    async (_, code) => {
+      // Whether the heap still had room to describe the error depended on the limit. A host of
+      // its own: each limit compiles a module, which the shared worker must not count.
+      const host = new SandboxHost()
+      try {
+        for (const megabytes of [4, 16, 64]) {
+          const memoryLimitBytes = megabytes * 1024 * 1024
+          const limits = { ...defaultSandboxLimits, timeoutMs: 20_000, memoryLimitBytes }
+          expect(failure(await host.run({ code, inputs: {}, limits }))).toMatchObject({
+            code: 'memory_limit',
+          })
+        }
+        const next = await host.run({ code: '6 * 7', inputs: {}, limits: defaultSandboxLimits })
+        expect(next).toEqual({ ok: true, output: '', value: 42 })
+      } finally {
+        await host.close()
+      }
+    },
+  )
 
   it('ends a deep recursion with a stack overflow error, and the next run works', async () => {
     expect(
