@@ -28,6 +28,8 @@ const frames = [
   // No data: nothing to dispatch.
   'event: lonely\n\n',
   'retry: 1000\nevent: agent\ndata: last\n\n',
+  // The server's keep-alive; it also tells a parser that a CR just before it was a whole line end.
+  ': keep-alive\n\n',
 ]
 const expected: ServerSentEvent[] = [
   { event: 'agent', id: '7', data: '{"text":"Réviser 🙂"}' },
@@ -51,8 +53,9 @@ describe('readEventStream (eventsource-parser)', () => {
     const encode = (text: string) => new TextEncoder().encode(text)
     const bytes = encode(frames.join(''))
     const afterSecond = encode(frames.slice(0, 3).join('')).length
+    const inLast = bytes.length - ': keep-alive\n\n'.length - 3
     // Reads: the first two events; 5 bytes of the third; up to inside the last; the rest.
-    const batches = await read(body(bytes, [afterSecond, afterSecond + 5, bytes.length - 3]))
+    const batches = await read(body(bytes, [afterSecond, afterSecond + 5, inLast]))
     expect(batches).toEqual([expected.slice(0, 2), expected.slice(2, 3), expected.slice(3)])
   })
 })
