@@ -93,9 +93,9 @@ describe('the packed tarball', { timeout: 120_000 }, () => {
 describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 120_000 }, () => {
   const app = join(work, 'node-app')
 
-  it('installs neither React nor a model SDK nor graphviz, and nothing from the repo but the build', () => {
+  it('installs neither React nor a model SDK nor an AI SDK provider, and nothing from the repo but the build', () => {
     const modules = readdirSync(join(app, 'node_modules'))
-    for (const absent of ['react', 'react-dom', 'openai', '@anthropic-ai', '@hpcc-js'])
+    for (const absent of ['react', 'react-dom', 'openai', '@anthropic-ai', '@ai-sdk'])
       expect(modules, absent).not.toContain(absent)
     expect(modules).toContain('xstate') // the one peer npm installs for you
     const installed = readdirSync(join(app, 'node_modules', 'studypulse-agent')).sort()

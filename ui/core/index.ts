@@ -21,7 +21,9 @@ export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
 export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
 export {
+  type Box,
   layOutStatechart,
+  type PlacedAnyEdge,
   type PlacedEdge,
   type PlacedState,
   type StatechartLayout,
