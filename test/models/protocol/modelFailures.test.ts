@@ -15,6 +15,8 @@ import {
   aiSdkAnthropicKit,
   aiSdkCompatibleKit,
   aiSdkOpenAIKit,
+  aiSdkV2Kit,
+  aiSdkV3Kit,
   anthropicKit,
   openAIKit,
 } from './protocolKits.ts'
@@ -56,7 +58,15 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
   return error as ModelError
 }
 
-const kits = [openAIKit, anthropicKit, aiSdkOpenAIKit, aiSdkCompatibleKit, aiSdkAnthropicKit]
+const kits = [
+  openAIKit,
+  anthropicKit,
+  aiSdkOpenAIKit,
+  aiSdkCompatibleKit,
+  aiSdkAnthropicKit,
+  aiSdkV3Kit,
+  aiSdkV2Kit,
+]
 
 describe.each(kits)('$label client failures', (kit) => {
   it('429 with retry-after: waits what the server asked, then succeeds', async () => {
@@ -300,7 +310,7 @@ describe('protocol-specific stream errors', () => {
     },
   )
 
-  it.each([openAIKit, aiSdkOpenAIKit, aiSdkCompatibleKit])(
+  it.each([openAIKit, aiSdkOpenAIKit, aiSdkCompatibleKit, aiSdkV3Kit, aiSdkV2Kit])(
     '$label: an error object mid-stream is a broken turn',
     async (kit) => {
       const body = kit.textStream(['Half an ', 'answer'])

@@ -1,6 +1,9 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+// The same provider as AI SDK 5 and 6 ship it: language model specification v2 and v3.
+import { createOpenAICompatible as createCompatibleV2 } from 'ai-sdk-openai-compatible-v2'
+import { createOpenAICompatible as createCompatibleV3 } from 'ai-sdk-openai-compatible-v3'
 import { AnthropicModel } from '../../../models/AnthropicModel.ts'
 import { type AiSdkLanguageModel, fromAiSdk } from '../../../models/fromAiSdk.ts'
 import type { HttpModelOptions } from '../../../models/HttpModelOptions.ts'
@@ -29,7 +32,7 @@ export interface ProtocolKit {
   /** A non-streamed answer with text and tool calls. */
   completion(text: string, calls: Array<{ id: string; name: string; arguments: string }>): object
   errorBody(status: number): object
-  /** The client gives a repeated tool-call id a fresh one (the AI SDK's streaming tool-call tracker does). */
+  /** The client gives a repeated tool-call id a fresh one (the AI SDK's OpenAI-wire providers do). */
   renamesRepeatedCallIds?: boolean
 }
 
@@ -151,3 +154,19 @@ export const aiSdkCompatibleKit = {
 export const aiSdkAnthropicKit = throughAiSdk(anthropicKit, 'AI SDK @ai-sdk/anthropic', (url) =>
   createAnthropic({ apiKey: 'sk-ant-test', baseURL: `${url}/v1` })('claude-test-1'),
 )
+
+/** `@ai-sdk/openai-compatible` 2 (AI SDK 6, specification v3) through `fromAiSdk`. */
+export const aiSdkV3Kit = {
+  ...throughAiSdk(openAIKit, 'AI SDK spec v3 (@ai-sdk/openai-compatible 2)', (url) =>
+    createCompatibleV3({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
+  ),
+  renamesRepeatedCallIds: true,
+}
+
+/** `@ai-sdk/openai-compatible` 1 (AI SDK 5, specification v2) through `fromAiSdk`. */
+export const aiSdkV2Kit = {
+  ...throughAiSdk(openAIKit, 'AI SDK spec v2 (@ai-sdk/openai-compatible 1)', (url) =>
+    createCompatibleV2({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
+  ),
+  renamesRepeatedCallIds: true,
+}
