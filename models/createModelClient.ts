@@ -77,7 +77,8 @@ function missingKey(name: string, variable: string): ModelError {
   )
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+/** The trimmed setting, or undefined when it is unset or blank. */
+export function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim()
   return trimmed === undefined || trimmed === '' ? undefined : trimmed
 }

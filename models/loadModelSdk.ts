@@ -34,6 +34,25 @@ export function loadAnthropic(client: string): Promise<AnthropicModule> {
   return anthropic
 }
 
+/** A provider package of the AI SDK, such as `@ai-sdk/anthropic`, as its module namespace. */
+export type AiSdkProviderModule = Readonly<Record<string, unknown>>
+
+/**
+ * Loads `@ai-sdk/<provider>`; throws `ModelError('model_config')` naming the package when it is not
+ * installed. `provider` must be a package name part (lowercase letters, digits and dashes).
+ */
+export async function loadAiSdkProvider(
+  client: string,
+  provider: string,
+): Promise<AiSdkProviderModule> {
+  const pkg = `@ai-sdk/${provider}`
+  try {
+    return (await import(pkg)) as AiSdkProviderModule
+  } catch (error) {
+    throw missing(client, pkg, 'latest', error)
+  }
+}
+
 function missing(client: string, pkg: string, range: string, error: unknown): unknown {
   const code = (error as { code?: unknown } | undefined)?.code
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return error

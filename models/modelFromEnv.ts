@@ -1,12 +1,15 @@
+import { aiSdkModelFromEnv } from './aiSdkFromEnv.ts'
 import { createModelClient, type ModelProvider } from './createModelClient.ts'
 import { ModelError } from './ModelError.ts'
 import type { ModelClient } from './messages.ts'
 
 const providers: readonly ModelProvider[] = ['openai', 'openai-compatible', 'anthropic', 'offline']
+const aiSdkPrefix = 'ai-sdk:'
 
 /**
  * The model the environment names. `STUDYPULSE_MODEL` is `openai:<model>`, `anthropic:<model>` or
- * `openai-compatible:<model>` (with `OPENAI_BASE_URL`); keys come from `OPENAI_API_KEY` and
+ * `openai-compatible:<model>` (with `OPENAI_BASE_URL`), or `ai-sdk:<provider>:<model>` for an
+ * installed AI SDK provider package (see `aiSdkModelFromEnv`); keys come from `OPENAI_API_KEY` and
  * `ANTHROPIC_API_KEY`, base URLs from `OPENAI_BASE_URL` and `ANTHROPIC_BASE_URL`, and
  * `STUDYPULSE_MODEL_TIMEOUT_MS` sets the time limit. Unset, it is the offline planner.
  */
@@ -15,17 +18,20 @@ export function modelFromEnv(env: Readonly<Record<string, string | undefined>>):
   if (spec === '' || spec === 'offline' || spec === 'offline-planner') {
     return createModelClient({ provider: 'offline' })
   }
+  const timeoutMs = timeoutFrom(env.STUDYPULSE_MODEL_TIMEOUT_MS)
+  if (spec.startsWith(aiSdkPrefix)) {
+    return aiSdkModelFromEnv(spec.slice(aiSdkPrefix.length), env, timeoutMs)
+  }
   // Only the first colon separates: model ids such as `llama3.1:8b` contain colons themselves.
   const colon = spec.indexOf(':')
   const provider = spec.slice(0, colon) as ModelProvider
   if (colon <= 0 || !providers.includes(provider)) {
     throw new ModelError(
       'model_config',
-      `STUDYPULSE_MODEL="${spec}" is not understood; use openai:<model>, anthropic:<model>, openai-compatible:<model> (with OPENAI_BASE_URL) or leave it unset for the offline planner.`,
+      `STUDYPULSE_MODEL="${spec}" is not understood; use openai:<model>, anthropic:<model>, openai-compatible:<model> (with OPENAI_BASE_URL), ai-sdk:<provider>:<model> (with @ai-sdk/<provider> installed) or leave it unset for the offline planner.`,
     )
   }
   const model = spec.slice(colon + 1).trim()
-  const timeoutMs = timeoutFrom(env.STUDYPULSE_MODEL_TIMEOUT_MS)
   const common = { model, ...(timeoutMs !== undefined && { timeoutMs }) }
   if (provider === 'anthropic') {
     return createModelClient({

@@ -4,8 +4,9 @@ import type {
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { ChatMessage, ToolCall } from '../vocabulary/ChatMessage.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ModelToolDefinition } from './messages.ts'
+import { isFailedToolResult, toolInputObject } from './toolCallParts.ts'
 import { toolParameters } from './toolParameters.ts'
 
 /** The body of a Messages API call, without `stream`. */
@@ -56,7 +57,7 @@ function toBlocks(message: Exclude<ChatMessage, { role: 'system' }>): ContentBlo
           type: 'tool_use' as const,
           id: call.id,
           name: call.name,
-          input: inputOf(call),
+          input: toolInputObject(call.arguments),
         })),
       ]
     case 'tool':
@@ -65,30 +66,9 @@ function toBlocks(message: Exclude<ChatMessage, { role: 'system' }>): ContentBlo
           type: 'tool_result',
           tool_use_id: message.toolCallId,
           content: message.content,
-          ...(isFailure(message.content) && { is_error: true }),
+          ...(isFailedToolResult(message.content) && { is_error: true }),
         },
       ]
-  }
-}
-
-/** The call's arguments as an object; arguments that are not a JSON object are sent as `{}`. */
-function inputOf(call: ToolCall): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(call.arguments)
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return value as Record<string, unknown>
-    }
-  } catch {
-    // The tool result already tells the model its arguments were not JSON.
-  }
-  return {}
-}
-
-function isFailure(content: string): boolean {
-  try {
-    return (JSON.parse(content) as { ok?: unknown } | null)?.ok === false
-  } catch {
-    return false
   }
 }
 

@@ -11,6 +11,10 @@ export { McpServerList, type McpServerListProps } from './components/McpServerLi
 export { PermissionBadge } from './components/PermissionBadge.tsx'
 export { PolicyList, type PolicyListProps } from './components/PolicyList.tsx'
 export { RunTimeline, type RunTimelineProps } from './components/RunTimeline.tsx'
+export {
+  StatechartDrawing,
+  type StatechartDrawingProps,
+} from './components/StatechartDrawing.tsx'
 export { StatechartView, type StatechartViewProps } from './components/StatechartView.tsx'
 export { TaskList, type TaskListProps } from './components/TaskList.tsx'
 export { WorkspacePanel, type WorkspacePanelProps } from './components/WorkspacePanel.tsx'

@@ -1,6 +1,6 @@
-import { Graphviz } from '@hpcc-js/wasm-graphviz'
 import { type DirectedGraphNode, toDirectedGraph } from '@xstate/graph'
 import type { AnyStateMachine, StateNode, TransitionDefinition } from 'xstate'
+import { chartSvg } from './chartSvg.tsx'
 
 // biome-ignore lint/suspicious/noExplicitAny: state nodes of any machine
 type AnyNode = StateNode<any, any>
@@ -14,10 +14,9 @@ interface ChartEdge {
   label: string
 }
 
-/** The chart of a machine, as Mermaid text, Graphviz DOT text and rendered SVG. */
+/** The chart of a machine, as Mermaid text and as the SVG the web app draws. */
 export interface StateChart {
   mermaid: string
-  dot: string
   svg: string
 }
 
@@ -94,38 +93,7 @@ function toMermaid(model: ReturnType<typeof chartModel>): string {
   return `${lines.join('\n')}\n`
 }
 
-const quote = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
-
-function toDot(model: ReturnType<typeof chartModel>): string {
-  const lines = [
-    'digraph agentRun {',
-    '  rankdir=LR',
-    '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=12]',
-    '  edge [fontname="Helvetica", fontsize=10]',
-    '  __start [shape=point, width=0.15, label=""]',
-  ]
-  for (const s of model.states) {
-    const attrs = s.final
-      ? `label=${quote(`${s.key}\n(final)`)}, peripheries=2`
-      : s.transient
-        ? `label=${quote(`${s.key}\n(transient)`)}, style="rounded,dashed"`
-        : `label=${quote(s.key)}`
-    lines.push(`  ${s.key} [${attrs}]`)
-  }
-  if (model.rootHasEdges) lines.push(`  ${anyState} [label="any state", shape=plaintext]`)
-  for (const s of model.states) if (s.initial) lines.push(`  __start -> ${s.key}`)
-  for (const e of model.edges) {
-    const style = e.from === anyState ? ', style=dashed' : ''
-    lines.push(`  ${e.from} -> ${e.to} [label=${quote(e.label)}${style}]`)
-  }
-  lines.push('}')
-  return `${lines.join('\n')}\n`
-}
-
-/** Draws a machine: Mermaid `stateDiagram-v2` text and an SVG rendered offline by Graphviz (WASM). */
+/** Draws a machine: Mermaid `stateDiagram-v2` text, and the web app's ELK-laid SVG. */
 export async function renderChart(machine: AnyStateMachine): Promise<StateChart> {
-  const model = chartModel(machine)
-  const dot = toDot(model)
-  const graphviz = await Graphviz.load()
-  return { mermaid: toMermaid(model), dot, svg: graphviz.dot(dot) }
+  return { mermaid: toMermaid(chartModel(machine)), svg: await chartSvg(machine) }
 }

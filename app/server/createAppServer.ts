@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
 import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
+import { openApiRoutes } from './openApiRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -71,12 +73,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     limits,
     streams: { open: 0 },
   }
-  const routes: Route[] = [
-    ...runRoutes(app),
-    ...policyRoutes(app),
-    ...workspaceRoutes(app, options.runtime.model.name),
-    ...mcpRoutes(options.mcp),
-  ]
+  const routes = appRoutes(app, options.mcp)
   const guard = createRequestGuard(token, options.allowedOrigins)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -134,6 +131,17 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       stopReleasing()
     },
   })
+}
+
+/** Every route of the API (`/api/openapi.json` describes exactly these). */
+export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
+  return [
+    ...runRoutes(app),
+    ...policyRoutes(app),
+    ...workspaceRoutes(app, app.runtime.model.name),
+    ...mcpRoutes(mcp),
+    ...openApiRoutes(),
+  ]
 }
 
 /** Starts the web app on 127.0.0.1: the page (when `distDir` is given), the JSON API and the run event streams. */

@@ -88,6 +88,20 @@ describe('StudyPulse in a real browser against the real server', () => {
         .locator('.sp-chart__edge--taken[data-edge="awaitingConfirmation>executing"]')
         .count(),
     ).toBe(1)
+    // As drawn, in the real fonts: no edge label covers another label, a state or the any-state box.
+    const covered = await page.evaluate(`(() => {
+      const boxes = (selector) => [...document.querySelectorAll(selector)].map((el) => ({
+        what: el.closest('[data-edge]')?.getAttribute('data-edge') ?? el.closest('[data-state]')?.getAttribute('data-state') ?? el.textContent,
+        r: el.getBoundingClientRect(),
+      }))
+      const labels = boxes('.sp-chart__edge text')
+      const shapes = boxes('.sp-chart__state > rect:first-of-type, .sp-chart__any rect')
+      const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      return labels.flatMap((a, i) =>
+        [...labels.slice(i + 1), ...shapes].filter((b) => over(a.r, b.r)).map((b) => a.what + ' / ' + b.what),
+      ).concat(labels.length > 10 ? [] : ['only ' + labels.length + ' labels drawn'])
+    })()`)
+    expect(covered).toEqual([])
     await page.screenshot({ path: join(shots, 'statechart.png') })
   })
 

@@ -22,8 +22,11 @@ describe('the statechart picture', () => {
     }
     for (const final of ['failed', 'cancelled']) {
       expect(chart.mermaid).toContain(`${final} --> [*]`)
-      expect(chart.svg).toContain(`>(final)</text>`)
+      expect(chart.svg).toContain(
+        `class="sp-chart__state sp-chart__state--final" data-state="${final}"`,
+      )
     }
+    expect(chart.svg.match(/class="sp-chart__state[ "]/g)).toHaveLength(states.length)
     const arrows = chart.mermaid.split('\n').filter((l) => / --> /.test(l) && !l.includes('[*]'))
     expect(arrows).toHaveLength(transitions.length)
     for (const label of ['CONFIRM [confirmationMatches]', 'DENY [confirmationMatches]', 'CANCEL']) {

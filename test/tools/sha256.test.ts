@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { canonicalJson } from '../../tools/canonicalJson.ts'
 import { callDigest } from '../../tools/digest.ts'
 import { sha256Hex } from '../../tools/sha256.ts'
+import { handWrittenSha256Hex } from './handWrittenSha256.ts'
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-describe('sha256Hex, the browser-safe digest', () => {
+describe('sha256Hex, the browser-safe digest (@noble/hashes)', () => {
   it('matches the FIPS 180-4 examples', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')
     expect(sha256Hex('abc')).toBe(
@@ -51,5 +53,36 @@ describe('sha256Hex, the browser-safe digest', () => {
       .update('{"importance":4,"tags":["ß","🙂"],"title":"Read chapter 3"}')
       .digest('hex')
     expect(callDigest('mcp__notes__add', args, 'contract v1 ✓')).toBe(withContract)
+  })
+})
+
+describe('the @noble/hashes digest is the hand-written one it replaced, byte for byte', () => {
+  // What callDigest computed before, with the hand-written SHA-256.
+  const digestBefore = (name: string, args: unknown, contract?: string) =>
+    handWrittenSha256Hex(
+      `${(contract === undefined ? [name] : [name, contract]).join('\n')}\n${canonicalJson(args)}`,
+    )
+
+  it('on random tool names, contracts and argument objects (nested, unicode, numbers)', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 40 })
+    fc.assert(
+      fc.property(
+        text,
+        fc.option(text, { nil: undefined }),
+        fc.dictionary(text, fc.jsonValue({ maxDepth: 4 }), { maxKeys: 8 }),
+        (name, contract, args) => {
+          expect(callDigest(name, args, contract)).toBe(digestBefore(name, args, contract))
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1000) },
+    )
+  })
+
+  it('on texts of every length around the block edges, and long ones', () => {
+    for (let length = 0; length <= 200; length += 1) {
+      const text = '🙂é'.repeat(length)
+      expect(sha256Hex(text), `length ${length}`).toBe(handWrittenSha256Hex(text))
+    }
+    expect(sha256Hex('x'.repeat(1_000_000))).toBe(handWrittenSha256Hex('x'.repeat(1_000_000)))
   })
 })

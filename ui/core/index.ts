@@ -22,7 +22,9 @@ export { type CardStateInput, describeCardState, ruleName } from './describeCard
 export { describeEffect } from './describeEffect.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
 export {
+  type Box,
   layOutStatechart,
+  type PlacedAnyEdge,
   type PlacedEdge,
   type PlacedState,
   type StatechartLayout,

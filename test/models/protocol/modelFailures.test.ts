@@ -11,7 +11,15 @@ import {
   sseReply,
   startFakeModelServer,
 } from './fakeModelServer.ts'
-import { anthropicKit, openAIKit } from './protocolKits.ts'
+import {
+  aiSdkAnthropicKit,
+  aiSdkCompatibleKit,
+  aiSdkOpenAIKit,
+  aiSdkV2Kit,
+  aiSdkV3Kit,
+  anthropicKit,
+  openAIKit,
+} from './protocolKits.ts'
 
 let server: FakeModelServer
 beforeEach(async () => {
@@ -50,7 +58,17 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
   return error as ModelError
 }
 
-describe.each([openAIKit, anthropicKit])('$label client failures', (kit) => {
+const kits = [
+  openAIKit,
+  anthropicKit,
+  aiSdkOpenAIKit,
+  aiSdkCompatibleKit,
+  aiSdkAnthropicKit,
+  aiSdkV3Kit,
+  aiSdkV2Kit,
+]
+
+describe.each(kits)('$label client failures', (kit) => {
   it('429 with retry-after: waits what the server asked, then succeeds', async () => {
     server.reply(
       jsonReply(429, kit.errorBody(429), { 'retry-after': '2' }),
@@ -264,35 +282,49 @@ describe.each([openAIKit, anthropicKit])('$label client failures', (kit) => {
     ]
     server.reply(sseReply(kit.callsStream(calls)))
     const turn = await kit.client(server.url).complete(request())
-    expect(turn).toEqual({ toolCalls: calls })
+    if (!kit.renamesRepeatedCallIds) {
+      expect(turn).toEqual({ toolCalls: calls })
+      return
+    }
+    // The runtime tells calls apart by id; a client that renames the repeat keeps all else as sent.
+    const [first, second] = turn.toolCalls ?? []
+    expect(first).toEqual(calls[0])
+    expect(second).toMatchObject({ name: 'launch_rockets', arguments: '{}' })
+    expect(second?.id).not.toBe('dup')
   })
 })
 
 describe('protocol-specific stream errors', () => {
-  it('Anthropic: an `event: error` mid-stream (overloaded) is a broken turn', async () => {
-    const body = anthropicKit.textStream(['Half an ', 'answer'])
-    const cut = bytesThrough(body, 'Half an ')
-    const error = JSON.stringify({
-      type: 'error',
-      error: { type: 'overloaded_error', message: 'Overloaded' },
-    })
-    server.reply(sseReply(`${body.slice(0, cut)}"}}\n\nevent: error\ndata: ${error}\n\n`))
-    const failureOf = await failure(anthropicKit.client(server.url).complete(request()))
-    expect(failureOf.code).toBe('model_stream_interrupted')
-  })
+  it.each([anthropicKit, aiSdkAnthropicKit])(
+    '$label: an `event: error` mid-stream (overloaded) is a broken turn',
+    async (kit) => {
+      const body = kit.textStream(['Half an ', 'answer'])
+      const cut = bytesThrough(body, 'Half an ')
+      const error = JSON.stringify({
+        type: 'error',
+        error: { type: 'overloaded_error', message: 'Overloaded' },
+      })
+      server.reply(sseReply(`${body.slice(0, cut)}"}}\n\nevent: error\ndata: ${error}\n\n`))
+      const failureOf = await failure(kit.client(server.url).complete(request()))
+      expect(failureOf.code).toBe('model_stream_interrupted')
+    },
+  )
 
-  it('OpenAI: an error object mid-stream is a broken turn', async () => {
-    const body = openAIKit.textStream(['Half an ', 'answer'])
-    const cut = bytesThrough(body, 'data: [DONE]') - 'data: [DONE]'.length
-    const error = JSON.stringify({
-      error: { message: 'The server had an error', type: 'server_error' },
-    })
-    server.reply(
-      sseReply(
-        `${body.slice(0, cut).replace(/data: \{[^\n]*"stop"[^\n]*\n\n$/, '')}data: ${error}\n\n`,
-      ),
-    )
-    const failureOf = await failure(openAIKit.client(server.url).complete(request()))
-    expect(failureOf.code).toBe('model_stream_interrupted')
-  })
+  it.each([openAIKit, aiSdkOpenAIKit, aiSdkCompatibleKit, aiSdkV3Kit, aiSdkV2Kit])(
+    '$label: an error object mid-stream is a broken turn',
+    async (kit) => {
+      const body = kit.textStream(['Half an ', 'answer'])
+      const cut = bytesThrough(body, 'data: [DONE]') - 'data: [DONE]'.length
+      const error = JSON.stringify({
+        error: { message: 'The server had an error', type: 'server_error' },
+      })
+      server.reply(
+        sseReply(
+          `${body.slice(0, cut).replace(/data: \{[^\n]*"stop"[^\n]*\n\n$/, '')}data: ${error}\n\n`,
+        ),
+      )
+      const failureOf = await failure(kit.client(server.url).complete(request()))
+      expect(failureOf.code).toBe('model_stream_interrupted')
+    },
+  )
 })

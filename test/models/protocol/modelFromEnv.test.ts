@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AnthropicModel } from '../../../models/AnthropicModel.ts'
 import { createModelClient } from '../../../models/createModelClient.ts'
 import { ModelError } from '../../../models/ModelError.ts'
@@ -77,6 +77,79 @@ describe('modelFromEnv', () => {
       }),
     )
     expect(badTimeout.message).toContain('STUDYPULSE_MODEL_TIMEOUT_MS')
+  })
+})
+
+describe('modelFromEnv with ai-sdk:<provider>:<model>', () => {
+  const request = () => ({
+    messages: [{ role: 'user' as const, content: 'hi' }],
+    tools: [],
+    signal: new AbortController().signal,
+  })
+  const rejected = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a ModelError, the call succeeded')
+      },
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(ModelError)
+        return error as ModelError
+      },
+    )
+
+  it('names the model after the provider and model id; no package is loaded until the first call', () => {
+    const model = modelFromEnv({
+      STUDYPULSE_MODEL: 'ai-sdk:anthropic:claude-sonnet-4-6',
+      ANTHROPIC_API_KEY: 'k',
+    })
+    expect(model.name).toBe('ai-sdk:anthropic:claude-sonnet-4-6')
+    expect(modelFromEnv({ STUDYPULSE_MODEL: 'ai-sdk:no-such-provider:m' }).name).toBe(
+      'ai-sdk:no-such-provider:m',
+    )
+  })
+
+  it('a provider package that is not installed: model_config naming the package to install', async () => {
+    const error = await rejected(
+      modelFromEnv({ STUDYPULSE_MODEL: 'ai-sdk:no-such-provider:m' }).complete(request()),
+    )
+    expect(error.code).toBe('model_config')
+    expect(error.message).toContain('npm install @ai-sdk/no-such-provider')
+  })
+
+  it('no key anywhere: the provider says which variable, as model_auth, before any request', async () => {
+    const server = await startFakeModelServer()
+    vi.stubEnv('ANTHROPIC_API_KEY', undefined)
+    try {
+      const error = await rejected(
+        modelFromEnv({
+          STUDYPULSE_MODEL: 'ai-sdk:anthropic:claude-test-1',
+          ANTHROPIC_BASE_URL: `${server.url}/v1`,
+        }).complete(request()),
+      )
+      expect(error.code).toBe('model_auth')
+      expect(error.message).toContain('ANTHROPIC_API_KEY')
+      expect(server.requests).toEqual([])
+    } finally {
+      vi.unstubAllEnvs()
+      await server.close()
+    }
+  })
+
+  it('specs and settings that cannot work are model_config errors', () => {
+    for (const spec of [
+      'ai-sdk:',
+      'ai-sdk:openai',
+      'ai-sdk:openai:',
+      'ai-sdk:../evil:m',
+      'ai-sdk:Open:m',
+    ]) {
+      expect(thrown(() => modelFromEnv({ STUDYPULSE_MODEL: spec })).code).toBe('model_config')
+    }
+    const noBase = thrown(() =>
+      modelFromEnv({ STUDYPULSE_MODEL: 'ai-sdk:openai-compatible:llama3.1' }),
+    )
+    expect(noBase.code).toBe('model_config')
+    expect(noBase.message).toContain('OPENAI_BASE_URL')
   })
 })
 

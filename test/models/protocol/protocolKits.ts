@@ -1,4 +1,11 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+// The same provider as AI SDK 5 and 6 ship it: language model specification v2 and v3.
+import { createOpenAICompatible as createCompatibleV2 } from 'ai-sdk-openai-compatible-v2'
+import { createOpenAICompatible as createCompatibleV3 } from 'ai-sdk-openai-compatible-v3'
 import { AnthropicModel } from '../../../models/AnthropicModel.ts'
+import { type AiSdkLanguageModel, fromAiSdk } from '../../../models/fromAiSdk.ts'
 import type { HttpModelOptions } from '../../../models/HttpModelOptions.ts'
 import type { ModelClient } from '../../../models/messages.ts'
 import { OpenAIChatModel } from '../../../models/OpenAIChatModel.ts'
@@ -25,6 +32,8 @@ export interface ProtocolKit {
   /** A non-streamed answer with text and tool calls. */
   completion(text: string, calls: Array<{ id: string; name: string; arguments: string }>): object
   errorBody(status: number): object
+  /** The client gives a repeated tool-call id a fresh one (the AI SDK's OpenAI-wire providers do). */
+  renamesRepeatedCallIds?: boolean
 }
 
 const anthropicErrorTypes: Record<number, string> = {
@@ -104,4 +113,60 @@ export const anthropicKit: ProtocolKit = {
     ]),
   errorBody: (status) =>
     anthropicError(anthropicErrorTypes[status] ?? 'api_error', `test error ${status}`),
+}
+
+/** An AI SDK provider's model wrapped by `fromAiSdk`, speaking the wire of `kit`. */
+function throughAiSdk(
+  kit: ProtocolKit,
+  label: string,
+  model: (url: string) => AiSdkLanguageModel,
+): ProtocolKit {
+  return {
+    ...kit,
+    label,
+    client: (url, options = {}) =>
+      fromAiSdk(model(url), {
+        keyVariable: kit.keyVariable,
+        ...(options.retry !== undefined && { retry: options.retry }),
+        ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        ...(options.stream !== undefined && { stream: options.stream }),
+      }),
+  }
+}
+
+/** `@ai-sdk/openai` (its Chat Completions model) through `fromAiSdk`. */
+export const aiSdkOpenAIKit = {
+  ...throughAiSdk(openAIKit, 'AI SDK @ai-sdk/openai', (url) =>
+    createOpenAI({ apiKey: 'sk-test', baseURL: `${url}/v1` }).chat('gpt-4o-mini'),
+  ),
+  renamesRepeatedCallIds: true,
+}
+
+/** `@ai-sdk/openai-compatible` through `fromAiSdk`. */
+export const aiSdkCompatibleKit = {
+  ...throughAiSdk(openAIKit, 'AI SDK @ai-sdk/openai-compatible', (url) =>
+    createOpenAICompatible({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
+  ),
+  renamesRepeatedCallIds: true,
+}
+
+/** `@ai-sdk/anthropic` through `fromAiSdk`. */
+export const aiSdkAnthropicKit = throughAiSdk(anthropicKit, 'AI SDK @ai-sdk/anthropic', (url) =>
+  createAnthropic({ apiKey: 'sk-ant-test', baseURL: `${url}/v1` })('claude-test-1'),
+)
+
+/** `@ai-sdk/openai-compatible` 2 (AI SDK 6, specification v3) through `fromAiSdk`. */
+export const aiSdkV3Kit = {
+  ...throughAiSdk(openAIKit, 'AI SDK spec v3 (@ai-sdk/openai-compatible 2)', (url) =>
+    createCompatibleV3({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
+  ),
+  renamesRepeatedCallIds: true,
+}
+
+/** `@ai-sdk/openai-compatible` 1 (AI SDK 5, specification v2) through `fromAiSdk`. */
+export const aiSdkV2Kit = {
+  ...throughAiSdk(openAIKit, 'AI SDK spec v2 (@ai-sdk/openai-compatible 1)', (url) =>
+    createCompatibleV2({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
+  ),
+  renamesRepeatedCallIds: true,
 }

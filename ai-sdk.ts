@@ -1,0 +1,8 @@
+/**
+ * Any AI SDK provider as StudyPulse's model: `fromAiSdk(languageModel)` wraps a model of
+ * `@ai-sdk/openai`, `@ai-sdk/anthropic`, `@ai-sdk/openai-compatible` or any other provider package
+ * (language model specification v2 to v4) as a `ModelClient`. Its types come from the optional
+ * peer `@ai-sdk/provider`, which every provider package brings along. Node only.
+ */
+
+export { type AiSdkLanguageModel, type AiSdkModelOptions, fromAiSdk } from './models/fromAiSdk.ts'

@@ -1,0 +1,235 @@
+import type { z } from 'zod'
+import {
+  CancelBody,
+  ConfirmationBody,
+  EditBody,
+  InputBody,
+  RevokeBody,
+  StartRunBody,
+} from './requestSchemas.ts'
+import {
+  ArtifactsAnswer,
+  CommandAnswer,
+  EditAnswer,
+  InfoAnswer,
+  McpServersAnswer,
+  MemoryAnswer,
+  NotebooksAnswer,
+  OpenApiAnswer,
+  PoliciesAnswer,
+  RunsAnswer,
+  StartedRunAnswer,
+  TasksAnswer,
+} from './responseSchemas.ts'
+
+/** A refusal an operation can give: status, code, and when. */
+export interface Refusal {
+  status: number
+  code: string
+  when: string
+}
+
+/** One answer an operation gives on success. */
+export interface Answer {
+  description: string
+  /** The JSON body; absent for the event stream. */
+  schema?: z.ZodType
+}
+
+/** One route of the HTTP API as its reference describes it. */
+export interface ApiOperation {
+  id: string
+  method: 'GET' | 'POST'
+  /** The router's pattern, e.g. `/api/runs/:runId/input`. */
+  path: string
+  summary: string
+  /** The JSON body the route reads, exactly the schema it validates with. */
+  body?: z.ZodType
+  query?: { name: string; description: string }[]
+  answers: Record<number, Answer>
+  /** Refusals of this route, besides those every API request can get (`commonRefusals`). */
+  refusals: Refusal[]
+  /** The answer is `text/event-stream`. */
+  stream?: true
+}
+
+/** Refusals every API request can get. */
+export const commonRefusals: Refusal[] = [
+  { status: 403, code: 'forbidden_host', when: 'Host is not 127.0.0.1 or localhost at this port' },
+  { status: 403, code: 'invalid_token', when: 'the x-studypulse-token header is missing or wrong' },
+  { status: 404, code: 'not_found', when: 'no API at this path' },
+  { status: 405, code: 'method_not_allowed', when: 'the path exists for another method' },
+  { status: 500, code: 'internal_error', when: 'the server failed; nothing was changed by it' },
+]
+
+/** Refusals every request with a body (every POST) can get. */
+export const bodyRefusals: Refusal[] = [
+  { status: 403, code: 'forbidden_origin', when: 'Origin is not the page nor an allowed origin' },
+  { status: 415, code: 'unsupported_media_type', when: 'the body is not application/json' },
+  { status: 413, code: 'body_too_large', when: 'the body is over 64 KiB' },
+  { status: 400, code: 'invalid_json', when: 'the body is not JSON' },
+  { status: 400, code: 'invalid_request', when: 'the body does not match the schema; says where' },
+]
+
+const runNotFound: Refusal = { status: 404, code: 'run_not_found', when: 'no run has this id' }
+const stateConflict = (code: string): Refusal => ({
+  status: 409,
+  code,
+  when: 'the command does not fit the run as it is now',
+})
+const corruptFile: Refusal = {
+  status: 409,
+  code: 'workspace_file_corrupt',
+  when: 'the workspace file is damaged; `file` names it',
+}
+const commandAnswers: Record<number, Answer> = {
+  200: { description: 'Done.', schema: CommandAnswer },
+  202: {
+    description: 'Queued: the node that owns the run applies it when it can.',
+    schema: CommandAnswer,
+  },
+}
+const read = (id: string, path: string, summary: string, schema: z.ZodType): ApiOperation => ({
+  id,
+  method: 'GET',
+  path,
+  summary,
+  answers: { 200: { description: summary, schema } },
+  refusals: [corruptFile],
+})
+
+/** Every route of the HTTP API (a test checks the server has exactly these). */
+export const apiOperations: ApiOperation[] = [
+  {
+    id: 'listRuns',
+    method: 'GET',
+    path: '/api/runs',
+    summary: 'The runs this server knows, with their state.',
+    answers: { 200: { description: 'The runs.', schema: RunsAnswer } },
+    refusals: [],
+  },
+  {
+    id: 'startRun',
+    method: 'POST',
+    path: '/api/runs',
+    summary: "Starts a run with the user's first message.",
+    body: StartRunBody,
+    answers: { 201: { description: 'The new run.', schema: StartedRunAnswer } },
+    refusals: [
+      { status: 400, code: 'unknown_notebook', when: 'no notebook has `notebookId`' },
+      { status: 400, code: 'invalid_input', when: 'the runtime refuses the input' },
+      { status: 429, code: 'too_many_runs', when: 'too many runs are open' },
+    ],
+  },
+  {
+    id: 'sendInput',
+    method: 'POST',
+    path: '/api/runs/:runId/input',
+    summary: "The user's next message to a run waiting for input.",
+    body: InputBody,
+    answers: commandAnswers,
+    refusals: [
+      runNotFound,
+      { status: 400, code: 'invalid_input', when: 'the runtime refuses the input' },
+      stateConflict('not_awaiting_input'),
+    ],
+  },
+  {
+    id: 'cancelRun',
+    method: 'POST',
+    path: '/api/runs/:runId/cancel',
+    summary: 'Cancels a run.',
+    body: CancelBody,
+    answers: commandAnswers,
+    refusals: [runNotFound, stateConflict('run_ended')],
+  },
+  {
+    id: 'decide',
+    method: 'POST',
+    path: '/api/runs/:runId/confirmations',
+    summary: "The user's decision on the pending card, optionally kept as a rule.",
+    body: ConfirmationBody,
+    answers: { 200: { description: 'Decided.', schema: CommandAnswer } },
+    refusals: [
+      runNotFound,
+      {
+        status: 400,
+        code: 'invalid_decision',
+        when: 'the decision or digest does not fit the card',
+      },
+      stateConflict('confirmation_not_found'),
+      { status: 409, code: 'policy_not_allowed', when: 'the tool cannot have the rule asked for' },
+    ],
+  },
+  {
+    id: 'editCall',
+    method: 'POST',
+    path: '/api/runs/:runId/edit',
+    summary: 'New arguments for the pending call; the card is issued again with a new id.',
+    body: EditBody,
+    answers: {
+      200: { description: 'The new card.', schema: EditAnswer },
+      202: { description: 'Queued.', schema: EditAnswer },
+    },
+    refusals: [
+      runNotFound,
+      { status: 400, code: 'invalid_edit', when: 'the new arguments do not fit the tool' },
+      stateConflict('confirmation_not_found'),
+    ],
+  },
+  {
+    id: 'followRun',
+    method: 'GET',
+    path: '/api/runs/:runId/events',
+    summary:
+      "A run's events as server-sent events: `agent` (one AgentEvent as JSON, `id` its seq) and `state` frames.",
+    query: [
+      { name: 'from', description: 'The first event seq to send (default 1).' },
+      { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
+    ],
+    answers: { 200: { description: 'text/event-stream, open until the client leaves.' } },
+    refusals: [
+      runNotFound,
+      { status: 429, code: 'too_many_streams', when: 'too many event streams are open' },
+    ],
+    stream: true,
+  },
+  {
+    id: 'listPolicies',
+    method: 'GET',
+    path: '/api/policies',
+    summary: "The user's standing decisions, and what is wrong with policies.json.",
+    answers: { 200: { description: 'The rules.', schema: PoliciesAnswer } },
+    refusals: [],
+  },
+  {
+    id: 'revokePolicy',
+    method: 'POST',
+    path: '/api/policies/:ruleId/revoke',
+    summary: 'Revokes a standing decision.',
+    body: RevokeBody,
+    answers: { 200: { description: 'Revoked.', schema: CommandAnswer } },
+    refusals: [{ status: 404, code: 'policy_not_found', when: 'no rule has this id' }],
+  },
+  read('info', '/api/info', 'The model, the workspace and the notebook.', InfoAnswer),
+  read('tasks', '/api/workspace/tasks', 'The study tasks.', TasksAnswer),
+  read('memory', '/api/workspace/memory', 'What the agent remembers.', MemoryAnswer),
+  read('artifacts', '/api/workspace/artifacts', 'The saved artifacts.', ArtifactsAnswer),
+  read('notebooks', '/api/workspace/notebooks', 'The notebooks.', NotebooksAnswer),
+  {
+    id: 'mcpServers',
+    method: 'GET',
+    path: '/api/mcp/servers',
+    summary: 'The MCP servers, their tools, levels and where each level came from.',
+    answers: { 200: { description: 'The servers.', schema: McpServersAnswer } },
+    refusals: [],
+  },
+  {
+    id: 'openApi',
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This reference as an OpenAPI 3.1 document.',
+    answers: { 200: { description: 'The document.', schema: OpenApiAnswer } },
+    refusals: [],
+  },
+]

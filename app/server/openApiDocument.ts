@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import {
+  type ApiOperation,
+  apiOperations,
+  bodyRefusals,
+  commonRefusals,
+  type Refusal,
+} from './apiOperations.ts'
+import { tokenHeader } from './requestGuard.ts'
+import { ErrorAnswer } from './responseSchemas.ts'
+
+/** An OpenAPI 3.1 document, as JSON. */
+export type OpenApiDocument = { openapi: '3.1.0' } & Record<string, unknown>
+
+/** The schema a zod type stands for, in JSON Schema 2020-12 (what OpenAPI 3.1 uses). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+  return rest
+}
+
+/** `:runId` in a router pattern is `{runId}` in OpenAPI. */
+export function openApiPath(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, '{$1}')
+}
+
+/** Every refusal an operation can give, its own and those of every request of its kind. */
+export function refusalsOf(operation: ApiOperation): Refusal[] {
+  return [...commonRefusals, ...(operation.body ? bodyRefusals : []), ...operation.refusals]
+}
+
+/**
+ * The HTTP API as an OpenAPI 3.1 document, generated from the route table and the zod schemas
+ * the server validates bodies with: paths, the token, bodies, answers and refusal codes.
+ */
+export function openApiDocument(): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const operation of apiOperations) {
+    const path = openApiPath(operation.path)
+    paths[path] ??= {}
+    ;(paths[path] as Record<string, unknown>)[operation.method.toLowerCase()] =
+      toOperation(operation)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'StudyPulse Agent app API',
+      version: '1',
+      description:
+        'The JSON API of the StudyPulse app server (`npm start`), on 127.0.0.1 only. Every request carries the per-launch token; every POST also the page’s own Origin. Refusals are `{ "error": { "code", "message", "file"? } }`.',
+    },
+    servers: [{ url: 'http://127.0.0.1:{port}', variables: { port: { default: '5757' } } }],
+    security: [{ token: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        token: {
+          type: 'apiKey',
+          in: 'header',
+          name: tokenHeader,
+          description: 'The per-launch token the server prints and puts into the page it serves.',
+        },
+        tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
+      },
+      schemas: { Error: jsonSchemaOf(ErrorAnswer, 'output') },
+    },
+  }
+}
+
+function toOperation(operation: ApiOperation): Record<string, unknown> {
+  const parameters = [
+    ...[...operation.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...(operation.query ?? []).map(({ name, description }) => ({
+      name,
+      in: 'query',
+      required: false,
+      description,
+      schema: { type: 'string' },
+    })),
+  ]
+  const answers = Object.entries(operation.answers).map(([status, answer]) => [
+    status,
+    {
+      description: answer.description,
+      content: answer.schema
+        ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
+        : { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  ])
+  const refusals = new Map<number, Refusal[]>()
+  for (const refusal of refusalsOf(operation)) {
+    refusals.set(refusal.status, [...(refusals.get(refusal.status) ?? []), refusal])
+  }
+  const errors = [...refusals].map(([status, list]) => [
+    String(status),
+    {
+      description: list.map((r) => `\`${r.code}\`: ${r.when}`).join('; '),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+  ])
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    ...(operation.stream && { security: [{ token: [] }, { tokenQuery: [] }] }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(operation.body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchemaOf(operation.body, 'input') } },
+      },
+    }),
+    responses: Object.fromEntries([...answers, ...errors]),
+  }
+}

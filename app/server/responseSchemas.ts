@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { PolicyRuleSchema } from '../../workspace/policyRule.ts'
+import {
+  ArtifactSchema,
+  MemoryEntrySchema,
+  NotebookSchema,
+  TaskSchema,
+} from '../../workspace/schemas.ts'
+
+// What the API answers, for its reference (`/api/openapi.json`, docs/api.md); a test checks each
+// answer the server gives against these.
+
+/** Every refusal: `{ error: { code, message, file? } }`. */
+export const ErrorAnswer = z.strictObject({
+  error: z.strictObject({
+    code: z.string().describe('A stable snake_case code, e.g. `invalid_token`.'),
+    message: z.string(),
+    file: z.string().optional().describe('The workspace file to blame, when one is.'),
+  }),
+})
+
+/** A command done, or `queued` (202) when the node that owns the run has not applied it yet. */
+export const CommandAnswer = z.strictObject({
+  ok: z.literal(true),
+  queued: z.literal(true).optional(),
+})
+
+/** `GET /api/runs`. */
+export const RunsAnswer = z.strictObject({
+  runs: z.array(
+    z.strictObject({
+      runId: z.string(),
+      status: z.string().optional().describe('The run state, e.g. `awaitingConfirmation`.'),
+    }),
+  ),
+})
+
+/** `POST /api/runs`. */
+export const StartedRunAnswer = z.strictObject({ runId: z.string() })
+
+/** `POST /api/runs/:runId/edit`: the new card's id, unless queued. */
+export const EditAnswer = z.strictObject({
+  ok: z.literal(true),
+  confirmationId: z.string().optional(),
+  queued: z.literal(true).optional(),
+})
+
+/** `GET /api/policies`: the rules in force, and what is wrong with the rules file. */
+export const PoliciesAnswer = z.strictObject({
+  rules: z.array(PolicyRuleSchema.extend({ description: z.string() })),
+  invalid: z.array(z.strictObject({ rule: z.unknown(), reason: z.string() })),
+  corrupt: z.strictObject({ file: z.string(), message: z.string() }).optional(),
+})
+
+/** `GET /api/info`. */
+export const InfoAnswer = z.strictObject({
+  model: z.string(),
+  workspace: z.string(),
+  notebook: z.strictObject({ id: z.string(), title: z.string() }).optional(),
+})
+
+/** `GET /api/workspace/tasks`. */
+export const TasksAnswer = z.strictObject({ tasks: z.array(TaskSchema) })
+/** `GET /api/workspace/memory`. */
+export const MemoryAnswer = z.strictObject({ memory: z.array(MemoryEntrySchema) })
+/** `GET /api/workspace/artifacts`. */
+export const ArtifactsAnswer = z.strictObject({ artifacts: z.array(ArtifactSchema) })
+/** `GET /api/workspace/notebooks`. */
+export const NotebooksAnswer = z.strictObject({ notebooks: z.array(NotebookSchema) })
+
+const permission = z.enum(['read', 'write', 'destructive', 'execute'])
+
+/** `GET /api/mcp/servers`. */
+export const McpServersAnswer = z.strictObject({
+  servers: z.array(
+    z.strictObject({
+      name: z.string(),
+      transport: z.enum(['stdio', 'http']),
+      trusted: z.boolean(),
+      state: z.enum(['starting', 'connected', 'stopped', 'failed', 'closed']),
+      error: z.string().optional(),
+      tools: z.array(
+        z.strictObject({
+          name: z.string(),
+          mcpName: z.string(),
+          permission,
+          origin: z.strictObject({
+            source: z.enum(['host', 'trusted_annotation', 'untrusted_default']),
+            text: z.string(),
+          }),
+        }),
+      ),
+      skipped: z.array(z.strictObject({ mcpName: z.string(), reason: z.string() })),
+    }),
+  ),
+})
+
+/** `GET /api/openapi.json`: an OpenAPI 3.1 document. */
+export const OpenApiAnswer = z.looseObject({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.unknown()),
+})

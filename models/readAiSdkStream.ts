@@ -1,0 +1,115 @@
+import type {
+  LanguageModelV2Content,
+  LanguageModelV2StreamPart,
+  LanguageModelV3Content,
+  LanguageModelV3StreamPart,
+  LanguageModelV4Content,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider'
+import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import { ModelError } from './ModelError.ts'
+
+/** A stream part of any AI SDK language model specification version we read. */
+export type AiSdkStreamPart =
+  | LanguageModelV2StreamPart
+  | LanguageModelV3StreamPart
+  | LanguageModelV4StreamPart
+
+/** A content part of a non-streamed AI SDK answer. */
+export type AiSdkContent = LanguageModelV2Content | LanguageModelV3Content | LanguageModelV4Content
+
+// How a provider says the answer did not end properly: v4 `interrupted` (no completion signal),
+// `error`, and v2's `unknown`, which v2 providers keep when no finish reason ever arrived.
+const brokenFinish = new Set(['interrupted', 'error', 'unknown'])
+
+/**
+ * Assembles a provider's `doStream` parts into one turn: text deltas go to `onTextDelta` as they
+ * arrive, `tool-call` parts (whole calls, arguments as the model wrote them) become tool calls.
+ * An `error` part, a missing `finish` or a finish that says the stream broke off rejects, so no
+ * half turn is ever returned.
+ */
+export async function readAiSdkStream(
+  stream: ReadableStream<AiSdkStreamPart>,
+  name: string,
+  onTextDelta?: (delta: string) => void,
+): Promise<ModelTurn> {
+  const reader = stream.getReader()
+  let text = ''
+  const toolCalls: ToolCall[] = []
+  let finish: string | undefined
+  try {
+    for (;;) {
+      const { done, value: part } = await reader.read()
+      if (done) break
+      switch (part.type) {
+        case 'text-delta':
+          // Providers pass on the empty content of a first chunk; it is no delta.
+          if (part.delta === '') break
+          text += part.delta
+          onTextDelta?.(part.delta)
+          break
+        case 'tool-call':
+          // A tool the provider ran itself (web search, code interpreter) is not ours to run.
+          if (part.providerExecuted !== true) toolCalls.push(toolCallOf(part))
+          break
+        case 'error':
+          throw new ModelError(
+            'model_stream_interrupted',
+            `${name}: the answer stream broke off before the turn was complete (${describe(part.error)}).`,
+          )
+        case 'finish':
+          finish =
+            typeof part.finishReason === 'string' ? part.finishReason : part.finishReason.unified
+          break
+      }
+    }
+  } catch (error) {
+    // Stop the provider's request: nothing more of this answer will be read.
+    await reader.cancel().catch(() => {})
+    throw error
+  } finally {
+    reader.releaseLock()
+  }
+  if (finish === undefined || brokenFinish.has(finish)) {
+    throw new ModelError(
+      'model_stream_interrupted',
+      `${name}: the answer stream ended before the turn was complete.`,
+    )
+  }
+  return turnOf(text, toolCalls)
+}
+
+/** Reads the turn out of a provider's `doGenerate` content. */
+export function fromAiSdkContent(content: readonly AiSdkContent[]): ModelTurn {
+  let text = ''
+  const toolCalls: ToolCall[] = []
+  for (const part of content) {
+    if (part.type === 'text') text += part.text
+    else if (part.type === 'tool-call' && part.providerExecuted !== true) {
+      toolCalls.push(toolCallOf(part))
+    }
+  }
+  return turnOf(text, toolCalls)
+}
+
+function toolCallOf(part: { toolCallId: string; toolName: string; input: string }): ToolCall {
+  // A call to a tool without parameters may arrive with no argument text at all.
+  return {
+    id: part.toolCallId,
+    name: part.toolName,
+    arguments: part.input === '' ? '{}' : part.input,
+  }
+}
+
+function turnOf(text: string, toolCalls: ToolCall[]): ModelTurn {
+  return {
+    ...(text !== '' && { text }),
+    ...(toolCalls.length > 0 && { toolCalls }),
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' ? message : (JSON.stringify(error) ?? String(error))
+}
