@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { otherProcess } from './otherProcess.ts'
 import { makeTempDirs } from './tempDir.ts'
 import { versionedTask, versionedWritesContract } from './versionedWritesContract.ts'
 
@@ -12,31 +12,13 @@ const tempDir = makeTempDirs()
 versionedWritesContract('the folder Workspace', async () => Workspace.create(await tempDir()))
 versionedWritesContract('MemoryWorkspace', async () => new MemoryWorkspace())
 
-/** Runs `versionedWriter.ts` in another process and reads what it printed. */
-function otherProcess(dir: string, id: string, version: string, title: string) {
-  return new Promise<{ ok: boolean }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'versionedWriter.ts'), dir, id, version, title],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as { ok: boolean }) : reject(new Error(`exit ${code}`)),
-    )
-  })
-}
-
 describe('the folder Workspace across processes', () => {
   it('a version another process moved is refused here, and nothing is written', async () => {
     const dir = await tempDir()
     const ws = await Workspace.create(dir)
     await ws.upsertTask(versionedTask('a', 'Review chapter 3'))
     const shown = (await ws.readTask('a'))?.version ?? ''
-    expect(await otherProcess(dir, 'a', shown, 'Renamed elsewhere')).toEqual({ ok: true })
+    expect(await otherProcess(dir, 'task-at', 'a', shown, 'Renamed elsewhere')).toBe(true)
     const here = await ws.updateTaskAt(
       versionedTask('a', 'Review chapter 3', { done: true }),
       shown,
@@ -53,9 +35,9 @@ describe('the folder Workspace across processes', () => {
     await ws.upsertTask(versionedTask('a'))
     const shown = (await ws.readTask('a'))?.version ?? ''
     const outcomes = await Promise.all(
-      ['p0', 'p1', 'p2', 'p3'].map((title) => otherProcess(dir, 'a', shown, title)),
+      ['p0', 'p1', 'p2', 'p3'].map((title) => otherProcess(dir, 'task-at', 'a', shown, title)),
     )
-    const winners = outcomes.flatMap((o, i) => (o.ok ? [`p${i}`] : []))
+    const winners = outcomes.flatMap((ok, i) => (ok ? [`p${i}`] : []))
     expect(winners).toHaveLength(1)
     expect((await ws.readTask('a'))?.value.title).toBe(winners[0])
   })

@@ -1,0 +1,32 @@
+import type { ExpectedVersion, Versioned } from '../../workspace/recordVersion.ts'
+import { type ToolResult, toolFailure } from '../ToolResult.ts'
+
+/** What a call may act on: the stored target, if it is what the card showed. */
+export type BoundTarget<T> =
+  | { ok: true; target: Versioned<T> }
+  | { ok: false; reason: 'missing' | 'changed' }
+
+/**
+ * Checks what is stored now against the version on the card: with none (an unbound call) any
+ * stored target will do; with `null` (the card said there was none) only none; with a version,
+ * only the target at that version.
+ */
+export function boundTarget<T>(
+  current: Versioned<T> | undefined,
+  expected: ExpectedVersion | undefined,
+): BoundTarget<T> {
+  if (current === undefined) {
+    return { ok: false, reason: typeof expected === 'string' ? 'changed' : 'missing' }
+  }
+  if (expected === undefined || expected === current.version) return { ok: true, target: current }
+  return { ok: false, reason: 'changed' }
+}
+
+/** The result when the target moved on after the card was shown: nothing was written. */
+export function targetChanged(what: string, kind: string, id: string): ToolResult {
+  return toolFailure(
+    'target_changed',
+    `${what} changed after the card was shown (in another window, process or device), so nothing was written. Show the person what it is now before asking again.`,
+    { kind, id },
+  )
+}
