@@ -91,6 +91,14 @@ export type {
 } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
 export type { SharedPolicies, StoredKeptRule } from './store/SharedPolicies.ts'
+export {
+  type CallDescription,
+  CallDescriptionSchema,
+  type CallTarget,
+  callDescriptionVersion,
+  type DescribedField,
+  type LineDiff,
+} from './tools/CallDescription.ts'
 // The Node entry replaces these two with the full set, `run_code` included.
 export {
   coreStudyPulseTools as studyPulseTools,
@@ -120,8 +128,15 @@ export type {
   PolicyFileProblems,
   PolicyRule,
 } from './workspace/policyFile.ts'
+export type {
+  ExpectedVersion,
+  Versioned,
+  VersionedKind,
+  VersionedWrite,
+} from './workspace/recordVersion.ts'
 export type { StudyWorkspace } from './workspace/StudyWorkspace.ts'
 export { sampleSources } from './workspace/sampleData.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
 export type { SourceReadResult } from './workspace/sourcePaths.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'
+export { type WorkspaceView, workspaceView } from './workspace/WorkspaceView.ts'

@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '../models/messages.ts'
+import type { CallDescription } from '../tools/CallDescription.ts'
 import type { PermissionOrigin } from '../tools/PermissionOrigin.ts'
 
 /** What happened in a run; the run's event log holds these in `seq` order. */
@@ -46,6 +47,8 @@ export interface AgentEvent {
   /** On `confirmationRequired`: who set the level (host, trusted server's claim, untrusted default). */
   permissionOrigin?: PermissionOrigin
   preview?: string
+  /** On `confirmationRequired`: what the call will change, as read from the workspace. */
+  description?: CallDescription
   digest?: string
   confirmationId?: string
   decision?: ConfirmationDecision

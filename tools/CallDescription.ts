@@ -81,3 +81,13 @@ export type DescribedField = z.infer<typeof DescribedFieldSchema>
 export type LineDiff = z.infer<typeof LineDiffSchema>
 /** What a described call acts on, at which version. */
 export type CallTarget = z.infer<typeof CallTargetSchema>
+
+/**
+ * How a field table reads: `new` (values a new record will hold), `gone` (a record about to go),
+ * or `change` (each field as it is and as it will be).
+ */
+export function fieldTableKind(fields: readonly DescribedField[]): 'new' | 'gone' | 'change' {
+  if (fields.every((field) => field.before === undefined)) return 'new'
+  if (fields.every((field) => field.after === undefined)) return 'gone'
+  return 'change'
+}

@@ -1,5 +1,6 @@
 import type { PermissionLevel } from '../../models/messages.ts'
 import type { AgentEvent } from '../../store/AgentEvent.ts'
+import type { CallDescription } from '../../tools/CallDescription.ts'
 import type { PermissionOrigin } from '../../tools/PermissionOrigin.ts'
 
 /** What a confirmation card shows: one proposed call waiting for the user's decision. */
@@ -11,6 +12,8 @@ export interface ConfirmationRequest {
   /** Who set the level, for tools whose level depends on it (MCP servers). */
   permissionOrigin?: PermissionOrigin
   preview: string
+  /** What the call will change, read from the workspace: headline, field table, line diff. */
+  description?: CallDescription
   digest?: string
   /** The call's arguments as JSON text (the validated ones the card is for), when known. */
   argumentsJson?: string
@@ -37,6 +40,7 @@ export function toConfirmationRequest(
     permission: event.permission ?? 'execute',
     ...(event.permissionOrigin !== undefined && { permissionOrigin: event.permissionOrigin }),
     preview: event.preview ?? '',
+    ...(event.description !== undefined && { description: event.description }),
     ...(event.digest !== undefined && { digest: event.digest }),
     ...(argumentsJson !== undefined && { argumentsJson }),
     requestedAt: event.at,
