@@ -1,4 +1,5 @@
 import { resolveDuePhrase } from './plannerDates.ts'
+import { LEVEL_WORDS } from './plannerTaskFields.ts'
 import { extractPeriod, statusOf, type TaskFilter } from './plannerTaskQuery.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
@@ -68,16 +69,6 @@ const THE = '(?:the\\s+|my\\s+|this\\s+|that\\s+)?(?:task\\s+|to-?do\\s+)?'
 const DONE = '(?:done|complete|completed|finished|ticked\\s+off|checked\\s+off)'
 const NOT_DONE =
   '(?:not\\s+done|undone|open|incomplete|not\\s+finished|unfinished|to\\s*do|not\\s+complete)'
-const LEVELS: ReadonlyMap<string, number> = new Map([
-  ['highest', 5],
-  ['top', 5],
-  ['urgent', 5],
-  ['high', 4],
-  ['medium', 3],
-  ['normal', 3],
-  ['low', 2],
-  ['lowest', 1],
-])
 const LEVEL = '(\\d|highest|top|urgent|high|medium|normal|lowest|low)'
 
 type UpdateParser = (clause: string, today: Date) => TaskUpdate | undefined
@@ -169,7 +160,9 @@ export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undef
 
 function level(word: string): number {
   const n = Number(word)
-  return Number.isInteger(n) ? Math.min(5, Math.max(1, n)) : (LEVELS.get(word.toLowerCase()) ?? 3)
+  return Number.isInteger(n)
+    ? Math.min(5, Math.max(1, n))
+    : (LEVEL_WORDS.get(word.toLowerCase()) ?? 3)
 }
 
 function cleanTarget(words: string): string {

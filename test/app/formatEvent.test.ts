@@ -3,6 +3,7 @@ import { formatEvent } from '../../app/formatEvent.ts'
 import type { AgentEvent } from '../../store/AgentEvent.ts'
 import { createCoreToolRegistry } from '../../tools/createCoreToolRegistry.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
+import { seedStudy } from '../helpers/studyFixtures.ts'
 
 const card = (over: Partial<AgentEvent>): AgentEvent => ({
   runId: 'r1',
@@ -47,16 +48,7 @@ describe('formatEvent: run_code cards in the terminal', () => {
 describe('formatEvent: what a card will change, in the terminal', () => {
   it('prints the headline, the field table and the line diff under the card', async () => {
     const ws = new MemoryWorkspace()
-    const at = '2026-11-30T09:00:00.000Z'
-    await ws.upsertTask({
-      id: 't1',
-      title: 'Essay',
-      due: '2026-12-04',
-      done: false,
-      createdAt: at,
-      updatedAt: at,
-    })
-    await ws.saveArtifact('Exam plan', 'Revise cells\nThen genetics\nSleep early')
+    await seedStudy(ws)
     const tools = createCoreToolRegistry()
     const describe = async (name: string, args: object) =>
       tools.describe(tools.prepare('c', name, args), ws)

@@ -6,23 +6,14 @@ import { type AnyToolDefinition, defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
+import { seedStudy } from '../helpers/studyFixtures.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let ws: Workspace
 let dispose: () => Promise<void>
 beforeEach(async () => {
   ;({ ws, dispose } = await tempWorkspace())
-  const at = '2026-11-30T09:00:00.000Z'
-  await ws.upsertTask({
-    id: 't1',
-    title: 'Essay',
-    due: '2026-12-04',
-    done: false,
-    createdAt: at,
-    updatedAt: at,
-  })
-  await ws.appendMemory('I study in the morning')
-  await ws.saveArtifact('Exam plan', 'Revise cells')
+  await seedStudy(ws, 'Revise cells')
 })
 afterEach(() => dispose())
 

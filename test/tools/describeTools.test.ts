@@ -1,44 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
-import type { ToolContext } from '../../tools/defineTool.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import type { ExpectedVersion } from '../../workspace/recordVersion.ts'
 import type { Task } from '../../workspace/schemas.ts'
+import { seedStudy, storedTask, toolContext } from '../helpers/studyFixtures.ts'
 
 const tools = createToolRegistry()
-const at = '2026-11-30T09:00:00.000Z'
 let ws: MemoryWorkspace
 
 beforeEach(async () => {
   ws = new MemoryWorkspace({ generateId: () => 'm1' })
-  await ws.upsertTask({
-    id: 't1',
-    title: 'Essay',
-    due: '2026-12-04',
-    done: false,
-    createdAt: at,
-    updatedAt: at,
-  })
-  await ws.upsertTask({
-    id: 't2',
-    title: 'Review lecture 1 notes',
-    importance: 3,
-    done: false,
-    createdAt: at,
-    updatedAt: at,
-  })
-  await ws.appendMemory('I study in the morning')
-  await ws.saveArtifact('Exam plan', 'Revise cells\nThen genetics\nSleep early')
+  await seedStudy(ws)
+  await ws.upsertTask(storedTask('t2', 'Review lecture 1 notes', { importance: 3 }))
 })
 
-const context = (expectedVersion?: ExpectedVersion): ToolContext => ({
-  workspace: ws,
-  now: new Date('2026-12-01T10:00:00.000Z'),
-  sourcePaths: [],
-  signal: new AbortController().signal,
-  generateId: () => 'new',
-  ...(expectedVersion !== undefined && { expectedVersion }),
-})
+const context = (expectedVersion?: ExpectedVersion) =>
+  toolContext(ws, { expectedVersion, now: new Date('2026-12-01T10:00:00.000Z') })
 const describeCall = (name: string, args: object) =>
   tools.describe(tools.prepare('c', name, args), ws)
 const run = (name: string, args: object, expectedVersion?: ExpectedVersion) =>
@@ -124,7 +101,7 @@ describe('update_task', () => {
     expect(await run('update_task', { id: 't9', done: true })).toMatchObject({
       error: { code: 'task_not_found' },
     })
-    await ws.upsertTask({ id: 't9', title: 'New', done: false, createdAt: at, updatedAt: at })
+    await ws.upsertTask(storedTask('t9', 'New'))
     expect(await run('update_task', { id: 't9', done: true }, null)).toMatchObject({
       error: { code: 'target_changed' },
     })
@@ -243,14 +220,7 @@ describe('save_artifact', () => {
 
 describe('the read tools a student needs', () => {
   it('list_tasks filters by due date and done', async () => {
-    await ws.upsertTask({
-      id: 't3',
-      title: 'Old',
-      due: '2026-11-01',
-      done: true,
-      createdAt: at,
-      updatedAt: at,
-    })
+    await ws.upsertTask(storedTask('t3', 'Old', { due: '2026-11-01', done: true }))
     const titles = async (args: object) =>
       ((await run('list_tasks', args)) as { data: { tasks: { title: string }[] } }).data.tasks.map(
         (t) => t.title,

@@ -7,6 +7,7 @@ import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import type { Task } from '../../workspace/schemas.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { fileDatabase } from '../helpers/postgres.ts'
+import { seedStudy, toolContext } from '../helpers/studyFixtures.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
 import { makeTempDirs } from '../workspace/tempDir.ts'
 
@@ -25,7 +26,6 @@ interface Elsewhere {
 
 type Setup = () => Promise<{ ws: StudyWorkspace; elsewhere: Elsewhere }>
 
-const at = '2026-11-30T09:00:00.000Z'
 const tools = createToolRegistry()
 
 const setups: [string, Setup][] = [
@@ -36,14 +36,7 @@ const setups: [string, Setup][] = [
       // Another run: the same tools, allowed there, on the same workspace.
       const other = createToolRegistry()
       const run = async (name: string, args: object) => {
-        const context = {
-          workspace: ws,
-          now: new Date(),
-          sourcePaths: [],
-          signal: new AbortController().signal,
-          generateId: () => 'x',
-        }
-        expect(await other.execute(other.prepare('o', name, args), context)).toMatchObject({
+        expect(await other.execute(other.prepare('o', name, args), toolContext(ws))).toMatchObject({
           ok: true,
         })
       }
@@ -148,23 +141,16 @@ describe.each(setups)('%s', (_, setup) => {
     '%s: the target changed between card and Allow → nothing written, target_changed',
     async (name, args, change) => {
       const { ws, elsewhere } = await setup()
-      await ws.upsertTask({ id: 't1', title: 'Essay', done: false, createdAt: at, updatedAt: at })
-      await ws.appendMemory('I study in the morning')
-      await ws.saveArtifact('Exam plan', 'Revise cells')
+      await seedStudy(ws, 'Revise cells')
       const prepared = tools.prepare('c1', name, await args(ws))
       const shown = (await tools.describe(prepared, ws)).target?.version
       expect(shown).toEqual(expect.any(String))
       await change(ws, elsewhere)
       const afterElsewhere = await snapshot(ws)
-      const context = {
-        workspace: ws,
-        now: new Date(),
-        sourcePaths: [],
-        signal: new AbortController().signal,
-        generateId: () => 'x',
-        expectedVersion: shown ?? null,
-      }
-      const result = await tools.execute(prepared, context)
+      const result = await tools.execute(
+        prepared,
+        toolContext(ws, { expectedVersion: shown ?? null }),
+      )
       expect(result).toMatchObject({ ok: false, error: { code: 'target_changed' } })
       expect(await snapshot(ws)).toBe(afterElsewhere)
     },

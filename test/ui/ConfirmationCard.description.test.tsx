@@ -9,6 +9,7 @@ import { buildTranscript } from '../../ui/core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../../ui/core/ConfirmationRequest.ts'
 import { toConfirmationRequest } from '../../ui/core/ConfirmationRequest.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
+import { seedStudy } from '../helpers/studyFixtures.ts'
 
 const at = '2026-11-30T09:00:00.000Z'
 const descriptions: Record<string, CallDescription> = {}
@@ -21,15 +22,7 @@ const args: Record<string, object> = {
 // Real descriptions, made by the real tools from a real (in-memory) workspace.
 beforeAll(async () => {
   const ws = new MemoryWorkspace()
-  await ws.upsertTask({
-    id: 't1',
-    title: 'Essay',
-    due: '2026-12-04',
-    done: false,
-    createdAt: at,
-    updatedAt: at,
-  })
-  await ws.saveArtifact('Exam plan', 'Revise cells\nThen genetics\nSleep early')
+  await seedStudy(ws)
   const tools = createCoreToolRegistry()
   for (const [name, a] of Object.entries(args)) {
     descriptions[name] = await tools.describe(tools.prepare('c', name, a), ws)

@@ -3,9 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { storedTask } from '../helpers/studyFixtures.ts'
 import { otherProcess } from './otherProcess.ts'
 import { makeTempDirs } from './tempDir.ts'
-import { versionedTask, versionedWritesContract } from './versionedWritesContract.ts'
+import { versionedWritesContract } from './versionedWritesContract.ts'
 
 const tempDir = makeTempDirs()
 
@@ -16,13 +17,10 @@ describe('the folder Workspace across processes', () => {
   it('a version another process moved is refused here, and nothing is written', async () => {
     const dir = await tempDir()
     const ws = await Workspace.create(dir)
-    await ws.upsertTask(versionedTask('a', 'Review chapter 3'))
+    await ws.upsertTask(storedTask('a', 'Review chapter 3'))
     const shown = (await ws.readTask('a'))?.version ?? ''
     expect(await otherProcess(dir, 'task-at', 'a', shown, 'Renamed elsewhere')).toBe(true)
-    const here = await ws.updateTaskAt(
-      versionedTask('a', 'Review chapter 3', { done: true }),
-      shown,
-    )
+    const here = await ws.updateTaskAt(storedTask('a', 'Review chapter 3', { done: true }), shown)
     expect(here).toMatchObject({ ok: false, code: 'target_changed' })
     expect((await ws.readTasks()).map((t) => [t.title, t.done])).toEqual([
       ['Renamed elsewhere', false],
@@ -32,7 +30,7 @@ describe('the folder Workspace across processes', () => {
   it('four processes writing at one version at once: exactly one lands (the check holds under the lock)', async () => {
     const dir = await tempDir()
     const ws = await Workspace.create(dir)
-    await ws.upsertTask(versionedTask('a'))
+    await ws.upsertTask(storedTask('a'))
     const shown = (await ws.readTask('a'))?.version ?? ''
     const outcomes = await Promise.all(
       ['p0', 'p1', 'p2', 'p3'].map((title) => otherProcess(dir, 'task-at', 'a', shown, title)),

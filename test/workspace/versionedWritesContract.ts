@@ -1,55 +1,40 @@
 import { describe, expect, test } from 'vitest'
 import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
-import type { Task } from '../../workspace/schemas.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
-
-const at = '2026-11-30T09:00:00.000Z'
-/** A stored task. */
-export const versionedTask = (
-  id: string,
-  title = `Task ${id}`,
-  extra: Partial<Task> = {},
-): Task => ({
-  id,
-  title,
-  done: false,
-  createdAt: at,
-  updatedAt: at,
-  ...extra,
-})
+import { storedTask } from '../helpers/studyFixtures.ts'
 
 /** The compare-and-set writes every `StudyWorkspace` owes the describe step, on one kind of workspace. */
 export function versionedWritesContract(name: string, open: () => Promise<StudyWorkspace>): void {
   describe(`${name}: versions and compare-and-set`, () => {
     test('a task has a version; equal content, equal version; a change moves it', async () => {
       const ws = await open()
-      await ws.upsertTask(versionedTask('a'))
+      await ws.upsertTask(storedTask('a'))
       const first = await ws.readTask('a')
-      expect(first?.value).toEqual(versionedTask('a'))
+      expect(first?.value).toEqual(storedTask('a'))
       expect(first?.version).toMatch(/^[0-9a-f]{64}$/)
       expect((await ws.readTask('a'))?.version).toBe(first?.version)
       expect(await ws.readTask('missing')).toBeUndefined()
-      await ws.upsertTask(versionedTask('a', 'Task a', { due: '2026-12-07' }))
+      await ws.upsertTask(storedTask('a', 'Task a', { due: '2026-12-07' }))
       expect((await ws.readTask('a'))?.version).not.toBe(first?.version)
     })
 
     test('updateTaskAt writes at the version shown, and nothing once the task moved on', async () => {
       const ws = await open()
-      await ws.upsertTask(versionedTask('a'))
+      await ws.upsertTask(storedTask('a'))
       const shown = (await ws.readTask('a'))?.version ?? ''
-      const done = await ws.updateTaskAt(versionedTask('a', 'Task a', { done: true }), shown)
+      const done = await ws.updateTaskAt(storedTask('a', 'Task a', { done: true }), shown)
       expect(done).toMatchObject({ ok: true, value: { done: true } })
       const now = await ws.readTask('a')
       expect(done.ok && done.version).toBe(now?.version)
 
       // A second card made from the first version: refused, and it says what is there now.
-      const stale = await ws.updateTaskAt(versionedTask('a', 'Renamed'), shown)
+      const stale = await ws.updateTaskAt(storedTask('a', 'Renamed'), shown)
       expect(stale).toEqual({ ok: false, code: 'target_changed', current: now })
       expect((await ws.readTasks()).map((t) => [t.title, t.done])).toEqual([['Task a', true]])
 
       // A task that went meanwhile cannot be brought back by an update.
       await ws.deleteTask('a')
-      expect(await ws.updateTaskAt(versionedTask('a'), now?.version ?? '')).toEqual({
+      expect(await ws.updateTaskAt(storedTask('a'), now?.version ?? '')).toEqual({
         ok: false,
         code: 'target_changed',
       })
@@ -58,10 +43,10 @@ export function versionedWritesContract(name: string, open: () => Promise<StudyW
 
     test('updateTaskAt validates first: an invalid task is invalid_data whatever the version', async () => {
       const ws = await open()
-      await ws.upsertTask(versionedTask('a'))
+      await ws.upsertTask(storedTask('a'))
       const shown = (await ws.readTask('a'))?.version ?? ''
       const error = await ws
-        .updateTaskAt(versionedTask('a', 'x', { importance: 9 }), shown)
+        .updateTaskAt(storedTask('a', 'x', { importance: 9 }), shown)
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(WorkspaceError)
       expect(error).toMatchObject({ code: 'invalid_data' })
@@ -70,10 +55,10 @@ export function versionedWritesContract(name: string, open: () => Promise<StudyW
 
     test('deleteTaskAt removes only the version shown', async () => {
       const ws = await open()
-      await ws.upsertTask(versionedTask('a'))
-      await ws.upsertTask(versionedTask('b'))
+      await ws.upsertTask(storedTask('a'))
+      await ws.upsertTask(storedTask('b'))
       const shown = (await ws.readTask('a'))?.version ?? ''
-      await ws.upsertTask(versionedTask('a', 'Something else entirely'))
+      await ws.upsertTask(storedTask('a', 'Something else entirely'))
       const refused = await ws.deleteTaskAt('a', shown)
       expect(refused).toMatchObject({
         ok: false,
@@ -84,7 +69,7 @@ export function versionedWritesContract(name: string, open: () => Promise<StudyW
       const now = (await ws.readTask('a'))?.version ?? ''
       expect(await ws.deleteTaskAt('a', now)).toEqual({
         ok: true,
-        value: versionedTask('a', 'Something else entirely'),
+        value: storedTask('a', 'Something else entirely'),
         version: now,
       })
       expect((await ws.readTasks()).map((t) => t.id)).toEqual(['b'])
@@ -93,12 +78,10 @@ export function versionedWritesContract(name: string, open: () => Promise<StudyW
 
     test('many writes at one version at once: exactly one lands', async () => {
       const ws = await open()
-      await ws.upsertTask(versionedTask('a'))
+      await ws.upsertTask(storedTask('a'))
       const shown = (await ws.readTask('a'))?.version ?? ''
       const outcomes = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          ws.updateTaskAt(versionedTask('a', `Title ${i}`), shown),
-        ),
+        Array.from({ length: 8 }, (_, i) => ws.updateTaskAt(storedTask('a', `Title ${i}`), shown)),
       )
       const winners = outcomes.flatMap((o, i) => (o.ok ? [i] : []))
       expect(winners).toHaveLength(1)

@@ -1,5 +1,7 @@
 import type { ExpectedVersion, Versioned } from '../../workspace/recordVersion.ts'
+import type { CallDescription, CallTarget } from '../CallDescription.ts'
 import { type ToolResult, toolFailure } from '../ToolResult.ts'
+import { cut } from './taskText.ts'
 
 /** What a call may act on: the stored target, if it is what the card showed. */
 export type BoundTarget<T> =
@@ -29,4 +31,22 @@ export function targetChanged(what: string, kind: string, id: string): ToolResul
     `${what} changed after the card was shown (in another window, process or device), so nothing was written. Show the person what it is now before asking again.`,
     { kind, id },
   )
+}
+
+/**
+ * The description of a call whose target does not exist: `what` names the call, `nothing` says
+ * what would not happen. Bound to "none", so a target made after the card is not acted on.
+ */
+export function missingTarget(
+  kind: CallTarget['kind'],
+  id: string,
+  what: string,
+  nothing: string,
+): CallDescription {
+  return {
+    version: 1,
+    headline: cut(`${what}: there is no such ${kind}`, 500),
+    notice: { code: 'target_missing', text: cut(`No ${kind} has the id ${id}; ${nothing}.`, 500) },
+    target: { kind, id, version: null },
+  }
 }

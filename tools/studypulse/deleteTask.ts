@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../defineTool.ts'
 import { toolFailure, toolOk } from '../ToolResult.ts'
-import { boundTarget, targetChanged } from './boundTarget.ts'
+import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, taskRows } from './taskText.ts'
 
@@ -23,15 +23,7 @@ export const deleteTask = defineTool({
   async describe(args, view) {
     const current = await view.readTask(args.id)
     if (current === undefined) {
-      return {
-        version: 1,
-        headline: cut(`Delete task ${args.id}: there is no such task`, 500),
-        notice: {
-          code: 'target_missing',
-          text: `No task has the id ${args.id}; nothing would be deleted.`,
-        },
-        target: { kind: 'task', id: args.id, version: null },
-      }
+      return missingTarget('task', args.id, `Delete task ${args.id}`, 'nothing would be deleted')
     }
     const task = current.value
     // The card names the stored task, whatever title the model (or an edit) gave.

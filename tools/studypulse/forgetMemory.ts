@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../defineTool.ts'
 import { toolFailure, toolOk } from '../ToolResult.ts'
-import { boundTarget, targetChanged } from './boundTarget.ts'
+import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay } from './taskText.ts'
 
@@ -17,15 +17,12 @@ export const forgetMemory = defineTool({
   async describe(args, view) {
     const current = await view.readMemoryEntry(args.id)
     if (current === undefined) {
-      return {
-        version: 1,
-        headline: cut(`Forget memory ${args.id}: there is no such memory`, 500),
-        notice: {
-          code: 'target_missing',
-          text: 'Nothing remembered has this id; nothing would be forgotten.',
-        },
-        target: { kind: 'memory', id: args.id, version: null },
-      }
+      return missingTarget(
+        'memory',
+        args.id,
+        `Forget memory ${args.id}`,
+        'nothing would be forgotten',
+      )
     }
     const { text, createdAt } = current.value
     return {

@@ -3,7 +3,7 @@ import type { Task } from '../../workspace/schemas.ts'
 import type { DescribedField } from '../CallDescription.ts'
 import { defineTool } from '../defineTool.ts'
 import { toolFailure, toolOk } from '../ToolResult.ts'
-import { boundTarget, targetChanged } from './boundTarget.ts'
+import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, formatImportance, type TaskLabel, taskFieldText } from './taskText.ts'
 
@@ -42,15 +42,7 @@ export const updateTask = defineTool({
   async describe(args, view) {
     const current = await view.readTask(args.id)
     if (current === undefined) {
-      return {
-        version: 1,
-        headline: cut(`Update task ${args.id}: there is no such task`, 500),
-        notice: {
-          code: 'target_missing',
-          text: `No task has the id ${args.id}; nothing would change.`,
-        },
-        target: { kind: 'task', id: args.id, version: null },
-      }
+      return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
     }
     const next = applyChanges(current.value, args, current.value.updatedAt)
     return {

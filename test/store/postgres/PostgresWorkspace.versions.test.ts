@@ -5,8 +5,9 @@ import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { toolOk } from '../../../tools/ToolResult.ts'
 import { fileDatabase } from '../../helpers/postgres.ts'
+import { storedTask } from '../../helpers/studyFixtures.ts'
 import { makeTempDirs } from '../../workspace/tempDir.ts'
-import { versionedTask, versionedWritesContract } from '../../workspace/versionedWritesContract.ts'
+import { versionedWritesContract } from '../../workspace/versionedWritesContract.ts'
 
 const tempDir = makeTempDirs()
 const closers: (() => Promise<void>)[] = []
@@ -31,9 +32,9 @@ describe('PostgresWorkspace versions across nodes', () => {
   test('a version another node moved is refused here, and nothing is written', async () => {
     const here = await node()
     const there = await node(here.workspaceId)
-    await here.upsertTask(versionedTask('a', 'Review chapter 3'))
+    await here.upsertTask(storedTask('a', 'Review chapter 3'))
     const shown = (await here.readTask('a'))?.version ?? ''
-    const moved = await there.updateTaskAt(versionedTask('a', 'Renamed on node 2'), shown)
+    const moved = await there.updateTaskAt(storedTask('a', 'Renamed on node 2'), shown)
     expect(moved.ok).toBe(true)
     expect(await here.deleteTaskAt('a', shown)).toMatchObject({
       ok: false,
@@ -49,7 +50,7 @@ describe('PostgresWorkspace versions across nodes', () => {
       first,
       ...(await Promise.all(Array.from({ length: 5 }, () => node(first.workspaceId)))),
     ]
-    await first.upsertTask(versionedTask('a'))
+    await first.upsertTask(storedTask('a'))
     await first.appendMemory('I study in the morning')
     const [entry] = await first.readMemory()
     const task = (await first.readTask('a'))?.version ?? ''
@@ -57,7 +58,7 @@ describe('PostgresWorkspace versions across nodes', () => {
     await first.saveArtifact('Exam plan', 'v1')
     const note = (await first.readArtifact('exam-plan'))?.version ?? null
     const updates = await Promise.all(
-      nodes.map((n, i) => n.updateTaskAt(versionedTask('a', `Node ${i}`), task)),
+      nodes.map((n, i) => n.updateTaskAt(storedTask('a', `Node ${i}`), task)),
     )
     const forgets = await Promise.all(nodes.map((n) => n.forgetMemoryAt(entry?.id ?? '', memory)))
     const saves = await Promise.all(
@@ -86,7 +87,7 @@ describe('PostgresWorkspace versions across nodes', () => {
     closers.push(() => store.close())
     const here = await node()
     const there = await node(here.workspaceId)
-    await here.upsertTask(versionedTask('a'))
+    await here.upsertTask(storedTask('a'))
     const shown = (await here.readTask('a'))?.version ?? ''
     const at = '2026-11-30T09:00:00.000Z'
     await store.commit('r1', { journal: [{ type: 'intent', callId: 'c1', digest: 'd', at }] })
@@ -97,7 +98,7 @@ describe('PostgresWorkspace versions across nodes', () => {
       result: toolOk(result),
       at,
     })
-    await there.upsertTask(versionedTask('a', 'Moved'))
+    await there.upsertTask(storedTask('a', 'Moved'))
     const written = await here.withOutcome('r1', (tx) => tx.deleteTaskAt('a', shown), outcome)
     expect(written).toMatchObject({ ok: false, code: 'target_changed' })
     expect((await here.readTasks()).map((t) => t.title)).toEqual(['Moved'])
