@@ -56,10 +56,11 @@ function FieldTable({ fields }: { fields: readonly DescribedField[] }) {
         </tr>
       </thead>
       <tbody>
-        {fields.map((field) => {
+        {fields.map((field, i) => {
           const changed = kind === 'change' && field.before !== field.after
           return (
-            <tr key={field.label} data-changed={changed || undefined}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: a tool may name two rows alike; the place keeps them apart.
+            <tr key={`${i}:${field.label}`} data-changed={changed || undefined}>
               <th scope="row">{field.label}</th>
               {kind === 'change' ? (
                 <>
