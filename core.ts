@@ -61,6 +61,12 @@ export {
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { ToolSource } from './tools/ToolSource.ts'
 export type { AgentEvent, AgentEventKind } from './vocabulary/AgentEvent.ts'
+export type {
+  CallDescription,
+  CallTarget,
+  DescribedField,
+  LineDiff,
+} from './vocabulary/CallDescription.ts'
 export type { ChatMessage, ModelTurn, ToolCall } from './vocabulary/ChatMessage.ts'
 export {
   type ConfirmationDecision,
@@ -78,8 +84,15 @@ export type {
   PolicyFileProblems,
   PolicyRule,
 } from './workspace/policyFile.ts'
+export type {
+  ExpectedVersion,
+  Versioned,
+  VersionedKind,
+  VersionedWrite,
+} from './workspace/recordVersion.ts'
 export type { StudyWorkspace } from './workspace/StudyWorkspace.ts'
 export { sampleSources } from './workspace/sampleData.ts'
 export type { Artifact, MemoryEntry, Notebook, Task } from './workspace/schemas.ts'
 export type { SourceReadResult } from './workspace/sourcePaths.ts'
 export { WorkspaceError } from './workspace/WorkspaceError.ts'
+export { type WorkspaceView, workspaceView } from './workspace/WorkspaceView.ts'

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { formatDescription } from './formatDescription.ts'
 
 const badge: Record<string, string> = {
   read: 'read',
@@ -17,10 +18,17 @@ export function formatEvent(event: AgentEvent): string | undefined {
         ? `  → ${event.toolName} (cannot be prepared)`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
     case 'confirmationRequired':
-      return joinLines([formatOrigin(event), formatProgram(event)])
+      return joinLines([
+        event.description && formatDescription(event.description),
+        formatOrigin(event),
+        formatProgram(event),
+      ])
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':
+      if (event.error?.code === 'target_changed') {
+        return `  ✗ ${event.toolName}: nothing was written, it changed after the card was shown (target_changed)`
+      }
       return `  ✗ ${event.toolName}: ${event.error?.code} — ${event.error?.message}`
     case 'runFailed':
       return `  ! the run failed: ${event.error?.code} — ${event.error?.message}`

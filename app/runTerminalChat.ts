@@ -124,7 +124,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     const card = runtime.view(id).events.findLast((e) => e.kind === 'confirmationRequired')
     if (status(id) !== 'awaitingConfirmation' || card === undefined) continue
     say(
-      `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${card.preview}`,
+      `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${card.description?.headline ?? card.preview}`,
     )
     unsubscribe()
     runId = id

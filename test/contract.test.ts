@@ -47,7 +47,7 @@ describe('the public contract of index.ts', () => {
     const p = tools.prepare('call-1', 'create_task', { title: 'Read chapter 3', importance: 4 })
     expect([p.permission, p.preview, typeof p.digest]).toEqual([
       'write',
-      'Create task “Read chapter 3”',
+      'Create task “Read chapter 3”, importance 4 of 5',
       'string',
     ])
     expect(() => tools.prepare('call-1', 'nope', '{}')).toThrow(ToolError)

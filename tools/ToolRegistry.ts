@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import type { ModelToolDefinition } from '../models/messages.ts'
+import {
+  type CallDescription,
+  CallDescriptionSchema,
+  callDescriptionVersion,
+} from '../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
+import { type WorkspaceView, workspaceView } from '../workspace/WorkspaceView.ts'
 import { canonicalJson } from './canonicalJson.ts'
 import { deepFreeze } from './deepFreeze.ts'
 import type { AnyToolDefinition, ToolContext } from './defineTool.ts'
@@ -127,6 +133,32 @@ export class ToolRegistry {
     return prepared
   }
 
+  /**
+   * What a prepared call will change, read through a read-only view of `view` (a workspace or a
+   * view). Never throws: a tool without a describe step gets its preview as the headline; one
+   * whose describe fails, or returns something malformed, a description that says it could not
+   * read what the call would change.
+   */
+  async describe(prepared: PreparedTool, view: WorkspaceView): Promise<CallDescription> {
+    const invocation = invocations.get(prepared)
+    if (invocation === undefined || invocation.registry !== this) {
+      return notDescribed(prepared.preview, 'this call was not prepared here')
+    }
+    const describe = invocation.tool.describe
+    if (describe === undefined)
+      return { version: callDescriptionVersion, headline: prepared.preview }
+    try {
+      // A fresh view even when given one: the tool never holds anything that can write.
+      const described = CallDescriptionSchema.safeParse(
+        await describe(invocation.args, workspaceView(view)),
+      )
+      if (described.success) return deepFreeze(described.data)
+      return notDescribed(prepared.preview, 'its description was malformed')
+    } catch (error) {
+      return notDescribed(prepared.preview, error instanceof Error ? error.message : String(error))
+    }
+  }
+
   /** Runs a call this registry prepared. Never throws: failures become results with a code. */
   async execute(prepared: PreparedTool, context: ToolContext): Promise<ToolResult> {
     const invocation = invocations.get(prepared)
@@ -214,6 +246,25 @@ function validate(tool: AnyToolDefinition, value: unknown): unknown {
   if (!result.success)
     throw new ToolError('invalid_arguments', tool.name, describeIssues(result.error))
   return result.data
+}
+
+/** The description of a tool with no describe step: its preview, as a headline. */
+function previewOnly(preview: string): CallDescription {
+  return deepFreeze({ version: callDescriptionVersion, headline: clip(preview) || 'A tool call' })
+}
+
+/** The description of a call whose target could not be read: the preview, and why. */
+function notDescribed(preview: string, reason: string): CallDescription {
+  const text = `Could not read what this would change (${reason}); check the arguments.`
+  return deepFreeze({
+    ...previewOnly(preview),
+    notice: { code: 'not_described', text: clip(text) },
+  })
+}
+
+/** Text cut to the 500 characters a headline or notice may have. */
+function clip(text: string): string {
+  return text.length <= 500 ? text : `${text.slice(0, 499)}…`
 }
 
 function describeIssues(error: z.ZodError): string {

@@ -1,9 +1,14 @@
 import { createTask } from './studypulse/createTask.ts'
 import { deleteTask } from './studypulse/deleteTask.ts'
+import { forgetMemory } from './studypulse/forgetMemory.ts'
+import { listArtifacts } from './studypulse/listArtifacts.ts'
+import { listMemory } from './studypulse/listMemory.ts'
 import { listTasks } from './studypulse/listTasks.ts'
+import { readArtifact } from './studypulse/readArtifact.ts'
 import { readSource } from './studypulse/readSource.ts'
 import { saveArtifact } from './studypulse/saveArtifact.ts'
 import { searchWorkspace } from './studypulse/searchWorkspace.ts'
+import { updateTask } from './studypulse/updateTask.ts'
 import { writeMemory } from './studypulse/writeMemory.ts'
 import { ToolRegistry, type ToolRegistryOptions } from './ToolRegistry.ts'
 
@@ -19,6 +24,11 @@ export const coreStudyPulseTools = Object.freeze([
   writeMemory,
   saveArtifact,
   deleteTask,
+  updateTask,
+  forgetMemory,
+  listMemory,
+  listArtifacts,
+  readArtifact,
 ])
 
 /** A registry of StudyPulse's tools that run anywhere (no `run_code`); the core entry's `createToolRegistry`. */

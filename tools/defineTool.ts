@@ -1,8 +1,11 @@
 import type { z } from 'zod'
 import type { JsonSchema } from '../models/messages.ts'
+import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
+import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import type { ToolResult } from './ToolResult.ts'
 
 /** What a tool's `execute` receives from the runtime: the only way it can touch the world. */
@@ -13,6 +16,12 @@ export interface ToolContext {
   sourcePaths: readonly string[]
   signal: AbortSignal
   generateId: () => string
+  /**
+   * The version of the call's target that the person was shown (`CallDescription.target.version`;
+   * `null`: shown as not existing). A tool that has it writes only if the target is still at it,
+   * else returns `target_changed` and writes nothing. Absent when the card showed no target.
+   */
+  expectedVersion?: ExpectedVersion
 }
 
 /** A tool, defined once: what the model sees, what the host allows, how to preview and run it. */
@@ -44,6 +53,11 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
   check?: (args: z.output<Schema>) => string | undefined
   /** A one-line, human-readable description of what this call will do. No side effects. */
   preview: (args: z.output<Schema>) => string
+  /**
+   * After `preview`, what the call will change as read from the workspace (the stored record, a
+   * field table, a line diff) and the target's version to bind the card to. `view` can only read.
+   */
+  describe?: (args: z.output<Schema>, view: WorkspaceView) => Promise<CallDescription>
   execute: (args: z.output<Schema>, context: ToolContext) => Promise<ToolResult> | ToolResult
 }
 

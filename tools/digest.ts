@@ -1,5 +1,5 @@
+import { sha256Hex } from '../vocabulary/sha256.ts'
 import { canonicalJson } from './canonicalJson.ts'
-import { sha256Hex } from './sha256.ts'
 
 /**
  * A stable hash of a tool name, its contract (when it has one) and its validated arguments: equal

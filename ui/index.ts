@@ -2,6 +2,10 @@
 
 export { AgentChat, type AgentChatProps } from './components/AgentChat.tsx'
 export {
+  CallDescriptionView,
+  type CallDescriptionViewProps,
+} from './components/CallDescriptionView.tsx'
+export {
   ConfirmationCard,
   type ConfirmationCardProps,
   type DecisionOption,

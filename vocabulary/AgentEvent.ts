@@ -1,3 +1,4 @@
+import type { CallDescription } from './CallDescription.ts'
 import type { ConfirmationDecision } from './Decision.ts'
 import type { PermissionLevel } from './PermissionLevel.ts'
 import type { PermissionOrigin } from './PermissionOrigin.ts'
@@ -34,6 +35,8 @@ export interface AgentEvent {
   /** On `confirmationRequired`: who set the level (host, trusted server's claim, untrusted default). */
   permissionOrigin?: PermissionOrigin
   preview?: string
+  /** On `confirmationRequired`: what the call will change, as read from the workspace. */
+  description?: CallDescription
   digest?: string
   confirmationId?: string
   decision?: ConfirmationDecision

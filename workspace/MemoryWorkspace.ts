@@ -1,5 +1,13 @@
 import { formatArtifact, parseArtifact } from './artifactText.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
+import {
+  type ExpectedVersion,
+  recordVersion,
+  type Versioned,
+  type VersionedWrite,
+  versionConflict,
+  versioned,
+} from './recordVersion.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { addSampleRecords, sampleSources } from './sampleData.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
@@ -99,6 +107,31 @@ export class MemoryWorkspace implements StudyWorkspace {
     return this.#tasks.splice(index, 1)[0]
   }
 
+  /** The task with `id` and its version, or undefined. */
+  async readTask(id: string): Promise<Versioned<Task> | undefined> {
+    return this.#task(id)
+  }
+
+  /** Validates `task` and replaces the stored task with its id, only if that is at `expectedVersion`. */
+  async updateTaskAt(task: Task, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    // Checked and written with no await between, so no other call can come in between.
+    const conflict = versionConflict(this.#task(valid.id), expectedVersion)
+    if (conflict !== undefined) return conflict
+    this.#tasks[this.#tasks.findIndex((t) => t.id === valid.id)] = valid
+    return { ok: true, value: structuredClone(valid), version: recordVersion('task', valid) }
+  }
+
+  /** Removes the task with `id`, only if it is at `expectedVersion`. */
+  async deleteTaskAt(id: string, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const current = this.#task(id)
+    const conflict = versionConflict(current, expectedVersion)
+    if (conflict !== undefined) return conflict
+    this.#tasks = this.#tasks.filter((t) => t.id !== id)
+    // No conflict with a version string means the task was there at that version.
+    return { ok: true, ...(current as Versioned<Task>) }
+  }
+
   /** Everything remembered, oldest first. */
   async readMemory(): Promise<MemoryEntry[]> {
     return structuredClone(this.#memory)
@@ -111,6 +144,21 @@ export class MemoryWorkspace implements StudyWorkspace {
     return structuredClone(entry)
   }
 
+  /** The memory entry with `id` and its version, or undefined. */
+  async readMemoryEntry(id: string): Promise<Versioned<MemoryEntry> | undefined> {
+    return this.#memoryEntry(id)
+  }
+
+  /** Forgets the entry with `id`, only if it is at `expectedVersion`. */
+  async forgetMemoryAt(id: string, expectedVersion: string): Promise<VersionedWrite<MemoryEntry>> {
+    const current = this.#memoryEntry(id)
+    const conflict = versionConflict(current, expectedVersion)
+    if (conflict !== undefined) return conflict
+    this.#memory = this.#memory.filter((e) => e.id !== id)
+    // No conflict with a version string means the entry was there at that version.
+    return { ok: true, ...(current as Versioned<MemoryEntry>) }
+  }
+
   /** The artifacts, sorted by name. */
   async listArtifacts(): Promise<Artifact[]> {
     return [...this.#artifacts.keys()].sort().map((name) => this.#artifact(name))
@@ -118,10 +166,32 @@ export class MemoryWorkspace implements StudyWorkspace {
 
   /** Saves `content` under a heading `title`, replacing an artifact with the same slug. */
   async saveArtifact(title: string, content: string): Promise<Artifact> {
+    return this.#saveArtifact(title, content)
+  }
+
+  #saveArtifact(title: string, content: string): Artifact {
     const { name, title: clean } = artifactInput(title, content, this.now())
     // Stored as the folder workspace stores it, so both read back the same title and content.
     this.#artifacts.set(name, { text: formatArtifact(clean, content), updatedAt: this.now() })
     return this.#artifact(name)
+  }
+
+  /** The artifact named `name` and its version, or undefined. */
+  async readArtifact(name: string): Promise<Versioned<Artifact> | undefined> {
+    return this.#note(name)
+  }
+
+  /** As `saveArtifact`, only if the artifact with that slug is at `expectedVersion` (`null`: is none yet). */
+  async saveArtifactAt(
+    title: string,
+    content: string,
+    expectedVersion: ExpectedVersion,
+  ): Promise<VersionedWrite<Artifact>> {
+    const { name } = artifactInput(title, content, this.now())
+    const conflict = versionConflict(this.#note(name), expectedVersion)
+    if (conflict !== undefined) return conflict
+    const saved = this.#saveArtifact(title, content)
+    return { ok: true, value: saved, version: recordVersion('note', saved) }
   }
 
   /** All notebooks, in stored order. */
@@ -160,6 +230,20 @@ export class MemoryWorkspace implements StudyWorkspace {
       )
     }
     return { ok: true, path: checked.path, content }
+  }
+
+  #task(id: string): Versioned<Task> | undefined {
+    const task = this.#tasks.find((t) => t.id === id)
+    return task === undefined ? undefined : versioned('task', structuredClone(task))
+  }
+
+  #memoryEntry(id: string): Versioned<MemoryEntry> | undefined {
+    const entry = this.#memory.find((e) => e.id === id)
+    return entry === undefined ? undefined : versioned('memory', structuredClone(entry))
+  }
+
+  #note(name: string): Versioned<Artifact> | undefined {
+    return this.#artifacts.has(name) ? versioned('note', this.#artifact(name)) : undefined
   }
 
   #artifact(name: string): Artifact {

@@ -1,3 +1,4 @@
+import type { ExpectedVersion, Versioned, VersionedWrite } from './recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
 import type { SourceReadResult } from './sourceScope.ts'
 
@@ -5,6 +6,10 @@ import type { SourceReadResult } from './sourceScope.ts'
  * The study workspace as the tools and the runtime see it: tasks, memory, artifacts, notebooks
  * and their scoped sources. `Workspace` keeps it in a folder; other stores (memory, PostgreSQL)
  * implement the same methods, so no tool knows where its data lives.
+ *
+ * A task, a memory entry and a note each have a version (`recordVersion`); the `…At` writes
+ * happen only while the target is still at the version given, checked atomically with the write
+ * (across processes and nodes), and otherwise write nothing and say `target_changed`.
  */
 export interface StudyWorkspace {
   /** Where this workspace lives, for people: a folder path, or a store and its id. */
@@ -19,14 +24,35 @@ export interface StudyWorkspace {
   upsertTask(task: Task): Promise<Task>
   /** Removes the task with `id`; returns it, or undefined when there was none. */
   deleteTask(id: string): Promise<Task | undefined>
+  /** The task with `id` and its version, or undefined. */
+  readTask(id: string): Promise<Versioned<Task> | undefined>
+  /** Validates `task` and replaces the stored task with its id, only if that is at `expectedVersion`. */
+  updateTaskAt(task: Task, expectedVersion: string): Promise<VersionedWrite<Task>>
+  /** Removes the task with `id`, only if it is at `expectedVersion`. */
+  deleteTaskAt(id: string, expectedVersion: string): Promise<VersionedWrite<Task>>
   /** Everything remembered, oldest first. */
   readMemory(): Promise<MemoryEntry[]>
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   appendMemory(text: string): Promise<MemoryEntry>
+  /** The memory entry with `id` and its version, or undefined. */
+  readMemoryEntry(id: string): Promise<Versioned<MemoryEntry> | undefined>
+  /** Forgets the entry with `id`, only if it is at `expectedVersion`. */
+  forgetMemoryAt(id: string, expectedVersion: string): Promise<VersionedWrite<MemoryEntry>>
   /** The markdown artifacts, sorted by name. */
   listArtifacts(): Promise<Artifact[]>
   /** Saves `content` under a heading `title`, replacing an artifact with the same slug. */
   saveArtifact(title: string, content: string): Promise<Artifact>
+  /** The artifact named `name` (a slug, see `artifactSlug`) and its version, or undefined. */
+  readArtifact(name: string): Promise<Versioned<Artifact> | undefined>
+  /**
+   * As `saveArtifact`, only if the artifact with that slug is at `expectedVersion` (`null`: only
+   * if there is none yet).
+   */
+  saveArtifactAt(
+    title: string,
+    content: string,
+    expectedVersion: ExpectedVersion,
+  ): Promise<VersionedWrite<Artifact>>
   /** All notebooks, in stored order. */
   readNotebooks(): Promise<Notebook[]>
   /** The notebook with `id`, or undefined. */

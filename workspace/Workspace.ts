@@ -2,15 +2,25 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { z } from 'zod'
-import { listArtifactFiles, writeArtifactFile } from './artifactFiles.ts'
+import { listArtifactFiles, readArtifactFile, writeArtifactFile } from './artifactFiles.ts'
 import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
+import {
+  type ExpectedVersion,
+  recordVersion,
+  type Versioned,
+  type VersionedRecord,
+  type VersionedWrite,
+  versionConflict,
+  versioned,
+} from './recordVersion.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { writeSamples } from './sampleWorkspace.ts'
 import {
   type Artifact,
+  ArtifactSchema,
   type MemoryEntry,
   MemoryFileSchema,
   type Notebook,
@@ -168,6 +178,37 @@ export class Workspace implements StudyWorkspace {
     })
   }
 
+  /** The task with `id` and its version, or undefined. */
+  async readTask(id: string): Promise<Versioned<Task> | undefined> {
+    const task = (await this.readTasks()).find((t) => t.id === id)
+    return task === undefined ? undefined : versioned('task', task)
+  }
+
+  /** Validates `task` and replaces the stored task with its id, only if that is at `expectedVersion`. */
+  async updateTaskAt(task: Task, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
+      return this.atVersion('task', file.tasks, valid.id, expectedVersion, async (index) => {
+        file.tasks[index] = valid
+        await writeJsonFile(this.root, TASKS, file)
+        return valid
+      })
+    })
+  }
+
+  /** Removes the task with `id`, only if it is at `expectedVersion`. */
+  async deleteTaskAt(id: string, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
+      return this.atVersion('task', file.tasks, id, expectedVersion, async (index) => {
+        const [removed] = file.tasks.splice(index, 1)
+        await writeJsonFile(this.root, TASKS, file)
+        return removed as Task
+      })
+    })
+  }
+
   /** Everything remembered, oldest first. */
   async readMemory(): Promise<MemoryEntry[]> {
     return (await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)).entries
@@ -184,6 +225,24 @@ export class Workspace implements StudyWorkspace {
     })
   }
 
+  /** The memory entry with `id` and its version, or undefined. */
+  async readMemoryEntry(id: string): Promise<Versioned<MemoryEntry> | undefined> {
+    const entry = (await this.readMemory()).find((e) => e.id === id)
+    return entry === undefined ? undefined : versioned('memory', entry)
+  }
+
+  /** Forgets the entry with `id`, only if it is at `expectedVersion`. */
+  async forgetMemoryAt(id: string, expectedVersion: string): Promise<VersionedWrite<MemoryEntry>> {
+    return this.locked(async () => {
+      const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
+      return this.atVersion('memory', file.entries, id, expectedVersion, async (index) => {
+        const [removed] = file.entries.splice(index, 1)
+        await writeJsonFile(this.root, MEMORY, file)
+        return removed as MemoryEntry
+      })
+    })
+  }
+
   /** The markdown artifacts in `artifacts/`, sorted by name. */
   async listArtifacts(): Promise<Artifact[]> {
     return listArtifactFiles(this.root)
@@ -193,6 +252,29 @@ export class Workspace implements StudyWorkspace {
   async saveArtifact(title: string, content: string): Promise<Artifact> {
     const { name, title: clean } = artifactInput(title, content, this.now())
     return this.locked(() => writeArtifactFile(this.root, name, clean, content))
+  }
+
+  /** The artifact `artifacts/<name>.md` and its version, or undefined. */
+  async readArtifact(name: string): Promise<Versioned<Artifact> | undefined> {
+    if (!ArtifactSchema.shape.name.safeParse(name).success) return undefined
+    const artifact = await readArtifactFile(this.root, name)
+    return artifact === undefined ? undefined : versioned('note', artifact)
+  }
+
+  /** As `saveArtifact`, only if the artifact with that slug is at `expectedVersion` (`null`: is none yet). */
+  async saveArtifactAt(
+    title: string,
+    content: string,
+    expectedVersion: ExpectedVersion,
+  ): Promise<VersionedWrite<Artifact>> {
+    const { name, title: clean } = artifactInput(title, content, this.now())
+    return this.locked(async () => {
+      const stored = await readArtifactFile(this.root, name)
+      const conflict = versionConflict(stored && versioned('note', stored), expectedVersion)
+      if (conflict !== undefined) return conflict
+      const saved = await writeArtifactFile(this.root, name, clean, content)
+      return { ok: true, value: saved, version: recordVersion('note', saved) }
+    })
   }
 
   /** All notebooks, in stored order. */
@@ -223,6 +305,23 @@ export class Workspace implements StudyWorkspace {
 
   private now(): string {
     return this.clock().toISOString()
+  }
+
+  /** Runs `change` on the item with `id` if it is at `expected` (call it under the lock). */
+  private async atVersion<K extends 'task' | 'memory'>(
+    kind: K,
+    items: readonly (Task | MemoryEntry)[],
+    id: string,
+    expected: string,
+    change: (index: number) => Promise<VersionedRecord[K]>,
+  ): Promise<VersionedWrite<VersionedRecord[K]>> {
+    const index = items.findIndex((item) => item.id === id)
+    const found = items[index] as VersionedRecord[K] | undefined
+    const conflict = versionConflict(found && versioned(kind, found), expected)
+    if (conflict !== undefined) return conflict
+    // For a removal the version is the one the item had when it went.
+    const value = await change(index)
+    return { ok: true, value, version: recordVersion(kind, value) }
   }
 
   private locked<T>(fn: () => Promise<T>): Promise<T> {

@@ -2,10 +2,11 @@ import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { ModelError } from '../ModelError.ts'
 import type { ModelClient, ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
+import { proposeFollowUps } from './plannerFollowUps.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { parseIntents } from './plannerIntents.ts'
-import { proposeCalls, proposeDeletes } from './plannerProposals.ts'
+import { proposeCalls } from './plannerProposals.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 const CONFUSED =
@@ -48,7 +49,7 @@ export class OfflinePlanner implements ModelClient {
       return proposeCalls(intents, available, nextId)
     }
     return (
-      proposeDeletes(intents, available, sinceUser, nextId) ?? {
+      proposeFollowUps(intents, available, sinceUser, nextId) ?? {
         text: answerResults(intents, available, messages, sinceUser),
       }
     )

@@ -1,13 +1,17 @@
 import { textField } from './plannerFields.ts'
+import type { PlannerMemory } from './plannerMemory.ts'
 import type { PlannerTask } from './plannerTasks.ts'
 import { quoted } from './plannerText.ts'
 
+/** What the conversation showed so far, to name a task or a memory by more than its id. */
+export interface Seen {
+  tasks: readonly PlannerTask[]
+  memory: readonly PlannerMemory[]
+}
+
 /** What a proposed tool call would have done, in words: "delete the task “Review chapter 3”". */
-export function describeAction(
-  name: string,
-  args: Record<string, unknown>,
-  tasks: readonly PlannerTask[],
-): string {
+export function describeAction(name: string, args: Record<string, unknown>, seen: Seen): string {
+  const { tasks } = seen
   switch (name) {
     case 'create_task':
       return named('create the task', textField(args, 'title'))
@@ -16,6 +20,24 @@ export function describeAction(
       const title = tasks.find((task) => task.id === id)?.title
       return named('delete the task', title ?? id)
     }
+    case 'update_task': {
+      const id = textField(args, 'id')
+      const title = tasks.find((task) => task.id === id)?.title ?? id
+      if (args.done === true && Object.keys(args).length === 2)
+        return named('mark', title, 'mark that task').concat(' as done')
+      return named('change the task', title)
+    }
+    case 'forget_memory': {
+      const id = textField(args, 'id')
+      const text = seen.memory.find((entry) => entry.id === id)?.text
+      return text === undefined ? 'forget that' : `forget ${quoted(text)}`
+    }
+    case 'list_memory':
+      return 'list what I remember'
+    case 'list_artifacts':
+      return 'list your notes'
+    case 'read_artifact':
+      return named('open your note', textField(args, 'name'), 'open that note')
     case 'list_tasks':
       return 'list your tasks'
     case 'search_workspace':

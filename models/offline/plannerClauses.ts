@@ -23,3 +23,15 @@ export function stripFiller(clause: string): string {
   }
   return current.replace(TRAILING, '').trim()
 }
+
+// A verb or question word that starts a request of its own after " and ".
+const AND_REQUEST =
+  /\s+(?:and|&)\s+(?=(?:also\s+)?(?:what|what's|which|show|list|tell|remember|forget|add|create|mark|move|push|delete|remove|search|find|look|open|save|set|change|rename|reschedule|remind|tick|give|do\s+you|did\s+i)\b)/i
+
+/** A clause split at each " and " that starts a new request; the caller keeps the split only if every part reads. */
+export function splitOnAnd(clause: string): string[] {
+  return clause
+    .split(AND_REQUEST)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+}

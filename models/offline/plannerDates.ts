@@ -69,6 +69,16 @@ export function extractDue(text: string, today: Date): DueExtraction {
   return { rest: text }
 }
 
+/** A due phrase on its own ("next monday", "december 14", "2026-12-05") as `YYYY-MM-DD`, or undefined. */
+export function resolveDuePhrase(phrase: string, today: Date): string | undefined {
+  return resolveDue(phrase.replace(/^(?:on|by|for|the)\s+/i, ''), today)
+}
+
+/** The day `days` after `today` (local time) as `YYYY-MM-DD`. */
+export function dayAfter(today: Date, days: number): string {
+  return formatDate(addDays(new Date(today.getFullYear(), today.getMonth(), today.getDate()), days))
+}
+
 function resolveDue(phrase: string, today: Date): string | undefined {
   const words = phrase.toLowerCase().replace(/\s+/g, ' ').trim()
   const base = new Date(today.getFullYear(), today.getMonth(), today.getDate())

@@ -1,26 +1,42 @@
-import { splitClauses, stripFiller } from './plannerClauses.ts'
+import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
+import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
+import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
+import {
+  parseTaskQuery,
+  parseTaskUpdate,
+  type TaskQuery,
+  type TaskUpdate,
+} from './plannerTaskIntents.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
+import { fixTypos } from './plannerTypos.ts'
 
 /** What the offline planner understood one clause of a user message to ask for. */
 export type PlannerIntent =
   | { kind: 'create_task'; title: string; due?: string; importance?: number }
-  | { kind: 'list_tasks' }
+  | TaskQuery
+  | TaskUpdate
   | { kind: 'search_workspace'; query: string }
   | { kind: 'read_source'; path: string }
   | { kind: 'write_memory'; text: string }
+  | { kind: 'list_memory' }
+  | MemoryForget
+  | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
   | { kind: 'save_artifact'; title: string; content: string }
   | { kind: 'delete_task'; target: string }
   | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
+  | { kind: 'help' }
   | { kind: 'unknown'; clause: string }
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|howdy|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s!.,]*$/i
+const HELP =
+  /^(?:help|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
 const THANKS =
   /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?[\s!.,]*$/i
 
@@ -54,7 +70,7 @@ const SEARCH = [
   /^(?:do\s+i\s+have\s+)?anything\s+(?:about|on)\s+(.+)$/i,
 ]
 const CREATE = [
-  /^(?:add|create|make|new|set\s+up|schedule)\s+(?:me\s+)?(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\b\s*(?:(?:to|called|named|titled|for|about)\b)?\s*[:-]?\s*(.*)$/i,
+  /^(?:add|ad|create|make|new|set\s+up|schedule)\s+(?:me\s+)?(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:task|todo|to-do|reminder)\b\s*(?:(?:to|called|named|titled|for|about)\b)?\s*[:-]?\s*(.*)$/i,
   /^(?:remind\s+me\s+(?:to|about)|i\s+(?:really\s+)?(?:need|have|got)\s+to|i\s+must|i\s+should|i'?ve\s+got\s+to|i\s+gotta|remember\s+to|don'?t\s+forget\s+to|do\s+not\s+forget\s+to|task\s*:)\s*(.+)$/i,
 ]
 const CREATE_INTO =
@@ -70,9 +86,14 @@ const QUESTION = /^(?:what(?:'s|\s+is|\s+are)|how\s+much\s+is)\s+(.+)$/i
 
 const PARSERS: readonly ClauseParser[] = [
   parseCompute,
+  parseListMemory,
+  parseForget,
+  parseNoteIntent,
   parseDelete,
   parseArtifact,
   parseMemory,
+  parseTaskQuery,
+  parseTaskUpdate,
   parseRead,
   (clause) => (LIST.some((pattern) => pattern.test(clause)) ? { kind: 'list_tasks' } : undefined),
   parseSearch,
@@ -91,7 +112,17 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
       .filter((name) => name !== '')
     return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
   }
-  return splitClauses(text).map((clause) => parseClause(clause, today))
+  return splitClauses(fixTypos(text)).flatMap((clause) => parseClauses(clause, today))
+}
+
+/** One clause, or two or more joined by "and" when each part reads as a request of its own. */
+function parseClauses(clause: string, today: Date): PlannerIntent[] {
+  const parts = splitOnAnd(clause)
+  if (parts.length > 1) {
+    const each = parts.map((part) => parseClause(part, today))
+    if (each.every((intent) => intent.kind !== 'unknown')) return each
+  }
+  return [parseClause(clause, today)]
 }
 
 /** The tools an intent needs; all of them must be offered for the planner to act on it. */
@@ -99,10 +130,15 @@ export function intentTools(intent: PlannerIntent): string[] {
   switch (intent.kind) {
     case 'greeting':
     case 'thanks':
+    case 'help':
     case 'unknown':
       return []
     case 'delete_task':
       return ['list_tasks', 'delete_task']
+    case 'update_task':
+      return ['list_tasks', 'update_task']
+    case 'forget_memory':
+      return ['list_memory', 'forget_memory']
     default:
       return [intent.kind]
   }
@@ -110,6 +146,7 @@ export function intentTools(intent: PlannerIntent): string[] {
 
 function parseClause(raw: string, today: Date): PlannerIntent {
   if (GREETING.test(raw)) return { kind: 'greeting' }
+  if (HELP.test(raw.trim())) return { kind: 'help' }
   if (THANKS.test(raw)) return { kind: 'thanks' }
   const clause = stripFiller(raw)
   if (clause !== '') {

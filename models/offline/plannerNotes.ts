@@ -9,6 +9,11 @@ const CAPABILITIES: ReadonlyMap<PlannerIntent['kind'], string> = new Map([
   ['write_memory', 'remember things'],
   ['save_artifact', 'save artifacts'],
   ['delete_task', 'delete tasks'],
+  ['update_task', 'change tasks'],
+  ['list_memory', 'say what I remember'],
+  ['forget_memory', 'forget things'],
+  ['list_artifacts', 'list your notes'],
+  ['read_artifact', 'read your notes'],
   ['run_code', 'run code'],
 ])
 

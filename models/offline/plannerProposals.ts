@@ -2,8 +2,7 @@ import type { ChatMessage, ModelTurn, ToolCall } from '../../vocabulary/ChatMess
 import { plannerHelp } from './plannerHelp.ts'
 import { intentTools, type PlannerIntent } from './plannerIntents.ts'
 import { plannerNotes } from './plannerNotes.ts'
-import { findBestTask } from './plannerTaskMatch.ts'
-import { latestTaskList } from './plannerTasks.ts'
+import { suggestFor } from './plannerSuggest.ts'
 
 /** The first turn after a user message: one tool call per understood clause, or text when none. */
 export function proposeCalls(
@@ -12,10 +11,14 @@ export function proposeCalls(
   nextId: () => string,
 ): ModelTurn {
   const calls: ToolCall[] = []
-  const propose = (name: string, args: object) =>
-    calls.push({ id: nextId(), name, arguments: JSON.stringify(args) })
+  // One call per distinct request: a list asked for twice, or needed to find two tasks, runs once.
+  const propose = (name: string, args: object) => {
+    const text = JSON.stringify(args)
+    if (calls.some((call) => call.name === name && call.arguments === text)) return
+    calls.push({ id: nextId(), name, arguments: text })
+  }
   for (const intent of intents) {
-    if (!intentTools(intent).every((tool) => available.has(tool))) continue
+    if (!offered(intent, available)) continue
     switch (intent.kind) {
       case 'create_task': {
         const { kind: _kind, ...fields } = intent
@@ -23,9 +26,16 @@ export function proposeCalls(
         break
       }
       case 'list_tasks':
+        propose('list_tasks', intent.filter ?? {})
+        break
       case 'delete_task':
-        // A delete needs the task's id, which only the list can tell; one list serves every clause.
-        if (!calls.some((call) => call.name === 'list_tasks')) propose('list_tasks', {})
+      case 'update_task':
+        // The task's id is only in the list: the call itself follows once the list is back.
+        propose('list_tasks', {})
+        break
+      case 'list_memory':
+      case 'forget_memory':
+        propose('list_memory', {})
         break
       case 'search_workspace':
         propose('search_workspace', { query: intent.query })
@@ -39,6 +49,12 @@ export function proposeCalls(
       case 'save_artifact':
         propose('save_artifact', { title: intent.title, content: intent.content })
         break
+      case 'list_artifacts':
+        propose('list_artifacts', {})
+        break
+      case 'read_artifact':
+        propose('read_artifact', { name: intent.name })
+        break
       case 'run_code':
         propose('run_code', { code: intent.code, ...(intent.inputs && { inputs: intent.inputs }) })
         break
@@ -49,57 +65,23 @@ export function proposeCalls(
   return calls.length > 0 ? { toolCalls: calls } : { text: noCallsText(intents, available) }
 }
 
-/** The second step of a delete: once the task list is back, `delete_task` for each matching task. */
-export function proposeDeletes(
-  intents: readonly PlannerIntent[],
-  available: ReadonlySet<string>,
-  sinceUser: readonly ChatMessage[],
-  nextId: () => string,
-): ModelTurn | undefined {
-  const targets = deleteTargets(intents, available)
-  const alreadyProposed = sinceUser.some(
-    (message) =>
-      message.role === 'assistant' &&
-      message.toolCalls?.some((call) => call.name === 'delete_task'),
-  )
-  if (targets.length === 0 || alreadyProposed) return undefined
-  const tasks = latestTaskList(sinceUser)
-  if (tasks === undefined) return undefined
-  const chosen = new Map<string, string>()
-  for (const target of targets) {
-    const task = findBestTask(tasks, target)
-    if (task) chosen.set(task.id, task.title)
-  }
-  if (chosen.size === 0) return undefined
-  // The title lets the card say what goes; the tool refuses if it does not match the id.
-  const calls = [...chosen].map(([id, title]) => ({
-    id: nextId(),
-    name: 'delete_task',
-    arguments: JSON.stringify({ id, title }),
-  }))
-  return { toolCalls: calls }
-}
-
-/** The words of each delete clause the planner can act on with the tools offered. */
-export function deleteTargets(
-  intents: readonly PlannerIntent[],
-  available: ReadonlySet<string>,
-): string[] {
-  return intents.flatMap((intent) =>
-    intent.kind === 'delete_task' && intentTools(intent).every((tool) => available.has(tool))
-      ? [intent.target]
-      : [],
-  )
+/** Whether every tool an intent needs is offered. */
+export function offered(intent: PlannerIntent, available: ReadonlySet<string>): boolean {
+  return intentTools(intent).every((tool) => available.has(tool))
 }
 
 function noCallsText(intents: readonly PlannerIntent[], available: ReadonlySet<string>): string {
-  const chatter = new Set(['greeting', 'thanks', 'unknown'])
+  const chatter = new Set(['greeting', 'thanks', 'help', 'unknown'])
   if (intents.every((intent) => chatter.has(intent.kind))) {
     if (intents.length > 0 && intents.every((intent) => intent.kind === 'thanks')) {
       return "You're welcome! Anything else I can do?"
     }
     const help = plannerHelp(available)
-    return intents.some((intent) => intent.kind === 'greeting') ? `Hi! ${help}` : help
+    if (intents.some((intent) => intent.kind === 'greeting')) return `Hi! ${help}`
+    if (intents.some((intent) => intent.kind === 'help') || intents.length === 0) return help
+    // A request it cannot read gets a short answer with the nearest thing it can do, not the manual.
+    const unknown = intents.find((intent) => intent.kind === 'unknown')
+    return suggestFor(unknown?.kind === 'unknown' ? unknown.clause : '', available)
   }
   return plannerNotes(intents, available).join('\n')
 }

@@ -1,12 +1,19 @@
-import { describeAction } from './plannerActions.ts'
+import { describeAction, type Seen } from './plannerActions.ts'
 import { summarizeCodeRun } from './plannerCodeSummary.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
+import {
+  forgotMemory,
+  listedMemory,
+  listedNotes,
+  noteText,
+  updatedTask,
+} from './plannerRecordSummaries.ts'
 import type { ToolResult } from './plannerResults.ts'
 import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
 import { quoted } from './plannerText.ts'
 
 type Args = Record<string, unknown>
-type OkSummary = (data: unknown, args: Args, tasks: readonly PlannerTask[]) => string
+type OkSummary = (data: unknown, args: Args, seen: Seen) => string
 
 const MAX_LISTED_TASKS = 20
 const MAX_MATCHES = 5
@@ -21,6 +28,11 @@ const OK_SUMMARIES: ReadonlyMap<string, OkSummary> = new Map([
   ['write_memory', rememberedText],
   ['save_artifact', savedArtifact],
   ['delete_task', deletedTask],
+  ['update_task', updatedTask],
+  ['forget_memory', forgotMemory],
+  ['list_memory', listedMemory],
+  ['list_artifacts', listedNotes],
+  ['read_artifact', noteText],
 ])
 
 /** One plain-words line (or short block) about a tool result, for the planner's answer. */
@@ -28,19 +40,22 @@ export function summarizeToolResult(
   name: string,
   args: Args,
   result: ToolResult,
-  tasks: readonly PlannerTask[],
+  seen: Seen,
 ): string {
   if (result.kind === 'unreadable') return `I ran ${name}, but I could not read its result.`
   if (name === 'run_code') return summarizeCodeRun(args, result)
   if (result.kind === 'error') {
-    const action = describeAction(name, args, tasks)
+    const action = describeAction(name, args, seen)
     if (result.code === 'user_denied') return `OK, I did not ${action}.`
+    if (result.code === 'target_changed') {
+      return `I did not ${action}: it changed after you saw the card, so nothing was written. Ask again to see it as it is now.`
+    }
     return result.message === ''
       ? `I could not ${action}.`
       : `I could not ${action}: ${sentence(result.message)}`
   }
   const summarize = OK_SUMMARIES.get(name)
-  return summarize ? summarize(result.data, args, tasks) : `Done: ${name}.`
+  return summarize ? summarize(result.data, args, seen) : `Done: ${name}.`
 }
 
 function createdTask(data: unknown, args: Args): string {
@@ -55,9 +70,19 @@ function createdTask(data: unknown, args: Args): string {
   return `Added ${quoted(title)} to your tasks${details === '' ? '' : ` (${details})`}.`
 }
 
-function listedTasks(data: unknown): string {
+function listedTasks(data: unknown, args: Args): string {
   const tasks = readTaskList(data)
   if (tasks === undefined) return 'I listed your tasks, but could not read the list.'
+  const filter = filterWords(args)
+  if (filter !== undefined) {
+    if (tasks.length === 0) return `You have no ${filter}.`
+    const lines = tasks.slice(0, MAX_LISTED_TASKS).map((task) => {
+      const details = taskDetails(task)
+      return `- ${task.title}${details === '' ? '' : ` (${details})`}`
+    })
+    if (tasks.length > MAX_LISTED_TASKS) lines.push(`…and ${tasks.length - MAX_LISTED_TASKS} more.`)
+    return [`Your ${filter} (${tasks.length}):`, ...lines].join('\n')
+  }
   if (tasks.length === 0) return 'You have no tasks yet.'
   const open = tasks.filter((task) => !task.done).length
   const done = tasks.length - open
@@ -126,7 +151,21 @@ function savedArtifact(data: unknown, args: Args): string {
     : `Saved ${quoted(title)} to your artifacts.`
 }
 
-function deletedTask(data: unknown, args: Args, tasks: readonly PlannerTask[]): string {
+/** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */
+function filterWords(args: Args): string | undefined {
+  const from = textField(args, 'due_from')
+  const to = textField(args, 'due_to')
+  const done = args.done
+  if (from === undefined && to === undefined && typeof done !== 'boolean') return undefined
+  const which = done === true ? 'done tasks' : done === false ? 'open tasks' : 'tasks'
+  if (from !== undefined && from === to) return `${which} due on ${from}`
+  if (from !== undefined && to !== undefined) return `${which} due ${from} to ${to}`
+  if (to !== undefined) return `${which} due by ${to}`
+  if (from !== undefined) return `${which} due from ${from}`
+  return which
+}
+
+function deletedTask(data: unknown, args: Args, { tasks }: Seen): string {
   const id = textField(args, 'id')
   const title =
     readTask(asRecord(data)?.deleted)?.title ?? tasks.find((task) => task.id === id)?.title ?? id

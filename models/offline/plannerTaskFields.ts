@@ -8,7 +8,8 @@ export interface TaskFields {
   importance?: number
 }
 
-const LEVEL_WORDS: ReadonlyMap<string, number> = new Map([
+/** Importance said in words, as the number `create_task` and `update_task` take. */
+export const LEVEL_WORDS: ReadonlyMap<string, number> = new Map([
   ['highest', 5],
   ['top', 5],
   ['urgent', 5],

@@ -1,7 +1,22 @@
 import type { PlannerTask } from './plannerTasks.ts'
 
 // Words that say nothing about which task is meant.
-const FILLER_WORDS = new Set(['the', 'a', 'an', 'to', 'of', 'for', 'my', 'and', 'on', 'in', 'task'])
+const FILLER_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'for',
+  'my',
+  'and',
+  'on',
+  'in',
+  'task',
+  'that',
+  'about',
+  'i',
+])
 
 /** The task the user's words most likely mean: exact id, then title match, then word overlap. */
 export function findBestTask(
@@ -50,5 +65,16 @@ function normalise(text: string): string {
 }
 
 function significantWords(text: string): string[] {
-  return text.split(' ').filter((word) => word !== '' && !FILLER_WORDS.has(word))
+  return text
+    .split(' ')
+    .filter((word) => word !== '' && !FILLER_WORDS.has(word))
+    .map(stem)
+}
+
+// "reading" finds "Read chapter 1", "notes" finds "Lecture note": a light stem, not a dictionary.
+function stem(word: string): string {
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
+  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2)
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
+  return word
 }

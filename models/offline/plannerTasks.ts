@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
-import { asRecord, numberField, textField } from './plannerFields.ts'
+import { asRecord, numberField, parseArguments, textField } from './plannerFields.ts'
 import { readToolResult } from './plannerResults.ts'
 
 /** A task as the planner reads it from a tool result. */
@@ -32,11 +32,24 @@ export function readTaskList(data: unknown): PlannerTask[] | undefined {
   return list.map((item) => readTask(item)).filter((task) => task !== undefined)
 }
 
-/** The tasks of the last successful `list_tasks` result among these messages. */
+/**
+ * The tasks of the last successful unfiltered `list_tasks` result among these messages: the
+ * list a task is looked up in (a filtered one may leave the task out).
+ */
 export function latestTaskList(messages: readonly ChatMessage[]): PlannerTask[] | undefined {
+  const filtered = new Set<string>()
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue
+    for (const call of message.toolCalls ?? []) {
+      if (call.name === 'list_tasks' && Object.keys(parseArguments(call.arguments)).length > 0) {
+        filtered.add(call.id)
+      }
+    }
+  }
   let latest: PlannerTask[] | undefined
   for (const message of messages) {
     if (message.role !== 'tool' || message.name !== 'list_tasks') continue
+    if (filtered.has(message.toolCallId)) continue
     const result = readToolResult(message.content)
     if (result.kind === 'ok') latest = readTaskList(result.data) ?? latest
   }

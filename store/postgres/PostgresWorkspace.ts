@@ -2,6 +2,16 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import type { z } from 'zod'
 import { parseOrInvalid } from '../../workspace/parseOrInvalid.ts'
+import {
+  type ExpectedVersion,
+  recordVersion,
+  type Versioned,
+  type VersionedKind,
+  type VersionedRecord,
+  type VersionedWrite,
+  versionConflict,
+  versioned,
+} from '../../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import {
   type Artifact,
@@ -39,6 +49,34 @@ export interface PostgresWorkspaceOptions {
 }
 
 type Db = pg.Pool | pg.PoolClient
+
+const upsertArtifact = `INSERT INTO studypulse.artifacts (workspace_id, name, artifact) VALUES ($1, $2, $3)
+  ON CONFLICT (workspace_id, name) DO UPDATE SET artifact = EXCLUDED.artifact`
+
+/** Where each kind of versioned record lives: its table, JSON column, key and order. */
+const versionedTables = {
+  task: { table: 'tasks', column: 'task', keyColumn: 'id', order: 'position', schema: TaskSchema },
+  memory: {
+    table: 'memory',
+    column: 'entry',
+    keyColumn: "entry->>'id'",
+    order: 'position',
+    schema: MemoryEntrySchema,
+  },
+  note: {
+    table: 'artifacts',
+    column: 'artifact',
+    keyColumn: 'name',
+    order: 'name',
+    schema: ArtifactSchema,
+  },
+} as const satisfies Record<VersionedKind, unknown>
+
+/** A versioned row as read for a compare-and-set: the record, its version, and where it sits. */
+interface Found<K extends VersionedKind> {
+  current: Versioned<VersionedRecord[K]>
+  place: string
+}
 
 /**
  * The study workspace in PostgreSQL: tasks, memory, artifacts and notebooks in tables keyed by
@@ -119,6 +157,35 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     return rows.length === 0 ? undefined : this.#valid(TaskSchema, 'tasks', rows[0]?.value)
   }
 
+  /** The task with `id` and its version, or undefined. */
+  async readTask(id: string): Promise<Versioned<Task> | undefined> {
+    return (await this.#found(this.#db, 'task', id))?.current
+  }
+
+  /** Validates `task` and replaces the stored task with its id, only if that is at `expectedVersion`. */
+  async updateTaskAt(task: Task, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const valid = parseOrInvalid(TaskInputSchema, task, 'task')
+    return this.#writeAt('task', valid.id, expectedVersion, async (db) => {
+      await db.query('UPDATE studypulse.tasks SET task = $3 WHERE workspace_id = $1 AND id = $2', [
+        this.workspaceId,
+        valid.id,
+        JSON.stringify(valid),
+      ])
+      return valid
+    })
+  }
+
+  /** Removes the task with `id`, only if it is at `expectedVersion`. */
+  async deleteTaskAt(id: string, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    return this.#writeAt('task', id, expectedVersion, async (db, found) => {
+      await db.query('DELETE FROM studypulse.tasks WHERE workspace_id = $1 AND id = $2', [
+        this.workspaceId,
+        id,
+      ])
+      return found.current.value
+    })
+  }
+
   /** Everything remembered, oldest first. */
   async readMemory(): Promise<MemoryEntry[]> {
     return this.#rows(
@@ -139,6 +206,22 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     return entry
   }
 
+  /** The memory entry with `id` and its version, or undefined. */
+  async readMemoryEntry(id: string): Promise<Versioned<MemoryEntry> | undefined> {
+    return (await this.#found(this.#db, 'memory', id))?.current
+  }
+
+  /** Forgets the entry with `id`, only if it is at `expectedVersion`. */
+  async forgetMemoryAt(id: string, expectedVersion: string): Promise<VersionedWrite<MemoryEntry>> {
+    return this.#writeAt('memory', id, expectedVersion, async (db, found) => {
+      await db.query('DELETE FROM studypulse.memory WHERE workspace_id = $1 AND position = $2', [
+        this.workspaceId,
+        found.place,
+      ])
+      return found.current.value
+    })
+  }
+
   /** The markdown artifacts, sorted by name. */
   async listArtifacts(): Promise<Artifact[]> {
     return this.#rows(
@@ -154,12 +237,41 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     const updatedAt = this.#now()
     const { name, title: clean } = artifactInput(title, content, updatedAt)
     const artifact: Artifact = { name, title: clean, content, updatedAt }
-    await this.#db.query(
-      `INSERT INTO studypulse.artifacts (workspace_id, name, artifact) VALUES ($1, $2, $3)
-       ON CONFLICT (workspace_id, name) DO UPDATE SET artifact = EXCLUDED.artifact`,
-      [this.workspaceId, name, JSON.stringify(artifact)],
-    )
+    await this.#db.query(upsertArtifact, [this.workspaceId, name, JSON.stringify(artifact)])
     return artifact
+  }
+
+  /** The artifact named `name` and its version, or undefined. */
+  async readArtifact(name: string): Promise<Versioned<Artifact> | undefined> {
+    return (await this.#found(this.#db, 'note', name))?.current
+  }
+
+  /** As `saveArtifact`, only if the artifact with that slug is at `expectedVersion` (`null`: is none yet). */
+  async saveArtifactAt(
+    title: string,
+    content: string,
+    expectedVersion: ExpectedVersion,
+  ): Promise<VersionedWrite<Artifact>> {
+    const updatedAt = this.#now()
+    const { name, title: clean } = artifactInput(title, content, updatedAt)
+    const artifact: Artifact = { name, title: clean, content, updatedAt }
+    const values = [this.workspaceId, name, JSON.stringify(artifact)]
+    if (expectedVersion === null) {
+      // No row to lock: the insert is the check, and a note saved meanwhile stays.
+      const inserted = await this.#db.query(
+        `INSERT INTO studypulse.artifacts (workspace_id, name, artifact) VALUES ($1, $2, $3)
+         ON CONFLICT (workspace_id, name) DO NOTHING`,
+        values,
+      )
+      if (inserted.rowCount === 1) {
+        return { ok: true, value: artifact, version: recordVersion('note', artifact) }
+      }
+    }
+    return this.#writeAt('note', name, expectedVersion, async (db) => {
+      // An upsert: a note that went after a failed insert above is written again, not lost.
+      await db.query(upsertArtifact, values)
+      return artifact
+    })
   }
 
   /** All notebooks, in stored order. */
@@ -254,6 +366,47 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
 
   #now(): string {
     return this.clock().toISOString()
+  }
+
+  /**
+   * Runs `write` in one transaction with the row of `kind` at `key` locked, only if that row is at
+   * `expected`: its own transaction, or the one this workspace is bound to (`withOutcome`), whose
+   * lock then lasts until the effect and its outcome commit.
+   */
+  #writeAt<K extends VersionedKind>(
+    kind: K,
+    key: string,
+    expected: ExpectedVersion,
+    write: (db: Db, found: Found<K>) => Promise<VersionedRecord[K]>,
+  ): Promise<VersionedWrite<VersionedRecord[K]>> {
+    const run = async (db: Db): Promise<VersionedWrite<VersionedRecord[K]>> => {
+      const found = await this.#found(db, kind, key, true)
+      const conflict = versionConflict(found?.current, expected)
+      if (conflict !== undefined) return conflict
+      // No conflict with a version string means the row was there at that version.
+      const value = await write(db, found as Found<K>)
+      return { ok: true, value, version: recordVersion(kind, value) }
+    }
+    return this.#db === this.#pool ? withTransaction(this.#pool, run) : run(this.#db)
+  }
+
+  /** The row of `kind` at `key` with its version and place; with `lock`, locked until the transaction ends. */
+  async #found<K extends VersionedKind>(
+    db: Db,
+    kind: K,
+    key: string,
+    lock = false,
+  ): Promise<Found<K> | undefined> {
+    const { table, column, keyColumn, order, schema } = versionedTables[kind]
+    const { rows } = await db.query<{ value: unknown; place: string }>(
+      `SELECT ${column} AS value, ${order}::text AS place FROM studypulse.${table}
+       WHERE workspace_id = $1 AND ${keyColumn} = $2 ORDER BY ${order} LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
+      [this.workspaceId, key],
+    )
+    const row = rows[0]
+    if (row === undefined) return undefined
+    const value = this.#valid(schema, table, row.value) as VersionedRecord[K]
+    return { current: versioned(kind, value), place: row.place }
   }
 
   async #rows<S extends z.ZodType>(

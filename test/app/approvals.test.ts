@@ -191,7 +191,7 @@ describe('edit before approve over HTTP', () => {
     expect(newId).not.toBe(confirmationId)
     expect(h.runtime.view(runId).pending?.confirmationId).toBe(newId)
     const card = eventsOf(runId, 'confirmationRequired').at(-1)
-    expect(card?.preview).toBe('Create task “Review chapter 3 and 4”')
+    expect(card?.preview).toBe('Create task “Review chapter 3 and 4”, importance 5 of 5')
     expect(JSON.parse(card?.payloadJson ?? '{}')).toEqual({
       title: 'Review chapter 3 and 4',
       importance: 5,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { formatEvent } from '../../app/formatEvent.ts'
+import { createCoreToolRegistry } from '../../tools/createCoreToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
+import { seedStudy } from '../helpers/studyFixtures.ts'
 
 const card = (over: Partial<AgentEvent>): AgentEvent => ({
   runId: 'r1',
@@ -39,5 +42,65 @@ describe('formatEvent: run_code cards in the terminal', () => {
     expect(
       formatEvent(card({ toolName: 'delete_task', payloadJson: '{"code":"x"}' })),
     ).toBeUndefined()
+  })
+})
+
+describe('formatEvent: what a card will change, in the terminal', () => {
+  it('prints the headline, the field table and the line diff under the card', async () => {
+    const ws = new MemoryWorkspace()
+    await seedStudy(ws)
+    const tools = createCoreToolRegistry()
+    const describe = async (name: string, args: object) =>
+      tools.describe(tools.prepare('c', name, args), ws)
+    const move = await describe('update_task', { id: 't1', due: '2026-12-07' })
+    expect(
+      formatEvent(card({ toolName: 'update_task', permission: 'write', description: move }))?.split(
+        '\n',
+      ),
+    ).toEqual([
+      '  ▸ Change “Essay”: due Fri 4 Dec 2026 → Mon 7 Dec 2026',
+      '    Title: Essay (unchanged)',
+      '    Due:   Fri 4 Dec 2026 → Mon 7 Dec 2026',
+    ])
+    const overwrite = await describe('save_artifact', {
+      title: 'Exam plan',
+      content: 'Revise cells\nThen ecology\nSleep early',
+    })
+    expect(
+      formatEvent(
+        card({ toolName: 'save_artifact', permission: 'write', description: overwrite }),
+      )?.split('\n'),
+    ).toEqual([
+      '  ▸ Overwrite your note “Exam plan” (+1 −1 lines)',
+      '    line by line: +1 added, −1 removed',
+      '      1 │ Revise cells',
+      '    − 2 │ Then genetics',
+      '    + 2 │ Then ecology',
+      '      3 │ Sleep early',
+    ])
+    const gone = await describe('delete_task', { id: 't1', title: 'Other' })
+    expect(
+      formatEvent(
+        card({ toolName: 'delete_task', permission: 'destructive', description: gone }),
+      )?.split('\n'),
+    ).toEqual([
+      '  ▸ Delete task “Essay” permanently',
+      '    ⚠ The request called it “Other”; the task with this id is “Essay”.',
+      '    Title:   Essay',
+      '    Due:     Fri 4 Dec 2026',
+      '    Done:    no',
+      '    Created: Mon 30 Nov 2026',
+    ])
+  })
+
+  it('says a target that changed before Allow wrote nothing', () => {
+    const failed = card({
+      kind: 'toolFailed',
+      toolName: 'update_task',
+      error: { code: 'target_changed', message: 'm' },
+    })
+    expect(formatEvent(failed)).toBe(
+      '  ✗ update_task: nothing was written, it changed after the card was shown (target_changed)',
+    )
   })
 })

@@ -30,6 +30,11 @@ describe('ToolRegistry', () => {
       'write_memory',
       'save_artifact',
       'delete_task',
+      'update_task',
+      'forget_memory',
+      'list_memory',
+      'list_artifacts',
+      'read_artifact',
       'run_code',
     ])
     const create = defs.find((d) => d.name === 'create_task')
@@ -57,7 +62,7 @@ describe('ToolRegistry', () => {
     const a = tools.prepare('call-1', 'create_task', { title: '  Read chapter 3 ', importance: 4 })
     const b = tools.prepare('call-2', 'create_task', '{"importance":4,"title":"  Read chapter 3 "}')
     expect(a.permission).toBe('write')
-    expect(a.preview).toBe('Create task “Read chapter 3”')
+    expect(a.preview).toBe('Create task “Read chapter 3”, importance 4 of 5')
     expect(a.digest).toMatch(/^[0-9a-f]{64}$/)
     expect(b.digest).toBe(a.digest)
     const c = tools.prepare('call-3', 'create_task', { title: 'Read chapter 4', importance: 4 })

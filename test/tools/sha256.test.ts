@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
 import { callDigest } from '../../tools/digest.ts'
-import { sha256Hex } from '../../tools/sha256.ts'
+import { sha256Hex } from '../../vocabulary/sha256.ts'
 import { handWrittenSha256Hex } from './handWrittenSha256.ts'
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex')

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { defineTool } from '../defineTool.ts'
 import { toolFailure, toolOk } from '../ToolResult.ts'
+import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { quote } from './quote.ts'
+import { cut, formatDay, taskRows } from './taskText.ts'
 
 /** `delete_task` (destructive): removes a task for good. */
 export const deleteTask = defineTool({
@@ -16,20 +19,52 @@ export const deleteTask = defineTool({
   preview: (args) =>
     args.title === undefined
       ? `Delete task ${args.id} permanently`
-      : `Delete task “${args.title}” permanently`,
-  async execute(args, { workspace }) {
-    const task = (await workspace.readTasks()).find((t) => t.id === args.id)
-    if (task === undefined) return toolFailure('task_not_found', `no task has id "${args.id}"`)
-    // The user approved a card naming this title; a different task must not go in its place.
-    if (args.title !== undefined && task.title !== args.title) {
+      : `Delete task ${quote(args.title)} permanently`,
+  async describe(args, view) {
+    const current = await view.readTask(args.id)
+    if (current === undefined) {
+      return missingTarget('task', args.id, `Delete task ${args.id}`, 'nothing would be deleted')
+    }
+    const task = current.value
+    // The card names the stored task, whatever title the model (or an edit) gave.
+    const differs = args.title !== undefined && args.title !== task.title
+    return {
+      version: 1,
+      headline: cut(`Delete task ${quote(task.title)} permanently`, 500),
+      fields: [
+        ...taskRows(task, 'before'),
+        { label: 'Created', before: formatDay(task.createdAt.slice(0, 10)) },
+      ],
+      target: { kind: 'task', id: task.id, version: current.version },
+      ...(differs && {
+        notice: {
+          code: 'claim_differs',
+          text: cut(
+            `The request called it ${quote(args.title ?? '')}; the task with this id is ${quote(task.title)}.`,
+            500,
+          ),
+        },
+      }),
+    }
+  },
+  async execute(args, { workspace, expectedVersion }) {
+    const bound = boundTarget(await workspace.readTask(args.id), expectedVersion)
+    if (!bound.ok && bound.reason === 'missing') {
+      return toolFailure('task_not_found', `no task has id "${args.id}"`)
+    }
+    if (!bound.ok) return targetChanged(`Task ${args.id}`, 'task', args.id)
+    const task = bound.target.value
+    // Unbound, the card showed only the model's title: a different task must not go in its place.
+    // Bound, the card showed the stored task itself.
+    if (expectedVersion === undefined && args.title !== undefined && task.title !== args.title) {
       return toolFailure(
         'task_mismatch',
-        `task ${args.id} is “${task.title}”, not “${args.title}”; nothing was deleted`,
+        `task ${args.id} is ${quote(task.title)}, not ${quote(args.title)}; nothing was deleted`,
       )
     }
-    const deleted = await workspace.deleteTask(args.id)
-    return deleted === undefined
-      ? toolFailure('task_not_found', `no task has id "${args.id}"`)
-      : toolOk({ deleted })
+    const deleted = await workspace.deleteTaskAt(args.id, bound.target.version)
+    return deleted.ok
+      ? toolOk({ deleted: deleted.value })
+      : targetChanged(quote(task.title), 'task', args.id)
   },
 })

@@ -1,18 +1,56 @@
 import { z } from 'zod'
+import type { CallDescription } from '../../vocabulary/CallDescription.ts'
+import { artifactSlug, cleanArtifactTitle } from '../../workspace/artifactText.ts'
 import { defineTool } from '../defineTool.ts'
+import { lineDiff } from '../lineDiff.ts'
 import { toolOk } from '../ToolResult.ts'
+import { targetChanged } from './boundTarget.ts'
+import { quote } from './quote.ts'
+import { cut } from './taskText.ts'
 
-/** `save_artifact` (write): saves a note, summary or plan as a markdown file. */
+/** `save_artifact` (write): saves a note, summary or plan as a markdown file, or overwrites one. */
 export const saveArtifact = defineTool({
   name: 'save_artifact',
-  description: 'Save a note, summary or study plan as a markdown artifact (same title overwrites).',
+  description:
+    'Save a note, summary or study plan as a markdown artifact. A title that is already saved overwrites that note (the user is shown the change line by line).',
   parameters: z.strictObject({ title: z.string().max(200), content: z.string().max(200_000) }),
   permission: 'write',
   workspaceOnly: true,
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
   preview: (args) => `Save artifact “${args.title.trim()}” (${args.content.length} characters)`,
-  async execute(args, { workspace }) {
-    const artifact = await workspace.saveArtifact(args.title.trim(), args.content)
-    return toolOk({ name: artifact.name, title: artifact.title })
+  async describe(args, view): Promise<CallDescription> {
+    const title = cleanArtifactTitle(args.title)
+    const name = artifactSlug(title)
+    const stored = await view.readArtifact(name)
+    const diff = lineDiff(stored?.value.content ?? '', args.content)
+    const counts = `+${diff.added} −${diff.removed} lines`
+    if (stored === undefined) {
+      return {
+        version: 1,
+        headline: cut(`Save a new note ${quote(title)} (${diff.added} lines)`, 500),
+        diff,
+        target: { kind: 'note', id: name, version: null },
+      }
+    }
+    const renamed = stored.value.title !== title
+    return {
+      version: 1,
+      headline: cut(`Overwrite your note ${quote(stored.value.title)} (${counts})`, 500),
+      ...(renamed && {
+        fields: [{ label: 'Title', before: cut(stored.value.title), after: cut(title) }],
+      }),
+      diff,
+      target: { kind: 'note', id: name, version: stored.version },
+    }
+  },
+  async execute(args, { workspace, expectedVersion }) {
+    const title = args.title.trim()
+    const name = artifactSlug(cleanArtifactTitle(title))
+    // Unbound, it overwrites whatever is there as it reads it now; bound, only what the card showed.
+    const stored = expectedVersion === undefined ? await workspace.readArtifact(name) : undefined
+    const at = expectedVersion === undefined ? (stored?.version ?? null) : expectedVersion
+    const saved = await workspace.saveArtifactAt(title, args.content, at)
+    if (!saved.ok) return targetChanged(`The note ${quote(title)}`, 'note', name)
+    return toolOk({ name: saved.value.name, title: saved.value.title, overwrote: at !== null })
   },
 })

@@ -6,6 +6,7 @@ import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
 import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
+import { CallDescriptionView } from './CallDescriptionView.tsx'
 import { CardEditor } from './CardEditor.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
 import { PermissionBadge } from './PermissionBadge.tsx'
@@ -53,7 +54,8 @@ type Phase =
   | { kind: 'failed'; message: string }
 
 /**
- * A confirmation card: what the tool will do, its permission badge, the raw arguments on demand,
+ * A confirmation card: what the tool will do (with its description, when the run read one: the
+ * field table and line diff of what changes), its permission badge, the raw arguments on demand,
  * the decision buttons, lasting decisions behind "More choices", and Edit. Focus lands on Deny; one
  * click disables every button; a card whose id is no longer pending says so instead of sending.
  */
@@ -155,7 +157,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         <code className="sp-card__tool">{request.toolName}</code>
       </header>
       <p className="sp-card__preview" id={titleId}>
-        {request.preview}
+        {request.description?.headline ?? request.preview}
       </p>
       <p className="sp-card__explain" id={describedId}>
         {sentence}
@@ -166,6 +168,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
           {request.permissionOrigin.text}
         </p>
       ) : null}
+      {request.description ? <CallDescriptionView description={request.description} /> : null}
       {program ? (
         <div className="sp-card__program">
           <CodeBlock code={program.code} label="Code that will run" />

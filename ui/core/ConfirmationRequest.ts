@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../../vocabulary/PermissionOrigin.ts'
 
@@ -11,6 +12,8 @@ export interface ConfirmationRequest {
   /** Who set the level, for tools whose level depends on it (MCP servers). */
   permissionOrigin?: PermissionOrigin
   preview: string
+  /** What the call will change, read from the workspace: headline, field table, line diff. */
+  description?: CallDescription
   digest?: string
   /** The call's arguments as JSON text (the validated ones the card is for), when known. */
   argumentsJson?: string
@@ -37,6 +40,7 @@ export function toConfirmationRequest(
     permission: event.permission ?? 'execute',
     ...(event.permissionOrigin !== undefined && { permissionOrigin: event.permissionOrigin }),
     preview: event.preview ?? '',
+    ...(event.description !== undefined && { description: event.description }),
     ...(event.digest !== undefined && { digest: event.digest }),
     ...(argumentsJson !== undefined && { argumentsJson }),
     requestedAt: event.at,

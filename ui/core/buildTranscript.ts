@@ -3,9 +3,17 @@ import { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationR
 
 /**
  * Where a card stands: waiting; decided (`allowed`, `denied`); `expired` (its time ran out);
- * `replaced` (the user edited it into a new card); `stale` (no longer answerable, e.g. cancelled).
+ * `replaced` (the user edited it into a new card); `stale` (no longer answerable, e.g. cancelled);
+ * `changed` (allowed, but what it showed had changed by then, so nothing was written).
  */
-export type CardOutcome = 'pending' | 'allowed' | 'denied' | 'expired' | 'replaced' | 'stale'
+export type CardOutcome =
+  | 'pending'
+  | 'allowed'
+  | 'denied'
+  | 'expired'
+  | 'replaced'
+  | 'stale'
+  | 'changed'
 
 /** Who decided a card, and by which rule (as the run logged it). */
 export interface CardResolution {
@@ -37,6 +45,8 @@ export function buildTranscript(
   const replaced = new Set<string>()
   const lastCard = new Map<string, string>()
   const previews = new Map<string, string>()
+  // The card item of each call, so a result that says its target changed can mark it.
+  const cards = new Map<string, number>()
   for (const e of events) {
     if (e.kind === 'confirmationResolved' && e.confirmationId !== undefined)
       decided.set(e.confirmationId, e)
@@ -77,6 +87,7 @@ export function buildTranscript(
       case 'confirmationRequired': {
         const id = e.confirmationId ?? ''
         const resolved = decided.get(id)
+        cards.set(e.toolCallId ?? '', items.length)
         items.push({
           kind: 'confirmation',
           key,
@@ -97,6 +108,11 @@ export function buildTranscript(
         items.push({ kind: 'activity', key, ok: true, at: e.at, text: done(e, previews) })
         break
       case 'toolFailed':
+        if (e.error?.code === 'target_changed') {
+          markChanged(items, cards.get(e.toolCallId ?? ''))
+          items.push({ kind: 'activity', key, ok: false, at: e.at, text: changed(e, previews) })
+          break
+        }
         // A denial or an expiry is already shown on its card.
         if (e.error?.code !== 'user_denied' && e.error?.code !== 'confirmation_expired')
           items.push({
@@ -133,6 +149,17 @@ export function buildTranscript(
   }
   flushStream(true)
   return items
+}
+
+function markChanged(items: TranscriptItem[], index: number | undefined): void {
+  const card = index === undefined ? undefined : items[index]
+  if (card?.kind === 'confirmation') items[index as number] = { ...card, outcome: 'changed' }
+}
+
+function changed(e: AgentEvent, previews: ReadonlyMap<string, string>): string {
+  const preview = e.toolCallId === undefined ? undefined : previews.get(e.toolCallId)
+  const what = preview !== undefined && preview !== '' ? `: ${preview}` : ''
+  return `Nothing was written${what}. It changed after the card was shown (in another window or device).`
 }
 
 function outcomeOf(resolved: AgentEvent): CardOutcome {

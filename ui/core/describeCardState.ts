@@ -41,6 +41,8 @@ export function describeCardState(input: CardStateInput): string {
       return 'Expired — nothing was done.'
     case 'replaced':
       return 'Replaced by your edit.'
+    case 'changed':
+      return 'Allowed, but this changed after the card was shown, so nothing was written. Ask again to see it as it is now.'
     case 'stale':
       return input.staleText ?? 'No longer waiting for a decision. Nothing was done.'
     default:

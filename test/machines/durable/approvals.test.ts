@@ -120,7 +120,7 @@ describe('edit before approve', () => {
     expect(pendingId(runtime, runId)).toBe(newId)
     expect(newId).not.toBe(oldId)
     expect(eventsOf(runtime, runId, 'confirmationRequired').at(-1)?.preview).toBe(
-      'Create task “Read chapter 3”',
+      'Create task “Read chapter 3”, importance 4 of 5',
     )
     await expect(runtime.submitConfirmation(runId, oldId, 'allow')).rejects.toMatchObject({
       code: 'confirmation_not_found',

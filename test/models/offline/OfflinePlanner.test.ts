@@ -133,11 +133,15 @@ describe('OfflinePlanner: intents', () => {
     expect(turn.toolCalls?.map((call) => call.id)).toEqual(['plan-1', 'plan-2'])
   })
 
-  it('answers unknown text with help and no tool calls', async () => {
+  it('answers unknown text briefly with the nearest thing it can do, not the whole help', async () => {
     const turn = await ask('what is the meaning of life')
     expect(turn.toolCalls).toBeUndefined()
-    expect(turn.text).toContain('add a task to review chapter 3 by Friday, importance 4')
-    expect(turn.text).toContain('search photosynthesis')
+    expect(turn.text).toBe(
+      "I can't answer that myself, but I can look through your notes and sources: try “search meaning life”.",
+    )
+    const help = await ask('help')
+    expect(help.text).toContain('add a task to review chapter 3 by Friday, importance 4')
+    expect(help.text).toContain('search photosynthesis')
   })
 
   it('does not propose a tool the request does not offer', async () => {
@@ -148,7 +152,7 @@ describe('OfflinePlanner: intents', () => {
     expect(turn.toolCalls).toBeUndefined()
     expect(turn.text).toContain('create_task')
     const help = await ask('hello', tools(['list_tasks']))
-    expect(help.text).toContain('what are my tasks?')
+    expect(help.text).toContain('what do I have to do this week?')
     expect(help.text).not.toContain('add a task')
   })
 

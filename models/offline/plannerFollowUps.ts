@@ -1,0 +1,71 @@
+import type { ChatMessage, ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import type { PlannerIntent } from './plannerIntents.ts'
+import { latestMemoryList } from './plannerMemory.ts'
+import { offered } from './plannerProposals.ts'
+import { findBestTask } from './plannerTaskMatch.ts'
+import { latestTaskList } from './plannerTasks.ts'
+
+/** The calls that need a looked-up id: what they act on, in the user's words, and where it is found. */
+export type LookupIntent = Extract<
+  PlannerIntent,
+  { kind: 'delete_task' | 'update_task' | 'forget_memory' }
+>
+
+const LOOKUP_KINDS = new Set(['delete_task', 'update_task', 'forget_memory'])
+
+/** The clauses whose call waits for a list, with the tools they need offered. */
+export function lookupIntents(
+  intents: readonly PlannerIntent[],
+  available: ReadonlySet<string>,
+): LookupIntent[] {
+  return intents.filter(
+    (intent): intent is LookupIntent => LOOKUP_KINDS.has(intent.kind) && offered(intent, available),
+  )
+}
+
+/**
+ * The second step of a delete, an update or a forget: once the task or memory list is back, the
+ * call for the best match of each (by id, with the title the card may check).
+ */
+export function proposeFollowUps(
+  intents: readonly PlannerIntent[],
+  available: ReadonlySet<string>,
+  sinceUser: readonly ChatMessage[],
+  nextId: () => string,
+): ModelTurn | undefined {
+  const wanted = lookupIntents(intents, available)
+  const alreadyProposed = sinceUser.some(
+    (message) =>
+      message.role === 'assistant' &&
+      message.toolCalls?.some((call) => LOOKUP_KINDS.has(call.name)),
+  )
+  if (wanted.length === 0 || alreadyProposed) return undefined
+  const tasks = latestTaskList(sinceUser)
+  const memory = latestMemoryList(sinceUser)?.map((entry) => ({
+    id: entry.id,
+    title: entry.text,
+    done: false,
+  }))
+  const calls: ToolCall[] = []
+  const chosen = new Set<string>()
+  const propose = (name: string, args: { id: string } & Record<string, unknown>) => {
+    // Two clauses naming one task delete (or forget) it once; two updates of it are two changes.
+    const key = `${name}:${args.id}`
+    if (name !== 'update_task' && chosen.has(key)) return
+    chosen.add(key)
+    calls.push({ id: nextId(), name, arguments: JSON.stringify(args) })
+  }
+  for (const intent of wanted) {
+    if (intent.kind === 'forget_memory') {
+      const entry = memory && findBestTask(memory, intent.target)
+      if (entry) propose('forget_memory', { id: entry.id })
+      continue
+    }
+    const task = tasks && findBestTask(tasks, intent.target)
+    if (task === undefined) continue
+    // The title lets a card without a description say what goes; the tool refuses a mismatch.
+    if (intent.kind === 'delete_task') propose('delete_task', { id: task.id, title: task.title })
+    else propose('update_task', { id: task.id, ...intent.changes })
+  }
+  return calls.length > 0 ? { toolCalls: calls } : undefined
+}

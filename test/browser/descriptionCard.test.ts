@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../app/server/ensureBuild.ts'
+import { launchChromium } from '../helpers/launchChromium.ts'
+
+// `STUDYPULSE_SCREENSHOT=docs` (npm run screenshot) refreshes the README's picture of a card with a diff.
+const picture =
+  process.env.STUDYPULSE_SCREENSHOT === 'docs'
+    ? join(repoRoot, 'docs', 'card-diff.png')
+    : join(repoRoot, 'screenshots', 'card-diff.png')
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+}
+
+let browser: Browser
+let server: Server
+let outDir: string
+let page: Page
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'studypulse-cards-'))
+  const { build } = await import('vite')
+  const react = (await import('@vitejs/plugin-react')).default
+  await build({
+    configFile: false,
+    root: join(import.meta.dirname, 'cardPage'),
+    base: '/',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  })
+  server = createServer(async (req, res) => {
+    const path = normalize(join(outDir, new URL(req.url ?? '/', 'http://x').pathname))
+    const file = path.startsWith(outDir) && extname(path) !== '' ? path : join(outDir, 'index.html')
+    try {
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+      res.end(await readFile(file))
+    } catch {
+      res.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await mkdir(join(repoRoot, 'screenshots'), { recursive: true })
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 760, height: 1400 } })
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  await page.goto(`http://127.0.0.1:${address.port}/`)
+  await page.locator('.sp-diff').waitFor()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => server?.close(resolve))
+  await rm(outDir, { recursive: true, force: true })
+})
+
+describe('a card with a description, in real Chromium', () => {
+  it('shows the overwrite as a visible line diff, marked by more than colour', async () => {
+    const card = page.locator('.sp-card').first()
+    expect(await card.locator('.sp-card__preview').textContent()).toBe(
+      'Overwrite your note “Exam plan” (+2 −2 lines)',
+    )
+    const diff = card.locator('.sp-diff')
+    expect(await diff.isVisible()).toBe(true)
+    const removed = diff.locator('.sp-diff__line--removed del')
+    const added = diff.locator('.sp-diff__line--added ins')
+    expect(await removed.allTextContents()).toEqual(['Week 1: revise cells', 'Sleep early'])
+    expect(await added.allTextContents()).toEqual([
+      'Week 1: revise cells and membranes',
+      'Sleep before 11 every night',
+    ])
+    // Struck through and marked − / +, not told by colour alone.
+    expect(await removed.first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe(
+      'line-through',
+    )
+    expect(await diff.locator('.sp-diff__line--added .sp-diff__mark').first().textContent()).toBe(
+      '+added',
+    )
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deny')
+    await card.screenshot({ path: picture })
+  })
+
+  it('shows the task change as a table of now and after, and the delete under its real title', async () => {
+    const change = page.locator('.sp-card').nth(1)
+    expect(await change.locator('.sp-card__preview').textContent()).toBe(
+      'Change “Essay on photosynthesis”: due Fri 4 Dec 2026 → Mon 7 Dec 2026; importance 3 of 5 → 5 of 5',
+    )
+    expect(await change.locator('tr[data-changed] ins').allTextContents()).toEqual([
+      'Mon 7 Dec 2026',
+      '5 of 5',
+    ])
+    const gone = page.locator('.sp-card').nth(2)
+    expect(await gone.locator('.sp-card__preview').textContent()).toBe(
+      'Delete task “Review chapter 3” permanently',
+    )
+    expect(await gone.locator('.sp-described__notice').textContent()).toContain(
+      'Something else entirely',
+    )
+  })
+
+  it('axe finds no serious or critical issue on the cards', async () => {
+    await page.addScriptTag({ path: axePath })
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: string,
+            ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>
+          }
+        }
+      ).axe
+      const result = await axe.run('.sp-card-gallery')
+      return result.violations.map(({ id, impact, nodes }) => ({ id, impact, count: nodes.length }))
+    })
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  })
+})

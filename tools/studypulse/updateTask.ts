@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import type { DescribedField } from '../../vocabulary/CallDescription.ts'
+import type { Task } from '../../workspace/schemas.ts'
+import { defineTool } from '../defineTool.ts'
+import { toolFailure, toolOk } from '../ToolResult.ts'
+import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { quote } from './quote.ts'
+import { cut, formatDay, formatImportance, type TaskLabel, taskFieldText } from './taskText.ts'
+
+const UpdateTaskArgs = z.strictObject({
+  id: z.string().min(1).max(200),
+  title: z.string().max(500).optional(),
+  due: z.iso.date().nullable().optional(),
+  importance: z.number().int().min(1).max(5).nullable().optional(),
+  done: z.boolean().optional(),
+  notes: z.string().max(10_000).nullable().optional(),
+})
+type UpdateTaskArgs = z.output<typeof UpdateTaskArgs>
+
+const changeable = ['title', 'due', 'importance', 'done', 'notes'] as const
+const labels: Readonly<Record<(typeof changeable)[number], TaskLabel>> = {
+  title: 'Title',
+  due: 'Due',
+  importance: 'Importance',
+  done: 'Done',
+  notes: 'Notes',
+}
+
+/** `update_task` (write): changes a task's title, due date, importance, notes, or marks it done. */
+export const updateTask = defineTool({
+  name: 'update_task',
+  description:
+    'Change a task, by its id (see list_tasks): a new `title`, `due` (YYYY-MM-DD, or null to clear), `importance` 1-5 (or null), `notes` (or null), or `done` true/false ("mark it done"). Only the fields given change.',
+  parameters: UpdateTaskArgs,
+  permission: 'write',
+  workspaceOnly: true,
+  check: (args) => {
+    if (!changeable.some((field) => args[field] !== undefined)) return 'nothing to change'
+    return args.title?.trim() === '' ? 'title must not be blank' : undefined
+  },
+  preview: (args) => `Update task ${args.id}: ${changesInWords(args)}`,
+  async describe(args, view) {
+    const current = await view.readTask(args.id)
+    if (current === undefined) {
+      return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
+    }
+    const next = applyChanges(current.value, args, current.value.updatedAt)
+    return {
+      version: 1,
+      headline: cut(headline(current.value, args), 500),
+      fields: changedFields(current.value, next, args),
+      target: { kind: 'task', id: args.id, version: current.version },
+    }
+  },
+  async execute(args, { workspace, now, expectedVersion }) {
+    const bound = boundTarget(await workspace.readTask(args.id), expectedVersion)
+    if (!bound.ok && bound.reason === 'missing') {
+      return toolFailure('task_not_found', `no task has id "${args.id}"; nothing was changed`)
+    }
+    if (!bound.ok) return targetChanged(`Task ${args.id}`, 'task', args.id)
+    const { value: before, version } = bound.target
+    const next = applyChanges(before, args, now.toISOString())
+    const changed = changeable.filter((field) => next[field] !== before[field])
+    if (changed.length === 0) return toolOk({ task: before, changed })
+    const written = await workspace.updateTaskAt(next, version)
+    if (!written.ok) return targetChanged(quote(before.title), 'task', args.id)
+    return toolOk({ task: written.value, changed })
+  },
+})
+
+/** The task with the call's changes made (a `null` clears a field), stamped `updatedAt`. */
+function applyChanges(task: Task, args: UpdateTaskArgs, updatedAt: string): Task {
+  const next: Task = { ...task, updatedAt }
+  if (args.title !== undefined) next.title = args.title.trim()
+  if (args.done !== undefined) next.done = args.done
+  for (const field of ['due', 'importance', 'notes'] as const) {
+    const value = args[field]
+    if (value === null) delete next[field]
+    else if (value !== undefined) (next as Record<string, unknown>)[field] = value
+  }
+  return next
+}
+
+/** The title (unchanged unless renamed, so the person sees which task), then each field the call names. */
+function changedFields(before: Task, after: Task, args: UpdateTaskArgs): DescribedField[] {
+  const now = taskFieldText(before)
+  const then = taskFieldText(after)
+  const rows: DescribedField[] = [
+    { label: 'Title', before: cut(before.title), after: cut(after.title) },
+  ]
+  for (const field of changeable) {
+    if (field === 'title' || args[field] === undefined) continue
+    const label = labels[field]
+    rows.push({ label, before: cut(now[label] || '(none)'), after: cut(then[label] || '(none)') })
+  }
+  return rows
+}
+
+/** "Mark “Essay” as done", or "Change “Essay”: due Fri 4 Dec 2026 → Mon 7 Dec 2026". */
+function headline(task: Task, args: UpdateTaskArgs): string {
+  const named = quote(task.title)
+  const only = changeable.filter((field) => args[field] !== undefined)
+  if (only.length === 1 && args.done !== undefined) {
+    return args.done ? `Mark ${named} as done` : `Mark ${named} as not done`
+  }
+  const now = taskFieldText(task)
+  const parts = only.map((field) => {
+    if (field === 'done') return args.done ? 'mark done' : 'mark not done'
+    if (field === 'notes') return 'new notes'
+    const label = labels[field]
+    return `${label.toLowerCase()} ${now[label] || '(none)'} → ${after(field, args) || '(none)'}`
+  })
+  return `Change ${named}: ${parts.join('; ')}`
+}
+
+/** The call's changes without the task: what the preview (made before the task is read) says. */
+function changesInWords(args: UpdateTaskArgs): string {
+  const parts = changeable
+    .filter((field) => args[field] !== undefined)
+    .map((field) => {
+      if (field === 'done') return args.done ? 'mark done' : 'mark not done'
+      if (field === 'notes') return args.notes === null ? 'clear notes' : 'new notes'
+      return `${labels[field].toLowerCase()} → ${after(field, args) || '(none)'}`
+    })
+  return parts.join('; ')
+}
+
+function after(field: 'title' | 'due' | 'importance', args: UpdateTaskArgs): string {
+  if (field === 'title') return args.title === undefined ? '' : quote(args.title.trim())
+  if (field === 'due') return typeof args.due === 'string' ? formatDay(args.due) : ''
+  return typeof args.importance === 'number' ? formatImportance(args.importance) : ''
+}
