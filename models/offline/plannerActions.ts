@@ -30,7 +30,7 @@ export function describeAction(
     }
     case 'save_artifact': {
       const title = textField(args, 'title')
-      return title === undefined ? 'save that artifact' : `save ${quoted(title)} to your artifacts`
+      return title === undefined ? 'save that note' : `save ${quoted(title)} to your notes`
     }
     case 'run_code':
       return 'run that code'
