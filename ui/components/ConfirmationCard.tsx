@@ -146,7 +146,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     </button>
   )
   return (
-    <section
+    <article
       className={`sp-card sp-card--${request.permission} sp-card--${state}`}
       aria-labelledby={titleId}
       aria-describedby={describedId}
@@ -249,7 +249,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 staleText: props.staleText,
               })}
       </p>
-    </section>
+    </article>
   )
 }
 
