@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Markdown } from '../../ui/components/Markdown.tsx'
 import { safeLinkUrl } from '../../ui/core/safeLinkUrl.ts'
 import { findActiveContent, hostileMarkdown } from '../fixtures/hostileMarkdown.ts'
@@ -38,6 +38,35 @@ describe('Markdown: answers, notes and sources read as formatted text', () => {
     expect(container.querySelector('pre')?.getAttribute('tabindex')).toBe('0')
     expect(container.querySelector('.sp-md__table')?.getAttribute('tabindex')).toBe('0')
     expect(container.textContent).not.toContain('- read')
+  })
+
+  it("GitHub's task lists, strikethrough, numbered starts and footnotes, with no React warning", () => {
+    const errors = vi.spyOn(console, 'error')
+    const { container } = render(
+      <Markdown
+        text={[
+          '- [x] read chapter 3',
+          '- [ ] ~~quiz~~ flashcards',
+          '',
+          '3. third',
+          '4. fourth',
+          '',
+          'as the lecture says[^1]',
+          '',
+          '[^1]: Lecture 2, slide 4.',
+        ].join('\n')}
+      />,
+    )
+    expect(
+      [...container.querySelectorAll('.sp-md__check')].map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['done', 'not done'])
+    expect(container.querySelector('input')).toBeNull()
+    expect(container.querySelector('del')?.textContent).toBe('quiz')
+    expect(container.querySelector('ol')?.getAttribute('start')).toBe('3')
+    expect(container.querySelector('p sup')?.textContent).toBe('[1]')
+    expect(container.querySelector('.sp-md__footnote')?.textContent).toBe('[1] Lecture 2, slide 4.')
+    expect(errors).not.toHaveBeenCalled()
+    errors.mockRestore()
   })
 
   it('a safe link opens in a new tab without a referrer, and says so', () => {
