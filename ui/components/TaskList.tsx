@@ -13,6 +13,8 @@ export interface TaskListProps {
   onSetDone?: (task: Task, done: boolean) => void
 }
 
+const readOnlyHint = 'Shows whether the task is done; it cannot be changed here.'
+
 /** The student's tasks: a done box, title, due date and importance, done ones struck through. */
 export function TaskList({ tasks, emptyText = 'No tasks yet.', onSetDone }: TaskListProps) {
   const id = useId()
@@ -22,7 +24,7 @@ export function TaskList({ tasks, emptyText = 'No tasks yet.', onSetDone }: Task
     <>
       {onSetDone ? null : (
         <p id={hint} className="sp-visually-hidden">
-          Shows whether the task is done; it cannot be changed here.
+          {readOnlyHint}
         </p>
       )}
       <ul className="sp-tasks" aria-label="Tasks">
@@ -41,7 +43,12 @@ export function TaskList({ tasks, emptyText = 'No tasks yet.', onSetDone }: Task
                 checked={task.done}
                 {...(onSetDone
                   ? { onChange: (e) => onSetDone(task, e.currentTarget.checked) }
-                  : { disabled: true, readOnly: true, 'aria-describedby': hint })}
+                  : {
+                      disabled: true,
+                      readOnly: true,
+                      'aria-describedby': hint,
+                      title: readOnlyHint,
+                    })}
               />
               <span className="sp-task__body">
                 <label htmlFor={box} className="sp-task__title">
