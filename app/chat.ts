@@ -5,6 +5,7 @@ import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
+import { modelLine, storeLine } from './startupBanner.ts'
 
 const model = chooseModel()
 const mcpLines: string[] = []
@@ -27,7 +28,7 @@ const started = await Promise.resolve()
     console.error(describeStartupFailure(error))
     process.exit(1)
   })
-const { workspace, notebook, runtime, restored, problems } = started
+const { workspace, notebook, runtime, restored, problems, store } = started
 
 await runTerminalChat({
   runtime,
@@ -37,9 +38,10 @@ await runTerminalChat({
   resume: restored,
   ...(mcp !== undefined && { mcp }),
   banner: [
-    'StudyPulse — your study agent. It proposes; you decide.',
-    `  model: ${model.name}`,
+    modelLine(model.name),
+    '  your study agent: it proposes; you decide.',
     `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`,
+    storeLine(store),
     ...problems.map((line) => `  ! ${line}`),
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what do I have to do this week?",',
     '       "mark … as done", "move … to next Monday", "what do you remember about me?", "forget that …",',

@@ -1,13 +1,22 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
+import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
+import { openBrowser } from './openBrowser.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
+import { modelLine, storeLine } from './startupBanner.ts'
 
+const args = process.argv.slice(2)
+const unknown = args.filter((arg) => arg !== '--no-open')
+if (unknown.length > 0) {
+  console.error(`studypulse: unknown option ${unknown.join(' ')} (the one option is --no-open)`)
+  process.exit(1)
+}
 const port = Number(process.env.PORT ?? 4317)
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not "${process.env.PORT}"`)
@@ -22,9 +31,10 @@ try {
   console.error((error as Error).message)
   process.exit(1)
 }
-const distDir = `${repoRoot}/dist-page`
-await ensureBuild(distDir, (line) => console.log(line))
 const model = chooseModel()
+console.log(modelLine(model.name))
+const distDir = `${repoRoot}/dist-page`
+await ensureBuild(distDir, (line) => console.log(`  ${line}`))
 const mcpLines: string[] = []
 let mcp: McpTools | undefined
 // Cards left open by the last session come back before the page can ask for them. A damaged file
@@ -40,7 +50,7 @@ const started = await startRuntime({
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
-const { workspace, notebook, runtime, restored, problems } = started
+const { workspace, notebook, runtime, restored, problems, store } = started
 const server = await createAppServer({
   runtime,
   distDir,
@@ -50,10 +60,9 @@ const server = await createAppServer({
   ...(mcp !== undefined && { mcp }),
 })
 
-console.log(`StudyPulse is running at ${server.url}`)
-console.log(`  model: ${model.name}`)
+console.log(`  running at ${server.url}: only this computer can reach it; Ctrl-C stops it`)
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
-console.log(`  runs and study data: ${runtime.store?.location} (STUDYPULSE_DATABASE_URL)`)
+console.log(storeLine(store))
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
@@ -61,7 +70,16 @@ for (const line of mcpLines) console.log(line)
 if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
 for (const line of problems) console.log(`  ! ${line}`)
-console.log('  only this computer can reach it; Ctrl-C stops it. (Terminal chat: npm run chat)')
+console.log('  the same agent in the terminal: npm run chat')
+const opening = decideBrowserOpening({ platform: process.platform, env: process.env, argv: args })
+const cannotOpen = (message: string) =>
+  console.log(`  ! could not open a browser (${message}): open ${server.url} yourself`)
+if (opening.open) {
+  const opened = await openBrowser(server.url, opening, cannotOpen)
+  if (opened.ok)
+    console.log('  opened in your browser (--no-open or STUDYPULSE_OPEN=0 turns this off)')
+  else cannotOpen(opened.message)
+} else console.log(`  open ${server.url} in your browser (not opened: ${opening.reason})`)
 
 const stop = () => {
   void server

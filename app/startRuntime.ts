@@ -11,6 +11,7 @@ import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { applyPolicyFile } from './applyPolicyFile.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { openSharedStore } from './openSharedStore.ts'
+import type { StoreInUse } from './startupBanner.ts'
 
 /** What the web app and the terminal chat start from. */
 export interface StartRuntimeOptions {
@@ -34,6 +35,8 @@ export interface StartedRuntime {
   restored: string[]
   /** One line per damaged file found at start-up, each naming it; the app starts with what is sound. */
   problems: string[]
+  /** Where the runs and the study data are kept: the folder, or PostgreSQL. */
+  store: StoreInUse
 }
 
 /**
@@ -90,7 +93,16 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
   })
   const restored = await runtime.restore()
   problems.push(...(await applyPolicyFile(runtime.policies, root)))
-  return { workspace, notebook, runtime, restored, problems }
+  const storeInUse: StoreInUse =
+    shared === undefined
+      ? { kind: 'files', folder: root }
+      : {
+          kind: 'postgresql',
+          location: shared.store.location,
+          workspaceId: shared.workspace.workspaceId,
+          sourcesDir: workspace.sourcesDir,
+        }
+  return { workspace, notebook, runtime, restored, problems, store: storeInUse }
 }
 
 /** The one line a failed start-up prints: the reason, naming the file, never a stack trace. */

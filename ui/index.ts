@@ -11,9 +11,11 @@ export {
   type DecisionOption,
   defaultDecisions,
 } from './components/ConfirmationCard.tsx'
+export { Markdown, type MarkdownProps } from './components/Markdown.tsx'
 export { McpServerList, type McpServerListProps } from './components/McpServerList.tsx'
 export { PermissionBadge } from './components/PermissionBadge.tsx'
 export { PolicyList, type PolicyListProps } from './components/PolicyList.tsx'
+export { type ReaderBody, ReaderPane, type ReaderPaneProps } from './components/ReaderPane.tsx'
 export { RunTimeline, type RunTimelineProps } from './components/RunTimeline.tsx'
 export {
   StatechartDrawing,
@@ -34,5 +36,6 @@ export {
   useTranscript,
 } from './hooks/runHooks.ts'
 export { type AgentRunView, useAgentRun } from './hooks/useAgentRun.ts'
+export { type SourceView, useNotebookSource } from './hooks/useNotebookSource.ts'
 export { type PoliciesView, usePolicies } from './hooks/usePolicies.ts'
 export { useWorkspaceView, type WorkspaceView } from './hooks/useWorkspaceView.ts'

@@ -1,7 +1,7 @@
 const MAX_SLUG = 80
 const MAX_TITLE = 200
 
-/** The file name (without `.md`) for a title: lowercase a-z, 0-9 and dashes, at most 80 chars, or `artifact`. */
+/** The file name (without `.md`) for a note's title: lowercase a-z, 0-9 and dashes, at most 80 chars, or `note`. */
 export function artifactSlug(title: string): string {
   const slug = title
     .normalize('NFKD')
@@ -10,7 +10,7 @@ export function artifactSlug(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SLUG)
     .replace(/-+$/, '')
-  return slug === '' ? 'artifact' : slug
+  return slug === '' ? 'note' : slug
 }
 
 /** A title on one line with runs of whitespace collapsed, as written into the heading. */

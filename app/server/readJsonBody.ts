@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { z } from 'zod'
 import { HttpError } from './HttpError.ts'
+import { invalidRequest } from './invalidRequest.ts'
 
 /** The largest request body the server reads. */
 export const maxBodyBytes = 64 * 1024
@@ -30,12 +31,7 @@ export async function readJsonBody<T extends z.ZodType>(
     throw new HttpError(400, 'invalid_json', 'the body is not valid JSON')
   }
   const result = schema.safeParse(value)
-  if (!result.success) {
-    const detail = result.error.issues
-      .map((i) => `${i.path.length > 0 ? i.path.join('.') : '(body)'}: ${i.message}`)
-      .join('; ')
-    throw new HttpError(400, 'invalid_request', detail)
-  }
+  if (!result.success) throw invalidRequest(result.error, '(body)')
   return result.data
 }
 

@@ -44,3 +44,9 @@ export const EditBody = z.strictObject({
 
 /** `POST /api/policies/:ruleId/revoke`: an empty JSON object (a JSON body keeps plain form posts out). */
 export const RevokeBody = z.strictObject({})
+
+/** `GET /api/workspace/source?notebookId=…&path=…`: one source of a notebook, for the reader. */
+export const SourceQuery = z.strictObject({
+  notebookId: z.string().min(1).max(200),
+  path: z.string().min(1).max(500),
+})

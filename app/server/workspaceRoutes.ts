@@ -1,6 +1,17 @@
+import { readNotebookSource } from '../../workspace/readNotebookSource.ts'
+import type { SourceErrorCode } from '../../workspace/sourcePaths.ts'
 import type { AppContext } from './AppContext.ts'
+import { HttpError } from './HttpError.ts'
+import { readQuery } from './readQuery.ts'
+import { SourceQuery } from './requestSchemas.ts'
 import type { Route } from './router.ts'
 import { sendJson } from './sendJson.ts'
+
+const sourceStatus: Record<SourceErrorCode, number> = {
+  source_not_allowed: 403,
+  source_not_found: 404,
+  source_too_large: 422,
+}
 
 /** Read-only views of the workspace and of the app itself. */
 export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
@@ -42,6 +53,19 @@ export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
       method: 'GET',
       pattern: '/api/workspace/notebooks',
       handler: view(async () => ({ notebooks: await workspace.readNotebooks() })),
+    },
+    {
+      // The reader pane's view of one source: only a file the notebook lists, scoped as the read
+      // tools are, so the page can show no more than the agent may read.
+      method: 'GET',
+      pattern: '/api/workspace/source',
+      handler: async ({ url, res }) => {
+        const { notebookId, path } = readQuery(url, SourceQuery)
+        const read = await readNotebookSource(workspace, notebookId, path)
+        if (!read.ok)
+          throw new HttpError(sourceStatus[read.error.code], read.error.code, read.error.message)
+        sendJson(res, 200, { path: read.path, content: read.content })
+      },
     },
   ]
 }

@@ -52,7 +52,7 @@ export function describeAction(name: string, args: Record<string, unknown>, seen
     }
     case 'save_artifact': {
       const title = textField(args, 'title')
-      return title === undefined ? 'save that artifact' : `save ${quoted(title)} to your artifacts`
+      return title === undefined ? 'save that note' : `save ${quoted(title)} to your notes`
     }
     case 'run_code':
       return 'run that code'

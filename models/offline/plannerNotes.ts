@@ -7,7 +7,7 @@ const CAPABILITIES: ReadonlyMap<PlannerIntent['kind'], string> = new Map([
   ['search_workspace', 'search your workspace'],
   ['read_source', 'read sources'],
   ['write_memory', 'remember things'],
-  ['save_artifact', 'save artifacts'],
+  ['save_artifact', 'save notes'],
   ['delete_task', 'delete tasks'],
   ['update_task', 'change tasks'],
   ['list_memory', 'say what I remember'],

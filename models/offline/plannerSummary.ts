@@ -146,9 +146,7 @@ function rememberedText(data: unknown, args: Args): string {
 
 function savedArtifact(data: unknown, args: Args): string {
   const title = textField(asRecord(data), 'title') ?? textField(args, 'title')
-  return title === undefined
-    ? 'Saved it to your artifacts.'
-    : `Saved ${quoted(title)} to your artifacts.`
+  return title === undefined ? 'Saved it to your notes.' : `Saved ${quoted(title)} to your notes.`
 }
 
 /** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */

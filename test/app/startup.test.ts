@@ -91,6 +91,16 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(stdout).toContain('audit.jsonl is damaged at line 1')
   }, 30_000)
 
+  it('the terminal chat prints the model on its first line, and the store in use', async () => {
+    const { code, stdout } = await runChat()
+    expect(code).toBe(0)
+    const lines = stdout.split('\n')
+    expect(lines[0]).toBe('StudyPulse · model: offline-planner')
+    expect(lines).toContain(
+      '  runs and study data: files in the workspace folder (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
+    )
+  }, 30_000)
+
   it('a corrupt studypulse.json stops the app with one line naming it, never a stack trace', async () => {
     await writeFile(join(ws, 'studypulse.json'), '{"format": "studypulse-workspace",')
     const { code, stdout, stderr } = await runChat()

@@ -1,12 +1,15 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { type AppHarness, type HarnessOptions, startHarness } from '../app/appHarness.ts'
+import { findActiveContent, hostileMarkdown } from '../fixtures/hostileMarkdown.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { runAxe } from '../helpers/runAxe.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
 // Test screenshots go to the ignored screenshots/; `npm run screenshot` refreshes the README's picture.
@@ -34,18 +37,24 @@ afterAll(async () => {
   await rm(distDir, { recursive: true, force: true })
 })
 
-beforeEach(async () => {
-  h = await startHarness({ distDir })
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+/** A fresh server over a sample workspace (prepared by `before`) and a page open on it. */
+async function openApp(
+  options: HarnessOptions = {},
+  viewport = { width: 1280, height: 800 },
+  before: (h: AppHarness) => Promise<unknown> = async () => {},
+) {
+  h = await startHarness({ distDir, ...options })
+  await before(h)
+  page = await browser.newPage({ viewport })
   page.on('pageerror', (error) => {
     throw error
   })
   await page.goto(h.server.url)
-})
+}
 
 afterEach(async () => {
-  await page.close()
-  await h.dispose()
+  await page?.close()
+  await h?.dispose()
 })
 
 const ask = async (text: string) => {
@@ -57,6 +66,8 @@ const taskTitles = () => page.locator('.sp-task__title').allTextContents()
 const titlesOnDisk = async () => (await h.workspace.readTasks()).map((t) => t.title)
 
 describe('StudyPulse in a real browser against the real server', () => {
+  beforeEach(() => openApp())
+
   it('asks for a task: a write card, focus on Deny, Allow once, the task appears in the list', async () => {
     await page.locator('.sp-task__title').first().waitFor()
     await ask(addTask)
@@ -222,5 +233,114 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('stale')
     expect(await h.tasksFile()).toBe(before)
     expect(await taskTitles()).not.toContain('Review chapter 3')
+  })
+})
+
+describe('what the page shows is inert and accessible', () => {
+  it('a hostile answer, note and source render inert in Chromium: no handler, script, frame, image or unsafe link, and nothing ran', async () => {
+    await openApp(
+      { model: new ScriptedModel([{ text: hostileMarkdown }]) },
+      undefined,
+      async (h) => {
+        await h.workspace.saveArtifact('Hostile note', hostileMarkdown)
+        await writeFile(join(h.workspace.sourcesDir, 'lecture-1.md'), hostileMarkdown)
+      },
+    )
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await ask('plan my week')
+    await page.locator('.sp-bubble--assistant', { hasText: 'Here is your plan.' }).waitFor()
+    expect(await page.evaluate(findActiveContent, '.sp-chat__log')).toEqual([])
+    expect(await page.locator('.sp-bubble--assistant').textContent()).toContain(
+      '<script>window.__pwned = 2</script>',
+    )
+
+    await page.getByRole('button', { name: /Hostile note/ }).click()
+    await page.locator('.sp-reader .sp-md', { hasText: 'Here is your plan.' }).waitFor()
+    expect(await page.evaluate(findActiveContent, '.sp-reader')).toEqual([])
+    await page.getByRole('button', { name: 'Back' }).click()
+    await page.getByRole('button', { name: 'lecture-1.md' }).click()
+    await page.locator('.sp-reader .sp-md', { hasText: 'Here is your plan.' }).waitFor()
+    expect(await page.evaluate(findActiveContent, '.sp-reader')).toEqual([])
+
+    // Hovering and clicking through everything shown must not run anything either.
+    for (const link of await page.locator('.sp-md__dead-link').all()) await link.hover()
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(dialogs).toEqual([])
+  })
+
+  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the panel, the reader and the statechart view', async () => {
+    // A short window, so the panel and the long line of code scroll; a note to open.
+    await openApp({}, { width: 1280, height: 600 }, (h) =>
+      h.workspace.saveArtifact('Exam plan', '- revise **cells** first\n- then ATP'),
+    )
+    const findings: Record<string, unknown> = {}
+    const check = async (view: string) => {
+      const found = await runAxe(page)
+      if (found.length > 0) findings[view] = found
+    }
+    await page.locator('.sp-task__title').first().waitFor()
+    await check('welcome and panel')
+    expect(
+      await page.evaluate(() => {
+        const panel = document.querySelector('#panel-workspace') as HTMLElement
+        return panel.scrollHeight > panel.clientHeight
+      }),
+    ).toBe(true)
+
+    // Two equal requests: two cards with the same preview.
+    await ask(addTask)
+    await card().waitFor()
+    await check('write card')
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await page.getByText(/did not/).waitFor()
+    await ask(addTask)
+    await card().waitFor()
+    await check('two equal write cards')
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await card().waitFor({ state: 'detached' })
+
+    await ask('delete the task review lecture 1 notes')
+    await card().waitFor()
+    expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('destructive')
+    await check('destructive card')
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await card().waitFor({ state: 'detached' })
+
+    const long = Array.from({ length: 30 }, (_, i) => `value${i}`).join(' + ')
+    await ask(
+      `run: const ${Array.from({ length: 30 }, (_, i) => `value${i} = ${i}`).join(', ')}; ${long}`,
+    )
+    await card().waitFor()
+    expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('execute')
+    expect(
+      await card()
+        .locator('.sp-code')
+        .evaluate((code) => code.scrollWidth > code.clientWidth),
+    ).toBe(true)
+    await check('execute card')
+    await card().getByRole('button', { name: 'Deny' }).click()
+    await card().waitFor({ state: 'detached' })
+
+    await page.getByRole('button', { name: /Exam plan/ }).click()
+    await page.locator('.sp-reader li', { hasText: 'revise cells first' }).waitFor()
+    await check('note in the reader')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await page.getByRole('button', { name: 'lecture-2.md' }).click()
+    await page.locator('.sp-reader h3', { hasText: 'Lecture 2' }).waitFor()
+    await check('source in the reader')
+    await page.keyboard.press('Escape')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('lecture-2.md')
+
+    await page.getByRole('tab', { name: 'Activity' }).click()
+    await page.locator('#panel-activity').waitFor()
+    await check('activity')
+    await page.getByRole('tab', { name: 'How it works' }).click()
+    await page.locator('.sp-chart__state--active[data-state="awaitingInput"]').waitFor()
+    await check('statechart')
+    expect(findings).toEqual({})
   })
 })

@@ -115,7 +115,7 @@ describe('ConfirmationCard', () => {
     render(<ConfirmationCard request={request()} onDecide={onDecide} />)
     const deny = screen.getByRole('button', { name: 'Deny' })
     expect(document.activeElement).toBe(deny)
-    const card = deny.closest('section') as HTMLElement
+    const card = deny.closest('article') as HTMLElement
     fireEvent.keyDown(card, { key: 'Enter', code: 'Enter' })
     fireEvent.keyDown(deny, { key: 'Enter', code: 'Enter' })
     fireEvent.keyUp(deny, { key: 'Enter', code: 'Enter' })

@@ -122,7 +122,7 @@ describe('artifacts', () => {
 
   it('slugs titles safely', () => {
     expect(artifactSlug('Café Notes — Week 3')).toBe('cafe-notes-week-3')
-    expect(artifactSlug('!!!')).toBe('artifact')
+    expect(artifactSlug('!!!')).toBe('note')
     expect(artifactSlug('x'.repeat(100))).toHaveLength(80)
     expect(artifactSlug(`${'a'.repeat(79)} b`)).toBe('a'.repeat(79))
     expect(artifactSlug('../../etc/passwd')).toBe('etc-passwd')

@@ -12,12 +12,12 @@ import { cut } from './taskText.ts'
 export const saveArtifact = defineTool({
   name: 'save_artifact',
   description:
-    'Save a note, summary or study plan as a markdown artifact. A title that is already saved overwrites that note (the user is shown the change line by line).',
+    'Save a note, summary or study plan as a markdown note. A title that is already saved overwrites that note (the user is shown the change line by line).',
   parameters: z.strictObject({ title: z.string().max(200), content: z.string().max(200_000) }),
   permission: 'write',
   workspaceOnly: true,
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
-  preview: (args) => `Save artifact “${args.title.trim()}” (${args.content.length} characters)`,
+  preview: (args) => `Save note “${args.title.trim()}” (${args.content.length} characters)`,
   async describe(args, view): Promise<CallDescription> {
     const title = cleanArtifactTitle(args.title)
     const name = artifactSlug(title)

@@ -5,7 +5,7 @@ import { snippet } from './snippet.ts'
 
 /** One place in the workspace that mentions the query. */
 export interface SearchMatch {
-  kind: 'task' | 'memory' | 'artifact' | 'source'
+  kind: 'task' | 'memory' | 'note' | 'source'
   ref: string
   title: string
   snippet: string
@@ -13,11 +13,10 @@ export interface SearchMatch {
 
 const maxMatches = 20
 
-/** `search_workspace` (read): tasks, memory, artifacts and the current notebook's sources. */
+/** `search_workspace` (read): tasks, memory, notes and the current notebook's sources. */
 export const searchWorkspace = defineTool({
   name: 'search_workspace',
-  description:
-    "Search tasks, memory, artifacts and the current notebook's sources (case-insensitive).",
+  description: "Search tasks, memory, notes and the current notebook's sources (case-insensitive).",
   parameters: z.strictObject({ query: z.string().max(200) }),
   permission: 'read',
   idempotent: true,
@@ -36,7 +35,7 @@ export const searchWorkspace = defineTool({
     for (const entry of await workspace.readMemory())
       consider('memory', entry.id, 'Memory', entry.text)
     for (const artifact of await workspace.listArtifacts()) {
-      consider('artifact', artifact.name, artifact.title, `${artifact.title}\n${artifact.content}`)
+      consider('note', artifact.name, artifact.title, `${artifact.title}\n${artifact.content}`)
     }
     for (const path of sourcePaths) {
       const read = await workspace.readSource(sourcePaths, path)

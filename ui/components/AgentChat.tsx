@@ -10,6 +10,7 @@ import { submitCommand } from '../core/submitCommand.ts'
 import { submitDecision } from '../core/submitDecision.ts'
 import { useRunBusy, useRunStatus, useTranscript } from '../hooks/runHooks.ts'
 import { ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
+import { Markdown } from './Markdown.tsx'
 
 /** Props of `AgentChat`. */
 export interface AgentChatProps {
@@ -172,12 +173,12 @@ function ChatItem(props: ChatItemProps) {
     case 'user':
       return <p className="sp-bubble sp-bubble--user">{item.text}</p>
     case 'assistant':
+      // The model's text is untrusted markdown: rendered as elements, never as HTML.
       return (
-        <p
+        <Markdown
           className={`sp-bubble sp-bubble--assistant${item.streaming ? ' sp-bubble--streaming' : ''}`}
-        >
-          {item.text}
-        </p>
+          text={item.text}
+        />
       )
     case 'confirmation':
       return (

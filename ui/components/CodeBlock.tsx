@@ -10,7 +10,9 @@ export function CodeBlock({ code, label = 'Code' }: CodeBlockProps) {
   const lines = code.replace(/\r\n?/g, '\n').split('\n')
   return (
     <figure className="sp-code-block" aria-label={label}>
-      <pre className="sp-code" data-lines={lines.length}>
+      {/* Focusable, so a keyboard can scroll a long line into view. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <pre className="sp-code" data-lines={lines.length} tabIndex={0}>
         <code>
           {lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a line has no identity beyond its number.

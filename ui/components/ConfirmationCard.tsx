@@ -144,7 +144,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     </button>
   )
   return (
-    <section
+    <article
       className={`sp-card sp-card--${request.permission} sp-card--${state}`}
       aria-labelledby={titleId}
       aria-describedby={describedId}
@@ -248,7 +248,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 staleText: props.staleText,
               })}
       </p>
-    </section>
+    </article>
   )
 }
 

@@ -1,12 +1,17 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Artifact, Notebook } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
+import type { SourceReader } from '../core/SourceReader.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
+import { useNotebookSource } from '../hooks/useNotebookSource.ts'
 import { usePolicies } from '../hooks/usePolicies.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
 import { McpServerList } from './McpServerList.tsx'
 import { PolicyList } from './PolicyList.tsx'
+import { ReaderPane } from './ReaderPane.tsx'
 import { TaskList } from './TaskList.tsx'
 
 /** Props of `WorkspacePanel`. */
@@ -20,20 +25,64 @@ export interface WorkspacePanelProps {
   policies?: PolicyAccess
   /** Where the MCP servers are listed; given, a "Tool servers" section shows them with their tools' levels. */
   mcp?: McpAccess
+  /** Where the notebook's sources are read; given, each source opens in the reader (notes always do). */
+  sources?: SourceReader
 }
 
+/** What the reader pane has open. */
+type Opened = { kind: 'note'; name: string } | { kind: 'source'; path: string }
+
+const openedKey = (opened: Opened) =>
+  `${opened.kind}:${opened.kind === 'note' ? opened.name : opened.path}`
+
 /**
- * Tasks, memory, artifacts, the notebook's sources and your rules; the workspace refreshes each
- * time a tool completes, the rules each time a card is decided.
+ * Tasks, memory, notes, the notebook's sources and your rules; a note or source opens in a reader
+ * pane in its place (Back, or Escape, returns to the list and to the item). The workspace
+ * refreshes each time a tool completes, the rules each time a card is decided.
  */
-export function WorkspacePanel({ reader, run, notebookId, policies, mcp }: WorkspacePanelProps) {
+export function WorkspacePanel(props: WorkspacePanelProps) {
+  const { reader, run, notebookId, policies, mcp, sources } = props
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
   const rules = usePolicies(policies, `${run ? 'run' : 'none'}:${resolved}:${completed}`)
   const notebook = view.notebooks.find((n) => n.id === notebookId) ?? view.notebooks[0]
+  const [opened, setOpened] = useState<Opened>()
+  const returnTo = useRef<string>(undefined)
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (opened !== undefined || returnTo.current === undefined) return
+    const key = returnTo.current
+    returnTo.current = undefined
+    for (const button of panel.current?.querySelectorAll<HTMLElement>('[data-opens]') ?? [])
+      if (button.dataset.opens === key) button.focus()
+  }, [opened])
+
+  const close = () => {
+    if (opened !== undefined) returnTo.current = openedKey(opened)
+    setOpened(undefined)
+  }
+  if (opened?.kind === 'note')
+    return (
+      <div className="sp-panel" ref={panel}>
+        <NotePane note={view.artifacts.find((a) => a.name === opened.name)} onClose={close} />
+      </div>
+    )
+  if (opened?.kind === 'source' && sources && notebook)
+    return (
+      <div className="sp-panel" ref={panel}>
+        <SourcePane reader={sources} notebook={notebook} path={opened.path} onClose={close} />
+      </div>
+    )
+  const opener = (target: Opened) => ({
+    type: 'button' as const,
+    className: 'sp-list__open',
+    'data-opens': openedKey(target),
+    onClick: () => setOpened(target),
+  })
   return (
-    <div className="sp-panel" aria-busy={view.loading}>
+    <div className="sp-panel" aria-busy={view.loading} ref={panel}>
       {view.error ? (
         <p className="sp-notice sp-notice--error">Could not read the workspace: {view.error}</p>
       ) : null}
@@ -69,16 +118,18 @@ export function WorkspacePanel({ reader, run, notebookId, policies, mcp }: Works
           </ul>
         )}
       </section>
-      <section className="sp-panel__section" aria-labelledby="sp-artifacts-heading">
-        <h2 id="sp-artifacts-heading">Saved notes</h2>
+      <section className="sp-panel__section" aria-labelledby="sp-notes-heading">
+        <h2 id="sp-notes-heading">Notes</h2>
         {view.artifacts.length === 0 ? (
-          <p className="sp-muted">No saved notes yet.</p>
+          <p className="sp-muted">No notes yet.</p>
         ) : (
-          <ul className="sp-list">
+          <ul className="sp-list sp-list--notes">
             {view.artifacts.map((a) => (
               <li key={a.name}>
-                <span className="sp-list__title">{a.title}</span>
-                <span className="sp-list__meta">{a.name}.md</span>
+                <button {...opener({ kind: 'note', name: a.name })}>
+                  <span className="sp-list__title">{a.title}</span>
+                  <span className="sp-list__meta">{a.name}.md</span>
+                </button>
               </li>
             ))}
           </ul>
@@ -90,12 +141,71 @@ export function WorkspacePanel({ reader, run, notebookId, policies, mcp }: Works
           <p className="sp-muted">No sources in this notebook.</p>
         ) : (
           <ul className="sp-list sp-list--sources">
-            {notebook.sources.map((s) => (
-              <li key={s}>{s}</li>
+            {notebook.sources.map((path) => (
+              <li key={path}>
+                {sources ? <button {...opener({ kind: 'source', path })}>{path}</button> : path}
+              </li>
             ))}
           </ul>
         )}
       </section>
     </div>
   )
+}
+
+function NotePane({ note, onClose }: { note: Artifact | undefined; onClose: () => void }) {
+  if (note === undefined)
+    return (
+      <ReaderPane
+        title="Note"
+        body={{ kind: 'failed', message: 'This note is no longer in the workspace.' }}
+        onClose={onClose}
+      />
+    )
+  return (
+    <ReaderPane
+      title={note.title}
+      meta={`Note · ${note.name}.md · saved ${formatTime(note.updatedAt)}`}
+      body={{ kind: 'markdown', text: note.content }}
+      onClose={onClose}
+    />
+  )
+}
+
+interface SourcePaneProps {
+  reader: SourceReader
+  notebook: Notebook
+  path: string
+  onClose: () => void
+}
+
+function SourcePane({ reader, notebook, path, onClose }: SourcePaneProps) {
+  const source = useNotebookSource(reader, notebook.id, path)
+  return (
+    <ReaderPane
+      title={path}
+      meta={`Source · ${notebook.title}`}
+      body={
+        source.status === 'loading'
+          ? { kind: 'loading' }
+          : source.status === 'failed'
+            ? { kind: 'failed', message: source.message }
+            : // Markdown files read as markdown; any other source is shown exactly as written.
+              { kind: /\.(md|markdown)$/i.test(path) ? 'markdown' : 'text', text: source.text }
+      }
+      onClose={onClose}
+    />
+  )
+}
+
+function formatTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString([], {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
 }

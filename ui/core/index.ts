@@ -2,6 +2,7 @@
 
 export { LocalRunClient } from '../local/LocalRunClient.ts'
 export { localPolicies } from '../local/localPolicies.ts'
+export { localSources } from '../local/localSources.ts'
 export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
 export {
   type RemoteConnection,
@@ -34,6 +35,8 @@ export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
 export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
+export type { SourceReader } from './SourceReader.ts'
+export { safeLinkUrl } from './safeLinkUrl.ts'
 export {
   type StatechartEdge,
   type StatechartGraph,

@@ -69,12 +69,12 @@ export function App() {
   return (
     <div className="app">
       <header className="app__header">
-        <div className="app__brand">
+        <h1 className="app__brand">
           <span className="app__logo" aria-hidden="true">
             ◆
           </span>
           <span>StudyPulse</span>
-        </div>
+        </h1>
         <div className="app__meta">
           {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
           {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
@@ -100,7 +100,7 @@ export function App() {
             onStartRun={startRun}
             emptyState={
               <div className="app__welcome">
-                <h1>What shall we plan today?</h1>
+                <h2>What shall we plan today?</h2>
                 <p>
                   StudyPulse proposes; you decide. Before anything in your workspace changes, it
                   shows you a card, and nothing happens until you allow it.
@@ -143,12 +143,15 @@ export function App() {
             role="tabpanel"
             id={`panel-${tab}`}
             aria-labelledby={`tab-${tab}`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls on its own, so a keyboard must reach it (the ARIA tabs pattern).
+            tabIndex={0}
           >
             {tab === 'workspace' ? (
               <WorkspacePanel
                 reader={client}
                 policies={client}
                 mcp={client}
+                sources={client}
                 run={run}
                 {...(info?.notebook && { notebookId: info.notebook.id })}
               />

@@ -1,8 +1,11 @@
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
+import type { SourceErrorCode, SourceReadResult } from '../../workspace/sourcePaths.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
+import { RunCommandError } from '../core/RunCommandError.ts'
+import type { SourceReader } from '../core/SourceReader.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { RemoteRunClient } from './RemoteRunClient.ts'
@@ -15,7 +18,7 @@ export interface AppInfo {
 }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
-export class StudyPulseClient implements WorkspaceReader, PolicyAccess, McpAccess {
+export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
 
@@ -75,7 +78,7 @@ export class StudyPulseClient implements WorkspaceReader, PolicyAccess, McpAcces
     return (await this.#api.get<{ memory: MemoryEntry[] }>('/api/workspace/memory')).memory
   }
 
-  /** Saved artifacts. */
+  /** Saved notes (the `save_artifact` tool's files). */
   async listArtifacts(): Promise<Artifact[]> {
     return (await this.#api.get<{ artifacts: Artifact[] }>('/api/workspace/artifacts')).artifacts
   }
@@ -84,4 +87,27 @@ export class StudyPulseClient implements WorkspaceReader, PolicyAccess, McpAcces
   async readNotebooks(): Promise<Notebook[]> {
     return (await this.#api.get<{ notebooks: Notebook[] }>('/api/workspace/notebooks')).notebooks
   }
+
+  /** One source of a notebook, for the reader pane; a refusal (not listed, missing, too large) is data. */
+  async readNotebookSource(notebookId: string, path: string): Promise<SourceReadResult> {
+    const query = new URLSearchParams({ notebookId, path })
+    try {
+      return {
+        ok: true,
+        ...(await this.#api.get<{ path: string; content: string }>(
+          `/api/workspace/source?${query}`,
+        )),
+      }
+    } catch (error) {
+      if (error instanceof RunCommandError && sourceErrorCodes.has(error.code))
+        return { ok: false, error: { code: error.code as SourceErrorCode, message: error.message } }
+      throw error
+    }
+  }
 }
+
+const sourceErrorCodes = new Set<string>([
+  'source_not_allowed',
+  'source_not_found',
+  'source_too_large',
+] satisfies SourceErrorCode[])

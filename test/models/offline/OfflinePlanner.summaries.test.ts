@@ -73,7 +73,7 @@ describe('OfflinePlanner: summaries', () => {
           ok({ name: 'exam-plan', title: 'Exam plan' }),
         ])
       ).text,
-    ).toBe('Saved “Exam plan” to your artifacts.')
+    ).toBe('Saved “Exam plan” to your notes.')
   })
 
   it('user_denied: says what it did not do, from the proposed arguments', async () => {

@@ -1,0 +1,16 @@
+/** Where a started app keeps its runs and study data. */
+export type StoreInUse =
+  | { kind: 'files'; folder: string }
+  | { kind: 'postgresql'; location: string; workspaceId: string; sourcesDir: string }
+
+/** The first line the web app and the terminal chat print: which model answers. */
+export function modelLine(model: string): string {
+  return `StudyPulse · model: ${model}`
+}
+
+/** The banner line naming the store in use, and the variable that picks it. */
+export function storeLine(store: StoreInUse): string {
+  if (store.kind === 'files')
+    return `  runs and study data: files in the workspace folder (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)`
+  return `  runs and study data: PostgreSQL ${store.location}, workspace "${store.workspaceId}" (STUDYPULSE_DATABASE_URL); sources stay files in ${store.sourcesDir}`
+}
