@@ -1,5 +1,6 @@
 import { type DirectedGraphNode, toDirectedGraph } from '@xstate/graph'
 import type { AnyStateMachine, StateNode, TransitionDefinition } from 'xstate'
+import { entryEffects } from '../../ui/core/statechartGraph.ts'
 import { chartSvg } from './chartSvg.tsx'
 
 // biome-ignore lint/suspicious/noExplicitAny: state nodes of any machine
@@ -73,6 +74,7 @@ function chartModel(machine: AnyStateMachine) {
       final: n.type === 'final',
       transient: (n.always?.length ?? 0) > 0,
       initial: root.initial?.target?.includes(n) ?? false,
+      effects: entryEffects(machine, n.entry),
     }))
   return { states, edges, rootHasEdges: edges.some((e) => e.from === anyState) }
 }
@@ -84,6 +86,8 @@ function toMermaid(model: ReturnType<typeof chartModel>): string {
     if (s.transient) lines.push(`  state "${s.key} (transient)" as ${s.key}`)
     if (s.final) lines.push(`  state "${s.key} (final)" as ${s.key}`)
   }
+  for (const s of model.states)
+    for (const effect of s.effects) lines.push(`  ${s.key}: entry / ${effect}`)
   for (const s of model.states) if (s.initial) lines.push(`  [*] --> ${s.key}`)
   for (const e of model.edges)
     lines.push(`  ${e.from} --> ${e.to}: ${e.label.replaceAll(':', ' ')}`)

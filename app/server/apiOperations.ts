@@ -18,6 +18,7 @@ import {
   OpenApiAnswer,
   PoliciesAnswer,
   RunsAnswer,
+  SourceAnswer,
   StartedRunAnswer,
   TasksAnswer,
 } from './responseSchemas.ts'
@@ -216,6 +217,23 @@ export const apiOperations: ApiOperation[] = [
   read('memory', '/api/workspace/memory', 'What the agent remembers.', MemoryAnswer),
   read('artifacts', '/api/workspace/artifacts', 'The saved artifacts.', ArtifactsAnswer),
   read('notebooks', '/api/workspace/notebooks', 'The notebooks.', NotebooksAnswer),
+  {
+    id: 'source',
+    method: 'GET',
+    path: '/api/workspace/source',
+    summary: "One source of a notebook, as text, for the reader (the read tools' scoping applies).",
+    query: [
+      { name: 'notebookId', description: 'The notebook whose sources may be read.' },
+      { name: 'path', description: 'The source, relative to `sources/`.' },
+    ],
+    answers: { 200: { description: 'The source.', schema: SourceAnswer } },
+    refusals: [
+      { status: 400, code: 'invalid_request', when: 'a parameter is missing, repeated or unknown' },
+      { status: 403, code: 'source_not_allowed', when: "the source is not one of the notebook's" },
+      { status: 404, code: 'source_not_found', when: 'the source does not exist' },
+      { status: 422, code: 'source_too_large', when: 'the source is too large to show' },
+    ],
+  },
   {
     id: 'mcpServers',
     method: 'GET',

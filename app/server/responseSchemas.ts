@@ -65,6 +65,8 @@ export const TasksAnswer = z.strictObject({ tasks: z.array(TaskSchema) })
 export const MemoryAnswer = z.strictObject({ memory: z.array(MemoryEntrySchema) })
 /** `GET /api/workspace/artifacts`. */
 export const ArtifactsAnswer = z.strictObject({ artifacts: z.array(ArtifactSchema) })
+/** `GET /api/workspace/source`: one source of a notebook, as text, for the reader. */
+export const SourceAnswer = z.strictObject({ path: z.string(), content: z.string() })
 /** `GET /api/workspace/notebooks`. */
 export const NotebooksAnswer = z.strictObject({ notebooks: z.array(NotebookSchema) })
 

@@ -5,6 +5,7 @@ import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { writeFileAtomic } from '../../workspace/atomicWrite.ts'
@@ -46,11 +47,12 @@ const script = (request: ModelRequest): ModelTurn =>
 export async function oursDurable(): Promise<DurableContender> {
   const ws = await tempWorkspace()
   const model = new ScriptedModel(script)
-  // The default store of a folder workspace: `fileRunStore(root)`, one fsync round per save.
+  // The store the app gives a folder workspace: `fileRunStore(root)`.
   const runtime = createAgentRuntime({
     model,
     tools: createToolRegistry(),
     workspace: ws.workspace,
+    store: fileRunStore(ws.workspace.root),
   })
   let last: string | undefined
   return {
@@ -59,7 +61,7 @@ export async function oursDurable(): Promise<DurableContender> {
     async reset() {
       // Untimed: end the finished run and wait for its last save, so no run's writes spill into
       // the next one's time and memory stays flat.
-      if (last !== undefined) endRun(runtime, last)
+      if (last !== undefined) await endRun(runtime, last)
       last = undefined
       await runtime.flush()
       await ws.reset()
@@ -71,7 +73,7 @@ export async function oursDurable(): Promise<DurableContender> {
       model.requests.length = 0
       return {
         async approve() {
-          approvePending(runtime, runId)
+          await approvePending(runtime, runId)
           await waitForRun(runtime, runId, 'awaitingInput')
           // Count the saving too: done means on disk, not merely decided in memory.
           await runtime.flush()

@@ -60,7 +60,7 @@ export async function longConversation({ turns, deltas }: { turns: number; delta
     const costs: TurnCost[] = []
     const snapshotFile = (runId: string) => join(dir, 'runs', runId, 'snapshot.json')
     const messagesBytes = (runId: string) =>
-      Buffer.byteLength(JSON.stringify(runtime.actor(runId).getSnapshot().context.messages))
+      Buffer.byteLength(JSON.stringify(runtime.view(runId).messages))
     let runId = ''
     let streamed = 0
     // The runtime's listener, from before the start (the first model call may stream inside

@@ -10,7 +10,7 @@
 import { createInterface } from 'node:readline'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
-import { createRuntime } from '../../runtime/createAgentRuntime.ts'
+import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import { PostgresWorkspace } from '../../store/postgres/PostgresWorkspace.ts'
@@ -28,7 +28,7 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
     toolCalls: [{ id: `${title}-call`, name: 'create_task', arguments: JSON.stringify({ title }) }],
   }
 })
-let runtime: ReturnType<typeof createRuntime>
+let runtime: ReturnType<typeof createAgentRuntime>
 if (kind === 'postgres') {
   const store = await postgresRunStore({ connectionString: location }, { ownerId })
   await store.listening()
@@ -37,10 +37,10 @@ if (kind === 'postgres') {
     { pool: store.pool },
     { workspaceId: 'bench', sourcesDir: `${folder.root}/sources` },
   )
-  runtime = createRuntime({ model, tools: createToolRegistry(), workspace, store })
+  runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace, store })
 } else {
   const workspace = await Workspace.openOrCreate(location)
-  runtime = createRuntime({
+  runtime = createAgentRuntime({
     model,
     tools: createToolRegistry(),
     workspace,

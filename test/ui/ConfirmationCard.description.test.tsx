@@ -48,7 +48,7 @@ const request = (
 describe('a card with a description', () => {
   it('headlines what the workspace says and shows a field table of now and after', () => {
     render(<ConfirmationCard request={request('update_task')} onDecide={() => {}} />)
-    const card = screen.getByRole('region', {
+    const card = screen.getByRole('article', {
       name: 'Change “Essay”: due Fri 4 Dec 2026 → Mon 7 Dec 2026',
     })
     expect(screen.queryByText('the preview, made before the workspace was read')).toBeNull()

@@ -134,9 +134,24 @@ export function StatechartDrawing({
                 className="sp-chart__inner"
               />
             ) : null}
-            <text x={s.x + s.width / 2} y={s.y + s.height / 2 + 4.5} textAnchor="middle">
+            <text
+              x={s.x + s.width / 2}
+              y={s.y + (s.height - s.effects.length * 14) / 2 + 4.5}
+              textAnchor="middle"
+            >
               {s.key}
             </text>
+            {s.effects.map((effect, i) => (
+              <text
+                key={effect}
+                x={s.x + s.width / 2}
+                y={s.y + (s.height - s.effects.length * 14) / 2 + 20 + i * 14}
+                textAnchor="middle"
+                className="sp-chart__effect"
+              >
+                {`entry / ${effect}`}
+              </text>
+            ))}
           </g>
         )
       })}

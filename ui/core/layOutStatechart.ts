@@ -15,6 +15,8 @@ export interface PlacedState extends Box {
   final: boolean
   initial: boolean
   selfEvents: string[]
+  /** The effects the state starts on entry (`callModel`, `offerCard`, `executeCall`). */
+  effects: string[]
 }
 
 /** A transition drawn as an SVG path, with its label's lines and the box they fill. */
@@ -59,6 +61,7 @@ export interface StatechartLayout {
 
 const stateWidth = 164
 const stateHeight = 38
+const effectLineHeight = 14
 const initialSize = 12
 const anyStateSize = { width: 92, height: 26 }
 /** Label metrics of the chart's 10.5px text, bold included (taken edges are drawn in 600). */
@@ -90,7 +93,8 @@ export async function layOutStatechart(graph: StatechartGraph): Promise<Statecha
   const children: ElkNode[] = graph.states.map((s) => ({
     id: s.key,
     width: stateWidth,
-    height: stateHeight,
+    // A state that starts effects shows them under its name, one line each.
+    height: stateHeight + s.effects.length * effectLineHeight,
   }))
   const edges: ElkExtendedEdge[] = merged.map((e) => ({
     id: e.id,
@@ -144,6 +148,7 @@ export async function layOutStatechart(graph: StatechartGraph): Promise<Statecha
     final: s.final,
     initial: s.key === graph.initial,
     selfEvents: s.selfEvents,
+    effects: s.effects,
   }))
   const placedEdges = merged.map((e) => {
     const at = laidEdge.get(e.id)

@@ -15,7 +15,8 @@ export interface StatechartEdge {
 export interface StatechartGraph {
   id: string
   initial: string | undefined
-  states: { key: string; final: boolean; selfEvents: string[] }[]
+  /** Each state; `effects` are its entry actions that do I/O (not `assign` or `emit`), e.g. `callModel`. */
+  states: { key: string; final: boolean; selfEvents: string[]; effects: string[] }[]
   edges: StatechartEdge[]
   /** Transitions declared on the machine itself, taken from any state. */
   fromAnyState: { label: string; target: string }[]
@@ -56,7 +57,12 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
         })
       }
     }
-    states.push({ key: node.key, final: node.type === 'final', selfEvents })
+    states.push({
+      key: node.key,
+      final: node.type === 'final',
+      selfEvents,
+      effects: entryEffects(machine, node.entry),
+    })
   }
   const fromAnyState = graph.edges.flatMap((edge) =>
     edge.target === root
@@ -65,6 +71,21 @@ export function statechartGraph(machine: AnyStateMachine): StatechartGraph {
   )
   const initial = root.initial?.target?.[0]?.key
   return { id: root.id, initial, states, edges, fromAnyState }
+}
+
+/**
+ * The entry actions of a state that are effects: named actions whose implementation is a plain
+ * function (XState runs it for its side effect), not one of XState's own (`assign`, `emit`, …).
+ */
+export function entryEffects(machine: AnyStateMachine, entry: readonly unknown[]): string[] {
+  const actions = (machine.implementations.actions ?? {}) as Record<string, unknown>
+  return entry.flatMap((action) => {
+    const type = typeof action === 'string' ? action : (action as { type?: unknown }).type
+    if (typeof type !== 'string') return []
+    const implementation = actions[type]
+    const builtIn = typeof implementation === 'function' && 'resolve' in implementation
+    return typeof implementation === 'function' && !builtIn ? [type] : []
+  })
 }
 
 function eventLabel(eventType: string): string {

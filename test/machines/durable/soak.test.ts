@@ -16,24 +16,36 @@ let dispose: () => Promise<void>
 beforeEach(async () => ({ ws, dir, dispose } = await tempWorkspace()))
 afterEach(() => dispose())
 
-/** Runs the child; kills it with SIGKILL after `killAfterMs` unless it finishes first. */
-function runChild(killAfterMs: number | undefined): Promise<'done' | 'killed'> {
+/**
+ * Runs the child; with `kill`, kills it with SIGKILL once it has said `kill.afterLines` lines of
+ * progress (`restoring`, `restored`, `wrote <k>`), `kill.turns` turns of this event loop later (a
+ * point inside the restore or the next write), unless it finishes first. The kill point follows
+ * the child's progress, never the clock.
+ */
+function runChild(
+  kill: { afterLines: number; turns: number } | undefined,
+): Promise<'done' | 'killed'> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, String(writes)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
     let err = ''
+    let written = 0
+    let killing = false
     proc.stdout.on('data', (d) => {
       out += d
+      written = (out.match(/^(restoring|restored|wrote \d+)$/gm) ?? []).length
+      if (kill === undefined || killing || written < kill.afterLines) return
+      killing = true
+      let turns = kill.turns
+      const later = () => (turns-- > 0 ? setImmediate(later) : proc.kill('SIGKILL'))
+      later()
     })
     proc.stderr.on('data', (d) => {
       err += d
     })
-    const timer =
-      killAfterMs === undefined ? undefined : setTimeout(() => proc.kill('SIGKILL'), killAfterMs)
     proc.on('exit', (code, signal) => {
-      clearTimeout(timer)
       if (signal === 'SIGKILL') resolve('killed')
       else if (code === 0 && out.includes('done')) resolve('done')
       else reject(new Error(`child exited ${code}: ${err}`))
@@ -56,8 +68,9 @@ describe('exactly-once writes across SIGKILL', () => {
     const next = random(seed)
     let kills = 0
     for (let round = 0; round < 12; round++) {
-      // Kill points spread over start-up and the writes themselves.
-      const outcome = await runChild(900 + Math.floor(next() * 2500))
+      // Kill points spread over start-up and the writes: after 1 to 32 lines, 0 to 40 turns on.
+      const kill = { afterLines: 1 + Math.floor(next() * 32), turns: Math.floor(next() * 40) }
+      const outcome = await runChild(kill)
       if (outcome === 'done') break
       kills++
     }

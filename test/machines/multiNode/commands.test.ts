@@ -66,7 +66,9 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
   })
 
   // `command` waits for the owner's outcome.
-  await expect(b.runtime.command(runId, { kind: 'input', text: 'create three' })).resolves.toEqual({
+  await expect(
+    b.runtime.command(runId, { kind: 'input', text: 'create three' }, { timeoutMs: 30_000 }),
+  ).resolves.toEqual({
     applied: true,
   })
   await waitForRun(a.runtime, runId, 'awaitingConfirmation')
@@ -124,7 +126,7 @@ test('input at a follower while the run is not awaiting input is refused, and ch
   })
   await expect(b.runtime.sendInput(runId, '  ')).rejects.toMatchObject({ code: 'invalid_input' })
   await expect(
-    b.runtime.command(runId, { kind: 'input', text: 'create two' }),
+    b.runtime.command(runId, { kind: 'input', text: 'create two' }, { timeoutMs: 30_000 }),
   ).rejects.toMatchObject({ code: 'not_awaiting_input' })
   await expect(
     b.runtime.command('no-such-run', { kind: 'input', text: 'hello' }),
@@ -164,7 +166,9 @@ test('a cancel at a follower cancels the owner’s run, and its card executes no
   expect(await a.workspace.readTasks()).toEqual([])
   expect(await a.store.readJournal(runId)).toEqual([])
   // Cancelling an ended run, anywhere, is nothing to do.
-  await expect(b.runtime.command(runId, { kind: 'cancel' })).resolves.toEqual({ applied: true })
+  await expect(
+    b.runtime.command(runId, { kind: 'cancel' }, { timeoutMs: 30_000 }),
+  ).resolves.toEqual({ applied: true })
   await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('cancelled'), { timeout: 5_000 })
   expect(() => b.runtime.cancel(runId)).not.toThrow()
 })
@@ -179,17 +183,25 @@ test('an edit at a follower replaces the owner’s card and names the new one; t
   await b.runtime.open(runId)
 
   await expect(
-    b.runtime.command(runId, {
+    b.runtime.command(
+      runId,
+      {
+        kind: 'edit',
+        confirmationId: card.confirmationId,
+        args: { title: 17 },
+      },
+      { timeoutMs: 30_000 },
+    ),
+  ).rejects.toMatchObject({ code: 'invalid_edit' })
+  const edited = await b.runtime.command(
+    runId,
+    {
       kind: 'edit',
       confirmationId: card.confirmationId,
-      args: { title: 17 },
-    }),
-  ).rejects.toMatchObject({ code: 'invalid_edit' })
-  const edited = await b.runtime.command(runId, {
-    kind: 'edit',
-    confirmationId: card.confirmationId,
-    args: { title: 'final' },
-  })
+      args: { title: 'final' },
+    },
+    { timeoutMs: 30_000 },
+  )
   expect(edited).toMatchObject({ applied: true })
   const newId = (edited as { confirmationId: string }).confirmationId
   expect(newId).not.toBe(card.confirmationId)
