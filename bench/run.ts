@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { buildChildren } from './buildChildren.ts'
 import { plan, type ScenarioPlan } from './lib/plan.ts'
 import { buildResults, markdown, type Samples } from './lib/report.ts'
 import { rotate } from './lib/stats.ts'
@@ -50,8 +51,10 @@ function childOptions(p: ScenarioPlan, contender: string): Record<string, number
   return { ...rest, count: (ownCount.has(contender) ? count : peerCount) ?? 1000 }
 }
 
+const childEntry = await buildChildren(here)
+
 function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
-  const args = [...p.nodeFlags, '--import', 'tsx', 'child.ts', p.name, contender]
+  const args = [...p.nodeFlags, childEntry, p.name, contender]
   args.push(JSON.stringify(childOptions(p, contender)))
   const child = spawnSync(process.execPath, args, {
     cwd: here,

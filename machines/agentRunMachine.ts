@@ -88,7 +88,6 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         type: 'agentEvents' as const,
         events: context.logged ?? [],
       })),
-      startRun: step(({ context }) => steps.startRun(context)),
       startTurn: step(({ context }) => steps.startTurn(context)),
       acceptTurn: step(({ context, event }) =>
         event.type === 'MODEL_DONE' ? steps.acceptTurn(context, event.turn) : {},
@@ -141,21 +140,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         event.type === 'EDIT' ? steps.applyEdit(context, event.edit) : {},
       ),
       enterExecuting: step(() => steps.entered('executing')),
-      recordToolResult: step(({ context, event }) => {
-        if (event.type === 'TOOL_DONE') {
-          return steps.recordResult(
-            context,
-            isResult(event.result)
-              ? event.result
-              : toolFailure('execution_failed', 'the tool returned an invalid result'),
-          )
-        }
-        if (event.type === 'TOOL_FAILED') {
-          return steps.recordResult(context, toolFailure('execution_failed', describe(event.error)))
-        }
-        return {}
-      }),
-      reportResult: step(({ context }) => steps.reportResult(context)),
+      reportResult: step(({ context, event }) => steps.reportResult(context, toolAnswer(context, event))),
       enterAwaitingInput: step(() => steps.entered('awaitingInput')),
       appendUserMessage: step(({ context, event }) =>
         event.type === 'USER_INPUT' ? steps.appendUserMessage(context, event.text) : {},
@@ -198,7 +183,6 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         lastSeq: 0,
       }
     },
-    entry: ['startRun', 'handOver'],
     initial: 'thinking',
     on: {
       CANCEL: { target: '.cancelled' },
@@ -263,16 +247,8 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         tags: ['safe', 'executesCall'],
         entry: ['enterExecuting', 'handOver', 'executeCall'],
         on: {
-          TOOL_DONE: {
-            guard: 'resultIsForCurrentCall',
-            target: 'reporting',
-            actions: 'recordToolResult',
-          },
-          TOOL_FAILED: {
-            guard: 'resultIsForCurrentCall',
-            target: 'reporting',
-            actions: 'recordToolResult',
-          },
+          TOOL_DONE: { guard: 'resultIsForCurrentCall', target: 'reporting' },
+          TOOL_FAILED: { guard: 'resultIsForCurrentCall', target: 'reporting' },
         },
       },
       reporting: {
@@ -298,6 +274,22 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
 
 /** The type of the agent-run statechart. */
 export type AgentRunMachine = ReturnType<typeof createAgentRunMachine>
+
+// The tool's answer for the current call, when the step is one (an eventless step after an
+// answer still carries it, so the id must match); a result that is not a `ToolResult` fails.
+function toolAnswer(context: AgentRunContext, event: AgentRunEvent): ToolResult | undefined {
+  if (event.type !== 'TOOL_DONE' && event.type !== 'TOOL_FAILED') return undefined
+  const current = context.current
+  if (current === undefined || current.result !== undefined || current.call.id !== event.callId) {
+    return undefined
+  }
+  if (event.type === 'TOOL_DONE') {
+    return isResult(event.result)
+      ? event.result
+      : toolFailure('execution_failed', 'the tool returned an invalid result')
+  }
+  return toolFailure('execution_failed', describe(event.error))
+}
 
 function isResult(value: unknown): value is ToolResult {
   if (value === null || typeof value !== 'object') return false

@@ -35,8 +35,13 @@ export function stepUpdate(
   step: Step,
   at: Date,
 ): Partial<AgentRunContext> {
+  // The step made `changes` for this update alone: it becomes the update in place.
+  const update: Partial<AgentRunContext> = step.changes ?? {}
   const fields = step.events
-  if (fields === undefined || fields.length === 0) return { ...step.changes, logged: [] }
+  if (fields === undefined || fields.length === 0) {
+    update.logged = noEvents
+    return update
+  }
   const ms = at.getTime()
   if (ms !== lastMs) {
     lastMs = ms
@@ -51,26 +56,33 @@ export function stepUpdate(
     event.seq = ++seq
     event.at = lastIso
   }
-  return { ...step.changes, lastSeq: seq, logged }
+  update.lastSeq = seq
+  update.logged = logged
+  return update
 }
+
+const noEvents: readonly AgentEvent[] = Object.freeze([])
 
 /** Entering a state: its status in the log, plus what the state's own step adds. */
-export function entered(status: RunStatus, step: Step = {}): Step {
-  return {
-    ...(step.changes !== undefined && { changes: step.changes }),
-    events: [{ kind: 'statusChanged', status }, ...(step.events ?? [])],
-  }
+export function entered(status: RunStatus, step?: Step): Step {
+  const events: EventFields[] = [{ kind: 'statusChanged', status }]
+  if (step?.events !== undefined) for (const event of step.events) events.push(event)
+  return step?.changes === undefined ? { events } : { changes: step.changes, events }
 }
 
-/** The run's first entries: it started, with the user's first message. */
-export function startRun(context: AgentRunContext): Step {
-  const first = context.messages.at(-1)
-  return { events: [{ kind: 'runStarted' }, { kind: 'userMessage', text: first?.content ?? '' }] }
-}
-
-/** Entering `thinking`: one more model turn. */
+/** Entering `thinking`: one more model turn; the run's very first step also logs its start. */
 export function startTurn(context: AgentRunContext): Step {
-  return entered('thinking', { changes: { turns: context.turns + 1 } })
+  const changes = { turns: context.turns + 1 }
+  if (context.lastSeq > 0) return entered('thinking', { changes })
+  const first = context.messages.at(-1)
+  return {
+    changes,
+    events: [
+      { kind: 'runStarted' },
+      { kind: 'userMessage', text: first?.content ?? '' },
+      { kind: 'statusChanged', status: 'thinking' },
+    ],
+  }
 }
 
 /** The model answered: remember its message and queue its tool calls. */
@@ -243,18 +255,11 @@ export function applyEdit(context: AgentRunContext, edit: CardEdit): Step {
   }
 }
 
-/** The result of the call being executed; one that is not a `ToolResult` is a failure. */
-export function recordResult(context: AgentRunContext, result: ToolResult): Step {
-  return context.current === undefined
-    ? {}
-    : { changes: { current: { ...context.current, result } } }
-}
-
-/** Entering `reporting`: appends the current call's result to the conversation and the log. */
-export function reportResult(context: AgentRunContext): Step {
+/** Entering `reporting`: appends the call's result (the executor's answer, else one recorded before) to the conversation and the log. */
+export function reportResult(context: AgentRunContext, answer?: ToolResult): Step {
   const current = context.current
   if (current === undefined) return entered('reporting')
-  const result = current.result ?? toolFailure('execution_failed', 'no result')
+  const result = current.result ?? answer ?? toolFailure('execution_failed', 'no result')
   // The model must know the call ran with the user's arguments, not the ones it proposed.
   const content = JSON.stringify(
     current.editedArguments === undefined

@@ -52,7 +52,8 @@ export class RunSession {
   readonly persister: RunPersister | undefined
   readonly #host: SessionHost
   #actor: AgentRunActor | undefined
-  #parked: { persisted: unknown; state: RunState } | undefined
+  /** The snapshot a parked run rests in (its actor is gone). */
+  #parked: RunState | undefined
   #abort: AbortController | undefined
   // Stopped for good (dropped, released, closing, or a crash stood in for): nothing wakes it.
   #stopped = false
@@ -80,7 +81,7 @@ export class RunSession {
   state(): RunState {
     const state =
       this.#actor === undefined
-        ? (this.#parked as { state: RunState }).state
+        ? (this.#parked as RunState)
         : (this.#actor.getSnapshot() as unknown as RunState)
     return this.#stopped && state.status === 'active' ? { ...state, status: 'stopped' } : state
   }
@@ -99,7 +100,10 @@ export class RunSession {
     return actor.getSnapshot() !== before
   }
 
-  /** The signal aborted when the run ends or is cancelled (made on first use). */
+  /**
+   * The signal aborted when the run ends or is cancelled. Made on first use: an AbortController
+   * costs more than a whole step, and most calls never look at theirs.
+   */
   signal(): AbortSignal {
     this.#abort ??= new AbortController()
     return this.#abort.signal
@@ -112,11 +116,8 @@ export class RunSession {
   park(): void {
     const actor = this.#actor
     if (actor === undefined) return
-    const snapshot = actor.getSnapshot()
-    this.#parked = {
-      persisted: actor.getPersistedSnapshot(),
-      state: snapshot as unknown as RunState,
-    }
+    // The snapshot alone: its persisted form is made again when a decision wakes the run.
+    this.#parked = actor.getSnapshot() as unknown as RunState
     this.#actor = undefined
     actor.stop()
   }
@@ -141,8 +142,9 @@ export class RunSession {
 
   #wake(): AgentRunActor {
     if (this.#actor !== undefined) return this.#actor
-    const { persisted } = this.#parked as { persisted: unknown }
+    const parked = this.#parked as RunState
     this.#parked = undefined
+    const persisted = this.#host.logic.getPersistedSnapshot(parked as never)
     this.#actor = this.#makeActor({ snapshot: persisted })
     this.#actor.start()
     return this.#actor

@@ -39,7 +39,7 @@ const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const clock = options.clock ?? (() => new Date())
-  const generateId = options.generateId ?? (() => crypto.randomUUID())
+  const generateId = options.generateId ?? randomId
   const { model, tools, workspace } = options
   const durable = options.durable ?? true
   const store = durable ? (options.store ?? memoryRunStore()) : undefined
@@ -420,6 +420,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 }
 
 // Without a store nothing is ever owned elsewhere.
+/**
+ * A random UUID as one flat string. V8 builds `randomUUID()`'s text as a rope of some thirty
+ * pieces (about 490 bytes); reading one character flattens it (about 65), and a run keeps its id
+ * in every log entry, its card's id while it waits.
+ */
+function randomId(): string {
+  const id = crypto.randomUUID()
+  id.charCodeAt(0)
+  return id
+}
+
 const noForeignRuns = {
   get: () => undefined,
   has: () => false,

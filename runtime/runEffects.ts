@@ -82,14 +82,16 @@ export class RunEffects {
 
   #callModel(session: RunSession, context: AgentRunContext): void {
     const { model, tools, clock, generateId } = this.#deps
-    const signal = session.signal()
     const { runId } = session
     const request = {
       messages: context.messages,
       tools: tools.definitions(),
-      signal,
+      // Made only if the client looks at it (see `RunSession.signal`).
+      get signal() {
+        return session.signal()
+      },
       onTextDelta: (text: string) => {
-        if (signal.aborted) return
+        if (session.ended()) return
         // Live only: numbered after the last logged event, never stored.
         const seq = session.state().context.lastSeq
         session.deliver({ runId, seq, at: clock().toISOString(), kind: 'assistantDelta', text })
@@ -107,11 +109,12 @@ export class RunEffects {
       answer = Promise.reject(error)
     }
     answer.then(
+      // A run cancelled meanwhile has ended: its answer is not sent.
       (turn) => {
-        if (!signal.aborted) session.send({ type: 'MODEL_DONE', turn })
+        if (!session.ended()) session.send({ type: 'MODEL_DONE', turn })
       },
       (error: unknown) => {
-        if (!signal.aborted) session.send({ type: 'MODEL_FAILED', error })
+        if (!session.ended()) session.send({ type: 'MODEL_FAILED', error })
       },
     )
   }
@@ -169,12 +172,10 @@ export class RunEffects {
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
     const { persister } = session
-    const signal = session.signal()
     const run = () =>
       this.#execute({
-        runId: session.runId,
+        session,
         prepared,
-        signal,
         ...(notebookId !== undefined && { notebookId }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
         writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
@@ -188,10 +189,10 @@ export class RunEffects {
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
-        if (!signal.aborted) session.send({ type: 'TOOL_DONE', callId, result })
+        if (!session.ended()) session.send({ type: 'TOOL_DONE', callId, result })
       },
       (error: unknown) => {
-        if (!signal.aborted) session.send({ type: 'TOOL_FAILED', callId, error })
+        if (!session.ended()) session.send({ type: 'TOOL_FAILED', callId, error })
       },
     )
   }
@@ -201,8 +202,10 @@ export class RunEffects {
    * so a crash in between is reported `interrupted`, never silently run twice.
    */
   async #execute(options: ExecuteOptions): Promise<ToolResult> {
-    const { prepared } = options
+    const { prepared, session } = options
     const deps = this.#deps
+    // Cancelled while it waited its turn: it never begins.
+    if (session.ended()) return toolFailure('cancelled', 'the run was cancelled')
     const journaled = needsConfirmation(prepared.permission)
     const base = { callId: prepared.callId, digest: prepared.digest }
     if (journaled) {
@@ -223,13 +226,18 @@ export class RunEffects {
       options.notebookId === undefined
         ? undefined
         : await deps.workspace.notebook(options.notebookId)
-    const context = {
-      workspace: deps.workspace,
-      now: deps.clock(),
-      sourcePaths: notebook?.sources ?? [],
-      signal: options.signal,
+    const now = deps.clock()
+    const sourcePaths = notebook?.sources ?? []
+    const contextOver = (workspace: StudyWorkspace) => ({
+      workspace,
+      now,
+      sourcePaths,
+      // Made only if the tool looks at it (see `RunSession.signal`).
+      get signal() {
+        return session.signal()
+      },
       generateId: deps.generateId,
-    }
+    })
     const outcomeOf = (result: ToolResult): JournalRecord => ({
       type: 'outcome',
       ...base,
@@ -241,13 +249,13 @@ export class RunEffects {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`).
       return outcomes.withOutcome(
-        options.runId,
-        (workspace) => deps.tools.execute(prepared, { ...context, workspace }),
+        session.runId,
+        (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
         outcomeOf,
         deps.owner === undefined ? {} : { owner: deps.owner },
       )
     }
-    const result = await deps.tools.execute(prepared, context)
+    const result = await deps.tools.execute(prepared, contextOver(deps.workspace))
     if (journaled) options.keepOutcome(outcomeOf(result))
     return result
   }
@@ -255,11 +263,10 @@ export class RunEffects {
 
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */
 interface ExecuteOptions {
-  runId: string
+  session: RunSession
   prepared: PreparedTool
   notebookId?: string
   confirmationId?: string
-  signal: AbortSignal
   /** Records the intent durably before the effect; a failure here means the call never runs. */
   writeIntent: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */

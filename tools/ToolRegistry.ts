@@ -11,7 +11,7 @@ import { type WorkspaceView, workspaceView } from '../workspace/WorkspaceView.ts
 import { canonicalJson } from './canonicalJson.ts'
 import { deepFreeze } from './deepFreeze.ts'
 import type { AnyToolDefinition, ToolContext } from './defineTool.ts'
-import { callDigest } from './digest.ts'
+import { callDigest, digestOfCanonical } from './digest.ts'
 import { jsonSchemaValidator } from './jsonSchemaValidator.ts'
 import type { PreparedTool } from './PreparedTool.ts'
 import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
@@ -118,14 +118,16 @@ export class ToolRegistry {
     const reason = tool.check?.(valid)
     if (reason !== undefined) throw new ToolError('invalid_arguments', tool.name, reason)
     const origin = this.#origin(tool)
+    // One canonical text serves the card and the digest.
+    const argumentsJson = canonicalJson(valid)
     const prepared: PreparedTool = Object.freeze({
       callId,
       name: tool.name,
       permission: this.#permission(tool),
       ...(origin !== undefined && { permissionOrigin: origin }),
       preview: tool.preview(valid),
-      digest: callDigest(tool.name, valid, tool.contract),
-      argumentsJson: canonicalJson(valid),
+      digest: digestOfCanonical(tool.name, argumentsJson, tool.contract),
+      argumentsJson,
       idempotent: tool.idempotent === true,
       workspaceOnly: tool.workspaceOnly === true,
     })
@@ -165,7 +167,6 @@ export class ToolRegistry {
     if (invocation === undefined || invocation.registry !== this) {
       return toolFailure('not_prepared', 'this call was not prepared by this registry')
     }
-    if (context.signal.aborted) return toolFailure('cancelled', 'the run was cancelled')
     // A source's tool may have changed since the card was shown: the digest then no longer matches.
     const tool = this.#current().tools.get(prepared.name)
     if (tool === undefined) {

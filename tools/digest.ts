@@ -6,6 +6,11 @@ import { canonicalJson } from './canonicalJson.ts'
  * calls, equal digests. Without a contract the digest is what it always was.
  */
 export function callDigest(name: string, args: unknown, contract?: string): string {
-  const parts = contract === undefined ? [name] : [name, contract]
-  return sha256Hex(`${parts.join('\n')}\n${canonicalJson(args)}`)
+  return digestOfCanonical(name, canonicalJson(args), contract)
+}
+
+/** `callDigest` of arguments already in canonical JSON (`canonicalJson(args)`). */
+export function digestOfCanonical(name: string, argumentsJson: string, contract?: string): string {
+  const head = contract === undefined ? name : `${name}\n${contract}`
+  return sha256Hex(`${head}\n${argumentsJson}`)
 }

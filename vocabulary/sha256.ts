@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
 
 const encoder = new TextEncoder()
+const hexes = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
 /**
  * The SHA-256 of `text` (encoded as UTF-8, lone surrogates as U+FFFD, as node:crypto does) in
@@ -9,5 +9,10 @@ const encoder = new TextEncoder()
  * in Node and in a browser tab, where WebCrypto only offers an asynchronous one.
  */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(encoder.encode(text)))
+  const bytes = sha256(encoder.encode(text))
+  // Joined, not concatenated: a string built with `+=` stays a rope of 32 pieces in V8, and a
+  // digest is kept with every waiting card.
+  const parts = new Array<string>(bytes.length)
+  for (let i = 0; i < bytes.length; i++) parts[i] = hexes[bytes[i] as number] as string
+  return parts.join('')
 }

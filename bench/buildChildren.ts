@@ -1,0 +1,28 @@
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+/**
+ * Compiles the bench's child entry (every contender, ours from source) into `.build/`, once per
+ * `npm run bench`: the children then run plain JavaScript, as a published package would, not
+ * TypeScript through tsx, whose loader wraps every function made at run time to keep its name
+ * (an `Object.defineProperty` each), a cost no user of the built library pays. Packages stay
+ * external, loaded from node_modules as they are published.
+ */
+export async function buildChildren(here: string): Promise<string> {
+  const outdir = join(here, '.build')
+  await build({
+    entryPoints: [join(here, 'child.ts')],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    keepNames: false,
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    outExtension: { '.js': '.mjs' },
+  })
+  return join(outdir, 'child.mjs')
+}
