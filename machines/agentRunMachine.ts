@@ -140,7 +140,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         event.type === 'EDIT' ? steps.applyEdit(context, event.edit) : {},
       ),
       enterExecuting: step(() => steps.entered('executing')),
-      reportResult: step(({ context, event }) => steps.reportResult(context, toolAnswer(context, event))),
+      reportResult: step(({ context, event }) =>
+        steps.reportResult(context, toolAnswer(context, event)),
+      ),
       enterAwaitingInput: step(() => steps.entered('awaitingInput')),
       appendUserMessage: step(({ context, event }) =>
         event.type === 'USER_INPUT' ? steps.appendUserMessage(context, event.text) : {},
