@@ -85,17 +85,19 @@ export class RunDecisions {
       { saved: () => session?.persister?.flush() ?? Promise.resolve() },
     )
     if (!offered.ok) throw new AgentError(offered.code, offered.message)
-    // An "always" rule is saved from here; a session rule lasts on this node too.
-    if (keep?.scope === 'always') policies.add(keep)
     const here = sessionOf(runId)
     if (here === undefined) {
-      if (keep?.scope === 'session') policies.add(keep)
+      // The store took it for the run's owner: an "always" rule is saved from here, and a
+      // session rule lasts on this node too.
+      if (keep?.scope === 'always' || keep?.scope === 'session') policies.add(keep)
       return
     }
     if (!here.send(decisionEvent(decision))) {
       throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
     }
-    if (keep !== undefined && keep.scope !== 'always') holdRule(policies, keep)
+    // Kept only once the run took the decision (the next card's rules are read a microtask on).
+    if (keep?.scope === 'always') policies.add(keep)
+    else if (keep !== undefined) holdRule(policies, keep)
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
 import type { AtomicOutcomes } from '../store/AtomicOutcomes.ts'
 import type { JournalRecord } from '../store/JournalRecord.ts'
+import type { ToolContext } from '../tools/defineTool.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
@@ -86,7 +87,8 @@ export class RunEffects {
     const request = {
       messages: context.messages,
       tools: tools.definitions(),
-      // Made only if the client looks at it (see `RunSession.signal`).
+      // Made only if the client looks at it (see `RunSession.signal`); an own getter, so a client
+      // that spreads the request (`{ ...request, timeoutMs }`) still passes the signal on.
       get signal() {
         return session.signal()
       },
@@ -178,8 +180,11 @@ export class RunEffects {
         prepared,
         ...(notebookId !== undefined && { notebookId }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
-        writeIntent: (record) => persister?.intent(record) ?? Promise.resolve(),
-        keepOutcome: (record) => persister?.outcome(record),
+        // A run kept nowhere (no store) has no journal: nothing to write before or after.
+        ...(persister !== undefined && {
+          writeIntent: (record: JournalRecord) => persister.intent(record),
+          keepOutcome: (record: JournalRecord) => persister.outcome(record),
+        }),
       })
     const queued = waitsItsTurn(prepared, this.#deps.outcomes !== undefined)
       ? this.#deps.serialize(prepared.name, run)
@@ -208,7 +213,7 @@ export class RunEffects {
     if (session.ended()) return toolFailure('cancelled', 'the run was cancelled')
     const journaled = needsConfirmation(prepared.permission)
     const base = { callId: prepared.callId, digest: prepared.digest }
-    if (journaled) {
+    if (journaled && options.writeIntent !== undefined) {
       try {
         await options.writeIntent({
           type: 'intent',
@@ -228,11 +233,11 @@ export class RunEffects {
         : await deps.workspace.notebook(options.notebookId)
     const now = deps.clock()
     const sourcePaths = notebook?.sources ?? []
-    const contextOver = (workspace: StudyWorkspace) => ({
+    const contextOver = (workspace: StudyWorkspace): ToolContext => ({
       workspace,
       now,
       sourcePaths,
-      // Made only if the tool looks at it (see `RunSession.signal`).
+      // Made only if the tool looks at it (see `RunSession.signal`), and kept by a spread.
       get signal() {
         return session.signal()
       },
@@ -256,7 +261,7 @@ export class RunEffects {
       )
     }
     const result = await deps.tools.execute(prepared, contextOver(deps.workspace))
-    if (journaled) options.keepOutcome(outcomeOf(result))
+    if (journaled) options.keepOutcome?.(outcomeOf(result))
     return result
   }
 }
@@ -268,9 +273,9 @@ interface ExecuteOptions {
   notebookId?: string
   confirmationId?: string
   /** Records the intent durably before the effect; a failure here means the call never runs. */
-  writeIntent: (record: JournalRecord) => Promise<void>
+  writeIntent?: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */
-  keepOutcome: (record: JournalRecord) => void
+  keepOutcome?: (record: JournalRecord) => void
 }
 
 /**

@@ -34,7 +34,8 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits = {}): Parse
         detail: `arguments are ${raw.length} characters; the limit is ${maxBytes}`,
       }
     }
-    if (jsonTextDepth(raw, maxDepth) > maxDepth) return tooDeep(maxDepth)
+    // A text can nest no deeper than it is long: a short one needs no scan.
+    if (raw.length > maxDepth && jsonTextDepth(raw, maxDepth) > maxDepth) return tooDeep(maxDepth)
     const text = raw.trim() === '' ? '{}' : raw
     try {
       value = JSON.parse(text)
