@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
@@ -10,6 +11,8 @@ import { build } from 'esbuild'
  */
 export async function buildChildren(here: string): Promise<string> {
   const outdir = join(here, '.build')
+  // A fresh folder each time: split chunks are named by content and would pile up.
+  rmSync(outdir, { recursive: true, force: true })
   await build({
     entryPoints: [join(here, 'child.ts')],
     outdir,

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { appendLinesDurable, writeFileAtomic } from '../workspace/atomicWrite.ts'
 import { errnoCode } from '../workspace/errnoCode.ts'
@@ -53,7 +54,7 @@ export class RunFiles {
     const file = `runs/${runId}/snapshot.json`
     let text: string
     try {
-      text = await readFile(join(this.runDir(runId), 'snapshot.json'), 'utf8')
+      text = readFileSync(join(this.runDir(runId), 'snapshot.json'), 'utf8')
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return undefined
       throw WorkspaceError.io(`could not read ${file}`, error, file)

@@ -1,8 +1,10 @@
-import { mkdir, open, readdir, rm } from 'node:fs/promises'
+import { mkdirSync } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import { isAtomicTempName, writeFileAtomic } from '../workspace/atomicWrite.ts'
+import { flushFolder } from '../workspace/flushToDisk.ts'
 import { pathExists } from '../workspace/pathExists.ts'
 import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
 import { setAsideBadLines } from '../workspace/setAsideBadLines.ts'
@@ -57,9 +59,9 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
   const ensureRunDir = async (runId: string): Promise<string> => {
     const dir = files.runDir(runId)
     if (created.has(runId)) return dir
-    await mkdir(dir, { recursive: true })
+    mkdirSync(dir, { recursive: true })
     // The new folder's entry must survive a power cut, or the whole run would vanish with it.
-    await syncDir(join(root, 'runs'))
+    await flushFolder(join(root, 'runs')).catch(() => undefined)
     created.add(runId)
     return dir
   }
@@ -93,7 +95,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     tidy: tidyOnce,
     async claim(runId) {
       const fresh = files.runDir(runId)
-      await mkdir(join(root, 'runs'), { recursive: true })
+      mkdirSync(join(root, 'runs'), { recursive: true })
       if (await ownership.claimNew(fresh)) {
         // The new folder's entry is flushed with the run's first save (see `commit`).
         unsynced.add(runId)
@@ -252,10 +254,4 @@ async function sweep(dir: string): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (isAtomicTempName(name)) await rm(join(dir, name), { force: true })
   }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => undefined)
-  await handle?.sync().catch(() => undefined)
-  await handle?.close()
 }

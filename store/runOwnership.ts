@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { writeFileAtomic } from '../workspace/atomicWrite.ts'
 import { errnoCode } from '../workspace/errnoCode.ts'
+import { takeLock } from '../workspace/takeLock.ts'
 import type { RunClaim } from './RunStore.ts'
 
 /** How long an owner may miss its heartbeat before its runs may be taken over (proper-lockfile's floor is 5 s). */
@@ -33,14 +35,15 @@ export class RunOwnership {
    */
   async claimNew(runDir: string): Promise<boolean> {
     await this.#start()
+    // Synchronous, like every small step of the folder store (see `flushToDisk.ts`).
     try {
-      await mkdir(runDir)
+      mkdirSync(runDir)
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') return false
       throw error
     }
     // Not flushed: a run whose owner file a power cut lost is simply free to take.
-    await writeFile(join(runDir, 'owner'), this.ownerId)
+    writeFileSync(join(runDir, 'owner'), this.ownerId)
     return true
   }
 
@@ -94,7 +97,7 @@ export class RunOwnership {
   /** The owner id written in a run's folder, if any. */
   async ownerOf(runDir: string): Promise<string | undefined> {
     try {
-      return (await readFile(join(runDir, 'owner'), 'utf8')).trim() || undefined
+      return readFileSync(join(runDir, 'owner'), 'utf8').trim() || undefined
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return undefined
       throw error
@@ -143,13 +146,10 @@ export class RunOwnership {
 
   async #isAlive(owner: string): Promise<boolean> {
     // Fast path on one machine: an owner whose process is gone is dead, heartbeat or not.
-    const pid = Number(await readFile(this.#ownerFile(owner), 'utf8').catch(() => ''))
+    const pid = Number(readOrEmpty(this.#ownerFile(owner)))
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processExists(pid)) return false
     try {
-      return await lockfile.check(this.#ownerFile(owner), {
-        stale: this.#staleMs,
-        realpath: false,
-      })
+      return lockfile.checkSync(this.#ownerFile(owner), { stale: this.#staleMs, realpath: false })
     } catch {
       return false
     }
@@ -158,12 +158,20 @@ export class RunOwnership {
 
 /** The short cross-process lock under which a run's owner is decided. */
 function lockClaims(runDir: string): Promise<() => Promise<void>> {
-  return lockfile.lock(runDir, {
+  return takeLock(runDir, {
     lockfilePath: join(runDir, 'claim.lock'),
     stale: 5_000,
     realpath: false,
     retries: { retries: 50, minTimeout: 5, maxTimeout: 50 },
   })
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
 }
 
 function processExists(pid: number): boolean {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { type FileHandle, open, rename, rm } from 'node:fs/promises'
+import { closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { errnoCode } from './errnoCode.ts'
+import { closeQuietly, flushFile, flushFolder } from './flushToDisk.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
 // `.<name>.<12 hex>.tmp`, as `writeFileAtomic` names its temp files.
@@ -12,24 +12,32 @@ export function isAtomicTempName(name: string): boolean {
   return tempNamePattern.test(name)
 }
 
-/** Replaces `path` with `data` atomically: readers see the old file or the new one, never a mix. */
+/** A fresh temp file name next to `path`, in the pattern `isAtomicTempName` knows. */
+export function atomicTempPath(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+}
+
+/**
+ * Replaces `path` with `data` atomically and durably: readers see the old file or the new one,
+ * never a mix, and once it resolves the new one survives a power cut. Only the two flushes (the
+ * file, then its folder's entry) wait on the disk off the event loop (see `flushToDisk.ts`).
+ */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const dir = dirname(path)
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  let handle: FileHandle | undefined
+  const temp = atomicTempPath(path)
+  let fd: number | undefined
   try {
-    handle = await open(temp, 'wx')
-    await handle.writeFile(data, 'utf8')
-    await handle.sync()
-    await handle.close()
-    handle = undefined
-    await rename(temp, path)
+    fd = openSync(temp, 'wx')
+    writeFileSync(fd, data, 'utf8')
+    await flushFile(fd)
+    closeSync(fd)
+    fd = undefined
+    renameSync(temp, path)
   } catch (error) {
-    await handle?.close().catch(() => undefined)
-    await rm(temp, { force: true }).catch(() => undefined)
+    if (fd !== undefined) closeQuietly(fd)
+    removeQuietly(temp)
     throw WorkspaceError.io(`could not write ${path}`, error)
   }
-  await syncDirectory(dir)
+  await flushFolder(dirname(path))
 }
 
 /** Appends one line (plus `\n`) to `path`, creating it if needed, and flushes it to disk. */
@@ -40,31 +48,23 @@ export async function appendLineDurable(path: string, line: string): Promise<voi
 /** Appends lines (each plus `\n`) to `path` in one write, creating it if needed, and flushes it. */
 export async function appendLinesDurable(path: string, lines: readonly string[]): Promise<void> {
   if (lines.length === 0) return
-  let handle: FileHandle | undefined
+  let fd: number | undefined
   try {
-    handle = await open(path, 'a')
-    await handle.writeFile(lines.map((line) => `${line}\n`).join(''), 'utf8')
-    await handle.sync()
+    fd = openSync(path, 'a')
+    writeFileSync(fd, lines.map((line) => `${line}\n`).join(''), 'utf8')
+    await flushFile(fd)
   } catch (error) {
     throw WorkspaceError.io(`could not append to ${path}`, error)
   } finally {
-    await handle?.close().catch(() => undefined)
+    if (fd !== undefined) closeQuietly(fd)
   }
 }
 
-// The rename is only durable once the directory entry is flushed too.
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: FileHandle | undefined
+/** Removes a file if it is there, ignoring a failure (clean-up after an error). */
+export function removeQuietly(path: string): void {
   try {
-    handle = await open(dir, 'r')
-    await handle.sync()
-  } catch (error) {
-    // Some platforms (Windows, some network file systems) refuse to open or fsync a directory.
-    const code = errnoCode(error)
-    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM') {
-      throw WorkspaceError.io(`could not flush folder ${dir}`, error)
-    }
-  } finally {
-    await handle?.close().catch(() => undefined)
+    rmSync(path, { force: true })
+  } catch {
+    // Left for the start-up sweep of temp files.
   }
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { writeFileAtomic } from './atomicWrite.ts'
@@ -18,7 +18,8 @@ export async function readJsonFile<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   let text: string
   try {
-    text = await readFile(join(root, file), 'utf8')
+    // Read at once (see `flushToDisk.ts`): a round trip through the thread pool costs more.
+    text = readFileSync(join(root, file), 'utf8')
   } catch (error) {
     const code = errnoCode(error)
     if (code === 'ENOENT' && missing) return missing()

@@ -1,11 +1,11 @@
-import { lstat } from 'node:fs/promises'
+import { lstatSync } from 'node:fs'
 import { errnoCode } from './errnoCode.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
 /** Whether anything (a file, folder or link) is at `path`; other errors than "missing" are thrown. */
 export async function pathExists(path: string): Promise<boolean> {
   try {
-    await lstat(path)
+    lstatSync(path)
     return true
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return false

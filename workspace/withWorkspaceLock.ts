@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import lockfile from 'proper-lockfile'
+import { takeLock } from './takeLock.ts'
 
 const queues = new Map<string, Promise<void>>()
 
@@ -28,7 +28,7 @@ export function withWorkspaceLock<T>(root: string, fn: () => Promise<T>): Promis
 }
 
 async function withProcessLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
-  const release = await lockfile.lock(root, {
+  const release = await takeLock(root, {
     lockfilePath: join(root, '.studypulse.lock'),
     realpath: false,
     stale: staleMs,
