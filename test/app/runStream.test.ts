@@ -6,6 +6,7 @@ import {
   selectPendingConfirmation,
   selectPendingId,
   selectStatus,
+  selectWaiting,
 } from '../../ui/core/runSelectors.ts'
 import type { RemoteRunClient } from '../../ui/remote/RemoteRunClient.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
@@ -251,7 +252,7 @@ describe('lasting decisions, edits and expiry, as the page sees them', () => {
       const card = await until(run, (s) => selectPendingConfirmation(s))
       expect(card.expiresAt).toBeDefined()
       await until(run, (s) => selectStatus(s) === 'awaitingInput' || undefined)
-      const items = buildTranscript(run.getSnapshot().context.events, undefined)
+      const items = buildTranscript(run.getSnapshot().context.events, false)
       const cards = items.filter((i) => i.kind === 'confirmation')
       expect(cards.map((c) => [c.outcome, c.resolution?.decidedBy])).toEqual([
         ['expired', 'timeout'],
@@ -278,7 +279,7 @@ type CardItem = Extract<TranscriptItem, { kind: 'confirmation' }>
 /** The cards of a remote run as the chat shows them. */
 function cardsOf(run: RemoteRunClient): CardItem[] {
   const snapshot = run.getSnapshot()
-  return buildTranscript(snapshot.context.events, selectPendingId(snapshot)).filter(
+  return buildTranscript(snapshot.context.events, selectWaiting(snapshot)).filter(
     (i): i is CardItem => i.kind === 'confirmation',
   )
 }

@@ -147,7 +147,7 @@ describe('a card whose target changed before Allow', () => {
   })
 
   it('says so on the card and in the chat', () => {
-    const items = buildTranscript(events, undefined)
+    const items = buildTranscript(events, false)
     const card = items.find((item) => item.kind === 'confirmation')
     expect(card).toMatchObject({ outcome: 'changed' })
     expect(items.at(-1)).toMatchObject({

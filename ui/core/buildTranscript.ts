@@ -35,11 +35,11 @@ export type TranscriptItem =
   | { kind: 'activity'; key: string; text: string; ok: boolean; at: string }
   | { kind: 'notice'; key: string; text: string; tone: 'info' | 'error'; at: string }
 
-/** Turns a run's event log into chat items: messages, inline cards, streamed text, tool activity. */
-export function buildTranscript(
-  events: readonly AgentEvent[],
-  pendingId: string | undefined,
-): TranscriptItem[] {
+/**
+ * Turns a run's event log into chat items: messages, inline cards, streamed text, tool activity.
+ * `waiting`: the run waits for a decision now, so its latest undecided card is the open one.
+ */
+export function buildTranscript(events: readonly AgentEvent[], waiting: boolean): TranscriptItem[] {
   const items: TranscriptItem[] = []
   const decided = new Map<string, AgentEvent>()
   const replaced = new Set<string>()
@@ -47,7 +47,10 @@ export function buildTranscript(
   const previews = new Map<string, string>()
   // The card item of each call, so a result that says its target changed can mark it.
   const cards = new Map<string, number>()
+  // The log's latest card, by its place in the log: the one a waiting run shows.
+  let latestCardSeq: number | undefined
   for (const e of events) {
+    if (e.kind === 'confirmationRequired') latestCardSeq = e.seq
     if (e.kind === 'confirmationResolved' && e.confirmationId !== undefined)
       decided.set(e.confirmationId, e)
     if (e.kind === 'confirmationRequired' && e.confirmationId !== undefined) {
@@ -93,7 +96,14 @@ export function buildTranscript(
           key,
           request: toConfirmationRequest(e, events),
           ...(resolved === undefined
-            ? { outcome: id === pendingId ? 'pending' : replaced.has(id) ? 'replaced' : 'stale' }
+            ? {
+                outcome:
+                  waiting && e.seq === latestCardSeq
+                    ? 'pending'
+                    : replaced.has(id)
+                      ? 'replaced'
+                      : 'stale',
+              }
             : {
                 outcome: outcomeOf(resolved),
                 resolution: {

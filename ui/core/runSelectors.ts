@@ -18,6 +18,10 @@ export const selectEvents = (snapshot: RunSnapshotView | undefined): readonly Ag
 export const selectMessages = (snapshot: RunSnapshotView | undefined): readonly ChatMessage[] =>
   snapshot?.context.messages ?? noMessages
 
+/** Whether the run waits for a decision on a card now. */
+export const selectWaiting = (snapshot: RunSnapshotView | undefined): boolean =>
+  selectStatus(snapshot) === 'awaitingConfirmation'
+
 /** The id of the confirmation the run waits for, if it waits for one. */
 export const selectPendingId = (snapshot: RunSnapshotView | undefined): string | undefined =>
   selectStatus(snapshot) === 'awaitingConfirmation'

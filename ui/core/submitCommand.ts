@@ -1,6 +1,5 @@
 import { RunCommandError } from './RunCommandError.ts'
 import type { RunCommand, RunSource } from './RunSource.ts'
-import { selectPendingId } from './runSelectors.ts'
 
 /** A run that can say whether a command was accepted (as `RemoteRunClient` does). */
 interface RequestingRun extends RunSource {
@@ -16,19 +15,11 @@ const canRequest = (run: RunSource): run is RequestingRun =>
  */
 export async function submitCommand(run: RunSource, command: RunCommand): Promise<void> {
   if (canRequest(run)) return run.request(command)
-  if (command.type !== 'CONFIRM' && command.type !== 'DENY') {
-    run.send(command)
-    return
-  }
-  // An actor ignores an event its guards refuse; check before and after to report it.
-  if (selectPendingId(run.getSnapshot()) !== command.confirmationId) {
-    throw new RunCommandError(
-      'confirmation_not_found',
-      `confirmation ${command.confirmationId} is not pending`,
-    )
-  }
+  // A source that cannot answer ignores an event its run refuses: the snapshot then stays the
+  // same object. The run's own guard decided; nothing here second-guesses it.
+  const before = run.getSnapshot()
   run.send(command)
-  if (selectPendingId(run.getSnapshot()) === command.confirmationId) {
+  if ((command.type === 'CONFIRM' || command.type === 'DENY') && run.getSnapshot() === before) {
     throw new RunCommandError('confirmation_not_found', `the run refused ${command.confirmationId}`)
   }
 }

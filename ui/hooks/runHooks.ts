@@ -10,9 +10,9 @@ import {
   selectEvents,
   selectMessages,
   selectPendingConfirmation,
-  selectPendingId,
   selectResolvedCount,
   selectStatus,
+  selectWaiting,
 } from '../core/runSelectors.ts'
 import { useRunSelector } from './useRunSelector.ts'
 
@@ -49,6 +49,6 @@ export const useResolvedCount = (run: RunSource | undefined): number =>
 /** The chat items of a run: messages, inline cards with their outcome, streamed text. */
 export function useTranscript(run: RunSource | undefined): TranscriptItem[] {
   const events = useRunEvents(run)
-  const pendingId = useRunSelector(run, selectPendingId)
-  return useMemo(() => buildTranscript(events, pendingId), [events, pendingId])
+  const waiting = useRunSelector(run, selectWaiting)
+  return useMemo(() => buildTranscript(events, waiting), [events, waiting])
 }
