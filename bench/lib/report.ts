@@ -21,6 +21,8 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
   const get = (scenario: string, contender: string) => samples[scenario]?.[contender]
   const plainSingle = pick(get('single', 'plain-loop'), perRun)?.median
   const oursSingle = pick(get('single', 'studypulse'), perRun)?.median
+  // The engine's own cost for our chart's shape (issue 24): what StudyPulse is measured against.
+  const shapeSingle = pick(get('single', 'xstate-shape'), perRun)?.median
   const single = plans
     .find((p) => p.name === 'single')
     ?.contenders.map((contender) => {
@@ -34,10 +36,12 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         runsPerSecond: wall ? Math.round(1e6 / wall.median) : undefined,
         allocatedKBPerRun: alloc,
         timesPlainLoop: ratio(wall?.median, plainSingle),
+        timesShape: ratio(wall?.median, shapeSingle),
         timesStudypulse: ratio(wall?.median, oursSingle),
       }
     })
   const plainCycle = pick(get('steady', 'plain-loop'), perCycle)?.median
+  const shapeCycle = pick(get('steady', 'xstate-shape'), perCycle)?.median
   const steady = plans
     .find((p) => p.name === 'steady')
     ?.contenders.map((contender) => {
@@ -49,6 +53,7 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         wallUsPerCycle: wall,
         cpuUsPerCycle: pick(get('steady', contender), cpuPerCycle),
         timesPlainLoop: ratio(wall?.median, plainCycle),
+        timesShape: ratio(wall?.median, shapeCycle),
       }
     })
   const waiting = plans
@@ -149,6 +154,7 @@ export function markdown(results: Results, targets: readonly Target[]): string {
       'runs/s',
       'KB allocated/run',
       '× plain loop',
+      '× xstate-shape',
       '× studypulse',
     ],
     (results.single ?? []).map((r) => [
@@ -158,6 +164,7 @@ export function markdown(results: Results, targets: readonly Target[]): string {
       r.runsPerSecond?.toLocaleString('en-US') ?? '–',
       range(r.allocatedKBPerRun),
       x(r.timesPlainLoop),
+      x(r.timesShape),
       x(r.timesStudypulse),
     ]),
   )
@@ -166,12 +173,13 @@ export function markdown(results: Results, targets: readonly Target[]): string {
     '',
   )
   table(
-    ['contender', 'wall µs/cycle', 'CPU µs/cycle', '× plain loop'],
+    ['contender', 'wall µs/cycle', 'CPU µs/cycle', '× plain loop', '× xstate-shape'],
     (results.steady ?? []).map((r) => [
       r.contender,
       range(r.wallUsPerCycle),
       range(r.cpuUsPerCycle),
       x(r.timesPlainLoop),
+      x(r.timesShape),
     ]),
   )
   out.push('**Runs waiting for confirmation at once** (retained heap, KB per run)', '')
