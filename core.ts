@@ -58,7 +58,6 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from './tools/ToolRegistry.ts'
-export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './tools/ToolResult.ts'
 export type { ToolSource } from './tools/ToolSource.ts'
 export type { AgentEvent, AgentEventKind } from './vocabulary/AgentEvent.ts'
 export type {
@@ -78,6 +77,7 @@ export {
 export type { PermissionLevel } from './vocabulary/PermissionLevel.ts'
 export type { PermissionOrigin, PermissionSource } from './vocabulary/PermissionOrigin.ts'
 export { isEnded, type RunStatus } from './vocabulary/RunStatus.ts'
+export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './vocabulary/ToolResult.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {
   InvalidPolicyRule,

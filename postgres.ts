@@ -4,14 +4,14 @@
  * PostgresWorkspace.open(...) })`; see README "Running on several nodes".
  */
 
-export { migrations } from './store/postgres/migrations.ts'
-export type { PostgresSource } from './store/postgres/PostgresSource.ts'
-export {
-  PostgresWorkspace,
-  type PostgresWorkspaceOptions,
-} from './store/postgres/PostgresWorkspace.ts'
 export {
   type PostgresRunStore,
   type PostgresRunStoreOptions,
   postgresRunStore,
 } from './store/postgres/postgresRunStore.ts'
+export { migrations } from './workspace/postgres/migrations.ts'
+export type { PostgresSource } from './workspace/postgres/PostgresSource.ts'
+export {
+  PostgresWorkspace,
+  type PostgresWorkspaceOptions,
+} from './workspace/postgres/PostgresWorkspace.ts'

@@ -4,10 +4,8 @@
  * store that implements them and passes the contract suites (test/store/) works with the runtime.
  */
 
-export type { AtomicOutcomes, OutcomeOptions } from './store/AtomicOutcomes.ts'
 export type { AuditRecord } from './store/AuditRecord.ts'
 export { type CardChange, cardChanges } from './store/confirmationCards.ts'
-export type { JournalRecord } from './store/JournalRecord.ts'
 export type {
   DecisionOffer,
   DecisionOfferResult,
@@ -39,3 +37,5 @@ export type {
   StoredRunSnapshot,
 } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
+export type { JournalRecord } from './vocabulary/JournalRecord.ts'
+export type { AtomicOutcomes, OutcomeOptions } from './workspace/AtomicOutcomes.ts'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { PostgresWorkspace } from '../store/postgres/PostgresWorkspace.ts'
 import { type PostgresRunStore, postgresRunStore } from '../store/postgres/postgresRunStore.ts'
+import { PostgresWorkspace } from '../workspace/postgres/PostgresWorkspace.ts'
 import type { Notebook } from '../workspace/schemas.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
 

@@ -1,7 +1,7 @@
 import { type ActionFunction, assign, emit, setup } from 'xstate'
-import { type ToolResult, toolFailure } from '../tools/ToolResult.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import { describeRule } from '../vocabulary/Decision.ts'
+import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
 import {
   type AgentEventsEmitted,
   type AgentRunContext,

@@ -1,9 +1,9 @@
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
-import type { ToolResult } from '../tools/ToolResult.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage, ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import type { DecidedBy, Decision } from '../vocabulary/Decision.ts'
+import type { ToolResult } from '../vocabulary/ToolResult.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
 export interface CurrentCall {

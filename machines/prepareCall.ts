@@ -1,6 +1,6 @@
 import { ToolError } from '../tools/ToolError.ts'
-import { toolFailure } from '../tools/ToolResult.ts'
 import type { ToolCall } from '../vocabulary/ChatMessage.ts'
+import { toolFailure } from '../vocabulary/ToolResult.ts'
 import type { CurrentCall, PreparingRegistry } from './agentRunTypes.ts'
 
 /** Prepares one proposed call; a call that cannot be prepared carries its failure as the result. */

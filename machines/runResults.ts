@@ -1,4 +1,4 @@
-import type { ToolResult } from '../tools/ToolResult.ts'
+import type { ToolResult } from '../vocabulary/ToolResult.ts'
 
 const fixed = (code: string, message: string): ToolResult =>
   Object.freeze({ ok: false, error: Object.freeze({ code, message }) }) as ToolResult

@@ -1,8 +1,8 @@
-import { type ToolResult, toolFailure, userDeniedResult } from '../tools/ToolResult.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type DecidedBy, decidedByName } from '../vocabulary/Decision.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import { type ToolResult, toolFailure, userDeniedResult } from '../vocabulary/ToolResult.ts'
 import {
   type AgentRunContext,
   type CardEdit,

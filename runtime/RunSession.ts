@@ -9,15 +9,7 @@ import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { RunPersister } from './persistRun.ts'
-
-/** A run's state as the session holds it: its actor's snapshot, live or parked. */
-export interface RunState {
-  value: RunStatus
-  status: 'active' | 'done' | 'error' | 'stopped'
-  context: AgentRunContext
-  /** Whether the state carries `tag` (see `effectTags` and `safe` in the chart). */
-  hasTag(tag: string): boolean
-}
+import type { RunState } from './RunState.ts'
 
 /** What a session needs from its runtime. */
 export interface SessionHost {

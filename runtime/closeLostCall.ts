@@ -1,6 +1,6 @@
 import type { AgentRunEvent } from '../machines/agentRunTypes.ts'
 import { interruptedResult } from '../machines/runResults.ts'
-import type { ToolResult } from '../tools/ToolResult.ts'
+import type { ToolResult } from '../vocabulary/ToolResult.ts'
 import type { RecoveringRun } from './recoveryFor.ts'
 
 /** Why a restored call whose tool is gone did not run. */

@@ -5,11 +5,11 @@ import {
   type RunEffect,
 } from '../machines/agentRunMachine.ts'
 import type { AgentRunContext, AgentRunInput } from '../machines/agentRunTypes.ts'
-import { atomicOutcomesOf } from '../store/AtomicOutcomes.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
 import type {
   AgentRuntime,
@@ -25,7 +25,8 @@ import type { SavedRun } from './loadSavedRun.ts'
 import { PolicyStore } from './PolicyStore.ts'
 import { persistRun } from './persistRun.ts'
 import { RunParking } from './RunParking.ts'
-import { RunSession, type RunState, type SessionHost } from './RunSession.ts'
+import { RunSession, type SessionHost } from './RunSession.ts'
+import type { RunState } from './RunState.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects } from './runEffects.ts'
 import { registerInternals } from './runtimeInternals.ts'

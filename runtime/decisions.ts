@@ -92,7 +92,9 @@ export class RunDecisions {
       if (keep?.scope === 'always' || keep?.scope === 'session') policies.add(keep)
       return
     }
-    if (!here.send(decisionEvent(decision))) {
+    // The store took this decision; the run may have had it first from the store itself (a
+    // shared store's notice of its decisions, applied by `applyStored`): it took the card either way.
+    if (!here.send(decisionEvent(decision)) && !loggedAs(here, decision)) {
       throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
     }
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
@@ -198,6 +200,17 @@ export class RunDecisions {
 
 function byName(by: DecidedBy): 'user' | 'policy' | 'timeout' {
   return by.kind === 'rule' ? 'policy' : by.kind
+}
+
+// Whether the run's log resolves the decision's card with its answer (looked up by id, as a
+// store finds a row: whether it may take it is the guard's to say, and it already did).
+function loggedAs(session: RunSession, decision: Decision): boolean {
+  return session.log.some(
+    (e) =>
+      e.kind === 'confirmationResolved' &&
+      e.confirmationId === decision.confirmationId &&
+      e.decision === decision.decision,
+  )
 }
 
 // The rule a person asked to keep with a decision, as the policy store takes it.

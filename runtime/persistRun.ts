@@ -1,12 +1,12 @@
 import type { AnyActorLogic } from 'xstate'
 import { type AgentRunContext, runContextVersion } from '../machines/agentRunTypes.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
-import type { JournalRecord } from '../store/JournalRecord.ts'
 import type { AppliedRunCommand } from '../store/RunCommand.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
-import type { RunState } from './RunSession.ts'
+import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
+import type { RunState } from './RunState.ts'
 
 /** A run's link to its store: saves at safe states, and the journal's intents in between. */
 export interface RunPersister {

@@ -1,8 +1,8 @@
 import type { AgentRunContext, AgentRunEvent } from '../machines/agentRunTypes.ts'
 import { interruptedResult, notStartedResult } from '../machines/runResults.ts'
 import type { RunStore } from '../store/RunStore.ts'
-import type { ToolResult } from '../tools/ToolResult.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
+import type { ToolResult } from '../vocabulary/ToolResult.ts'
 
 /** A saved run's state and context, as recovery reads them. */
 export interface RecoveringRun {

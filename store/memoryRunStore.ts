@@ -1,8 +1,8 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
-import type { JournalRecord } from './JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
 

@@ -7,6 +7,7 @@ import {
 } from '../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
+import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
 import { type WorkspaceView, workspaceView } from '../workspace/WorkspaceView.ts'
 import { canonicalJson } from './canonicalJson.ts'
 import { deepFreeze } from './deepFreeze.ts'
@@ -16,7 +17,6 @@ import { jsonSchemaValidator } from './jsonSchemaValidator.ts'
 import type { PreparedTool } from './PreparedTool.ts'
 import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
 import { ToolError } from './ToolError.ts'
-import { type ToolResult, toolFailure } from './ToolResult.ts'
 import type { ToolSource } from './ToolSource.ts'
 
 interface Invocation {

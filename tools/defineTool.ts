@@ -3,10 +3,10 @@ import type { JsonSchema } from '../models/messages.ts'
 import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
+import type { ToolResult } from '../vocabulary/ToolResult.ts'
 import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
-import type { ToolResult } from './ToolResult.ts'
 
 /** What a tool's `execute` receives from the runtime: the only way it can touch the world. */
 export interface ToolContext {

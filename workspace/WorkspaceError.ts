@@ -6,6 +6,10 @@ export type WorkspaceErrorCode =
   | 'invalid_data'
   | 'io_error'
   | 'not_found'
+  // A database workspace cannot be opened or migrated (unreachable, or newer than this code).
+  | 'database_unavailable'
+  // A database workspace refused a run's effect: this node no longer holds the run's lease.
+  | 'run_owned_elsewhere'
 
 /** A workspace operation failed; `code` says how and `file` (relative to the workspace root) says where. */
 export class WorkspaceError extends Error {

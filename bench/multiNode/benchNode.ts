@@ -13,10 +13,10 @@ import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
-import { PostgresWorkspace } from '../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import { PostgresWorkspace } from '../../workspace/postgres/PostgresWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const [kind = '', location = '', ownerId = 'bench'] = process.argv.slice(2)

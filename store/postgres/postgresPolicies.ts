@@ -1,8 +1,8 @@
 import type pg from 'pg'
 import { type PolicyRule, PolicyRuleSchema } from '../../workspace/policyFile.ts'
+import { withTransaction } from '../../workspace/postgres/PostgresSource.ts'
 import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
 import type { PolicyChange, PolicyLoad } from '../RunStore.ts'
-import { withTransaction } from './PostgresSource.ts'
 
 /** The channel a save of the kept rules NOTIFYs, with the saving node's owner id. */
 export const POLICIES_CHANNEL = 'studypulse_policies'

@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import { migrate } from '../../workspace/postgres/migrate.ts'
+import {
+  openPool,
+  type PostgresSource,
+  poolLocation,
+  withTransaction,
+} from '../../workspace/postgres/PostgresSource.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
-import type { JournalRecord } from '../JournalRecord.ts'
 import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
-import { migrate } from './migrate.ts'
 import { PgListener } from './PgListener.ts'
-import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { studyPulseTools } from '../../tools/createToolRegistry.ts'
 import { defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 
 /** A registry with StudyPulse's tools plus an `execute`-level tool that records what it ran. */
 export function registryWithExecuteTool(): { tools: ToolRegistry; ran: string[] } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AgentRunContext } from '../../machines/agentRunTypes.ts'
 import { prepareNext, reportResult, stepUpdate } from '../../machines/runSteps.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 
 const tools = createToolRegistry()
 const at = new Date('2026-11-30T09:00:00.000Z')

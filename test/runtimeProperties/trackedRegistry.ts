@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { studyPulseTools } from '../../tools/createToolRegistry.ts'
 import { type AnyToolDefinition, defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 
 /** StudyPulse's real tools plus an `execute` tool, with every execution tracked until it settles. */
 export interface TrackedRegistry {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
-import type { JournalRecord } from '../../store/JournalRecord.ts'
 import type { RunStore, StoredRunSnapshot } from '../../store/RunStore.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 
 /** Stores over one shared body of data, as several nodes (or processes) would see it. */

@@ -4,7 +4,7 @@ import { createToolRegistry, studyPulseTools } from '../../tools/createToolRegis
 import { defineTool } from '../../tools/defineTool.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 const tools = createToolRegistry()

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
 import { CallDescriptionSchema } from '../../vocabulary/CallDescription.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 
 const tool = (name: string, describe?: () => Promise<unknown>) =>

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { type AnyToolDefinition, defineTool } from '../../tools/defineTool.ts'
 import { callDigest } from '../../tools/digest.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 
 const ran: unknown[] = []

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../../tools/defineTool.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
-import { toolOk } from '../../tools/ToolResult.ts'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import {

@@ -1,4 +1,4 @@
-import { type ToolResult, toolFailure, toolOk } from '../ToolResult.ts'
+import { type ToolResult, toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 
 /** The most text of one result passed on to the model. */
 const maxText = 50_000

@@ -1,6 +1,6 @@
 import type { CallDescription, CallTarget } from '../../vocabulary/CallDescription.ts'
+import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import type { ExpectedVersion, Versioned } from '../../workspace/recordVersion.ts'
-import { type ToolResult, toolFailure } from '../ToolResult.ts'
 import { cut } from './taskText.ts'
 
 /** What a call may act on: the stored target, if it is what the card showed. */

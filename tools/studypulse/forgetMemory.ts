@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolFailure, toolOk } from '../ToolResult.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay } from './taskText.ts'

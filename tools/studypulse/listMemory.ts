@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolOk } from '../ToolResult.ts'
 
 /** `list_memory` (read): everything StudyPulse remembers about the student. */
 export const listMemory = defineTool({

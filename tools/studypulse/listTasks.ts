@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import type { Task } from '../../workspace/schemas.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolOk } from '../ToolResult.ts'
 import { formatDay } from './taskText.ts'
 
 const ListTasksArgs = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 import { artifactSlug, cleanArtifactTitle } from '../../workspace/artifactText.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolFailure, toolOk } from '../ToolResult.ts'
 
 /** `read_artifact` (read): one saved note, whole. */
 export const readArtifact = defineTool({

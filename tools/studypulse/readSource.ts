@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolFailure, toolOk } from '../ToolResult.ts'
 
 /** `read_source` (read): one source file of the current notebook. */
 export const readSource = defineTool({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 import { checkSourcePathForm } from '../../workspace/sourcePaths.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { defaultSandboxLimits, runInSandbox, type SandboxLimits } from '../sandbox/runInSandbox.ts'
-import { toolFailure, toolOk } from '../ToolResult.ts'
 
 /** Limits a `run_code` tool enforces; each defaults to `defaultSandboxLimits`. */
 export type RunCodeOptions = Partial<SandboxLimits>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolOk } from '../ToolResult.ts'
 import { snippet } from './snippet.ts'
 
 /** One place in the workspace that mentions the query. */

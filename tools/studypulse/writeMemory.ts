@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
-import { toolOk } from '../ToolResult.ts'
 
 /** `write_memory` (write): something the agent should remember about the student. */
 export const writeMemory = defineTool({

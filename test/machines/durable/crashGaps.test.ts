@@ -10,7 +10,7 @@ import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
-import { toolOk } from '../../../tools/ToolResult.ts'
+import { toolOk } from '../../../vocabulary/ToolResult.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
 import {

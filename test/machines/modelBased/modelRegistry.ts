@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
-import { toolOk } from '../../../tools/ToolResult.ts'
 import type { PermissionLevel } from '../../../vocabulary/PermissionLevel.ts'
+import { toolOk } from '../../../vocabulary/ToolResult.ts'
 
 /** The tool names of the model-based registry, one per permission level. */
 export const modelToolNames = {

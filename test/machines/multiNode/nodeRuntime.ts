@@ -7,13 +7,13 @@ import type { ModelClient, ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime, RuntimeTimers } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
-import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import {
   type PostgresRunStore,
   postgresRunStore,
 } from '../../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { tcpProxy } from '../../helpers/tcpProxy.ts'
 
 /** The model of every test node: `create <title>` asks for that task, a tool result ends the turn. */

@@ -5,7 +5,7 @@
 // Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashChance]
 import { AgentError } from '../../../runtime/AgentError.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { startNode } from './nodeRuntime.ts'
 
 const [url = '', ownerId = '', countText = '0', crashText = '0'] = process.argv.slice(2)

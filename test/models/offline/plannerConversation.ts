@@ -2,8 +2,8 @@
 
 import { createCoreToolRegistry } from '../../../tools/createCoreToolRegistry.ts'
 import { ToolError } from '../../../tools/ToolError.ts'
-import { type ToolResult, toolFailure } from '../../../tools/ToolResult.ts'
 import type { ChatMessage } from '../../../vocabulary/ChatMessage.ts'
+import { type ToolResult, toolFailure } from '../../../vocabulary/ToolResult.ts'
 import { MemoryWorkspace } from '../../../workspace/MemoryWorkspace.ts'
 import { clock, planner } from './plannerHarness.ts'
 

@@ -1,5 +1,5 @@
-import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
-import type { JournalRecord } from './JournalRecord.ts'
+import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
+import type { StudyWorkspace } from './StudyWorkspace.ts'
 
 /** How `withOutcome` guards the run. */
 export interface OutcomeOptions {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
-import type { JournalRecord } from '../../../store/JournalRecord.ts'
-import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
-import { toolOk } from '../../../tools/ToolResult.ts'
+import type { JournalRecord } from '../../../vocabulary/JournalRecord.ts'
+import { toolOk } from '../../../vocabulary/ToolResult.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { fileDatabase } from '../../helpers/postgres.ts'
 import { storedTask } from '../../helpers/studyFixtures.ts'
-import { makeTempDirs } from '../../workspace/tempDir.ts'
-import { versionedWritesContract } from '../../workspace/versionedWritesContract.ts'
+import { makeTempDirs } from '../tempDir.ts'
+import { versionedWritesContract } from '../versionedWritesContract.ts'
 
 const tempDir = makeTempDirs()
 const closers: (() => Promise<void>)[] = []

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import type { z } from 'zod'
-import { parseOrInvalid } from '../../workspace/parseOrInvalid.ts'
+import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
+import { parseOrInvalid } from '../parseOrInvalid.ts'
 import {
   type ExpectedVersion,
   recordVersion,
@@ -11,8 +13,8 @@ import {
   type VersionedWrite,
   versionConflict,
   versioned,
-} from '../../workspace/recordVersion.ts'
-import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
+} from '../recordVersion.ts'
+import type { StudyWorkspace } from '../StudyWorkspace.ts'
 import {
   type Artifact,
   ArtifactSchema,
@@ -22,19 +24,16 @@ import {
   NotebookSchema,
   type Task,
   TaskSchema,
-} from '../../workspace/schemas.ts'
-import { readScopedSource, type SourceReadResult } from '../../workspace/sourceScope.ts'
-import { summarizeZodIssues } from '../../workspace/summarizeZodIssues.ts'
-import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
+} from '../schemas.ts'
+import { readScopedSource, type SourceReadResult } from '../sourceScope.ts'
+import { summarizeZodIssues } from '../summarizeZodIssues.ts'
+import { WorkspaceError } from '../WorkspaceError.ts'
 import {
   artifactInput,
   memoryEntryInput,
   notebookInput,
   TaskInputSchema,
-} from '../../workspace/workspaceInput.ts'
-import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
-import type { JournalRecord } from '../JournalRecord.ts'
-import { RunStoreError } from '../RunStoreError.ts'
+} from '../workspaceInput.ts'
 import { migrate } from './migrate.ts'
 import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 
@@ -350,7 +349,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
         [runId, JSON.stringify(outcome(value)), options.owner ?? null],
       )
       if (recorded.rowCount !== 1) {
-        throw new RunStoreError(
+        throw new WorkspaceError(
           'run_owned_elsewhere',
           `run ${runId} is no longer held by ${options.owner}; its effect was not run`,
         )

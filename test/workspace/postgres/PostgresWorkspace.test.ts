@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
-import { atomicOutcomesOf } from '../../../store/AtomicOutcomes.ts'
-import type { JournalRecord } from '../../../store/JournalRecord.ts'
-import { PostgresWorkspace } from '../../../store/postgres/PostgresWorkspace.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
-import { toolOk } from '../../../tools/ToolResult.ts'
+import type { JournalRecord } from '../../../vocabulary/JournalRecord.ts'
+import { toolOk } from '../../../vocabulary/ToolResult.ts'
+import { atomicOutcomesOf } from '../../../workspace/AtomicOutcomes.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { WorkspaceError } from '../../../workspace/WorkspaceError.ts'
 import { fileDatabase } from '../../helpers/postgres.ts'
-import { studyWorkspaceContract } from '../../workspace/studyWorkspaceContract.ts'
-import { makeTempDirs } from '../../workspace/tempDir.ts'
+import { studyWorkspaceContract } from '../studyWorkspaceContract.ts'
+import { makeTempDirs } from '../tempDir.ts'
 
 const tempDir = makeTempDirs()
 const closers: (() => Promise<void>)[] = []

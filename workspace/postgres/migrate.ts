@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { RunStoreError } from '../RunStoreError.ts'
+import { WorkspaceError } from '../WorkspaceError.ts'
 import { migrations as allMigrations, type Migration } from './migrations.ts'
 
 // One key for every node of every app on the database: migrations never run side by side.
@@ -10,7 +10,7 @@ const LOCK_NAME = 'studypulse.migrate'
 /**
  * Brings the `studypulse` schema up to the last of `migrations`, each in its own transaction that
  * also records it in `studypulse.schema_version`. A session advisory lock makes a node that starts
- * while another migrates wait and then find the work done. Refuses (`store_unavailable`) a
+ * while another migrates wait and then find the work done. Refuses (`database_unavailable`) a
  * database whose schema is newer than this code. Returns the version the database is at.
  */
 export async function migrate(
@@ -35,8 +35,8 @@ export async function migrate(
       let current = rows[0]?.version ?? 0
       const latest = migrations.at(-1)?.version ?? 0
       if (current > latest) {
-        throw new RunStoreError(
-          'store_unavailable',
+        throw new WorkspaceError(
+          'database_unavailable',
           `the database schema is at version ${current}, newer than this code knows (${latest}); upgrade the app`,
         )
       }
@@ -52,8 +52,8 @@ export async function migrate(
           await client.query('COMMIT')
         } catch (error) {
           await client.query('ROLLBACK')
-          throw new RunStoreError(
-            'store_unavailable',
+          throw new WorkspaceError(
+            'database_unavailable',
             `migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
           )
         }

@@ -1,11 +1,12 @@
 import type pg from 'pg'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { migrate } from '../../../store/postgres/migrate.ts'
-import { type Migration, migrations } from '../../../store/postgres/migrations.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { RunStoreError } from '../../../store/RunStoreError.ts'
+import { migrate } from '../../../workspace/postgres/migrate.ts'
+import { type Migration, migrations } from '../../../workspace/postgres/migrations.ts'
+import { WorkspaceError } from '../../../workspace/WorkspaceError.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
-import { eventsOf, snapshotOf } from '../runStoreContract.ts'
+import { eventsOf, snapshotOf } from '../../store/runStoreContract.ts'
 
 const latest = migrations.at(-1)?.version ?? 0
 const closers: (() => Promise<void>)[] = []
@@ -141,8 +142,8 @@ describe('PostgreSQL migrations', () => {
       },
     ]
     const failure = await migrate(pool, broken).catch((error: unknown) => error)
-    expect(failure).toBeInstanceOf(RunStoreError)
-    expect(failure).toMatchObject({ code: 'store_unavailable' })
+    expect(failure).toBeInstanceOf(WorkspaceError)
+    expect(failure).toMatchObject({ code: 'database_unavailable' })
     expect(String((failure as Error).message)).toContain('migration 2 (broken) failed')
     expect(await versions(pool)).toEqual([1])
     expect(await tables(pool)).not.toContain('half')

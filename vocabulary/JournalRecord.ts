@@ -1,4 +1,4 @@
-import type { ToolResult } from '../tools/ToolResult.ts'
+import type { ToolResult } from './ToolResult.ts'
 
 /** An intent or outcome line of a run's journal, written around every non-read execution. */
 export type JournalRecord =
