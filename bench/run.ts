@@ -101,8 +101,15 @@ const version = (pkg: string, from = here) => {
     return undefined
   }
 }
+// A failure there must not lose the scenarios measured before it: it is reported, and the rest written.
 const nodes = withNodes
-  ? await measureNodes(nodesOptions, (line) => process.stderr.write(`[postgres] ${line}\n`))
+  ? await measureNodes(nodesOptions, (line) => process.stderr.write(`[postgres] ${line}\n`)).catch(
+      (error: unknown) => {
+        process.stderr.write(`[postgres] failed: ${String(error)}\n`)
+        process.exitCode = 1
+        return undefined
+      },
+    )
   : undefined
 const results = buildResults(plans, samples)
 const targets = checkTargets(results)

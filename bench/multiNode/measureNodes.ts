@@ -60,7 +60,10 @@ function startNode(args: string[]): Promise<Node> {
   const proc = spawn(process.execPath, [...flags, '--import', 'tsx', nodeScript, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
-  const answers = new Map<number, (answer: Record<string, unknown>) => void>()
+  const answers = new Map<
+    number,
+    { resolve: (answer: Record<string, unknown>) => void; reject: (error: Error) => void }
+  >()
   const executions = new Map<string, { at?: number; resolve?: (at: number) => void }>()
   let next = 1
   return new Promise((resolve, reject) => {
@@ -68,9 +71,9 @@ function startNode(args: string[]): Promise<Node> {
     const node: Node = {
       proc,
       ask: (command) =>
-        new Promise((answer) => {
+        new Promise((resolve, fail) => {
           const id = next++
-          answers.set(id, answer)
+          answers.set(id, { resolve, reject: fail })
           proc.stdin?.write(`${JSON.stringify({ ...command, id })}\n`)
         }),
       executed: (runId) =>
@@ -83,7 +86,11 @@ function startNode(args: string[]): Promise<Node> {
     createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       const message = JSON.parse(line) as Record<string, unknown>
       if (message.ready) return resolve(node)
-      if (message.error) throw new Error(String(message.error))
+      // A refused command fails the measurement that asked it (the bench then reports it).
+      if (message.error) {
+        answers.get(message.id as number)?.reject(new Error(String(message.error)))
+        return
+      }
       if (typeof message.executed === 'string') {
         const at = message.at as number
         const waiting = executions.get(message.executed)
@@ -91,7 +98,7 @@ function startNode(args: string[]): Promise<Node> {
         else executions.set(message.executed, { at })
         return
       }
-      answers.get(message.id as number)?.(message)
+      answers.get(message.id as number)?.resolve(message)
     })
   })
 }
