@@ -12,6 +12,8 @@ export type AgentErrorCode =
   | 'run_active'
   | 'run_owned_elsewhere'
   | 'policy_file_corrupt'
+  // The host's `generateId` made an id the runtime cannot use (see `vocabulary/ids.ts`).
+  | 'invalid_id'
 
 /** Thrown by the runtime's API when a call cannot be carried out; `code` says why, `file` which file (if one is to blame). */
 export class AgentError extends Error {

@@ -2,6 +2,7 @@ import type { RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { AgentError } from './AgentError.ts'
 import type { RuntimeTimers } from './AgentRuntime.ts'
 import { ForeignRuns } from './foreignRuns.ts'
@@ -151,8 +152,8 @@ export class SharedRuns {
 
   /** Makes a run known here: restored if it can be claimed, else followed; `run_not_found` if none. */
   async locate(runId: string): Promise<void> {
-    const missing = new AgentError('run_not_found', `no run has id "${runId}"`)
-    if (typeof runId !== 'string') throw missing
+    const missing = new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
+    if (!isWellFormedId(runId)) throw missing
     if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
     await this.#deps.ready
     // A claim would create the run in some stores: only a saved run is looked for further.

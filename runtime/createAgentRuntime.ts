@@ -9,6 +9,7 @@ import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
 import type {
@@ -234,7 +235,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
-  const notHere = (runId: string) => new AgentError('run_not_found', `no run has id "${runId}"`)
+  const notHere = (runId: string) =>
+    new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
 
   /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
   const commandHere = (session: RunSession, command: RuntimeCommand): Promise<CommandResult> => {
@@ -304,7 +306,14 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
+      if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
       const runId = generateId()
+      if (!isWellFormedId(runId)) {
+        throw new AgentError(
+          'invalid_id',
+          'generateId made an id with other characters than A-Z a-z 0-9 _ -, or longer than 128',
+        )
+      }
       const runInput: AgentRunInput = {
         runId,
         input,
@@ -321,6 +330,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {
       try {
+        checkCommandText(command)
         const session = sessionOf(runId)
         if (session !== undefined) return commandHere(session, command)
       } catch (error) {
@@ -365,7 +375,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     async open(runId) {
       if (sessionOf(runId) !== undefined) return
-      if (shared === undefined) throw notHere(runId)
+      // Checked at the edge: a malformed id reaches no store (a path, a NUL byte for PostgreSQL).
+      if (shared === undefined || !isWellFormedId(runId)) throw notHere(runId)
       await shared.locate(runId)
     },
     runIds: () => [...sessions.keys()],
@@ -418,6 +429,31 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
   })
   return runtime
+}
+
+const noNul = 'text must not contain NUL characters'
+
+/**
+ * The command's ids and text, checked at the edge before it goes anywhere: a card id that is not
+ * well-formed names no card, and a NUL character reaches no store (PostgreSQL refuses it in text).
+ */
+function checkCommandText(command: RuntimeCommand): void {
+  if (command.kind === 'decide' || command.kind === 'edit') {
+    if (!isWellFormedId(command.confirmationId)) {
+      throw new AgentError('confirmation_not_found', 'no confirmation has that id')
+    }
+  }
+  const text =
+    command.kind === 'input'
+      ? command.text
+      : command.kind === 'cancel'
+        ? command.reason
+        : command.kind === 'edit' && typeof command.args === 'string'
+          ? command.args
+          : undefined
+  if (typeof text === 'string' && text.includes('\u0000')) {
+    throw new AgentError(command.kind === 'edit' ? 'invalid_edit' : 'invalid_input', noNul)
+  }
 }
 
 // Without a store nothing is ever owned elsewhere.

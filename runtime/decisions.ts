@@ -4,6 +4,7 @@ import type { KeptRuleRequest, RunCluster, StoredDecision } from '../store/RunCl
 import type { RunCommandOutcome } from '../store/RunCommand.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
+import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { AgentError } from './AgentError.ts'
 import { holdRule, verdictOn } from './keptRules.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -54,6 +55,11 @@ export class RunDecisions {
     const { runId, confirmationId } = input
     if (input.decision !== 'allow' && input.decision !== 'deny') {
       throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
+    }
+    // Malformed ids and digests name no card, and reach no store (PostgreSQL refuses a NUL byte).
+    if (!isWellFormedId(confirmationId)) throw notFound('no confirmation has that id')
+    if (input.digest !== undefined && !isWellFormedDigest(input.digest)) {
+      throw notFound(`confirmation ${confirmationId} is for another call (the digest fits none)`)
     }
     const session = sessionOf(runId)
     const decision: Decision = {
@@ -115,7 +121,9 @@ export class RunDecisions {
     noteApplied: (session: RunSession, id: string, outcome: RunCommandOutcome) => void,
   ): Promise<string> {
     const session = this.#deps.sessionOf(runId)
-    if (session === undefined) throw new AgentError('run_not_found', `no run has id "${runId}"`)
+    if (session === undefined)
+      throw new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
+    if (!isWellFormedId(confirmationId)) throw notFound('no confirmation has that id')
     const text = typeof args === 'string' ? args : JSON.stringify(args)
     const edit = this.#prepareEdit(session, confirmationId, text, by)
     if ('code' in edit) throw new AgentError(edit.code, edit.message)

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { isWellFormedId } from '../vocabulary/ids.ts'
 import { appendLinesDurable, writeFileAtomic } from '../workspace/atomicWrite.ts'
 import { errnoCode } from '../workspace/errnoCode.ts'
 import { type JsonLines, readJsonLines, repairJsonLines } from '../workspace/jsonLines.ts'
 import { pathExists } from '../workspace/pathExists.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
-
-const runIdPattern = /^[A-Za-z0-9_-]{1,100}$/
 
 /** Where a run's durable state lives: `runs/<runId>/` and the workspace-wide `audit.jsonl`. */
 export class RunFiles {
@@ -15,7 +14,7 @@ export class RunFiles {
 
   /** The folder of one run; refuses ids that could name a path outside `runs/`. */
   runDir(runId: string): string {
-    if (!runIdPattern.test(runId)) {
+    if (!isWellFormedId(runId)) {
       throw new WorkspaceError('invalid_data', `"${runId}" is not a valid run id`)
     }
     return join(this.root, 'runs', runId)
@@ -25,7 +24,7 @@ export class RunFiles {
   async listRuns(): Promise<string[]> {
     try {
       const entries = await readdir(join(this.root, 'runs'), { withFileTypes: true })
-      return entries.filter((e) => e.isDirectory() && runIdPattern.test(e.name)).map((e) => e.name)
+      return entries.filter((e) => e.isDirectory() && isWellFormedId(e.name)).map((e) => e.name)
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return []
       throw WorkspaceError.io('could not list runs', error, 'runs')
