@@ -169,6 +169,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
             ready: claimed,
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,
+            ...(saved !== undefined && { audited: saved.audited }),
           })
     const session = new RunSession(
       host,

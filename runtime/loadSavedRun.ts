@@ -22,6 +22,8 @@ export interface SavedRun {
   missingAudit: AuditRecord[]
   /** Messages already in the store's message log (0 for a run saved with them inline). */
   savedMessages: number
+  /** Whether the audit log has a line for a call of this run (`missingAudit` counted in). */
+  audited: (toolCallId: string) => boolean
 }
 
 // `executing` too: no actor is invoked there any more; the journal says what became of the call.
@@ -93,6 +95,9 @@ export async function loadSavedRun(
     ...(recovery !== undefined && { recovery }),
     missingAudit,
     savedMessages: messageCount ?? 0,
+    audited: (toolCallId) =>
+      audited.has(auditKey({ runId, toolCallId })) ||
+      missingAudit.some((record) => record.toolCallId === toolCallId),
   }
 }
 

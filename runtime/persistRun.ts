@@ -54,6 +54,12 @@ export function persistRun(
     onError: (error: unknown) => void
     /** Messages a restored run already has in the store's message log. */
     savedMessages?: number
+    /**
+     * Whether the audit log already has a line for a call of this run (a restored run): a crash
+     * between a save's appends and its snapshot makes the run report that call again, and one
+     * call has one audit line whatever the crash point.
+     */
+    audited?: (toolCallId: string) => boolean
   },
 ): RunPersister {
   let events: AgentEvent[] = []
@@ -166,6 +172,7 @@ export function persistRun(
       events.push(...fresh)
     },
     audit: (record) => {
+      if (options.audited?.(record.toolCallId) === true) return
       audit.push(record)
     },
     outcome: (record) => {

@@ -120,4 +120,53 @@ describe('what a crash leaves between steps', () => {
     await third.restore()
     expect(await lines()).toHaveLength(1)
   })
+
+  it("a crash after a save's appends but before its snapshot: one audit line for the call, not two", async () => {
+    // The save that reports the call appends its events, outcome and audit line, and then would
+    // rename its snapshot: the test puts back the snapshot of the save before (the intent's), as
+    // a SIGKILL in between leaves the folder. The restart reports the call again from the journal.
+    let release = () => {}
+    hold = new Promise((resolve) => {
+      release = resolve
+    })
+    let executing = () => {}
+    const running = new Promise<void>((resolve) => {
+      executing = resolve
+    })
+    const held = defineTool({
+      ...slowNote,
+      name: 'held_note',
+      execute: async (args) => {
+        executing()
+        await hold
+        return toolOk({ written: args.text })
+      },
+    })
+    const tools = () => new ToolRegistry([held])
+    const call = { toolCalls: [{ id: 'n1', name: 'held_note', arguments: '{"text":"x"}' }] }
+    const first = await boot(new ScriptedModel([call, { text: 'Done.' }]), 'a', tools())
+    const runId = first.startRun({ input: 'note' })
+    await waitForRun(first, runId, 'awaitingConfirmation')
+    await first.submitConfirmation(runId, pendingId(first, runId), 'allow')
+    await running
+    // The intent is on disk with the `executing` snapshot: keep that snapshot.
+    const snapshotFile = join(dir, 'runs', runId, 'snapshot.json')
+    const beforeReport = await readFile(snapshotFile, 'utf8')
+    release()
+    await waitForRun(first, runId, 'awaitingInput')
+    await first.flush()
+    const auditFile = join(dir, 'audit.jsonl')
+    const lines = async () => (await readFile(auditFile, 'utf8')).split('\n').filter(Boolean)
+    expect(await lines()).toHaveLength(1)
+    await writeFile(snapshotFile, beforeReport)
+
+    const second = await boot(new ScriptedModel([{ text: 'Done again.' }]), 'b', tools())
+    expect(await second.restore()).toEqual([runId])
+    await waitForRun(second, runId, 'awaitingInput')
+    await second.flush()
+    // The call was reported again (from the journal's outcome), and audited once.
+    expect(eventsOf(second, runId, 'toolCompleted')).toHaveLength(1)
+    const audit = (await lines()).map((line) => JSON.parse(line) as { toolCallId: string })
+    expect(audit.map((record) => record.toolCallId)).toEqual(['n1'])
+  })
 })

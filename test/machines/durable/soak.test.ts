@@ -97,6 +97,13 @@ describe('exactly-once writes across SIGKILL', () => {
       await readJsonLines(join(dir, 'runs', runId, 'events.jsonl'))
       await readJsonLines(join(dir, 'runs', runId, 'journal.jsonl'))
     }
+    // One call, one audit line, whatever the crash point (issue 18, point 4).
+    const audit = (await readJsonLines(join(dir, 'audit.jsonl'))).records as {
+      runId: string
+      toolCallId: string
+    }[]
+    const keys = audit.map((record) => `${record.runId} ${record.toolCallId}`)
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([])
     console.log(`soak: ${writes} writes, ${kills} kills (seed ${seed})`)
   }, 300_000)
 })
