@@ -134,8 +134,11 @@ describe('what a crash leaves between steps', () => {
       executing = resolve
     })
     const held = defineTool({
-      ...slowNote,
       name: 'held_note',
+      description: 'Writes a note, once the test lets it.',
+      parameters: z.strictObject({ text: z.string() }),
+      permission: 'write',
+      preview: (args) => `Write the note “${args.text}”`,
       execute: async (args) => {
         executing()
         await hold
