@@ -6,6 +6,7 @@ import {
   decisionsOnTheCard,
 } from './decisionAlphabet.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
+import { hostedDecisions } from './hosted.ts'
 import { modelToolNames } from './modelRegistry.ts'
 
 const args = {
@@ -121,6 +122,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
     ...strayAnswers(snapshot),
     ...decisionsOnTheCard(snapshot, world),
+    ...(world.hosted ? hostedDecisions(snapshot) : []),
     ...clockAsDecider(snapshot),
     ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
