@@ -9,6 +9,7 @@ import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { isWellFormedPerson } from '../vocabulary/Identity.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
@@ -94,19 +95,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     clock,
     tools,
     policies,
+    approvalRules: options.approvalRules,
     sessionOf,
-    toolOfCard: (runId, confirmationId) =>
-      foreign
-        .get(runId)
-        ?.log.find((e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId)
-        ?.toolName,
+    followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
   const effects = new RunEffects({
     model,
     tools,
-    workspace,
-    outcomes: atomicOutcomesOf(workspace),
+    workspaceFor: options.workspaceFor ?? (() => Promise.resolve(workspace)),
+    // Every workspace of one runtime is of one kind (a person's is opened like the default one).
+    atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
     clock,
     generateId,
     // A write's effect commits only while this node still holds the run's lease.
@@ -125,7 +124,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       const session = sessions.get(self.id)
       if (session !== undefined) effects.run(session, name, context)
     }
-  const machineDeps: AgentRunMachineDeps = { tools, clock, generateId }
+  const machineDeps: AgentRunMachineDeps = {
+    tools,
+    clock,
+    generateId,
+    approvalRules: options.approvalRules,
+  }
   const logic = createAgentRunMachine(machineDeps).provide({
     actions: {
       callModel: effect('callModel'),
@@ -303,11 +307,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     workspace,
     store,
     policies,
-    startRun({ input, notebookId }) {
+    startRun({ input, notebookId, startedBy }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
+      if (startedBy !== undefined && !isWellFormedPerson(startedBy)) {
+        throw new AgentError(
+          'invalid_input',
+          'startedBy must name a person: an id (and a name) of 1 to 512 characters, no control characters',
+        )
+      }
       const runId = generateId()
       if (!isWellFormedId(runId)) {
         throw new AgentError(
@@ -320,6 +330,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         input,
         history,
         ...(notebookId !== undefined && { notebookId }),
+        ...(startedBy !== undefined && {
+          startedBy: {
+            id: startedBy.id,
+            ...(startedBy.name !== undefined && { name: startedBy.name }),
+          },
+        }),
         ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
         ...(options.confirmationTimeoutMs !== undefined && {
           confirmationTimeoutMs: options.confirmationTimeoutMs,

@@ -6,10 +6,11 @@ import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type Decision, describeRule } from '../vocabulary/Decision.ts'
+import type { Person } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
-import type { AtomicOutcomes } from '../workspace/AtomicOutcomes.ts'
+import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -20,9 +21,10 @@ import type { RunState } from './RunState.ts'
 export interface RunEffectDeps {
   model: ModelClient
   tools: ToolRegistry
-  workspace: StudyWorkspace
-  /** Set when the workspace commits a tool's effect together with its journal outcome. */
-  outcomes: AtomicOutcomes | undefined
+  /** The workspace of the person whose run it is (one for all runs but in a team's app). */
+  workspaceFor: (startedBy: Person | undefined) => Promise<StudyWorkspace>
+  /** Whether the workspaces commit a tool's effect together with its journal outcome. */
+  atomicOutcomes: boolean
   clock: () => Date
   generateId: () => string
   /** The name this node holds runs under, when claims are leases (a shared store). */
@@ -170,7 +172,7 @@ export class RunEffects {
    * is reported `not_started` after a restart rather than `interrupted`.
    */
   #executeCall(session: RunSession, context: AgentRunContext): void {
-    const { current, notebookId } = context
+    const { current, notebookId, startedBy } = context
     const prepared = current?.prepared
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
@@ -180,6 +182,7 @@ export class RunEffects {
         session,
         prepared,
         ...(notebookId !== undefined && { notebookId }),
+        ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
         // A run kept nowhere (no store) has no journal: nothing to write before or after.
         ...(persister !== undefined && {
@@ -187,7 +190,7 @@ export class RunEffects {
           keepOutcome: (record: JournalRecord) => persister.outcome(record),
         }),
       })
-    const queued = waitsItsTurn(prepared, this.#deps.outcomes !== undefined)
+    const queued = waitsItsTurn(prepared, this.#deps.atomicOutcomes)
       ? this.#deps.serialize(prepared.name, run)
       : run()
     // The run's own save of `executing` (the decision) lands before the call waits its turn.
@@ -227,11 +230,11 @@ export class RunEffects {
         return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
       }
     }
+    // The workspace of the person whose run it is; nobody else's is reachable from here.
+    const workspace = await deps.workspaceFor(options.startedBy)
     // Scope is read at execution time, so a notebook's current source list always applies.
     const notebook =
-      options.notebookId === undefined
-        ? undefined
-        : await deps.workspace.notebook(options.notebookId)
+      options.notebookId === undefined ? undefined : await workspace.notebook(options.notebookId)
     const now = deps.clock()
     const sourcePaths = notebook?.sources ?? []
     const contextOver = (workspace: StudyWorkspace): ToolContext => ({
@@ -250,7 +253,7 @@ export class RunEffects {
       result,
       at: deps.clock().toISOString(),
     })
-    const { outcomes } = deps
+    const outcomes = atomicOutcomesOf(workspace)
     if (journaled && prepared.workspaceOnly && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`).
@@ -261,7 +264,7 @@ export class RunEffects {
         deps.owner === undefined ? {} : { owner: deps.owner },
       )
     }
-    const result = await deps.tools.execute(prepared, contextOver(deps.workspace))
+    const result = await deps.tools.execute(prepared, contextOver(workspace))
     if (journaled) options.keepOutcome?.(outcomeOf(result))
     return result
   }
@@ -272,6 +275,7 @@ interface ExecuteOptions {
   session: RunSession
   prepared: PreparedTool
   notebookId?: string
+  startedBy?: Person
   confirmationId?: string
   /** Records the intent durably before the effect; a failure here means the call never runs. */
   writeIntent?: (record: JournalRecord) => Promise<void>

@@ -12,7 +12,8 @@ const json = (value: unknown) => JSON.stringify(value)
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines, the ended flag, the confirmation cards the events open or resolve, the commands it
+ * lines (chained: see migration 8), the ended flag, the confirmation cards the events open,
+ * resolve or count an approval on, the commands it
  * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
  * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on
  * the run is running, having written nothing.
@@ -30,7 +31,7 @@ export async function commitRun(
     cards.map((card) => pick(card) ?? null)
   const { rows } = await client.query<{ held_by: string | null }>(
     `SELECT studypulse.commit_run($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-       $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) AS held_by`,
+       $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) AS held_by`,
     [
       runId,
       ownerId,
@@ -49,6 +50,7 @@ export async function commitRun(
       field((c) => (c.kind === 'resolve' ? c.decision : undefined)),
       field((c) => (c.kind === 'resolve' ? c.decidedBy : undefined)),
       field((c) => (c.kind === 'resolve' ? c.rule : undefined)),
+      field((c) => (c.kind === 'approve' ? c.deciderId : undefined)),
       journal.map(json),
       audit.map(json),
       commands.map((c) => c.id),

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import type { Identity } from '../../vocabulary/Identity.ts'
 import type {
   DecisionOffer,
   DecisionOfferResult,
@@ -24,7 +25,8 @@ export async function offerDecision(
   const { rowCount } = await pool.query(
     `WITH decided AS (
        UPDATE studypulse.pending_confirmations
-       SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
+       SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decider = $9::json,
+         decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
        RETURNING run_id
@@ -39,6 +41,7 @@ export async function offerDecision(
       offer.digest ?? null,
       DECISIONS_CHANNEL,
       offer.keep === undefined ? null : JSON.stringify(offer.keep),
+      offer.decider === undefined ? null : JSON.stringify(offer.decider),
     ],
   )
   if (rowCount === 1) return { ok: true }
@@ -58,9 +61,10 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decided_by: 'user' | 'policy' | 'timeout'
     rule: string | null
     keep: unknown
+    decider: unknown
     decided_at: Date
   }>(
-    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decided_at
+    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decider, decided_at
      FROM studypulse.pending_confirmations
      WHERE run_id = $1 AND decision IS NOT NULL AND resolved_at IS NULL
      ORDER BY decided_at, confirmation_id`,
@@ -74,8 +78,36 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decidedBy: row.decided_by,
     ...(row.rule !== null && { rule: row.rule }),
     ...(row.keep !== null && { keep: row.keep }),
+    ...(identity(row.decider) && { decider: identity(row.decider) }),
     decidedAt: row.decided_at.toISOString(),
   }))
+}
+
+// The decider as stored, read back only as far as it is an identity (ids, a name, groups).
+function identity(raw: unknown): Identity | undefined {
+  if (raw === null || typeof raw !== 'object') return undefined
+  const { id, name, groups } = raw as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const groupList = Array.isArray(groups) ? groups.filter((g) => typeof g === 'string') : undefined
+  return {
+    ...(text(id) !== undefined && { id: text(id) }),
+    ...(text(name) !== undefined && { name: text(name) }),
+    ...(groupList !== undefined && { groups: groupList }),
+  }
+}
+
+/** Undoes the accepted, unresolved decision on a card, so it can be decided again. */
+export async function releaseDecision(
+  pool: pg.Pool,
+  runId: string,
+  confirmationId: string,
+): Promise<void> {
+  await pool.query(
+    `UPDATE studypulse.pending_confirmations SET decision = NULL, decided_by = NULL, rule = NULL,
+       keep = NULL, decider = NULL, decided_at = NULL
+     WHERE confirmation_id = $1 AND run_id = $2 AND resolved_at IS NULL`,
+    [confirmationId, runId],
+  )
 }
 
 /** Runs held by `ownerId` that have an accepted decision not yet resolved in their log. */

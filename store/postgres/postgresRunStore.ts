@@ -11,6 +11,7 @@ import {
   withTransaction,
 } from '../../workspace/postgres/PostgresSource.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
+import { withoutChain } from '../auditChain.ts'
 import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
@@ -30,6 +31,7 @@ import {
   forgetKeptRules,
   keptRulesOf,
   offerDecision,
+  releaseDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
@@ -157,6 +159,7 @@ export async function postgresRunStore(
         return offerDecision(pool, runId, offer)
       },
       decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
+      releaseDecision: (runId, confirmationId) => releaseDecision(pool, runId, confirmationId),
       onDecision(handler) {
         const stops = [
           listener.on(DECISIONS_CHANNEL, handler),
@@ -252,7 +255,7 @@ export async function postgresRunStore(
       const { rows } = await pool.query<{ record: AuditRecord }>(
         'SELECT record FROM studypulse.audit ORDER BY id',
       )
-      return rows.map((r) => r.record)
+      return rows.map((r) => withoutChain(r.record))
     },
     loadPolicies: () => policies.load(),
     savePolicies: (rules, change) => policies.save(rules, change),

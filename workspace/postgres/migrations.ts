@@ -1,3 +1,5 @@
+import { teamMigration } from './teamMigration.ts'
+
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
 export interface Migration {
   version: number
@@ -232,4 +234,9 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'run commands', sql: runCommands },
   { version: 6, name: 'rules kept with decisions', sql: keptRules },
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
+  {
+    version: 8,
+    name: 'who decided, approvals toward a quorum, a hash-chained audit',
+    sql: teamMigration,
+  },
 ]
