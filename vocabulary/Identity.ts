@@ -26,3 +26,17 @@ export function personOf(identity: Identity | undefined): Person | undefined {
 export function personName(person: Person): string {
   return person.name ?? person.id
 }
+
+// An id or a name a store keeps as text: no control characters (PostgreSQL refuses NUL), bounded.
+const personText = /^[^\p{Cc}]{1,512}$/u
+
+/** Whether `value` is a person a run may keep: an id (and a name) of 1 to 512 characters, no control characters. */
+export function isWellFormedPerson(value: unknown): value is Person {
+  if (value === null || typeof value !== 'object') return false
+  const { id, name } = value as { id?: unknown; name?: unknown }
+  return (
+    typeof id === 'string' &&
+    personText.test(id) &&
+    (name === undefined || (typeof name === 'string' && personText.test(name)))
+  )
+}
