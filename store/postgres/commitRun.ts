@@ -12,7 +12,7 @@ const json = (value: unknown) => JSON.stringify(value)
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines (chained: see migration 8), the ended flag, the confirmation cards the events open,
+ * lines (chained: see migration 20), the ended flag, the confirmation cards the events open,
  * resolve or count an approval on, the commands it
  * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
  * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on

@@ -235,7 +235,7 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'rules kept with decisions', sql: keptRules },
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
   {
-    version: 8,
+    version: 20,
     name: 'who decided, approvals toward a quorum, a hash-chained audit',
     sql: teamMigration,
   },

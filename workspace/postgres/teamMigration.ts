@@ -1,5 +1,5 @@
 /**
- * Migration 8, for teams: who decided a card (`pending_confirmations.decider`, as the deciding
+ * Migration 20, for teams: who decided a card (`pending_confirmations.decider`, as the deciding
  * node's authentication said), approvals that count toward a quorum (a commit that logs one lets
  * the next person decide the card), and an audit log whose every line carries the SHA-256 of the
  * line before it. `commit_run` is replaced whole (its parameters change): same statement, same
