@@ -132,6 +132,8 @@ export interface AgentRuntime {
   readonly store: RunStore | undefined
   /** The user's standing decisions; list and revoke them here. */
   readonly policies: PolicyStore
+  /** The host's rules for who may decide which cards (`approvalRules` of the options). */
+  readonly approvalRules: ApprovalRules | undefined
   /** Starts a run; returns its id at once while the model thinks. */
   startRun(options: StartRunOptions): string
   /**

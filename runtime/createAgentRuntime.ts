@@ -307,6 +307,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     workspace,
     store,
     policies,
+    approvalRules: options.approvalRules,
     startRun({ input, notebookId, startedBy }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')

@@ -10,6 +10,8 @@ const statusByCode: Record<string, number> = {
   invalid_decision: 400,
   invalid_edit: 400,
   policy_not_allowed: 409,
+  // The host's approval rules do not let this person decide this card: nothing changed.
+  approver_not_allowed: 403,
   policy_file_corrupt: 409,
 }
 

@@ -31,9 +31,25 @@ export const RunsAnswer = z.strictObject({
     z.strictObject({
       runId: z.string(),
       status: z.string().optional().describe('The run state, e.g. `awaitingConfirmation`.'),
+      startedBy: z
+        .strictObject({ id: z.string(), name: z.string().optional() })
+        .optional()
+        .describe('Hosted mode: the person whose run it is.'),
     }),
   ),
 })
+
+/** `GET /api/me`. */
+export const MeAnswer = z.union([
+  z.strictObject({ signedIn: z.literal(false) }),
+  z.strictObject({
+    signedIn: z.literal(true),
+    id: z.string(),
+    name: z.string().optional(),
+    groups: z.array(z.string()),
+    reviewer: z.boolean().describe("Whether the host's approval rules name them an approver."),
+  }),
+])
 
 /** `POST /api/runs`. */
 export const StartedRunAnswer = z.strictObject({ runId: z.string() })

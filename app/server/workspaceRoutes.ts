@@ -1,10 +1,12 @@
+import { personOf } from '../../vocabulary/Identity.ts'
 import { readNotebookSource } from '../../workspace/readNotebookSource.ts'
+import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import type { SourceErrorCode } from '../../workspace/sourcePaths.ts'
 import type { AppContext } from './AppContext.ts'
 import { HttpError } from './HttpError.ts'
 import { readQuery } from './readQuery.ts'
 import { SourceQuery } from './requestSchemas.ts'
-import type { Route } from './router.ts'
+import type { Route, RouteContext } from './router.ts'
 import { sendJson } from './sendJson.ts'
 
 const sourceStatus: Record<SourceErrorCode, number> = {
@@ -13,20 +15,22 @@ const sourceStatus: Record<SourceErrorCode, number> = {
   source_too_large: 422,
 }
 
-/** Read-only views of the workspace and of the app itself. */
+/** Read-only views of the asker's workspace (their own, or the team's) and of the app itself. */
 export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
-  const { workspace } = app.runtime
   const view =
-    (read: () => Promise<unknown>): Route['handler'] =>
-    async ({ res }) =>
-      sendJson(res, 200, await read())
+    (
+      read: (workspace: StudyWorkspace, notebookId: string | undefined) => Promise<unknown>,
+    ): Route['handler'] =>
+    async ({ res, me }: RouteContext) => {
+      const mine = await app.workspaces.of(personOf(me))
+      sendJson(res, 200, await read(mine.workspace, mine.notebookId))
+    }
   return [
     {
       method: 'GET',
       pattern: '/api/info',
-      handler: view(async () => {
-        const notebook =
-          app.notebookId === undefined ? undefined : await workspace.notebook(app.notebookId)
+      handler: view(async (workspace, notebookId) => {
+        const notebook = notebookId === undefined ? undefined : await workspace.notebook(notebookId)
         return {
           model: modelName,
           workspace: workspace.location,
@@ -37,30 +41,31 @@ export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
     {
       method: 'GET',
       pattern: '/api/workspace/tasks',
-      handler: view(async () => ({ tasks: await workspace.readTasks() })),
+      handler: view(async (workspace) => ({ tasks: await workspace.readTasks() })),
     },
     {
       method: 'GET',
       pattern: '/api/workspace/memory',
-      handler: view(async () => ({ memory: await workspace.readMemory() })),
+      handler: view(async (workspace) => ({ memory: await workspace.readMemory() })),
     },
     {
       method: 'GET',
       pattern: '/api/workspace/artifacts',
-      handler: view(async () => ({ artifacts: await workspace.listArtifacts() })),
+      handler: view(async (workspace) => ({ artifacts: await workspace.listArtifacts() })),
     },
     {
       method: 'GET',
       pattern: '/api/workspace/notebooks',
-      handler: view(async () => ({ notebooks: await workspace.readNotebooks() })),
+      handler: view(async (workspace) => ({ notebooks: await workspace.readNotebooks() })),
     },
     {
       // The reader pane's view of one source: only a file the notebook lists, scoped as the read
       // tools are, so the page can show no more than the agent may read.
       method: 'GET',
       pattern: '/api/workspace/source',
-      handler: async ({ url, res }) => {
+      handler: async ({ url, res, me }) => {
         const { notebookId, path } = readQuery(url, SourceQuery)
+        const { workspace } = await app.workspaces.of(personOf(me))
         const read = await readNotebookSource(workspace, notebookId, path)
         if (!read.ok)
           throw new HttpError(sourceStatus[read.error.code], read.error.code, read.error.message)
