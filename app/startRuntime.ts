@@ -5,12 +5,15 @@ import { fileRunStore } from '../store/fileRunStore.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { Notebook } from '../workspace/schemas.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { applyPolicyFile } from './applyPolicyFile.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { openSharedStore } from './openSharedStore.ts'
+import { eachPersonsWorkspace } from './personWorkspaces.ts'
+import { oneWorkspace, type PersonWorkspaces } from './server/PersonWorkspaces.ts'
 import type { StoreInUse } from './startupBanner.ts'
 
 /** What the web app and the terminal chat start from. */
@@ -25,6 +28,10 @@ export interface StartRuntimeOptions {
   env?: NodeJS.ProcessEnv
   /** Where a problem found while running (e.g. a failed save) is told, as one line. */
   log?: (line: string) => void
+  /** The host's approval rules (hosted mode), applied by the chart's guard to every decision. */
+  approvalRules?: ApprovalRules
+  /** Hosted mode: each signed-in person's runs use their own workspace (else the team's one). */
+  perPerson?: boolean
 }
 
 /** A runtime over the app's workspace, its unfinished runs restored. */
@@ -37,6 +44,8 @@ export interface StartedRuntime {
   problems: string[]
   /** Where the runs and the study data are kept: the folder, or PostgreSQL. */
   store: StoreInUse
+  /** Each person's workspace (the runtime's `workspaceFor`; give the app server the same). */
+  workspaces: PersonWorkspaces
 }
 
 /**
@@ -80,10 +89,27 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     typeof options.tools === 'function'
       ? await options.tools(workspace)
       : (options.tools ?? createToolRegistry())
+  const own = {
+    workspace: shared?.workspace ?? workspace,
+    ...(notebook !== undefined && { notebookId: notebook.id }),
+  }
+  const workspaces =
+    options.perPerson === true
+      ? eachPersonsWorkspace(
+          own,
+          shared && {
+            source: { pool: shared.store.pool },
+            workspaceId: shared.workspace.workspaceId,
+            sourcesDir: workspace.sourcesDir,
+          },
+        )
+      : oneWorkspace(own.workspace, own.notebookId)
   const runtime = createAgentRuntime({
     model: options.model,
     tools,
-    workspace: shared?.workspace ?? workspace,
+    workspace: own.workspace,
+    workspaceFor: async (person) => (await workspaces.of(person)).workspace,
+    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
     store,
     ...(shared !== undefined && { rescanEveryMs: shared.rescanEveryMs }),
     ...(options.confirmationTimeoutMs !== undefined && {
@@ -102,7 +128,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
           workspaceId: shared.workspace.workspaceId,
           sourcesDir: workspace.sourcesDir,
         }
-  return { workspace, notebook, runtime, restored, problems, store: storeInUse }
+  return { workspace, notebook, runtime, restored, problems, store: storeInUse, workspaces }
 }
 
 /** The one line a failed start-up prints: the reason, naming the file, never a stack trace. */
