@@ -9,6 +9,7 @@ import {
   createAppServer,
 } from '../../app/server/createAppServer.ts'
 import type { HostedOptions } from '../../app/server/hostedMode.ts'
+import type { PersonWorkspaces } from '../../app/server/PersonWorkspaces.ts'
 import { startRuntime } from '../../app/startRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
@@ -23,6 +24,8 @@ export interface AppHarness {
   server: AppServer
   runtime: AgentRuntime
   workspace: Workspace
+  /** Each person's workspace (hosted mode), as the server and the runtime's tools see them. */
+  workspaces: PersonWorkspaces
   /** The sample notebook (undefined only when `notebooks.json` was damaged at start-up). */
   notebookId: string
   /** What start-up reported, one line per damaged file. */
@@ -109,6 +112,7 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     server,
     runtime,
     workspace,
+    workspaces,
     notebookId: notebook?.id as string,
     problems,
     dir,
