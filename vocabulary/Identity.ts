@@ -40,3 +40,18 @@ export function isWellFormedPerson(value: unknown): value is Person {
     (name === undefined || (typeof name === 'string' && personText.test(name)))
   )
 }
+
+/** `at` (ISO) as the local hour and minute a person reads on a card: `14:02`. */
+export function clockTime(at: string): string {
+  const date = new Date(at)
+  if (Number.isNaN(date.getTime())) return ''
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** Who decided, as a card, the activity list or the terminal says it: `by Alice at 14:02`. */
+export function decidedByText(decider: Person | undefined, at: string | undefined): string {
+  if (decider === undefined) return ''
+  const time = at === undefined ? '' : clockTime(at)
+  return `by ${personName(decider)}${time === '' ? '' : ` at ${time}`}`
+}
