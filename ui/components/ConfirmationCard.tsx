@@ -239,7 +239,8 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         </>
       ) : null}
       <p className="sp-card__status" role="status">
-        {phase.kind === 'failed'
+        {/* A refused attempt is old news once the card is decided (by someone the rules allow). */}
+        {phase.kind === 'failed' && live
           ? `Could not send your decision: ${phase.message}`
           : submitting
             ? 'Sending your decision…'
