@@ -93,6 +93,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     cluster,
     clock,
     tools,
+    workspace,
     policies,
     sessionOf,
     toolOfCard: (runId, confirmationId) =>
@@ -129,6 +130,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const logic = createAgentRunMachine(machineDeps).provide({
     actions: {
       callModel: effect('callModel'),
+      describeCall: effect('describeCall'),
       offerCard: effect('offerCard'),
       executeCall: effect('executeCall'),
     },

@@ -10,6 +10,7 @@ import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
 import type { AtomicOutcomes } from '../workspace/AtomicOutcomes.ts'
+import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -57,6 +58,7 @@ export class RunEffects {
   /** Carries out `effect` for `session`, whose state was just entered with `context`. */
   run(session: RunSession, effect: RunEffect, context: AgentRunContext): void {
     if (effect === 'callModel') this.#callModel(session, context)
+    else if (effect === 'describeCall') this.#describeCall(session, context)
     else if (effect === 'offerCard') this.#offerCard(session, context)
     else this.#executeCall(session, context)
   }
@@ -123,6 +125,22 @@ export class RunEffects {
   }
 
   /**
+   * Reads what the current call will change, for its card, through a read-only view of the
+   * workspace (the registry's `describe` never throws: a failed read is a description that says so).
+   */
+  #describeCall(session: RunSession, context: AgentRunContext): void {
+    const { current } = context
+    const prepared = current?.prepared
+    if (current === undefined || prepared === undefined) return
+    const callId = current.call.id
+    const { tools, workspace, onError } = this.#deps
+    tools.describe(prepared, workspace).then((description) => {
+      // A run cancelled meanwhile has ended: its answer is not sent.
+      if (!session.ended()) session.send({ type: 'DESCRIBED', callId, description })
+    }, onError)
+  }
+
+  /**
    * The card is shown: a standing rule may answer it at once (through the decision path, as a
    * person would), and a card with a deadline is expired by the clock at that deadline (after a
    * restore, the saved one: never a fresh timeout).
@@ -181,6 +199,10 @@ export class RunEffects {
         prepared,
         ...(notebookId !== undefined && { notebookId }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
+        // The call writes only if its target is still the version its card showed.
+        ...(current.description?.target !== undefined && {
+          expectedVersion: current.description.target.version,
+        }),
         // A run kept nowhere (no store) has no journal: nothing to write before or after.
         ...(persister !== undefined && {
           writeIntent: (record: JournalRecord) => persister.intent(record),
@@ -243,6 +265,7 @@ export class RunEffects {
         return session.signal()
       },
       generateId: deps.generateId,
+      ...(options.expectedVersion !== undefined && { expectedVersion: options.expectedVersion }),
     })
     const outcomeOf = (result: ToolResult): JournalRecord => ({
       type: 'outcome',
@@ -273,6 +296,8 @@ interface ExecuteOptions {
   prepared: PreparedTool
   notebookId?: string
   confirmationId?: string
+  /** The version of the target the card showed (`null`: shown as not existing), if it showed one. */
+  expectedVersion?: ExpectedVersion
   /** Records the intent durably before the effect; a failure here means the call never runs. */
   writeIntent?: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */

@@ -14,6 +14,8 @@ export type AgentEventKind =
   | 'toolRequested'
   | 'confirmationRequired'
   | 'confirmationResolved'
+  /** A person edited a card's arguments: a new proposal replaces the call, and a new card follows. */
+  | 'callEdited'
   | 'toolCompleted'
   | 'toolFailed'
   | 'runFailed'
@@ -41,14 +43,18 @@ export interface AgentEvent {
   confirmationId?: string
   decision?: ConfirmationDecision
   decidedBy?: 'user' | 'policy' | 'timeout'
+  /** On `callEdited`: who edited, as the host's authentication named them (absent: the user). */
+  person?: string
   /** The policy rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
   /** When a pending confirmation expires (ISO). */
   expiresAt?: string
   /**
-   * Raw arguments on `toolRequested`; the validated arguments on `confirmationRequired`; the tool
-   * result JSON on `toolCompleted` and `toolFailed`.
+   * Raw arguments on `toolRequested`; the validated arguments on `confirmationRequired`; the
+   * edited arguments on `callEdited`; the tool result JSON on `toolCompleted` and `toolFailed`.
    */
   payloadJson?: string
+  /** On `callEdited`: the arguments before the edit (canonical JSON). */
+  previousPayloadJson?: string
   error?: { code: string; message: string }
 }

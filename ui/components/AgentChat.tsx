@@ -42,6 +42,7 @@ export interface AgentChatProps {
 const statusLine: Partial<Record<RunStatus, string>> = {
   thinking: 'Thinking…',
   preparing: 'Preparing a step…',
+  describing: 'Reading what this would change…',
   awaitingConfirmation: 'Waiting for your decision',
   executing: 'Working…',
   reporting: 'Working…',

@@ -18,6 +18,7 @@ const suggestions = [
 const statusLabel: Record<string, string> = {
   thinking: 'Thinking…',
   preparing: 'Working…',
+  describing: 'Reading what this would change…',
   executing: 'Working…',
   reporting: 'Working…',
   awaitingConfirmation: 'Waiting for your decision',
