@@ -62,6 +62,7 @@ describe('the scan for comparisons of confirmation ids and digests', () => {
     const source = [
       'if (decision.confirmationId !== pending.confirmationId) return', // 1: found
       'const open = current?.digest !== undefined', // presence
+      "const text = typeof decision.digest === 'string'", // a type test
       'const card = log.find((e) => e.kind === "x" && e.confirmationId === id)', // lookup
       '// a.confirmationId === b.confirmationId', // comment
       "const text = 'a.digest === b.digest'", // string
@@ -74,7 +75,7 @@ describe('the scan for comparisons of confirmation ids and digests', () => {
       '    r.digest === prepared.digest,',
       ')',
     ].join('\n')
-    expect(idComparisons(source).map((c) => c.line)).toEqual([1, 6, 7, 8])
+    expect(idComparisons(source).map((c) => c.line)).toEqual([1, 7, 8, 9])
   })
 
   it(`finds none outside ${guards} but the known ones, which only shrink`, () => {
