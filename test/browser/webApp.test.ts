@@ -236,6 +236,95 @@ describe('StudyPulse in a real browser against the real server', () => {
   })
 })
 
+describe('cards that show what a call will change, in the real app', () => {
+  it('a note overwrite shows its line diff on the card, axe finds nothing on it, and Allow writes it', async () => {
+    await openApp({}, undefined, (h) =>
+      h.workspace.saveArtifact('Exam plan', 'Week 1: revise cells\nWeek 2: genetics\nSleep early'),
+    )
+    await ask('update my exam plan note: revise genetics first')
+    await card().waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toBe(
+      'Overwrite your note “Exam plan” (+1 −3 lines)',
+    )
+    const diff = card().locator('.sp-diff')
+    expect(await diff.isVisible()).toBe(true)
+    expect(await diff.locator('.sp-diff__line--removed del').allTextContents()).toEqual([
+      'Week 1: revise cells',
+      'Week 2: genetics',
+      'Sleep early',
+    ])
+    expect(await diff.locator('.sp-diff__line--added ins').allTextContents()).toEqual([
+      'revise genetics first',
+    ])
+    await card().screenshot({ path: join(shots, 'card-diff-app.png') })
+    expect(await runAxe(page)).toEqual([])
+    expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toContain('Sleep early')
+
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-activity', { hasText: 'Done: Overwrite your note' }).waitFor()
+    expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toBe(
+      'revise genetics first',
+    )
+  })
+
+  it('an edited card is described again; the Done line and the Activity tab name the edit', async () => {
+    await openApp()
+    await ask(addTask)
+    await card().waitFor()
+    await card().getByRole('button', { name: 'Edit' }).click()
+    const field = card().getByLabel(/Edit the arguments/)
+    const edited = JSON.parse(await field.inputValue()) as Record<string, unknown>
+    await field.fill(JSON.stringify({ ...edited, title: 'Review chapter 4' }, null, 2))
+    await card().getByRole('button', { name: 'Save changes' }).click()
+    await page.locator('.sp-card[data-state="pending"]', { hasText: 'chapter 4' }).waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toMatch(
+      /^Create task “Review chapter 4”, due .*, importance 4 of 5$/,
+    )
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    const done = page.locator('.sp-activity', { hasText: 'Done:' })
+    await done.waitFor()
+    expect(await done.textContent()).toMatch(/Done: Create task “Review chapter 4”/)
+    expect(await page.locator('.sp-activity', { hasText: 'chapter 3' }).count()).toBe(0)
+    expect(await titlesOnDisk()).toContain('Review chapter 4')
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+
+    await page.getByRole('tab', { name: 'Activity' }).click()
+    const entry = page.locator('.sp-timeline__item[data-kind="callEdited"]')
+    await entry.waitFor()
+    expect(await entry.locator('.sp-timeline__title').textContent()).toBe(
+      'You edited the arguments',
+    )
+    const [before, after] = await entry.locator('dd').allTextContents()
+    expect(before).toContain('"title":"Review chapter 3"')
+    expect(after).toContain('"title":"Review chapter 4"')
+  })
+
+  it('a card whose task changed before Allow says nothing was written, and nothing is', async () => {
+    await openApp()
+    await ask('mark review lecture 1 notes as done')
+    await card().waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toBe(
+      'Mark “Review lecture 1 notes” as done',
+    )
+    // Another window renames the task while the card waits.
+    const [task] = (await h.workspace.readTasks()).filter(
+      (t) => t.title === 'Review lecture 1 notes',
+    )
+    if (task === undefined) throw new Error('no sample task to change')
+    await h.workspace.upsertTask({ ...task, title: 'Review lecture 1 and 2 notes' })
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    const changed = page.locator('.sp-card[data-state="changed"] .sp-card__status')
+    await changed.waitFor()
+    expect(await changed.textContent()).toBe(
+      'Allowed, but this changed after the card was shown, so nothing was written. Ask again to see it as it is now.',
+    )
+    expect((await h.workspace.readTask(task.id))?.value).toMatchObject({
+      title: 'Review lecture 1 and 2 notes',
+      done: false,
+    })
+  })
+})
+
 describe('what the page shows is inert and accessible', () => {
   it('a hostile answer, note and source render inert in Chromium: no handler, script, frame, image or unsafe link, and nothing ran', async () => {
     await openApp(
