@@ -10,6 +10,7 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { allowShownCard } from '../helpers/runHarness.ts'
 import { seedStudy, storedTask } from '../helpers/studyFixtures.ts'
 import {
   endEarlierProcesses,
@@ -114,13 +115,7 @@ describe('an edit is a new proposal, described again and told truthfully', () =>
       person: 'Ada',
     })
 
-    await runtime.command(runId, {
-      kind: 'decide',
-      confirmationId: second?.confirmationId ?? '',
-      decision: 'allow',
-      digest: second?.digest as string,
-    })
-    await waitForRun(runtime, runId, 'awaitingInput')
+    await allowShownCard(runtime, runId)
     expect((await ws.readTasks()).map((t) => t.id)).toEqual(['t1'])
     // The chat's "Done" line names the edited call, not the one the model proposed.
     const done = buildTranscript(runtime.view(runId).events, false).filter(
@@ -185,13 +180,7 @@ describe('a card bound to a target survives a restart', () => {
     const restored = second.view(runId).pending
     expect(restored?.description).toEqual(shown?.description)
     expect(restored?.digest).toBe(shown?.digest)
-    await second.command(runId, {
-      kind: 'decide',
-      confirmationId: restored?.confirmationId ?? '',
-      decision: 'allow',
-      digest: restored?.digest as string,
-    })
-    await waitForRun(second, runId, 'awaitingInput')
+    await allowShownCard(second, runId)
     expect((await ws.readTask('t1'))?.value).toMatchObject({ title: 'Essay (v2)', done: false })
     const failed = second.view(runId).events.find((e) => e.kind === 'toolFailed')
     expect(failed?.error?.code).toBe('target_changed')

@@ -15,6 +15,7 @@ import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
+import { allowShownCard } from '../helpers/runHarness.ts'
 import { seedStudy } from '../helpers/studyFixtures.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
 import { makeTempDirs } from '../workspace/tempDir.ts'
@@ -53,16 +54,6 @@ async function cardFor(runtime: AgentRuntime, name: string, args: object) {
   return { runId, card, pending: view.pending }
 }
 
-async function allow(runtime: AgentRuntime, runId: string, card: AgentEvent) {
-  await runtime.command(runId, {
-    kind: 'decide',
-    confirmationId: card.confirmationId as string,
-    decision: 'allow',
-    ...(card.digest !== undefined && { digest: card.digest }),
-  })
-  await waitForRun(runtime, runId, 'awaitingInput')
-}
-
 /**
  * The card showed the target at a version, someone else changed it, the person allowed: nothing
  * written, `target_changed` to the model, and the card and the chat say so.
@@ -85,7 +76,7 @@ async function expectChangedAfterCard(
 
   await change()
   const before = await snapshot(ws)
-  await allow(runtime, runId, card)
+  await allowShownCard(runtime, runId)
   expect(await snapshot(ws)).toBe(before)
 
   const { events, messages } = runtime.view(runId)
@@ -131,7 +122,7 @@ describe('the target changed between the card and Allow, through the real runtim
     await expectChangedAfterCard(runtime, first, ws, async () => {
       // Another run on the same workspace moves the due date, and is allowed first.
       const other = await cardFor(runtime, 'update_task', { id: 't1', due: '2026-12-07' })
-      await allow(runtime, other.runId, other.card)
+      await allowShownCard(runtime, other.runId)
       expect((await ws.readTask('t1'))?.value.due).toBe('2026-12-07')
     })
     expect((await ws.readTask('t1'))?.value.done).toBe(false)
@@ -179,7 +170,7 @@ describe('the target changed between the card and Allow, through the real runtim
         title: 'Week plan',
         content: 'Saved on the other node',
       })
-      await allow(b.runtime, there.runId, there.card)
+      await allowShownCard(b.runtime, there.runId)
     })
     expect((await a.workspace.readArtifact('week-plan'))?.value.content).toBe(
       'Saved on the other node',

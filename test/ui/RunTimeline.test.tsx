@@ -7,7 +7,7 @@ import { waitForRun } from '../../runtime/waitForRun.ts'
 import { AgentChat } from '../../ui/components/AgentChat.tsx'
 import { RunTimeline } from '../../ui/components/RunTimeline.tsx'
 import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
-import { makeRuntime } from '../helpers/runHarness.ts'
+import { allowShownCard, makeRuntime } from '../helpers/runHarness.ts'
 import { storedTask } from '../helpers/studyFixtures.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
@@ -38,13 +38,7 @@ async function editedDelete() {
   const next = await client.edit(first?.confirmationId ?? '', '{"id":"t2"}')
   const card = runtime.view(runId).pending
   expect(card?.confirmationId).toBe(next)
-  await runtime.command(runId, {
-    kind: 'decide',
-    confirmationId: card?.confirmationId ?? '',
-    decision: 'allow',
-    digest: card?.digest as string,
-  })
-  await waitForRun(runtime, runId, 'awaitingInput')
+  await allowShownCard(runtime, runId)
   return { runtime, runId, client }
 }
 
