@@ -279,7 +279,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
               if (!offered.ok) throw new AgentError(offered.code, offered.message)
               return offered.id
             },
-            (held, id, outcome) => commands.noteApplied(held, id, outcome),
+            (held, id, apply) => commands.applyOnce(held, id, apply),
           )
           .then((confirmationId) => ({ applied: true, confirmationId }))
     }

@@ -127,7 +127,11 @@ export class RunDecisions {
     args: string | object,
     by: DecidedBy,
     offer: (command: { kind: 'edit'; confirmationId: string; args: string }) => Promise<string>,
-    noteApplied: (session: RunSession, id: string, outcome: RunCommandOutcome) => void,
+    applyOnce: (
+      session: RunSession,
+      id: string,
+      apply: () => RunCommandOutcome,
+    ) => RunCommandOutcome,
   ): Promise<string> {
     const session = this.#deps.sessionOf(runId)
     if (session === undefined)
@@ -139,10 +143,9 @@ export class RunDecisions {
     const id = await offer({ kind: 'edit', confirmationId, args: text })
     const here = this.#deps.sessionOf(runId)
     if (here === undefined) throw notFound(`run ${runId} is no longer held here`)
-    // Applied and noted in one go, so a pass of the store's commands never applies it again.
-    const outcome = this.applyEdit(here, edit)
-    noteApplied(here, id, outcome)
-    here.persister?.applied({ id, outcome })
+    // Applied and noted in one go, so a pass of the store's commands never applies it again (and
+    // if one already did, its outcome is this edit's).
+    const outcome = applyOnce(here, id, () => this.applyEdit(here, edit))
     if (!outcome.ok) throw new AgentError(outcome.code, outcome.message)
     return outcome.confirmationId as string
   }

@@ -133,9 +133,19 @@ export class RunCommands {
     return pass
   }
 
-  /** Notes a command this node applied directly (an edit of its own run), so no pass applies it again. */
-  noteApplied(session: RunSession, id: string, outcome: RunCommandOutcome): void {
-    this.#applied(session).set(id, outcome)
+  /**
+   * Applies a command this node offered for its own run (an edit) once: a pass of the store's
+   * commands may have applied it already (the store's notice of it came first), and then its
+   * outcome is the answer; otherwise `apply` runs, and no pass applies it again.
+   */
+  applyOnce(session: RunSession, id: string, apply: () => RunCommandOutcome): RunCommandOutcome {
+    const applied = this.#applied(session)
+    const before = applied.get(id)
+    if (before !== undefined) return before
+    const outcome = apply()
+    applied.set(id, outcome)
+    session.persister?.applied({ id, outcome })
+    return outcome
   }
 
   /**

@@ -194,8 +194,6 @@ export function idComparisons(source: string): IdComparison[] {
     const left = operandBefore(code, at)
     const right = operandAfter(code, at + match[0].length)
     if (nothing.has(left) || nothing.has(right)) continue
-    // A type test (`typeof digest === 'string'`) compares a value's type, not the value.
-    if (/\btypeof\s+$/.test(code.slice(Math.max(0, at - 40), at).replace(/\S+\s*$/, ''))) continue
     const named = [left, right].find((side) => idName.test(lastName(side)))
     if (named === undefined) continue
     if (calls(at).some((name) => lookups.has(name))) continue
