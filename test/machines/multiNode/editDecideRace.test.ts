@@ -27,8 +27,11 @@ const editPastTheStore: Edit = async (runtime, runId, confirmationId, title) => 
   const call = session?.state().context.current?.call
   if (session === undefined || call === undefined) throw new Error('no card to edit')
   const prepared = runtime.tools.prepare(call.id, call.name, JSON.stringify({ title }))
+  // Described again, as every edit is: only the store's compare-and-set is skipped.
+  const description = await runtime.tools.describe(prepared, runtime.workspace)
   const by = { kind: 'user' as const }
-  if (!session.send({ type: 'EDIT', edit: { runId, confirmationId, prepared, by } })) {
+  const edit = { runId, confirmationId, prepared, description, by }
+  if (!session.send({ type: 'EDIT', edit })) {
     throw Object.assign(new Error('refused'), { code: 'confirmation_not_found' })
   }
 }
