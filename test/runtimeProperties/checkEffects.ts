@@ -58,7 +58,13 @@ export async function checkEffects(seen: EffectsSeen): Promise<string[]> {
     const cutOff = allowed && !completed && seen.cancelled.has(planned.run)
     const expected = allowed && completed ? 1 : 0
     if (n !== expected && !(cutOff && n === 1)) {
-      const why = allowed ? (completed ? 'allowed and completed' : 'allowed') : 'never allowed'
+      const why = allowed
+        ? completed
+          ? 'allowed and completed'
+          : 'allowed'
+        : allow !== undefined
+          ? 'allowed after its target changed'
+          : 'never allowed'
       bad.push(`${planned.kind} ${planned.marker} took effect ${n} times; it was ${why}`)
     }
   }
