@@ -29,7 +29,7 @@ export function singleNode(
     },
     decidedUnresolved: async () => [],
     onDecision: none,
-    async offerCommand(runId, command) {
+    async offerCommand(runId, _command) {
       if (!holds(runId))
         return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
       commandIds += 1
