@@ -95,3 +95,16 @@ export function openAICompletion(message: {
 export function openAIError(message: string, type: string, code: string | null = null): object {
   return { error: { message, type, param: null, code } }
 }
+
+/** The last chunk of a stream that asked for `stream_options.include_usage`: no choices, the token counts. */
+export function openAIUsageChunk(usage: Record<string, unknown>): object {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created,
+    model: 'gpt-4o-mini-2024-07-18',
+    system_fingerprint: 'fp_test',
+    choices: [],
+    usage,
+  }
+}
