@@ -84,7 +84,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     typeof options.tools === 'function'
       ? await options.tools(workspace)
       : (options.tools ?? createToolRegistry())
-  const tracing = await startTracing(env)
+  const tracing = await startTracing(env, log)
   const created = createAgentRuntime({
     model: tracing?.model(options.model) ?? options.model,
     tools,

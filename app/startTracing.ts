@@ -12,7 +12,7 @@ export interface AppTracing {
   model(model: ModelClient): ModelClient
   /** The runtime, with its turns, tool executions and approval waits traced; use it in its place. */
   runtime(runtime: AgentRuntime): AgentRuntime
-  /** Sends the spans still buffered and stops; call before the process exits. */
+  /** Sends the spans still buffered and stops; call before the process exits. Never rejects: a failure is logged. */
   shutdown(): Promise<void>
 }
 
@@ -25,6 +25,7 @@ export interface AppTracing {
  */
 export async function startTracing(
   env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = (line) => console.error(line),
 ): Promise<AppTracing | undefined> {
   const endpoint = tracesEndpoint(env)
   if (endpoint === undefined || isTrue(env.OTEL_SDK_DISABLED)) return undefined
@@ -34,7 +35,8 @@ export async function startTracing(
     )
   }
   // Loaded only now: an app that exports no traces loads neither the SDK nor the wrappers.
-  const [sdk, otlp, resources, ids, models, runs] = await Promise.all([
+  const [api, sdk, otlp, resources, ids, models, runs] = await Promise.all([
+    import('@opentelemetry/api'),
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
@@ -55,6 +57,25 @@ export async function startTracing(
   // Global too (with the async context manager), so a client SDK's own spans (the Anthropic SDK
   // makes some) land inside the `chat` span of the call.
   provider.register()
+  // A collector that cannot be reached is said once per reason, not every few seconds (its spans
+  // are dropped), and never stops the app, not even at shutdown.
+  const said = new Set<string>()
+  const problem = (error: unknown) => {
+    const reason = describe(error)
+    if (said.has(reason)) return
+    said.add(reason)
+    log(`studypulse: traces (${endpoint}): ${reason}`)
+  }
+  api.diag.setLogger(
+    {
+      error: (message, ...args) => problem(args[0] ?? message),
+      warn() {},
+      info() {},
+      debug() {},
+      verbose() {},
+    },
+    api.DiagLogLevel.ERROR,
+  )
   const tracer = provider.getTracer('studypulse-agent')
   const recordContent = isTrue(env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT)
   return {
@@ -62,7 +83,7 @@ export async function startTracing(
     recordContent,
     model: (model) => models.traceModel(model, { tracer, recordContent }),
     runtime: (runtime) => runs.traceRuns(runtime, { tracer, ids, recordContent }),
-    shutdown: () => provider.shutdown(),
+    shutdown: () => provider.shutdown().catch(problem),
   }
 }
 
@@ -75,6 +96,18 @@ export function tracesEndpoint(env: NodeJS.ProcessEnv): string | undefined {
   if (own !== undefined) return own
   const base = nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT)
   return base === undefined ? undefined : `${base.replace(/\/+$/, '')}/v1/traces`
+}
+
+// The SDK's error handler passes a failed export on as the error's JSON text.
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error !== 'string') return String(error)
+  try {
+    const message = (JSON.parse(error) as { message?: unknown } | null)?.message
+    return typeof message === 'string' ? message : error
+  } catch {
+    return error
+  }
 }
 
 function isTrue(value: string | undefined): boolean {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { context, propagation, trace } from '@opentelemetry/api'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type StartedRuntime, startRuntime } from '../../app/startRuntime.ts'
 import { tracesEndpoint } from '../../app/startTracing.ts'
 import { tracingLine } from '../../app/startupBanner.ts'
@@ -40,6 +40,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'studypulse-otlp-'))
 })
 afterEach(async () => {
+  vi.unstubAllEnvs()
   // Each app start is a process of its own: nothing registered globally outlives it.
   trace.disable()
   context.disable()
@@ -230,6 +231,20 @@ describe('the app exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
         log: () => {},
       }),
     ).rejects.toThrow('OTEL_EXPORTER_OTLP_ENDPOINT must be a URL')
+    await expect(
+      startRuntime({
+        model: taskModel(),
+        env: {
+          STUDYPULSE_WORKSPACE: dir,
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+          OTEL_SDK_DISABLED: 'true',
+        },
+        log: () => {},
+      }).then(async (started) => {
+        await started.runtime.close()
+        return started.tracing
+      }),
+    ).resolves.toBeUndefined()
     expect(tracesEndpoint({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toBe(
       'http://c:4318/v1/traces',
     )
@@ -239,5 +254,34 @@ describe('the app exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://t:9/traces',
       }),
     ).toBe('http://t:9/traces')
+  })
+
+  it('a collector that cannot be reached is said once; the app runs and stops all the same', async () => {
+    const gone = receiver.url
+    await receiver.close()
+    // Read by the exporter itself: its retries give up sooner.
+    vi.stubEnv('OTEL_EXPORTER_OTLP_TIMEOUT', '300')
+    const lines: string[] = []
+    const app = await startRuntime({
+      model: taskModel(),
+      env: {
+        STUDYPULSE_WORKSPACE: dir,
+        OTEL_EXPORTER_OTLP_ENDPOINT: gone,
+        OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true',
+      },
+      log: (line) => lines.push(line),
+    })
+    expect(tracingLine(app.tracing)).toBe(
+      `  traces: OTLP to ${gone}/v1/traces, with arguments and messages (OTEL_EXPORTER_OTLP_ENDPOINT)`,
+    )
+    const runId = app.runtime.startRun({ input: 'Unheard' })
+    await waitForRun(app.runtime, runId, 'awaitingConfirmation')
+    await app.runtime.submitConfirmation(runId, pendingId(app.runtime, runId), 'allow')
+    await waitForRun(app.runtime, runId, 'awaitingInput')
+    await app.runtime.close()
+    await expect(app.tracing?.shutdown()).resolves.toBeUndefined()
+    expect(lines).toEqual([
+      expect.stringMatching(/^studypulse: traces \(http:.*\): .*ECONNREFUSED/),
+    ])
   })
 })
