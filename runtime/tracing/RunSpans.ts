@@ -18,7 +18,8 @@ export interface RunSpansDeps {
 }
 
 interface Turn {
-  index: number
+  /** Read from the run when first needed: while this turn is the run's latest, its count is this turn's. */
+  index?: number
   at: Date
   error?: { code: string; message: string }
 }
@@ -71,7 +72,7 @@ export class RunSpans {
     const at = new Date(event.at)
     switch (event.kind) {
       case 'userMessage':
-        this.#turn = { index: this.#deps.turnNow(), at }
+        this.#turn = { at }
         break
       case 'toolRequested':
         this.#requested = callOf(event)
@@ -122,12 +123,13 @@ export class RunSpans {
     this.#turn = undefined
     if (turn === undefined || !live) return
     const { tracer, ids, agentName } = this.#deps
-    const spanId = turnSpanId(this.#runId, turn.index)
+    const index = this.#indexOf(turn)
+    const spanId = turnSpanId(this.#runId, index)
     const attributes: Attributes = {
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.name': agentName,
       'gen_ai.conversation.id': this.#runId,
-      'studypulse.turn': turn.index,
+      'studypulse.turn': index,
       'studypulse.run.status': status,
       ...(turn.error !== undefined && { 'error.type': turn.error.code }),
     }
@@ -204,12 +206,18 @@ export class RunSpans {
   }
 
   #child(name: string, startTime: Date, attributes: Attributes) {
-    const turn = this.#turn?.index ?? this.#deps.turnNow()
     return this.#deps.tracer.startSpan(
       name,
       { kind: SpanKind.INTERNAL, startTime, attributes },
-      insideTurn(this.#runId, turn),
+      insideTurn(this.#runId, this.#indexOf(this.#turn)),
     )
+  }
+
+  // Counted once per turn, and not for the turns a replayed log has already closed.
+  #indexOf(turn: Turn | undefined): number {
+    if (turn === undefined) return this.#deps.turnNow()
+    turn.index ??= this.#deps.turnNow()
+    return turn.index
   }
 }
 
