@@ -24,7 +24,8 @@ function taskModel(): ScriptedModel {
       const title = last?.role === 'user' ? last.content : 'unknown'
       return {
         toolCalls: [
-          { id: `call-${title}`, name: 'create_task', arguments: JSON.stringify({ title }) },
+          // An id that does not repeat the title: only content may carry it.
+          { id: 'call-1', name: 'create_task', arguments: JSON.stringify({ title }) },
         ],
         usage: { inputTokens: 40, outputTokens: 12 },
       }
@@ -50,14 +51,25 @@ afterEach(async () => {
 })
 
 /** Starts the app's runtime on the folder, exporting to the receiver, as `npm start` would. */
-function startApp(extra: { confirmationTimeoutMs?: number } = {}): Promise<StartedRuntime> {
+function startApp(
+  extra: { confirmationTimeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<StartedRuntime> {
+  const { env, ...options } = extra
   return startRuntime({
     model: taskModel(),
-    env: { STUDYPULSE_WORKSPACE: dir, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    env: { STUDYPULSE_WORKSPACE: dir, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, ...env },
     log: () => {},
-    ...extra,
+    ...options,
   })
 }
+
+/** The attributes of the spans that carry `text` anywhere in a value, by span name. */
+const carrying = (spans: ReceivedSpan[], text: string) =>
+  spans.flatMap((span) =>
+    Object.entries(span.attributes)
+      .filter(([, value]) => String(value).includes(text))
+      .map(([key]) => `${span.name}: ${key}`),
+  )
 
 /** Stops the app as its Ctrl-C does: saved, traces sent, runs given up; then a fresh process's globals. */
 async function stopApp(app: StartedRuntime): Promise<void> {
@@ -129,6 +141,10 @@ describe('the app exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
 
     const spans = receiver.spans()
     expect(receiver.requests().every((r) => r.path === '/v1/traces')).toBe(true)
+    // Not opted in: the titles asked for (the message, the arguments, the card, the task made)
+    // reach the collector in no attribute.
+    for (const title of ['Read chapter 3', 'Skip the lab', 'Outline the essay', 'Too late'])
+      expect(carrying(spans, title), title).toEqual([])
     for (const span of spans) {
       expect(span.resource['service.name']).toBe('studypulse-agent')
       expect(span.resource['telemetry.sdk.name']).toBe('opentelemetry')
@@ -209,6 +225,27 @@ describe('the app exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
     expect(wait?.endMs).toBeGreaterThanOrEqual(secondStarted)
     expect(wait?.startMs).toBeGreaterThanOrEqual(turn.startMs)
     expect(turn.endMs).toBeGreaterThanOrEqual(wait?.endMs ?? Number.POSITIVE_INFINITY)
+  })
+
+  it('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true the collector gets the messages, arguments, card and result', async () => {
+    const app = await startApp({
+      env: { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' },
+    })
+    const runId = app.runtime.startRun({ input: 'Read chapter 3' })
+    await waitForRun(app.runtime, runId, 'awaitingConfirmation')
+    await app.runtime.submitConfirmation(runId, pendingId(app.runtime, runId), 'allow')
+    await waitForRun(app.runtime, runId, 'awaitingInput')
+    await stopApp(app)
+
+    expect(carrying(spansOf(receiver.spans(), runId), 'Read chapter 3').sort()).toEqual([
+      'await_approval create_task: gen_ai.tool.call.arguments',
+      'await_approval create_task: studypulse.approval.preview',
+      'chat gpt-4o-mini: gen_ai.input.messages',
+      'chat gpt-4o-mini: gen_ai.input.messages',
+      'chat gpt-4o-mini: gen_ai.output.messages',
+      'execute_tool create_task: gen_ai.tool.call.arguments',
+      'execute_tool create_task: gen_ai.tool.call.result',
+    ])
   })
 
   it('without the variable nothing is loaded or sent; a malformed endpoint stops the start with the reason', async () => {

@@ -134,7 +134,11 @@ describe('a traced run: one span per turn, model call, tool execution and card',
     })
     expect(call.status.code).toBe(SpanStatusCode.UNSET)
     // Arguments, results and messages stay out unless the host opts in.
-    for (const span of spans) expect(contentKeys(span.attributes), span.name).toEqual([])
+    for (const span of spans) {
+      expect(contentKeys(span.attributes), span.name).toEqual([])
+      // Under no other name either: the title asked for is in no attribute.
+      expect(JSON.stringify(span.attributes), span.name).not.toContain('chapter 3')
+    }
   })
 
   it('a denied call: await_approval says deny, and nothing is executed', async () => {

@@ -49,18 +49,20 @@ export function tracedRuntime(
   workspace: Workspace,
   options: Partial<AgentRuntimeOptions> & { recordContent?: boolean; prefix?: string } = {},
 ): AgentRuntime {
-  const { recordContent = false, prefix = 'id', ...runtimeOptions } = options
+  const { recordContent, prefix = 'id', ...runtimeOptions } = options
   const { tracer, ids } = tracing
+  // Left out unless the test opts in, so the wrappers' own defaults are what a test sees.
+  const content = recordContent === undefined ? {} : { recordContent }
   const runtime = traceRuns(
     createAgentRuntime({
-      model: traceModel(model, { tracer, recordContent }),
+      model: traceModel(model, { tracer, ...content }),
       tools: createToolRegistry(),
       workspace,
       store: fileRunStore(workspace.root),
       generateId: sequentialIds(prefix),
       ...runtimeOptions,
     }),
-    { tracer, ids, recordContent },
+    { tracer, ids, ...content },
   )
   trackRuntime(runtime)
   return runtime
