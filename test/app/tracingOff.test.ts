@@ -11,23 +11,23 @@ import { pendingId } from '../helpers/runHarness.ts'
 
 // Every module tracing needs notes here when something loads it (the real module is returned):
 // with tracing off, the app and its runtime must load none of them.
-const loaded = vi.hoisted(() => [] as string[])
-vi.mock('@opentelemetry/sdk-trace-node', async (original) => {
-  loaded.push('@opentelemetry/sdk-trace-node')
-  return original()
+const { loaded, watched } = vi.hoisted(() => {
+  const loaded: string[] = []
+  const watched =
+    (name: string) =>
+    async <T>(original: () => Promise<T>): Promise<T> => {
+      loaded.push(name)
+      return original()
+    }
+  return { loaded, watched }
 })
-vi.mock('@opentelemetry/exporter-trace-otlp-http', async (original) => {
-  loaded.push('@opentelemetry/exporter-trace-otlp-http')
-  return original()
-})
-vi.mock('../../runtime/tracing/traceRuns.ts', async (original) => {
-  loaded.push('traceRuns')
-  return original()
-})
-vi.mock('../../runtime/tracing/traceModel.ts', async (original) => {
-  loaded.push('traceModel')
-  return original()
-})
+vi.mock('@opentelemetry/sdk-trace-node', watched('@opentelemetry/sdk-trace-node'))
+vi.mock(
+  '@opentelemetry/exporter-trace-otlp-http',
+  watched('@opentelemetry/exporter-trace-otlp-http'),
+)
+vi.mock('../../runtime/tracing/traceRuns.ts', watched('traceRuns'))
+vi.mock('../../runtime/tracing/traceModel.ts', watched('traceModel'))
 
 let dir: string
 beforeEach(async () => {
