@@ -66,7 +66,7 @@ export type {
   DescribedField,
   LineDiff,
 } from './vocabulary/CallDescription.ts'
-export type { ChatMessage, ModelTurn, ToolCall } from './vocabulary/ChatMessage.ts'
+export type { ChatMessage, ModelTurn, TokenUsage, ToolCall } from './vocabulary/ChatMessage.ts'
 export {
   type ConfirmationDecision,
   type DecidedBy,

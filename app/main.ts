@@ -9,7 +9,7 @@ import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmati
 import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine } from './startupBanner.ts'
+import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--no-open')
@@ -50,7 +50,7 @@ const started = await startRuntime({
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
-const { workspace, notebook, runtime, restored, problems, store } = started
+const { workspace, notebook, runtime, restored, problems, store, tracing } = started
 const server = await createAppServer({
   runtime,
   distDir,
@@ -63,6 +63,7 @@ const server = await createAppServer({
 console.log(`  running at ${server.url}: only this computer can reach it; Ctrl-C stops it`)
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
 console.log(storeLine(store))
+console.log(tracingLine(tracing))
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
@@ -85,6 +86,7 @@ const stop = () => {
   void server
     .close()
     .then(() => runtime.flush())
+    .then(() => tracing?.shutdown())
     .then(() => mcp?.close())
     .then(() => process.exit(0))
 }

@@ -88,6 +88,7 @@ export class RunEffects {
     const { model, tools, clock, generateId } = this.#deps
     const { runId } = session
     const request = {
+      runId,
       messages: context.messages,
       tools: tools.definitions(),
       // Made only if the client looks at it (see `RunSession.signal`); an own getter, so a client
