@@ -3,6 +3,13 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import {
+  type RunStart,
+  type RunSummary,
+  readCursor,
+  runListLimit,
+  summaryStatus,
+} from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
 
@@ -13,6 +20,8 @@ export interface MemoryRunData {
   policies: PolicyRule[]
   /** Which store instance holds which run. */
   owners: Map<string, object>
+  /** Runs in the order they started, for the run list. */
+  started: { runId: string; start: RunStart }[]
 }
 
 interface MemoryRun {
@@ -21,11 +30,13 @@ interface MemoryRun {
   messages: ChatMessage[]
   journal: JournalRecord[]
   ended: boolean
+  /** The run is in `MemoryRunData.started`. */
+  listed?: boolean
 }
 
 /** Fresh, empty data for `memoryRunStore`. */
 export function createMemoryRunData(): MemoryRunData {
-  return { runs: new Map(), audit: [], policies: [], owners: new Map() }
+  return { runs: new Map(), audit: [], policies: [], owners: new Map(), started: [] }
 }
 
 /**
@@ -57,6 +68,21 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
     async listOpenRuns() {
       return [...data.runs].filter(([, r]) => !r.ended && r.snapshot).map(([id]) => id)
     },
+    async listRuns(query = {}) {
+      const limit = runListLimit(query)
+      const before = Math.min(readCursor(query.cursor) ?? data.started.length, data.started.length)
+      const runs: RunSummary[] = []
+      let index = before
+      while (index > 0 && runs.length < limit) {
+        index -= 1
+        const { runId, start } = data.started[index] as (typeof data.started)[number]
+        const snapshot = data.runs.get(runId)?.snapshot
+        if (snapshot === undefined) continue
+        if (query.owner !== undefined && start.owner !== query.owner) continue
+        runs.push({ runId, ...structuredClone(start), ...summaryStatus(snapshot.value) })
+      }
+      return index > 0 ? { runs, nextCursor: String(index) } : { runs }
+    },
     async loadRun(runId) {
       const found = data.runs.get(runId)
       if (found?.snapshot === undefined) return undefined
@@ -87,6 +113,10 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
       }
       if (commit.snapshot) target.snapshot = structuredClone(commit.snapshot)
       if (commit.ended) target.ended = true
+      if (commit.started && !target.listed) {
+        target.listed = true
+        data.started.push({ runId, start: structuredClone(commit.started) })
+      }
     },
     async readEvents(runId, afterSeq = 0) {
       return (data.runs.get(runId)?.events ?? []).filter((e) => e.seq > afterSeq)

@@ -33,6 +33,7 @@ import {
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
+import { listRuns } from './postgresRunList.ts'
 import { RunLeases } from './RunLeases.ts'
 
 /** Options of the PostgreSQL store. */
@@ -189,6 +190,11 @@ export async function postgresRunStore(
       )
       return rows.map((r) => r.run_id)
     },
+    listRuns: (query = {}) =>
+      listRuns(pool, query, async (runId) => {
+        const parsed = await readSnapshot(runId)
+        return typeof parsed === 'object' ? parsed.snapshot : undefined
+      }),
     async peekRun(runId) {
       const parsed = await readSnapshot(runId)
       return parsed === undefined || typeof parsed === 'string' ? undefined : parsed.snapshot
