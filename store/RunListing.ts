@@ -68,6 +68,26 @@ export function readCursor(cursor: string | undefined): number | undefined {
   return Number(cursor)
 }
 
+/**
+ * A page of `entries` (oldest first) newest first, its cursor a position among them, for stores
+ * that keep runs in memory: `summarize` turns an entry into its summary, or leaves it out.
+ */
+export function pageByPosition<T>(
+  entries: readonly T[],
+  query: RunListQuery,
+  summarize: (entry: T) => RunSummary | undefined,
+): RunListPage {
+  const limit = runListLimit(query)
+  let index = Math.min(readCursor(query.cursor) ?? entries.length, entries.length)
+  const runs: RunSummary[] = []
+  while (index > 0 && runs.length < limit) {
+    index -= 1
+    const summary = summarize(entries[index] as T)
+    if (summary !== undefined) runs.push(summary)
+  }
+  return index > 0 ? { runs, nextCursor: String(index) } : { runs }
+}
+
 /** The status a summary carries and whether it shows a pending-card badge. */
 export function summaryStatus(value: string): Pick<RunSummary, 'status' | 'pending'> {
   return { status: value as RunStatus, pending: value === 'awaitingConfirmation' }

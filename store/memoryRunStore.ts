@@ -3,13 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
-import {
-  type RunStart,
-  type RunSummary,
-  readCursor,
-  runListLimit,
-  summaryStatus,
-} from './RunListing.ts'
+import { pageByPosition, type RunStart, summaryStatus } from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
 
@@ -69,19 +63,12 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
       return [...data.runs].filter(([, r]) => !r.ended && r.snapshot).map(([id]) => id)
     },
     async listRuns(query = {}) {
-      const limit = runListLimit(query)
-      const before = Math.min(readCursor(query.cursor) ?? data.started.length, data.started.length)
-      const runs: RunSummary[] = []
-      let index = before
-      while (index > 0 && runs.length < limit) {
-        index -= 1
-        const { runId, start } = data.started[index] as (typeof data.started)[number]
+      return pageByPosition(data.started, query, ({ runId, start }) => {
         const snapshot = data.runs.get(runId)?.snapshot
-        if (snapshot === undefined) continue
-        if (query.owner !== undefined && start.owner !== query.owner) continue
-        runs.push({ runId, ...structuredClone(start), ...summaryStatus(snapshot.value) })
-      }
-      return index > 0 ? { runs, nextCursor: String(index) } : { runs }
+        if (snapshot === undefined) return undefined
+        if (query.owner !== undefined && start.owner !== query.owner) return undefined
+        return { runId, ...structuredClone(start), ...summaryStatus(snapshot.value) }
+      })
     },
     async loadRun(runId) {
       const found = data.runs.get(runId)
