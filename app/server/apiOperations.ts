@@ -105,9 +105,17 @@ export const apiOperations: ApiOperation[] = [
     id: 'listRuns',
     method: 'GET',
     path: '/api/runs',
-    summary: 'The runs this server knows, with their state.',
+    summary:
+      'A page of the runs in the store, newest first: first message, start, state, pending card.',
+    query: [
+      { name: 'limit', description: 'Runs per page, 1 to 100 (default 20).' },
+      { name: 'cursor', description: 'The `nextCursor` of the page before.' },
+    ],
     answers: { 200: { description: 'The runs.', schema: RunsAnswer } },
-    refusals: [],
+    refusals: [
+      { status: 400, code: 'invalid_request', when: 'the query is not a page size and a cursor' },
+      { status: 400, code: 'invalid_cursor', when: 'no run list handed out this cursor' },
+    ],
   },
   {
     id: 'startRun',

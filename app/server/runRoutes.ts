@@ -4,11 +4,13 @@ import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
+import { readQuery } from './readQuery.ts'
 import {
   CancelBody,
   ConfirmationBody,
   EditBody,
   InputBody,
+  RunListQuerySchema,
   StartRunBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'
@@ -24,10 +26,13 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'GET',
       pattern: '/api/runs',
-      handler: ({ res }) =>
-        sendJson(res, 200, {
-          runs: runtime.runIds().map((runId) => ({ runId, status: runtime.view(runId).value })),
-        }),
+      handler: async ({ res, url }) => {
+        const query = readQuery(url, RunListQuerySchema)
+        const page = await runtime.listRuns(query).catch((error: unknown) => {
+          throw toHttpError(error)
+        })
+        sendJson(res, 200, page)
+      },
     },
     {
       method: 'POST',

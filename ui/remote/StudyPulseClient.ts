@@ -1,3 +1,4 @@
+import type { RunListPage } from '../../store/RunListing.ts'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
@@ -42,9 +43,13 @@ export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAc
     return new RemoteRunClient({ ...this.#options, runId })
   }
 
-  /** The ids and statuses of the server's runs, oldest first. */
-  async listRuns(): Promise<{ runId: string; status: string }[]> {
-    return (await this.#api.get<{ runs: { runId: string; status: string }[] }>('/api/runs')).runs
+  /** A page of the server's runs, newest first (`GET /api/runs`); pass `nextCursor` on for older ones. */
+  listRuns(query: { limit?: number; cursor?: string } = {}): Promise<RunListPage> {
+    const params = new URLSearchParams()
+    if (query.limit !== undefined) params.set('limit', String(query.limit))
+    if (query.cursor !== undefined) params.set('cursor', query.cursor)
+    const search = params.size === 0 ? '' : `?${params}`
+    return this.#api.get<RunListPage>(`/api/runs${search}`)
   }
 
   /** The standing rules in force ("allow create_task for this session", …). */
