@@ -33,7 +33,13 @@ export {
 export type { McpAccess } from './McpAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
-export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './RunSource.ts'
+export {
+  type RunCommand,
+  type RunObserver,
+  type RunSnapshotView,
+  type RunSource,
+  toRunObserver,
+} from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
 export type { SourceReader } from './SourceReader.ts'
 export { safeLinkUrl } from './safeLinkUrl.ts'

@@ -4,7 +4,12 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
-import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
+import {
+  type RunCommand,
+  type RunObserver,
+  type RunSnapshotView,
+  toRunObserver,
+} from '../core/RunSource.ts'
 
 /**
  * A run of a runtime in the same JS context. Reads come from the runtime's `view` and what its
@@ -63,10 +68,15 @@ export class LocalRunClient implements DecidingRun {
     return new LocalRunClient(runtime, runtime.startRun(options))
   }
 
-  /** Calls `observer.next` with each new view of the run. */
-  subscribe(observer: RunObserver): { unsubscribe(): void } {
-    this.#observers.add(observer)
-    return { unsubscribe: () => this.#observers.delete(observer) }
+  /** Calls `observer.next` (or `next`) with each new view of the run; the actor `subscribe` shape. */
+  subscribe(
+    observer: RunObserver | ((snapshot: RunSnapshotView) => void),
+    error?: (error: unknown) => void,
+    complete?: () => void,
+  ): { unsubscribe(): void } {
+    const wrapped = toRunObserver(observer, error, complete)
+    this.#observers.add(wrapped)
+    return { unsubscribe: () => this.#observers.delete(wrapped) }
   }
 
   /** The run's latest view (the same object until something changes). */

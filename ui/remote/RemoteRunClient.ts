@@ -5,7 +5,12 @@ import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
-import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
+import {
+  type RunCommand,
+  type RunObserver,
+  type RunSnapshotView,
+  toRunObserver,
+} from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
 
@@ -65,11 +70,13 @@ export class RemoteRunClient implements DecidingRun {
     return new RemoteRunClient({ ...options, runId })
   }
 
-  /** Calls `observer.next` with each new snapshot; the XState `subscribe` shape. */
-  subscribe(observer: RunObserver | ((snapshot: RunSnapshotView) => void)): {
-    unsubscribe(): void
-  } {
-    const wrapped = typeof observer === 'function' ? { next: observer } : observer
+  /** Calls `observer.next` (or `next`) with each new snapshot; the actor `subscribe` shape. */
+  subscribe(
+    observer: RunObserver | ((snapshot: RunSnapshotView) => void),
+    error?: (error: unknown) => void,
+    complete?: () => void,
+  ): { unsubscribe(): void } {
+    const wrapped = toRunObserver(observer, error, complete)
     this.#observers.add(wrapped)
     return { unsubscribe: () => this.#observers.delete(wrapped) }
   }
