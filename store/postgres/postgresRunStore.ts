@@ -4,6 +4,7 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
 import { migrate } from '../../workspace/postgres/migrate.ts'
+import { PgListener } from '../../workspace/postgres/PgListener.ts'
 import {
   openPool,
   type PostgresSource,
@@ -17,7 +18,6 @@ import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
-import { PgListener } from './PgListener.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,

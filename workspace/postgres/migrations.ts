@@ -268,6 +268,28 @@ END
 $fn$;
 `
 
+// The live panel: every write to a workspace's tasks, memory, notes or notebooks NOTIFYs
+// `studypulse_workspace` (WORKSPACE_CHANNEL) with the part and an md5 of the workspace id (a payload of bounded size
+// whatever the id), sent only if the write commits, and once per transaction and part.
+const workspaceNotices = `
+CREATE FUNCTION studypulse.notify_workspace() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_notify('studypulse_workspace', json_build_object(
+    'workspace', md5(CASE WHEN TG_OP = 'DELETE' THEN OLD.workspace_id ELSE NEW.workspace_id END),
+    'part', TG_ARGV[0])::text);
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER tasks_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.tasks
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('tasks');
+CREATE TRIGGER memory_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.memory
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('memory');
+CREATE TRIGGER artifacts_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.artifacts
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('notes');
+CREATE TRIGGER notebooks_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.notebooks
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('notebooks');
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
@@ -278,4 +300,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'rules kept with decisions', sql: keptRules },
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
   { version: 8, name: 'the run list', sql: runList },
+  { version: 9, name: 'workspace change notices', sql: workspaceNotices },
 ]
