@@ -226,6 +226,19 @@ export const apiOperations: ApiOperation[] = [
   read('artifacts', '/api/workspace/artifacts', 'The saved artifacts.', ArtifactsAnswer),
   read('notebooks', '/api/workspace/notebooks', 'The notebooks.', NotebooksAnswer),
   {
+    id: 'followChanges',
+    method: 'GET',
+    path: '/api/workspace/events',
+    summary:
+      'The live panel as server-sent events: `ready` (`{ watching }`), then `workspace` (`{ parts }`: tasks, memory, notes, notebooks) after each change by anyone, and `runs` (`{ runId, status }`) as runs here change state.',
+    query: [
+      { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
+    ],
+    answers: { 200: { description: 'text/event-stream, open until the client leaves.' } },
+    refusals: [{ status: 429, code: 'too_many_streams', when: 'too many event streams are open' }],
+    stream: true,
+  },
+  {
     id: 'source',
     method: 'GET',
     path: '/api/workspace/source',

@@ -1,11 +1,13 @@
 import { readNotebookSource } from '../../workspace/readNotebookSource.ts'
 import type { SourceErrorCode } from '../../workspace/sourcePaths.ts'
 import type { AppContext } from './AppContext.ts'
+import { admitStream } from './eventStream.ts'
 import { HttpError } from './HttpError.ts'
 import { readQuery } from './readQuery.ts'
 import { SourceQuery } from './requestSchemas.ts'
 import type { Route } from './router.ts'
 import { sendJson } from './sendJson.ts'
+import { streamChanges } from './streamChanges.ts'
 
 const sourceStatus: Record<SourceErrorCode, number> = {
   source_not_allowed: 403,
@@ -53,6 +55,15 @@ export function workspaceRoutes(app: AppContext, modelName: string): Route[] {
       method: 'GET',
       pattern: '/api/workspace/notebooks',
       handler: view(async () => ({ notebooks: await workspace.readNotebooks() })),
+    },
+    {
+      method: 'GET',
+      pattern: '/api/workspace/events',
+      stream: true,
+      handler: ({ req, res }) => {
+        admitStream(app, res)
+        streamChanges(req, res, app.runtime)
+      },
     },
     {
       // The reader pane's view of one source: only a file the notebook lists, scoped as the read

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TaskList } from '../../ui/components/TaskList.tsx'
 import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
@@ -110,5 +110,21 @@ describe('WorkspacePanel: notes and sources open in the reader pane', () => {
       ok: false,
       error: { code: 'source_not_allowed', message: expect.stringMatching(/no notebook/) },
     })
+  })
+})
+
+describe('WorkspacePanel: a panel that stays current', () => {
+  it('a task another writer adds appears without a reload, as the workspace tells its change', async () => {
+    const ws = await MemoryWorkspace.withSamples()
+    render(<WorkspacePanel reader={ws} run={undefined} />)
+    await screen.findByText('Review lecture 1 notes')
+    await act(async () => {
+      await ws.upsertTask(task({ id: 'from-elsewhere', title: 'Written by the terminal chat' }))
+    })
+    await screen.findByText('Written by the terminal chat')
+    await act(async () => {
+      await ws.appendMemory('I study best in the morning')
+    })
+    await screen.findByText('I study best in the morning')
   })
 })

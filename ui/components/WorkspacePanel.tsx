@@ -38,7 +38,8 @@ const openedKey = (opened: Opened) =>
 /**
  * Tasks, memory, notes, the notebook's sources and your rules; a note or source opens in a reader
  * pane in its place (Back, or Escape, returns to the list and to the item). The workspace
- * refreshes each time a tool completes, the rules each time a card is decided.
+ * refreshes each time a tool completes and, when the reader can follow it, each time anyone
+ * changes it; the rules each time a card is decided.
  */
 export function WorkspacePanel(props: WorkspacePanelProps) {
   const { reader, run, notebookId, policies, mcp, sources } = props

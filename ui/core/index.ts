@@ -1,8 +1,14 @@
 /** StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React. */
 
+export type {
+  WorkspaceChange,
+  WorkspaceChangeListener,
+  WorkspacePart,
+} from '../../workspace/WorkspaceChange.ts'
 export { LocalRunClient } from '../local/LocalRunClient.ts'
 export { localPolicies } from '../local/localPolicies.ts'
 export { localSources } from '../local/localSources.ts'
+export type { RunsChange, RunsChangeListener } from '../remote/ChangeFeed.ts'
 export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
 export {
   type RemoteConnection,

@@ -3,11 +3,13 @@ import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
 import type { SourceErrorCode, SourceReadResult } from '../../workspace/sourcePaths.ts'
+import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
+import { ChangeFeed, type RunsChangeListener } from './ChangeFeed.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { RemoteRunClient } from './RemoteRunClient.ts'
 
@@ -22,10 +24,25 @@ export interface AppInfo {
 export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
+  readonly #changes: ChangeFeed
 
   constructor(options: HttpApiOptions) {
     this.#options = options
     this.#api = new HttpApi(options)
+    this.#changes = new ChangeFeed(this.#api)
+  }
+
+  /**
+   * Calls `listener` after each change to the workspace's tasks, memory, notes or notebooks, by
+   * anyone (the terminal chat, another node): the server's live stream. Returns the unsubscribe.
+   */
+  watchChanges(listener: WorkspaceChangeListener): () => void {
+    return this.#changes.watchWorkspace(listener)
+  }
+
+  /** Calls `listener` each time one of the server's runs changes state; returns the unsubscribe. */
+  watchRuns(listener: RunsChangeListener): () => void {
+    return this.#changes.watchRuns(listener)
   }
 
   /** Model, workspace folder and current notebook. */

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitForRun } from '../../runtime/waitForRun.ts'
+import { readEventStream, type ServerSentEvent } from '../../ui/remote/readEventStream.ts'
+import { otherProcess } from '../workspace/otherProcess.ts'
+import { type AppHarness, rawRequest, startHarness } from './appHarness.ts'
+
+let h: AppHarness
+afterEach(() => h.dispose())
+
+/** The live stream, read frame by frame until `until` has seen what it waits for. */
+async function follow(until: (frames: ServerSentEvent[]) => boolean, act: () => Promise<unknown>) {
+  const abort = new AbortController()
+  const response = await fetch(`${h.server.url}/api/workspace/events`, {
+    headers: { 'x-studypulse-token': h.server.token, accept: 'text/event-stream' },
+    signal: abort.signal,
+  })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+  const frames: ServerSentEvent[] = []
+  let acted = false
+  try {
+    for await (const batch of readEventStream(response.body as ReadableStream<Uint8Array>)) {
+      frames.push(...batch)
+      // Once the stream says it is ready, the change is made: nothing before it is missed.
+      if (!acted && frames.some((f) => f.event === 'ready')) {
+        acted = true
+        await act()
+      }
+      if (until(frames)) break
+    }
+  } finally {
+    abort.abort()
+  }
+  return frames
+}
+
+const post = (path: string, body: unknown, headers = h.pageHeaders()) =>
+  rawRequest(h.server.port, { method: 'POST', path, headers, body: JSON.stringify(body) })
+
+describe('GET /api/workspace/events: the live panel hears every change', () => {
+  it('a task written by another process on the folder arrives as a workspace frame', async () => {
+    h = await startHarness()
+    const frames = await follow(
+      (seen) => seen.some((f) => f.event === 'workspace'),
+      () => otherProcess(h.workspace.root, 'add-task', 'chat-1', 'Written by the terminal chat'),
+    )
+    expect(frames[0]).toEqual({ event: 'ready', data: '{"watching":true}' })
+    expect(JSON.parse(frames.find((f) => f.event === 'workspace')?.data ?? '')).toEqual({
+      parts: ['tasks'],
+    })
+    const tasks = (await rawRequest(h.server.port, {
+      path: '/api/workspace/tasks',
+      headers: h.pageHeaders(),
+    }).then((r) => r.json().tasks)) as { title: string }[]
+    expect(tasks.map((t) => t.title)).toContain('Written by the terminal chat')
+  })
+
+  it("a run's state changes arrive as runs frames, for the run list", async () => {
+    h = await startHarness()
+    let runId = ''
+    const frames = await follow(
+      (seen) => seen.some((f) => f.event === 'runs' && f.data.includes('awaitingInput')),
+      async () => {
+        runId = (await post('/api/runs', { input: 'what are my tasks?' })).json().runId as string
+        await waitForRun(h.runtime, runId, 'awaitingInput')
+      },
+    )
+    const runs = frames.filter((f) => f.event === 'runs').map((f) => JSON.parse(f.data))
+    expect(runs[0]).toEqual({ runId, status: 'thinking' })
+    expect(runs.at(-1)).toEqual({ runId, status: 'awaitingInput' })
+  })
+})
