@@ -6,6 +6,7 @@ import {
   InputBody,
   RevokeBody,
   StartRunBody,
+  TaskDoneBody,
 } from './requestSchemas.ts'
 import {
   ArtifactsAnswer,
@@ -20,6 +21,7 @@ import {
   RunsAnswer,
   SourceAnswer,
   StartedRunAnswer,
+  TaskDoneAnswer,
   TasksAnswer,
 } from './responseSchemas.ts'
 
@@ -222,6 +224,20 @@ export const apiOperations: ApiOperation[] = [
   },
   read('info', '/api/info', 'The model, the workspace and the notebook.', InfoAnswer),
   read('tasks', '/api/workspace/tasks', 'The study tasks.', TasksAnswer),
+  {
+    id: 'setTaskDone',
+    method: 'POST',
+    path: '/api/workspace/tasks/:taskId/done',
+    summary:
+      "The person's own tick of a task's done box: a direct edit, no card (the click is the decision), written only while the task is at the `version` the page showed.",
+    body: TaskDoneBody,
+    answers: { 200: { description: 'Written.', schema: TaskDoneAnswer } },
+    refusals: [
+      { status: 404, code: 'task_not_found', when: 'no task has this id' },
+      { status: 409, code: 'target_changed', when: 'the task changed since the page showed it' },
+      corruptFile,
+    ],
+  },
   read('memory', '/api/workspace/memory', 'What the agent remembers.', MemoryAnswer),
   read('artifacts', '/api/workspace/artifacts', 'The saved artifacts.', ArtifactsAnswer),
   read('notebooks', '/api/workspace/notebooks', 'The notebooks.', NotebooksAnswer),

@@ -65,3 +65,13 @@ export const RunListQuerySchema = z.strictObject({
     .regex(/^[0-9]{1,15}$/, 'must be a `nextCursor` the run list gave')
     .optional(),
 })
+
+/**
+ * `POST /api/workspace/tasks/:taskId/done`: the person ticks or unticks a task's box; `version` is
+ * the version of the task as the page showed it (`recordVersion`), so a task changed meanwhile is
+ * refused rather than overwritten.
+ */
+export const TaskDoneBody = z.strictObject({
+  done: z.boolean(),
+  version: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
+})

@@ -69,6 +69,8 @@ export const InfoAnswer = z.strictObject({
 
 /** `GET /api/workspace/tasks`. */
 export const TasksAnswer = z.strictObject({ tasks: z.array(TaskSchema) })
+/** `POST /api/workspace/tasks/:taskId/done`: the task as written, and its new version. */
+export const TaskDoneAnswer = z.strictObject({ task: TaskSchema, version: z.string() })
 /** `GET /api/workspace/memory`. */
 export const MemoryAnswer = z.strictObject({ memory: z.array(MemoryEntrySchema) })
 /** `GET /api/workspace/artifacts`. */

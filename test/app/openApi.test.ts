@@ -123,6 +123,14 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
       refused: [{ confirmationId: 'c-1', arguments: 7 }, { confirmationId: 'c-1' }],
     },
     '/api/policies/:ruleId/revoke': { allowed: {}, refused: [{ ruleId: 'x' }] },
+    '/api/workspace/tasks/:taskId/done': {
+      allowed: { done: true, version: 'a'.repeat(64) },
+      refused: [
+        { done: 'yes', version: 'a'.repeat(64) },
+        { done: true },
+        { done: true, version: 'v1' },
+      ],
+    },
   }
 
   it('every request schema is the one the server validates with', async () => {

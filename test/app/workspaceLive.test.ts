@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { readEventStream, type ServerSentEvent } from '../../ui/remote/readEventStream.ts'
+import { recordVersion } from '../../workspace/recordVersion.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
 import { type AppHarness, rawRequest, startHarness } from './appHarness.ts'
 
@@ -68,5 +69,40 @@ describe('GET /api/workspace/events: the live panel hears every change', () => {
     const runs = frames.filter((f) => f.event === 'runs').map((f) => JSON.parse(f.data))
     expect(runs[0]).toEqual({ runId, status: 'thinking' })
     expect(runs.at(-1)).toEqual({ runId, status: 'awaitingInput' })
+  })
+})
+
+describe("POST /api/workspace/tasks/:taskId/done: the person's own tick", () => {
+  it('marks the task as shown done, and refuses a task changed since, an unknown one, and another origin', async () => {
+    h = await startHarness()
+    const [shown] = await h.workspace.readTasks()
+    if (shown === undefined) throw new Error('the sample has no task')
+    const path = `/api/workspace/tasks/${encodeURIComponent(shown.id)}/done`
+    const version = recordVersion('task', shown)
+
+    const foreign = await post(
+      path,
+      { done: true, version },
+      h.pageHeaders({ origin: 'http://evil.example' }),
+    )
+    expect(foreign.status).toBe(403)
+    expect((await h.workspace.readTask(shown.id))?.value.done).toBe(false)
+
+    const ticked = await post(path, { done: true, version })
+    expect(ticked.status, ticked.body).toBe(200)
+    expect(ticked.json()).toMatchObject({ task: { id: shown.id, done: true } })
+    const now = await h.workspace.readTask(shown.id)
+    expect(now?.value.done).toBe(true)
+    expect(ticked.json().version).toBe(now?.version)
+
+    // The same tick again, from a page that still shows the task undone: refused, nothing written.
+    const stale = await post(path, { done: false, version })
+    expect([stale.status, stale.json().error?.code]).toEqual([409, 'target_changed'])
+    expect((await h.workspace.readTask(shown.id))?.value.done).toBe(true)
+
+    const missing = await post('/api/workspace/tasks/no-such-task/done', { done: true, version })
+    expect([missing.status, missing.json().error?.code]).toEqual([404, 'task_not_found'])
+    const huge = await post(`/api/workspace/tasks/${'x'.repeat(300)}/done`, { done: true, version })
+    expect(huge.status).toBe(404)
   })
 })

@@ -4,6 +4,7 @@ import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
+import type { TaskEditor } from '../core/TaskEditor.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
 import { useNotebookSource } from '../hooks/useNotebookSource.ts'
@@ -27,6 +28,11 @@ export interface WorkspacePanelProps {
   mcp?: McpAccess
   /** Where the notebook's sources are read; given, each source opens in the reader (notes always do). */
   sources?: SourceReader
+  /**
+   * Where the person's own task edits go; given, each task's done box is theirs to tick (a direct
+   * edit, no card: the click is the decision). Without it the boxes only show the state.
+   */
+  tasks?: TaskEditor
 }
 
 /** What the reader pane has open. */
@@ -39,16 +45,17 @@ const openedKey = (opened: Opened) =>
  * Tasks, memory, notes, the notebook's sources and your rules; a note or source opens in a reader
  * pane in its place (Back, or Escape, returns to the list and to the item). The workspace
  * refreshes each time a tool completes and, when the reader can follow it, each time anyone
- * changes it; the rules each time a card is decided.
+ * changes it; the rules each time a card is decided. With `tasks`, a task's box marks it done.
  */
 export function WorkspacePanel(props: WorkspacePanelProps) {
-  const { reader, run, notebookId, policies, mcp, sources } = props
+  const { reader, run, notebookId, policies, mcp, sources, tasks } = props
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
   const rules = usePolicies(policies, `${run ? 'run' : 'none'}:${resolved}:${completed}`)
   const notebook = view.notebooks.find((n) => n.id === notebookId) ?? view.notebooks[0]
   const [opened, setOpened] = useState<Opened>()
+  const [taskError, setTaskError] = useState<string>()
   const returnTo = useRef<string>(undefined)
   const panel = useRef<HTMLDivElement>(null)
 
@@ -91,7 +98,27 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
         <h2 id="sp-tasks-heading">
           Tasks <span className="sp-count">{view.tasks.length}</span>
         </h2>
-        <TaskList tasks={view.tasks} />
+        {taskError ? (
+          <p className="sp-notice sp-notice--error" role="alert">
+            {taskError}
+          </p>
+        ) : null}
+        <TaskList
+          tasks={view.tasks}
+          {...(tasks && {
+            onSetDone: (task, done) => {
+              setTaskError(undefined)
+              tasks.setTaskDone(task, done).then(view.reload, (error: unknown) => {
+                setTaskError(
+                  (error as { code?: string }).code === 'target_changed'
+                    ? `“${task.title}” changed meanwhile, so it was left as it is; the list now shows it as it is.`
+                    : `Could not mark “${task.title}”: ${error instanceof Error ? error.message : String(error)}`,
+                )
+                view.reload()
+              })
+            },
+          })}
+        />
       </section>
       {policies ? (
         <section className="sp-panel__section" aria-labelledby="sp-rules-heading">

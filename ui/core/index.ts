@@ -8,6 +8,7 @@ export type {
 export { LocalRunClient } from '../local/LocalRunClient.ts'
 export { localPolicies } from '../local/localPolicies.ts'
 export { localSources } from '../local/localSources.ts'
+export { localTasks } from '../local/localTasks.ts'
 export type { RunsChange, RunsChangeListener } from '../remote/ChangeFeed.ts'
 export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
 export {
@@ -56,4 +57,5 @@ export {
 } from './statechartGraph.ts'
 export { submitCommand } from './submitCommand.ts'
 export { submitDecision } from './submitDecision.ts'
+export type { TaskEditor } from './TaskEditor.ts'
 export type { WorkspaceReader } from './WorkspaceReader.ts'

@@ -152,6 +152,7 @@ export function App() {
                 policies={client}
                 mcp={client}
                 sources={client}
+                tasks={client}
                 run={run}
                 {...(info?.notebook && { notebookId: info.notebook.id })}
               />

@@ -1,6 +1,7 @@
 import type { RunListPage } from '../../store/RunListing.ts'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
+import { recordVersion } from '../../workspace/recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
 import type { SourceErrorCode, SourceReadResult } from '../../workspace/sourcePaths.ts'
 import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts'
@@ -8,6 +9,7 @@ import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
+import type { TaskEditor } from '../core/TaskEditor.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { ChangeFeed, type RunsChangeListener } from './ChangeFeed.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
@@ -21,7 +23,9 @@ export interface AppInfo {
 }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
-export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess {
+export class StudyPulseClient
+  implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, TaskEditor
+{
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
   readonly #changes: ChangeFeed
@@ -93,6 +97,17 @@ export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAc
   /** The workspace's tasks. */
   async readTasks(): Promise<Task[]> {
     return (await this.#api.get<{ tasks: Task[] }>('/api/workspace/tasks')).tasks
+  }
+
+  /**
+   * Marks a task done or not done, as the person's own edit (`POST …/done`, no card); refused
+   * with `target_changed` when the task is no longer as `task` shows it.
+   */
+  async setTaskDone(task: Task, done: boolean): Promise<void> {
+    await this.#api.post(`/api/workspace/tasks/${encodeURIComponent(task.id)}/done`, {
+      done,
+      version: recordVersion('task', task),
+    })
   }
 
   /** What the agent remembers. */
