@@ -64,7 +64,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
   }
   const sessions = new Map<string, RunSession>()
-  // Without a store, the run list is the runs held here, with how each started.
+  // Runs started here that the store does not list yet (their first save is on its way), or,
+  // without a store, every run held here: the run list shows them from their first step.
   const starts = new Map<string, RunStart>()
   const allListeners = new Set<(event: AgentEvent) => void>()
   const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
@@ -174,7 +175,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,
             ...(saved !== undefined && { audited: saved.audited }),
-            ...('started' in start && { started: start.started }),
+            ...('started' in start && {
+              started: start.started,
+              onListed: () => starts.delete(runId),
+            }),
           })
     const session = new RunSession(
       host,
@@ -186,7 +190,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       persister,
     )
     sessions.set(runId, session)
-    if (store === undefined && 'started' in start) starts.set(runId, start.started)
+    if ('started' in start) starts.set(runId, start.started)
     foreign.drop(runId)
     session.start()
     if (saved !== undefined) resume(session, saved)
@@ -403,7 +407,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         {
           store,
           liveStatus: (runId) => sessionOf(runId)?.state().value ?? foreign.get(runId)?.status,
-          held: () => [...starts].map(([runId, start]) => ({ runId, start })),
+          starts: () => [...starts].map(([runId, start]) => ({ runId, start })),
         },
         query,
       ),

@@ -63,6 +63,8 @@ export function persistRun(
     audited?: (toolCallId: string) => boolean
     /** A new run's start, for the run list: sent with each save of a snapshot until one lands. */
     started?: RunStart
+    /** Told once the save carrying `started` has landed: the store lists the run from then on. */
+    onListed?: () => void
   },
 ): RunPersister {
   let events: AgentEvent[] = []
@@ -127,7 +129,9 @@ export function persistRun(
       })
       written.then(
         () => {
-          if (start !== undefined) started = undefined
+          if (start === undefined || started === undefined) return
+          started = undefined
+          options.onListed?.()
         },
         () => unrecorded.push(...commands),
       )

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { memoryRunStore } from '../../store/memoryRunStore.ts'
+import type { RunStore } from '../../store/RunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
@@ -108,6 +110,44 @@ describe('the runtime lists runs from its store', () => {
     await runtime.cancel(a)
     runtime.release(a)
     expect((await runtime.listRuns()).runs.map((r) => r.runId)).toEqual([b])
+    await runtime.close()
+  })
+
+  it('a run started here is listed from its first step, before its first save lands, and once after', async () => {
+    let open: () => void = () => {}
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const inner = memoryRunStore()
+    // A store whose saves wait for the test: the run's first save is on its way.
+    const store: RunStore = {
+      ...inner,
+      commit: async (runId, commit) => {
+        await gate
+        return inner.commit(runId, commit)
+      },
+    }
+    const runtime = createAgentRuntime({
+      model: new ScriptedModel(() => ({ text: 'ok' })),
+      tools: createToolRegistry(),
+      workspace: ws,
+      store,
+    })
+    const runId = runtime.startRun({ input: 'plan my week', by: { id: 'ana' } })
+    await waitForRun(runtime, runId, 'awaitingInput')
+    expect((await inner.listRuns()).runs).toEqual([])
+    const page = await runtime.listRuns()
+    expect(page.runs).toEqual([
+      expect.objectContaining({
+        runId,
+        title: 'plan my week',
+        owner: 'ana',
+        status: 'awaitingInput',
+      }),
+    ])
+    expect((await runtime.listRuns({ owner: 'ben' })).runs).toEqual([])
+    open()
+    await runtime.flush()
+    expect((await inner.listRuns()).runs.map((r) => r.runId)).toEqual([runId])
+    expect((await runtime.listRuns()).runs.map((r) => r.runId)).toEqual([runId])
     await runtime.close()
   })
 
