@@ -7,6 +7,7 @@ export type {
 } from '../../workspace/WorkspaceChange.ts'
 export { LocalRunClient } from '../local/LocalRunClient.ts'
 export { localPolicies } from '../local/localPolicies.ts'
+export { localRuns } from '../local/localRuns.ts'
 export { localSources } from '../local/localSources.ts'
 export { localTasks } from '../local/localTasks.ts'
 export type { RunsChange, RunsChangeListener } from '../remote/ChangeFeed.ts'
@@ -29,6 +30,7 @@ export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
 export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
 export { describeEffect } from './describeEffect.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
+export { describeRun, type RunDescription } from './describeRun.ts'
 export {
   type Box,
   layOutStatechart,
@@ -40,6 +42,8 @@ export {
 export type { McpAccess } from './McpAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
+export type { RunLister } from './RunLister.ts'
+export { RunListModel, type RunListSnapshot } from './RunListModel.ts'
 export {
   type RunCommand,
   type RunObserver,

@@ -8,6 +8,7 @@ import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
+import type { RunLister } from '../core/RunLister.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
 import type { TaskEditor } from '../core/TaskEditor.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
@@ -24,7 +25,7 @@ export interface AppInfo {
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
 export class StudyPulseClient
-  implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, TaskEditor
+  implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, RunLister, TaskEditor
 {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
