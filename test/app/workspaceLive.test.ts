@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { readEventStream, type ServerSentEvent } from '../../ui/remote/readEventStream.ts'
+import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { recordVersion } from '../../workspace/recordVersion.ts'
+import type { WorkspaceChange } from '../../workspace/WorkspaceChange.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
 import { type AppHarness, rawRequest, startHarness } from './appHarness.ts'
 
@@ -69,6 +71,29 @@ describe('GET /api/workspace/events: the live panel hears every change', () => {
     const runs = frames.filter((f) => f.event === 'runs').map((f) => JSON.parse(f.data))
     expect(runs[0]).toEqual({ runId, status: 'thinking' })
     expect(runs.at(-1)).toEqual({ runId, status: 'awaitingInput' })
+  })
+})
+
+describe('StudyPulseClient.watchChanges: a page misses nothing', () => {
+  it('once connected it says anything may have changed, so a write between its first read and the stream is read too', async () => {
+    h = await startHarness()
+    const client = new StudyPulseClient({ baseUrl: h.server.url, token: h.server.token })
+    // A page reads the tasks, then another process writes before the page's stream is open.
+    await client.readTasks()
+    await otherProcess(h.workspace.root, 'add-task', 'early', 'Written before the stream opened')
+    const told: WorkspaceChange[] = []
+    const connected = new Promise<void>((resolve) => {
+      const stop = client.watchChanges((change) => {
+        told.push(change)
+        stop()
+        resolve()
+      })
+    })
+    await connected
+    expect(told[0]).toEqual({ parts: ['tasks', 'memory', 'notes', 'notebooks'] })
+    expect((await client.readTasks()).map((t) => t.title)).toContain(
+      'Written before the stream opened',
+    )
   })
 })
 

@@ -17,9 +17,10 @@ const everything: WorkspaceChange = { parts: workspaceParts }
 
 /**
  * The server's live-panel stream (`GET /api/workspace/events`), one connection however many
- * listen: opened with the first listener, closed after the last, reconnecting after a drop. What
- * was sent while it was away is lost, so a reconnect tells every listener that anything may
- * have changed.
+ * listen: opened with the first listener, closed after the last, reconnecting after a drop.
+ * Whatever changed before it was connected (between a page's first read and the stream, or
+ * while it was away) was sent to no one, so each time it connects it tells every listener that
+ * anything may have changed.
  */
 export class ChangeFeed {
   readonly #api: HttpApi
@@ -58,7 +59,6 @@ export class ChangeFeed {
 
   async #follow(signal: AbortSignal): Promise<void> {
     let delay = 250
-    let connectedBefore = false
     while (!signal.aborted) {
       try {
         const response = await this.#api.raw('/api/workspace/events', {
@@ -72,8 +72,7 @@ export class ChangeFeed {
         if (response.ok && response.body !== null) {
           for await (const batch of readEventStream(response.body)) {
             delay = 250
-            for (const frame of batch) this.#dispatch(frame.event, frame.data, connectedBefore)
-            connectedBefore = true
+            for (const frame of batch) this.#dispatch(frame.event, frame.data)
           }
         }
       } catch (error) {
@@ -84,9 +83,9 @@ export class ChangeFeed {
     }
   }
 
-  #dispatch(event: string, data: string, reconnected: boolean): void {
+  #dispatch(event: string, data: string): void {
     if (event === 'ready') {
-      if (reconnected) this.#tell(everything, {})
+      this.#tell(everything, {})
       return
     }
     let parsed: unknown
