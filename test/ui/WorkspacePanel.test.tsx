@@ -138,7 +138,12 @@ describe('WorkspacePanel: a panel that stays current, and done boxes that are yo
     })) as HTMLInputElement
     expect(box.disabled).toBe(false)
     fireEvent.click(box)
-    await waitFor(() => expect(box.checked).toBe(true))
+    // The tick shows at once; the row is busy until the write is read back.
+    expect(box.checked).toBe(true)
+    const row = box.closest('li') as HTMLElement
+    expect(row.getAttribute('aria-busy')).toBe('true')
+    await waitFor(() => expect(row.hasAttribute('aria-busy')).toBe(false))
+    expect(box.checked).toBe(true)
     expect((await ws.readTasks())[0]?.done).toBe(true)
     fireEvent.click(box)
     await waitFor(() => expect(box.checked).toBe(false))

@@ -9,6 +9,7 @@ import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
 import { useNotebookSource } from '../hooks/useNotebookSource.ts'
 import { usePolicies } from '../hooks/usePolicies.ts'
+import { useTaskDone } from '../hooks/useTaskDone.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
 import { McpServerList } from './McpServerList.tsx'
 import { PolicyList } from './PolicyList.tsx'
@@ -55,7 +56,7 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
   const rules = usePolicies(policies, `${run ? 'run' : 'none'}:${resolved}:${completed}`)
   const notebook = view.notebooks.find((n) => n.id === notebookId) ?? view.notebooks[0]
   const [opened, setOpened] = useState<Opened>()
-  const [taskError, setTaskError] = useState<string>()
+  const done = useTaskDone(tasks, view.tasks, view.reload)
   const returnTo = useRef<string>(undefined)
   const panel = useRef<HTMLDivElement>(null)
 
@@ -98,26 +99,15 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
         <h2 id="sp-tasks-heading">
           Tasks <span className="sp-count">{view.tasks.length}</span>
         </h2>
-        {taskError ? (
+        {done.error ? (
           <p className="sp-notice sp-notice--error" role="alert">
-            {taskError}
+            {done.error}
           </p>
         ) : null}
         <TaskList
-          tasks={view.tasks}
-          {...(tasks && {
-            onSetDone: (task, done) => {
-              setTaskError(undefined)
-              tasks.setTaskDone(task, done).then(view.reload, (error: unknown) => {
-                setTaskError(
-                  (error as { code?: string }).code === 'target_changed'
-                    ? `“${task.title}” changed meanwhile, so it was left as it is; the list now shows it as it is.`
-                    : `Could not mark “${task.title}”: ${error instanceof Error ? error.message : String(error)}`,
-                )
-                view.reload()
-              })
-            },
-          })}
+          tasks={done.tasks}
+          writing={done.writing}
+          {...(done.setDone && { onSetDone: done.setDone })}
         />
       </section>
       {policies ? (
