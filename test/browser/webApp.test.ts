@@ -228,6 +228,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'End conversation' }).click()
     await page.getByText('Cancelled. Nothing more will run.').waitFor()
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0)
     expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('stale')
@@ -272,7 +273,7 @@ describe('what the page shows is inert and accessible', () => {
     expect(dialogs).toEqual([])
   })
 
-  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the panel, the reader and the statechart view', async () => {
+  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the run list, the panel, the reader and the statechart view', async () => {
     // A short window, so the panel and the long line of code scroll; a note to open.
     await openApp({}, { width: 1280, height: 600 }, (h) =>
       h.workspace.saveArtifact('Exam plan', '- revise **cells** first\n- then ATP'),

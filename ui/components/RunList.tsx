@@ -39,7 +39,11 @@ export function RunList(props: RunListProps) {
           Conversations
         </h2>
         {onNewChat ? (
-          <button type="button" className="sp-button sp-button--secondary" onClick={onNewChat}>
+          <button
+            type="button"
+            className="sp-button sp-button--secondary sp-runs__new"
+            onClick={onNewChat}
+          >
             New chat
           </button>
         ) : null}
