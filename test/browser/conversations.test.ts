@@ -174,7 +174,7 @@ describe('the live panel', () => {
     // By now the page follows the workspace: a second write arrives through the stream alone.
     expect(await otherProcess(h.workspace.root, 'add-task', 'chat-2', 'And another one')).toBe(true)
     await page.locator('.sp-task__title', { hasText: 'And another one' }).waitFor()
-    await page.locator('.sp-panel').screenshot({ path: join(pictures, 'live-panel.png') })
+    await page.locator('.sp-panel').screenshot({ path: join(shots, 'live-panel.png') })
 
     const box = page.getByRole('checkbox', { name: 'And another one' })
     expect(await box.isDisabled()).toBe(false)
