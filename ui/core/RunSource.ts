@@ -45,17 +45,3 @@ export interface RunSource {
   getSnapshot(): RunSnapshotView
   send(command: RunCommand): void
 }
-
-/** An observer from either form `RunSource.subscribe` takes. */
-export function toRunObserver(
-  observer: RunObserver | ((snapshot: RunSnapshotView) => void),
-  error?: (error: unknown) => void,
-  complete?: () => void,
-): RunObserver {
-  if (typeof observer !== 'function') return observer
-  return {
-    next: observer,
-    ...(error !== undefined && { error }),
-    ...(complete !== undefined && { complete }),
-  }
-}

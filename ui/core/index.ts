@@ -44,12 +44,11 @@ export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
 export type { RunLister } from './RunLister.ts'
 export { RunListModel, type RunListSnapshot } from './RunListModel.ts'
-export {
-  type RunCommand,
-  type RunObserver,
-  type RunSnapshotView,
-  type RunSource,
-  toRunObserver,
+export type {
+  RunCommand,
+  RunObserver,
+  RunSnapshotView,
+  RunSource,
 } from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
 export type { SourceReader } from './SourceReader.ts'

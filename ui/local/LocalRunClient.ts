@@ -4,12 +4,8 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
-import {
-  type RunCommand,
-  type RunObserver,
-  type RunSnapshotView,
-  toRunObserver,
-} from '../core/RunSource.ts'
+import { RunObservers } from '../core/RunObservers.ts'
+import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 
 /**
  * A run of a runtime in the same JS context. Reads come from the runtime's `view` and what its
@@ -20,7 +16,7 @@ export class LocalRunClient implements DecidingRun {
   readonly runId: string
   readonly #runtime: AgentRuntime
   readonly #events: AgentEvent[]
-  readonly #observers = new Set<RunObserver>()
+  readonly #observers = new RunObservers()
   #view: RunSnapshotView
 
   constructor(runtime: AgentRuntime, runId: string) {
@@ -57,9 +53,9 @@ export class LocalRunClient implements DecidingRun {
       return
     }
     this.#view = this.#makeView()
-    for (const observer of this.#observers) observer.next?.(this.#view)
+    this.#observers.next(this.#view)
     if (this.#view.status !== 'active' && before.status === 'active') {
-      for (const observer of this.#observers) observer.complete?.()
+      this.#observers.complete()
     }
   }
 
@@ -74,9 +70,7 @@ export class LocalRunClient implements DecidingRun {
     error?: (error: unknown) => void,
     complete?: () => void,
   ): { unsubscribe(): void } {
-    const wrapped = toRunObserver(observer, error, complete)
-    this.#observers.add(wrapped)
-    return { unsubscribe: () => this.#observers.delete(wrapped) }
+    return this.#observers.subscribe(observer, error, complete)
   }
 
   /** The run's latest view (the same object until something changes). */

@@ -5,12 +5,8 @@ import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
-import {
-  type RunCommand,
-  type RunObserver,
-  type RunSnapshotView,
-  toRunObserver,
-} from '../core/RunSource.ts'
+import { RunObservers } from '../core/RunObservers.ts'
+import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
 
@@ -40,7 +36,7 @@ const finalValues = new Set(['failed', 'cancelled'])
 export class RemoteRunClient implements DecidingRun {
   readonly runId: string
   readonly #api: HttpApi
-  readonly #observers = new Set<RunObserver>()
+  readonly #observers = new RunObservers()
   readonly #abort = new AbortController()
   #snapshot: RemoteRunSnapshot
 
@@ -76,9 +72,7 @@ export class RemoteRunClient implements DecidingRun {
     error?: (error: unknown) => void,
     complete?: () => void,
   ): { unsubscribe(): void } {
-    const wrapped = toRunObserver(observer, error, complete)
-    this.#observers.add(wrapped)
-    return { unsubscribe: () => this.#observers.delete(wrapped) }
+    return this.#observers.subscribe(observer, error, complete)
   }
 
   /** The latest snapshot (a new object whenever something changed). */
@@ -228,7 +222,7 @@ export class RemoteRunClient implements DecidingRun {
   }
 
   #notify(): void {
-    for (const observer of [...this.#observers]) observer.next?.(this.#snapshot)
+    this.#observers.next(this.#snapshot)
   }
 }
 
