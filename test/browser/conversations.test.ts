@@ -1,35 +1,16 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
-import { launchChromium } from '../helpers/launchChromium.ts'
 import { runAxe } from '../helpers/runAxe.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
+import { pageInChromium, readmePictures, shots } from './pageInChromium.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
-// Test screenshots go to the ignored screenshots/; `npm run screenshot` refreshes the README's.
-const shots = join(repoRoot, 'screenshots')
-const pictures = process.env.STUDYPULSE_SCREENSHOT === 'docs' ? join(repoRoot, 'docs') : shots
+const chromium = pageInChromium()
 
-let browser: Browser
-let distDir: string
 let h: AppHarness
 let page: Page
-
-beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-  await ensureBuild(distDir)
-  await mkdir(shots, { recursive: true })
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await rm(distDir, { recursive: true, force: true })
-})
 
 afterEach(async () => {
   for (const view of Object.keys(findings)) delete findings[view]
@@ -38,8 +19,8 @@ afterEach(async () => {
 })
 
 async function openApp(viewport = { width: 1280, height: 800 }) {
-  h = await startHarness({ distDir })
-  page = await browser.newPage({ viewport })
+  h = await startHarness({ distDir: chromium.distDir })
+  page = await chromium.browser.newPage({ viewport })
   page.on('pageerror', (error) => {
     throw error
   })
@@ -84,7 +65,7 @@ describe('conversations you come back to, in a real browser against the real ser
       'what are my tasks?',
     ])
     await checkAxe('run list with a pending badge')
-    await page.screenshot({ path: join(pictures, 'conversations.png') })
+    await page.screenshot({ path: join(readmePictures, 'conversations.png') })
 
     // Back to the first: its messages, no card; then to the second: the same card, still open.
     await entry('what are my tasks?').click()
@@ -143,7 +124,7 @@ describe('conversations you come back to, in a real browser against the real ser
     await card().waitFor()
     const cardId = await card().getAttribute('data-confirmation-id')
 
-    h = await h.restart({ distDir, port: h.server.port })
+    h = await h.restart({ distDir: chromium.distDir, port: h.server.port })
     // A fresh page on the new server (the old page's token died with the old one).
     await page.goto(h.server.url)
     await entry(addTask).locator('.sp-runs__badge').waitFor()
