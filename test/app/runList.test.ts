@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
+import { type AppHarness, pageGet, pagePost, runToCard, startHarness } from './appHarness.ts'
 
 let h: AppHarness
 afterEach(() => h.dispose())
 
-const get = (path: string) => rawRequest(h.server.port, { path, headers: h.pageHeaders() })
-const post = (path: string, body: unknown) =>
-  rawRequest(h.server.port, {
-    method: 'POST',
-    path,
-    headers: h.pageHeaders(),
-    body: JSON.stringify(body),
-  })
+const get = (path: string) => pageGet(h, path)
+const post = (path: string, body: unknown) => pagePost(h, path, body)
 type Page = {
   runs: { runId: string; title: string; status: string; pending: boolean; startedAt: string }[]
   nextCursor?: string

@@ -5,7 +5,7 @@ import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { recordVersion } from '../../workspace/recordVersion.ts'
 import type { WorkspaceChange } from '../../workspace/WorkspaceChange.ts'
 import { otherProcess } from '../workspace/otherProcess.ts'
-import { type AppHarness, rawRequest, startHarness } from './appHarness.ts'
+import { type AppHarness, pageGet, pagePost, startHarness } from './appHarness.ts'
 
 let h: AppHarness
 afterEach(() => h.dispose())
@@ -38,7 +38,7 @@ async function follow(until: (frames: ServerSentEvent[]) => boolean, act: () => 
 }
 
 const post = (path: string, body: unknown, headers = h.pageHeaders()) =>
-  rawRequest(h.server.port, { method: 'POST', path, headers, body: JSON.stringify(body) })
+  pagePost(h, path, body, headers)
 
 describe('GET /api/workspace/events: the live panel hears every change', () => {
   it('a task written by another process on the folder arrives as a workspace frame', async () => {
@@ -51,10 +51,9 @@ describe('GET /api/workspace/events: the live panel hears every change', () => {
     expect(JSON.parse(frames.find((f) => f.event === 'workspace')?.data ?? '')).toEqual({
       parts: ['tasks'],
     })
-    const tasks = (await rawRequest(h.server.port, {
-      path: '/api/workspace/tasks',
-      headers: h.pageHeaders(),
-    }).then((r) => r.json().tasks)) as { title: string }[]
+    const tasks = (await pageGet(h, '/api/workspace/tasks').then((r) => r.json().tasks)) as {
+      title: string
+    }[]
     expect(tasks.map((t) => t.title)).toContain('Written by the terminal chat')
   })
 
