@@ -5,18 +5,11 @@ import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import type { StudyWorkspace } from '../../workspace/StudyWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import type { WorkspaceChange } from '../../workspace/WorkspaceChange.ts'
+import { storedTask } from '../helpers/studyFixtures.ts'
 import { otherProcess } from './otherProcess.ts'
 import { makeTempDirs } from './tempDir.ts'
 
 const tempDir = makeTempDirs()
-const at = '2026-11-30T09:00:00.000Z'
-const task = (id: string) => ({
-  id,
-  title: `Task ${id}`,
-  done: false,
-  createdAt: at,
-  updatedAt: at,
-})
 
 /** Everything a workspace tells its watchers, and the unsubscribe. */
 function listen(workspace: StudyWorkspace) {
@@ -31,7 +24,7 @@ describe('the folder workspace tells its watchers what changed, whoever wrote it
   test("its own writes: each part as it is written, one change for one write's many file events", async () => {
     const ws = await Workspace.create(await tempDir())
     const { heard, parts, stop } = listen(ws)
-    await ws.upsertTask(task('a'))
+    await ws.upsertTask(storedTask('a'))
     await vi.waitFor(() => expect(heard).toEqual([{ parts: ['tasks'] }]))
     await ws.appendMemory('I study best in the morning')
     await vi.waitFor(() => expect(parts()).toContain('memory'))
@@ -69,9 +62,9 @@ describe('the memory workspace tells its watchers of its writes', () => {
   test('each kind of write, versioned ones only when they land', async () => {
     const ws = new MemoryWorkspace()
     const { heard, stop } = listen(ws)
-    await ws.upsertTask(task('a'))
+    await ws.upsertTask(storedTask('a'))
     await vi.waitFor(() => expect(heard).toEqual([{ parts: ['tasks'] }]))
-    const refused = await ws.updateTaskAt({ ...task('a'), done: true }, 'not-the-version')
+    const refused = await ws.updateTaskAt({ ...storedTask('a'), done: true }, 'not-the-version')
     expect(refused.ok).toBe(false)
     await ws.saveArtifact('Plan', 'text')
     await ws.appendMemory('remember this')
