@@ -1,6 +1,7 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import type { PendingConfirmation } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
+import type { RunListPage, RunListQuery } from '../store/RunListing.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
@@ -105,6 +106,8 @@ export interface DecisionOptions {
 export interface StartRunOptions {
   input: string
   notebookId?: string
+  /** Who starts the run, as the host's authentication says; its `id` is the run list's `owner`. */
+  by?: Identity
 }
 
 /**
@@ -159,8 +162,15 @@ export interface AgentRuntime {
    * owns (then followed through the store, read-only). Rejects with `run_not_found` if none.
    */
   open(runId: string): Promise<void>
-  /** The runs this runtime holds now (not those it only follows). */
+  /** The runs this runtime holds now (not those it only follows); `listRuns` lists the store's. */
   runIds(): readonly string[]
+  /**
+   * One page of the store's runs, newest first: each run's first message, when it started, who
+   * started it and its status (live for runs this runtime holds or follows), bounded reads however
+   * many runs there are. Without a store, the runs held here. Rejects with `AgentError`
+   * `invalid_cursor` for a cursor no list handed out.
+   */
+  listRuns(query?: RunListQuery): Promise<RunListPage>
   /** Drops an ended run from memory (`flush()` still waits for its saving); throws `AgentError('run_active')` while it has not ended. */
   release(runId: string): void
   /**

@@ -7,6 +7,7 @@ import {
 import type { AgentRunContext, AgentRunInput } from '../machines/agentRunTypes.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
+import { type RunStart, runTitle } from '../store/RunListing.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
@@ -30,6 +31,7 @@ import { RunSession, type SessionHost } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects } from './runEffects.ts'
+import { listRuns } from './runList.ts'
 import { registerInternals } from './runtimeInternals.ts'
 import { viewOfForeign, viewOfSession } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
@@ -62,6 +64,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
   }
   const sessions = new Map<string, RunSession>()
+  // Runs started here that the store does not list yet (their first save is on its way), or,
+  // without a store, every run held here: the run list shows them from their first step.
+  const starts = new Map<string, RunStart>()
   const allListeners = new Set<(event: AgentEvent) => void>()
   const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
@@ -159,7 +164,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   /** Registers and starts a session over a new or saved run. */
   const launch = (
     runId: string,
-    start: { input: AgentRunInput } | { saved: SavedRun },
+    start: { input: AgentRunInput; started: RunStart } | { saved: SavedRun },
     claimed: Promise<unknown>,
   ): RunSession => {
     const saved = 'saved' in start ? start.saved : undefined
@@ -172,6 +177,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,
             ...(saved !== undefined && { audited: saved.audited }),
+            ...('started' in start && {
+              started: start.started,
+              onListed: () => starts.delete(runId),
+            }),
           })
     const session = new RunSession(
       host,
@@ -183,6 +192,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       persister,
     )
     sessions.set(runId, session)
+    if ('started' in start) starts.set(runId, start.started)
     foreign.drop(runId)
     session.start()
     if (saved !== undefined) resume(session, saved)
@@ -305,11 +315,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     workspace,
     store,
     policies,
-    startRun({ input, notebookId }) {
+    startRun({ input, notebookId, by }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
+      const owner = by?.id
+      const badOwner =
+        typeof owner !== 'string' || owner === '' || owner.length > 200 || owner.includes('\u0000')
+      if (owner !== undefined && badOwner) {
+        throw new AgentError('invalid_input', 'by.id must be 1 to 200 characters without NUL')
+      }
       const runId = generateId()
       if (!isWellFormedId(runId)) {
         throw new AgentError(
@@ -327,8 +343,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           confirmationTimeoutMs: options.confirmationTimeoutMs,
         }),
       }
+      const started: RunStart = {
+        startedAt: clock().toISOString(),
+        title: runTitle(input),
+        ...(owner !== undefined && { owner }),
+      }
       // A fresh id is nobody's yet; the claim only has to land before the first save.
-      launch(runId, { input: runInput }, store?.claim(runId) ?? Promise.resolve())
+      launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())
       return runId
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {
@@ -383,6 +404,15 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await shared.locate(runId)
     },
     runIds: () => [...sessions.keys()],
+    listRuns: (query = {}) =>
+      listRuns(
+        {
+          store,
+          liveStatus: (runId) => sessionOf(runId)?.state().value ?? foreign.get(runId)?.status,
+          starts: () => [...starts].map(([runId, start]) => ({ runId, start })),
+        },
+        query,
+      ),
     release(runId) {
       const session = sessionOf(runId)
       if (session === undefined) throw notHere(runId)
@@ -399,6 +429,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       }
       session.stop()
       sessions.delete(runId)
+      starts.delete(runId)
       parking.forget(session)
     },
     async restore() {

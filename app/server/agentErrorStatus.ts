@@ -9,6 +9,7 @@ const statusByCode: Record<string, number> = {
   invalid_input: 400,
   invalid_decision: 400,
   invalid_edit: 400,
+  invalid_cursor: 400,
   policy_not_allowed: 409,
   policy_file_corrupt: 409,
 }

@@ -2,13 +2,16 @@ import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../runtime/
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
+import { admitStream } from './eventStream.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
+import { readQuery } from './readQuery.ts'
 import {
   CancelBody,
   ConfirmationBody,
   EditBody,
   InputBody,
+  RunListQuerySchema,
   StartRunBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'
@@ -24,10 +27,13 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'GET',
       pattern: '/api/runs',
-      handler: ({ res }) =>
-        sendJson(res, 200, {
-          runs: runtime.runIds().map((runId) => ({ runId, status: runtime.view(runId).value })),
-        }),
+      handler: async ({ res, url }) => {
+        const query = readQuery(url, RunListQuerySchema)
+        const page = await runtime.listRuns(query).catch((error: unknown) => {
+          throw toHttpError(error)
+        })
+        sendJson(res, 200, page)
+      },
     },
     {
       method: 'POST',
@@ -135,15 +141,7 @@ export function runRoutes(app: AppContext): Route[] {
         await runtime.open(runId).catch((error: unknown) => {
           throw toHttpError(error)
         })
-        const { streams, limits } = app
-        if (streams.open >= limits.maxStreamsPerToken)
-          throw new HttpError(
-            429,
-            'too_many_streams',
-            `${streams.open} event streams are open (the limit is ${limits.maxStreamsPerToken}); close one first`,
-          )
-        streams.open++
-        res.once('close', () => streams.open--)
+        admitStream(app, res)
         streamRunEvents(req, res, runtime, runId, firstSeq(url, req.headers['last-event-id']))
       },
     },

@@ -1,40 +1,19 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { type AppHarness, type HarnessOptions, startHarness } from '../app/appHarness.ts'
 import { findActiveContent, hostileMarkdown } from '../fixtures/hostileMarkdown.ts'
-import { launchChromium } from '../helpers/launchChromium.ts'
 import { runAxe } from '../helpers/runAxe.ts'
+import { pageInChromium, readmePictures, shots } from './pageInChromium.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
-// Test screenshots go to the ignored screenshots/; `npm run screenshot` refreshes the README's picture.
-const shots = join(repoRoot, 'screenshots')
-const readmePicture =
-  process.env.STUDYPULSE_SCREENSHOT === 'docs'
-    ? join(repoRoot, 'docs', 'screenshot.png')
-    : join(shots, 'screenshot.png')
+const readmePicture = join(readmePictures, 'screenshot.png')
+const chromium = pageInChromium()
 
-let browser: Browser
-let distDir: string
 let h: AppHarness
 let page: Page
-
-beforeAll(async () => {
-  // A private build, so a concurrent `npm start` or build in dist/ cannot interfere.
-  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-  await ensureBuild(distDir)
-  await mkdir(shots, { recursive: true })
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await rm(distDir, { recursive: true, force: true })
-})
 
 /** A fresh server over a sample workspace (prepared by `before`) and a page open on it. */
 async function openApp(
@@ -42,9 +21,9 @@ async function openApp(
   viewport = { width: 1280, height: 800 },
   before: (h: AppHarness) => Promise<unknown> = async () => {},
 ) {
-  h = await startHarness({ distDir, ...options })
+  h = await startHarness({ distDir: chromium.distDir, ...options })
   await before(h)
-  page = await browser.newPage({ viewport })
+  page = await chromium.browser.newPage({ viewport })
   page.on('pageerror', (error) => {
     throw error
   })
@@ -156,7 +135,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     const id = await card().getAttribute('data-confirmation-id')
-    h = await h.restart({ distDir, port: h.server.port })
+    h = await h.restart({ distDir: chromium.distDir, port: h.server.port })
     await card().getByRole('button', { name: 'Allow once' }).click()
     const banner = page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' })
     await banner.waitFor()
@@ -227,6 +206,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'End conversation' }).click()
     await page.getByText('Cancelled. Nothing more will run.').waitFor()
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0)
     expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('stale')
@@ -360,7 +340,7 @@ describe('what the page shows is inert and accessible', () => {
     expect(dialogs).toEqual([])
   })
 
-  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the panel, the reader and the statechart view', async () => {
+  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the run list, the panel, the reader and the statechart view', async () => {
     // A short window, so the panel and the long line of code scroll; a note to open.
     await openApp({}, { width: 1280, height: 600 }, (h) =>
       h.workspace.saveArtifact('Exam plan', '- revise **cells** first\n- then ATP'),
