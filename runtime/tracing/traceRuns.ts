@@ -104,6 +104,7 @@ export function traceRuns(runtime: AgentRuntime, options: TraceRunsOptions): Age
     subscribe: runtime.subscribe.bind(runtime),
     open: (runId) => runtime.open(runId),
     runIds: () => runtime.runIds(),
+    listRuns: (query) => runtime.listRuns(query),
     release: (runId) => runtime.release(runId),
     restore: () => runtime.restore(),
     flush: () => runtime.flush(),

@@ -4,6 +4,7 @@ import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 const statusWords: Record<RunStatus, string> = {
   thinking: 'Working',
   preparing: 'Working',
+  describing: 'Working',
   executing: 'Working',
   reporting: 'Working',
   awaitingConfirmation: 'Waiting for your decision',
