@@ -41,6 +41,7 @@ export type { PolicyStore } from './runtime/PolicyStore.ts'
 export { waitForRun } from './runtime/waitForRun.ts'
 export type { AuditRecord } from './store/AuditRecord.ts'
 export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
+export type { RunListPage, RunListQuery, RunStart, RunSummary } from './store/RunListing.ts'
 export type { RunStore } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
 // StudyPulse's browser-safe tools; the Node entry's `createToolRegistry` adds `run_code`.
@@ -66,7 +67,7 @@ export type {
   DescribedField,
   LineDiff,
 } from './vocabulary/CallDescription.ts'
-export type { ChatMessage, ModelTurn, ToolCall } from './vocabulary/ChatMessage.ts'
+export type { ChatMessage, ModelTurn, TokenUsage, ToolCall } from './vocabulary/ChatMessage.ts'
 export {
   type ConfirmationDecision,
   type DecidedBy,

@@ -27,6 +27,19 @@ export {
   type RunCommandRefusal,
   type StoredRunCommand,
 } from './store/RunCommand.ts'
+export {
+  defaultRunListLimit,
+  maxRunListLimit,
+  pageByPosition,
+  type RunListPage,
+  type RunListQuery,
+  type RunStart,
+  type RunSummary,
+  readCursor,
+  runListLimit,
+  runTitle,
+  summaryStatus,
+} from './store/RunListing.ts'
 export type {
   LoadedRun,
   PolicyChange,

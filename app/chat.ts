@@ -5,7 +5,7 @@ import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine } from './startupBanner.ts'
+import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
 
 const model = chooseModel()
 const mcpLines: string[] = []
@@ -28,7 +28,7 @@ const started = await Promise.resolve()
     console.error(describeStartupFailure(error))
     process.exit(1)
   })
-const { workspace, notebook, runtime, restored, problems, store } = started
+const { workspace, notebook, runtime, restored, problems, store, tracing } = started
 
 await runTerminalChat({
   runtime,
@@ -42,6 +42,7 @@ await runTerminalChat({
     '  your study agent: it proposes; you decide.',
     `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`,
     storeLine(store),
+    tracingLine(tracing),
     ...problems.map((line) => `  ! ${line}`),
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what do I have to do this week?",',
     '       "mark … as done", "move … to next Monday", "what do you remember about me?", "forget that …",',
@@ -54,5 +55,6 @@ await runTerminalChat({
   ],
 })
 await runtime.flush()
+await tracing?.shutdown()
 await mcp?.close()
 process.exit(0)

@@ -11,7 +11,7 @@ import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { checkListenHost, hostedAccess } from './server/hostedMode.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine } from './startupBanner.ts'
+import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--no-open')
@@ -59,7 +59,7 @@ const started = await startRuntime({
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
-const { workspace, notebook, runtime, restored, problems, store, workspaces } = started
+const { workspace, notebook, runtime, restored, problems, store, workspaces, tracing } = started
 const { approvalRules: _rules, perPerson: _perPerson, ...serverHosting } = hosting
 const server = await createAppServer({
   runtime,
@@ -84,6 +84,7 @@ else
   )
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
 console.log(storeLine(store))
+console.log(tracingLine(tracing))
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
@@ -112,6 +113,7 @@ const stop = () => {
   void server
     .close()
     .then(() => runtime.flush())
+    .then(() => tracing?.shutdown())
     .then(() => mcp?.close())
     .then(() => process.exit(0))
 }

@@ -14,6 +14,7 @@ import { openAppWorkspace } from './openAppWorkspace.ts'
 import { openSharedStore } from './openSharedStore.ts'
 import { eachPersonsWorkspace } from './personWorkspaces.ts'
 import { oneWorkspace, type PersonWorkspaces } from './server/PersonWorkspaces.ts'
+import { type AppTracing, startTracing } from './startTracing.ts'
 import type { StoreInUse } from './startupBanner.ts'
 
 /** What the web app and the terminal chat start from. */
@@ -46,13 +47,16 @@ export interface StartedRuntime {
   store: StoreInUse
   /** Each person's workspace (the runtime's `workspaceFor`; give the app server the same). */
   workspaces: PersonWorkspaces
+  /** The traces being exported (`OTEL_EXPORTER_OTLP_ENDPOINT`); shut it down before exiting. */
+  tracing: AppTracing | undefined
 }
 
 /**
  * Opens the workspace and starts the runtime as the apps do: temp files of killed writes swept,
  * bad audit lines set aside, damaged files reported by name (not fatal where going on is safe),
- * unfinished runs restored, and the rules file checked rule by rule. Throws (a `WorkspaceError`
- * naming the file) only when the workspace itself cannot be opened.
+ * unfinished runs restored (traced, when traces are exported), and the rules file checked rule by
+ * rule. Throws (a `WorkspaceError` naming the file) only when the workspace itself cannot be
+ * opened, or when `OTEL_EXPORTER_OTLP_ENDPOINT` is not a URL.
  */
 export async function startRuntime(options: StartRuntimeOptions): Promise<StartedRuntime> {
   const log = options.log ?? ((line: string) => console.error(line))
@@ -104,8 +108,9 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
           },
         )
       : oneWorkspace(own.workspace, own.notebookId)
-  const runtime = createAgentRuntime({
-    model: options.model,
+  const tracing = await startTracing(env, log)
+  const created = createAgentRuntime({
+    model: tracing?.model(options.model) ?? options.model,
     tools,
     workspace: own.workspace,
     workspaceFor: async (person) => (await workspaces.of(person)).workspace,
@@ -117,6 +122,8 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     }),
     onPersistError: (error) => log(`studypulse: ${messageOf(error)}`),
   })
+  // Traced before the restore: a run restored here continues the trace it began elsewhere.
+  const runtime = tracing?.runtime(created) ?? created
   const restored = await runtime.restore()
   problems.push(...(await applyPolicyFile(runtime.policies, root)))
   const storeInUse: StoreInUse =
@@ -128,7 +135,16 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
           workspaceId: shared.workspace.workspaceId,
           sourcesDir: workspace.sourcesDir,
         }
-  return { workspace, notebook, runtime, restored, problems, store: storeInUse, workspaces }
+  return {
+    workspace,
+    notebook,
+    runtime,
+    restored,
+    problems,
+    store: storeInUse,
+    workspaces,
+    tracing,
+  }
 }
 
 /** The one line a failed start-up prints: the reason, naming the file, never a stack trace. */

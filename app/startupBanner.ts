@@ -1,3 +1,5 @@
+import type { AppTracing } from './startTracing.ts'
+
 /** Where a started app keeps its runs and study data. */
 export type StoreInUse =
   | { kind: 'files'; folder: string }
@@ -13,4 +15,12 @@ export function storeLine(store: StoreInUse): string {
   if (store.kind === 'files')
     return `  runs and study data: files in the workspace folder (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)`
   return `  runs and study data: PostgreSQL ${store.location}, workspace "${store.workspaceId}" (STUDYPULSE_DATABASE_URL); sources stay files in ${store.sourcesDir}`
+}
+
+/** The banner line saying where traces go, or how to send them somewhere. */
+export function tracingLine(tracing: AppTracing | undefined): string {
+  if (tracing === undefined)
+    return '  traces: off (OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 sends them to an OTLP collector)'
+  const content = tracing.recordContent ? ', with arguments and messages' : ''
+  return `  traces: OTLP to ${tracing.endpoint}${content} (OTEL_EXPORTER_OTLP_ENDPOINT)`
 }

@@ -31,7 +31,7 @@ export interface AgentRunMachineDeps {
 export const defaultMaxTurns = 25
 
 /** The effects the chart names: entry actions the runtime supplies with `machine.provide`. */
-export type RunEffect = 'callModel' | 'offerCard' | 'executeCall'
+export type RunEffect = 'callModel' | 'describeCall' | 'offerCard' | 'executeCall'
 
 /**
  * Tags that say what a state does, so that a restore (which runs no entry action) knows which
@@ -40,6 +40,7 @@ export type RunEffect = 'callModel' | 'offerCard' | 'executeCall'
  */
 export const effectTags = {
   callsModel: 'callModel',
+  describesCall: 'describeCall',
   showsCard: 'offerCard',
   executesCall: 'executeCall',
 } as const satisfies Record<string, RunEffect>
@@ -60,9 +61,10 @@ type Action = ActionFunction<
 /**
  * Builds the agent-run statechart. Its transitions are pure: each step is a plain `assign`
  * (spreads over a small context) whose log entries `handOver` emits. The I/O is named, not done:
- * entering `thinking` runs `callModel`, entering `awaitingConfirmation` runs `offerCard`, entering
- * `executing` runs `executeCall`; the runtime supplies them and sends their answers back as
- * `MODEL_DONE`/`MODEL_FAILED` and `TOOL_DONE`/`TOOL_FAILED`.
+ * entering `thinking` runs `callModel`, entering `describing` runs `describeCall`, entering
+ * `awaitingConfirmation` runs `offerCard`, entering `executing` runs `executeCall`; the runtime
+ * supplies them and sends their answers back as `MODEL_DONE`/`MODEL_FAILED`, `DESCRIBED` and
+ * `TOOL_DONE`/`TOOL_FAILED`.
  */
 export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
@@ -87,6 +89,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
     actions: {
       // The effects: no-ops here; the runtime (or a test) supplies them with `machine.provide`.
       callModel: noEffect,
+      describeCall: noEffect,
       offerCard: noEffect,
       executeCall: noEffect,
       // Hands the latest step's log entries to the runtime, in one place.
@@ -99,6 +102,10 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         event.type === 'MODEL_DONE' ? steps.acceptTurn(context, event.turn) : {},
       ),
       prepareNextCall: step(({ context }) => steps.prepareNext(context, tools)),
+      enterDescribing: step(() => steps.entered('describing')),
+      keepDescription: step(({ context, event }) =>
+        event.type === 'DESCRIBED' ? steps.keepDescription(context, event.description) : {},
+      ),
       requestConfirmation: step(({ context }) =>
         steps.requestConfirmation(context, clock(), generateId()),
       ),
@@ -227,8 +234,22 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         always: [
           { guard: 'preparationFailed', target: 'reporting' },
           { guard: 'isReadCall', target: 'executing' },
+          // A tool with a describe step shows what the call will change; any other, its preview.
+          { guard: 'callDescribes', target: 'describing' },
           { target: 'awaitingConfirmation' },
         ],
+      },
+      // Not `safe`: never saved, so a restore never lands here (it resumes from the turn before).
+      describing: {
+        tags: ['describesCall'],
+        entry: ['enterDescribing', 'handOver', 'describeCall'],
+        on: {
+          DESCRIBED: {
+            guard: 'descriptionIsForCurrentCall',
+            target: 'awaitingConfirmation',
+            actions: 'keepDescription',
+          },
+        },
       },
       awaitingConfirmation: {
         tags: ['safe', 'showsCard'],
@@ -252,7 +273,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
             guard: 'editAccepted',
             target: 'awaitingConfirmation',
             reenter: true,
-            actions: 'applyEdit',
+            actions: ['applyEdit', 'handOver'],
           },
           EXPIRE: {
             guard: 'confirmationExpired',

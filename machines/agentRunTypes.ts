@@ -1,6 +1,7 @@
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { ChatMessage, ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import type { DecidedBy, Decision } from '../vocabulary/Decision.ts'
 import type { Person } from '../vocabulary/Identity.ts'
@@ -15,13 +16,21 @@ export interface CurrentCall {
   confirmationId?: string
   /** The arguments as the user edited them (canonical JSON), when they differ from the model's. */
   editedArguments?: string
+  /**
+   * What the call will change, as its describe step read it (tools with one): the card shows it,
+   * and its target's version is what the call may write at.
+   */
+  description?: CallDescription
 }
 
 /** A confirmation the run is waiting for, bound to one prepared call. */
 export interface PendingConfirmation {
   confirmationId: string
   callId: string
+  /** The card digest: the call's, bound to the target the card showed (`cardDigest`). */
   digest: string
+  /** What the card shows the call will change, when its tool describes calls. */
+  description?: CallDescription
   /** When the card expires (ISO), if the run has a confirmation timeout. */
   expiresAt?: string
   /** People who approved the card when the host's rules ask for more approvals than one. */
@@ -85,6 +94,8 @@ export interface CardEdit {
   confirmationId: string
   /** The edited call, prepared (validated, previewed, digested) by the runtime's registry. */
   prepared: PreparedTool
+  /** The edited call described again (a new proposal, a new target), when its tool describes calls. */
+  description?: CallDescription
   by: DecidedBy
 }
 
@@ -104,6 +115,8 @@ export type AgentRunEvent =
   | { type: 'RECOVER'; confirmationId: string; result: ToolResult; closedBecause?: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
+  /** What the current call will change, read by the `describeCall` effect. */
+  | { type: 'DESCRIBED'; callId: string; description: CallDescription }
   /** The model answered the run's current turn (sent by the `callModel` effect). */
   | { type: 'MODEL_DONE'; turn: ModelTurn }
   /** The model call failed for good. */

@@ -1,3 +1,4 @@
+import { cardDigest } from '../tools/digest.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { Decision } from '../vocabulary/Decision.ts'
 import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
@@ -43,8 +44,12 @@ export function decisionRefusal(
         : `confirmation ${decision.confirmationId} is not the one run ${context.runId} is waiting for`,
     )
   }
-  // The card must still be the call it was issued for, and the decider must have seen that call.
-  if (pending.callId !== current.prepared.callId || pending.digest !== current.prepared.digest) {
+  // The card must still be the call it was issued for, bound to the target it showed, and the
+  // decider must have seen that card.
+  if (
+    pending.callId !== current.prepared.callId ||
+    pending.digest !== cardDigest(current.prepared.digest, current.description?.target)
+  ) {
     return notFound(`confirmation ${decision.confirmationId} no longer matches the call`)
   }
   if (decision.digest !== pending.digest) {
@@ -123,6 +128,10 @@ export function editRefusal(context: AgentRunContext, edit: CardEdit): string | 
   if (edit.prepared.callId !== current.call.id || edit.prepared.name !== current.call.name) {
     return `the edit is for another call than the one on confirmation ${edit.confirmationId}`
   }
+  // A new proposal is described again: its card must not show the old target, or none.
+  if (edit.prepared.describes && edit.description === undefined) {
+    return 'the edited call was not described, so its card could not show what it changes'
+  }
   return undefined
 }
 
@@ -151,6 +160,8 @@ export function createRunGuards({
       const permission = context.current?.prepared?.permission
       return permission !== undefined && !needsConfirmation(permission)
     },
+    // Its card waits for what the call will change (a tool with a describe step).
+    callDescribes: ({ context }: GuardArgs) => context.current?.prepared?.describes === true,
     hasQueuedCalls: ({ context }: GuardArgs) => context.queue.length > 0,
     stepLimitReached: ({ context }: GuardArgs) => context.turns >= context.maxTurns,
     // The one gate to `executing`: the id issued for this exact call, unused, for this run, the
@@ -172,6 +183,9 @@ export function createRunGuards({
     resultIsForCurrentCall: ({ context, event }: GuardArgs) =>
       (event.type === 'TOOL_DONE' || event.type === 'TOOL_FAILED') &&
       event.callId === context.current?.call.id,
+    // The describe step's answer counts for the call it was started for, and only while describing.
+    descriptionIsForCurrentCall: ({ context, event }: GuardArgs) =>
+      event.type === 'DESCRIBED' && event.callId === context.current?.call.id,
     editAccepted: ({ context, event }: GuardArgs) =>
       event.type === 'EDIT' && editRefusal(context, event.edit) === undefined,
     // Only the clock expires a card, and only once its deadline has passed.

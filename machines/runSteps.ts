@@ -1,4 +1,6 @@
+import { cardDigest } from '../tools/digest.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type DecidedBy, decidedByName } from '../vocabulary/Decision.ts'
 import { type Person, personOf } from '../vocabulary/Identity.ts'
@@ -163,14 +165,26 @@ function forgetArguments(
   return messages
 }
 
-/** Entering `awaitingConfirmation`: issues a fresh confirmation id for the current call. */
+/** The describe step answered: the current call's card will show this. */
+export function keepDescription(context: AgentRunContext, description: CallDescription): Step {
+  const { current } = context
+  return current === undefined ? {} : { changes: { current: { ...current, description } } }
+}
+
+/**
+ * Entering `awaitingConfirmation`: issues a fresh confirmation id for the current call, bound to
+ * what the card shows (its description's target, if any, is covered by the card digest).
+ */
 export function requestConfirmation(
   context: AgentRunContext,
   at: Date,
   confirmationId: string,
 ): Step {
-  const prepared = context.current?.prepared
+  const current = context.current
+  const prepared = current?.prepared
   if (prepared === undefined) return entered('awaitingConfirmation')
+  const description = current?.description
+  const digest = cardDigest(prepared.digest, description?.target)
   const timeout = context.confirmationTimeoutMs
   const expiresAt =
     timeout === undefined ? undefined : new Date(at.getTime() + timeout).toISOString()
@@ -179,7 +193,8 @@ export function requestConfirmation(
       pending: {
         confirmationId,
         callId: prepared.callId,
-        digest: prepared.digest,
+        digest,
+        ...(description !== undefined && { description }),
         ...(expiresAt !== undefined && { expiresAt }),
       },
     },
@@ -191,7 +206,8 @@ export function requestConfirmation(
         permission: prepared.permission,
         ...(prepared.permissionOrigin && { permissionOrigin: prepared.permissionOrigin }),
         preview: prepared.preview,
-        digest: prepared.digest,
+        ...(description !== undefined && { description }),
+        digest,
         payloadJson: prepared.argumentsJson,
         confirmationId,
         ...(expiresAt !== undefined && { expiresAt }),
@@ -276,20 +292,43 @@ export function recordApproval(context: AgentRunContext, approver: Person, neede
   }
 }
 
-/** The user edited the arguments: a new proposal replaces the old one, whose id dies. */
+/**
+ * The user edited the arguments: a new proposal, described again, replaces the old one, whose id
+ * dies; the log says who changed what, from which arguments to which.
+ */
 export function applyEdit(context: AgentRunContext, edit: CardEdit): Step {
   const { current, pending } = context
   if (current === undefined || pending === undefined) return {}
+  const { prepared, description, by } = edit
+  const before =
+    current.editedArguments ?? current.prepared?.argumentsJson ?? current.call.arguments
+  // The old description goes with the old proposal: the new card shows only what the edit reads.
+  const { description: _shown, ...call } = current
+  const person = by.kind === 'user' ? (by.name ?? by.id) : undefined
   return {
     changes: {
       pending: undefined,
       retiredConfirmationIds: retire(context, pending.confirmationId),
       current: {
-        ...current,
-        prepared: edit.prepared,
-        editedArguments: edit.prepared.argumentsJson,
+        ...call,
+        prepared,
+        editedArguments: prepared.argumentsJson,
+        ...(description !== undefined && { description }),
       },
     },
+    events: [
+      {
+        kind: 'callEdited',
+        toolCallId: current.call.id,
+        toolName: prepared.name,
+        confirmationId: pending.confirmationId,
+        previousPayloadJson: before,
+        payloadJson: prepared.argumentsJson,
+        preview: prepared.preview,
+        decidedBy: decidedByName(by),
+        ...(person !== undefined && { person }),
+      },
+    ],
   }
 }
 

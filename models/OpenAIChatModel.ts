@@ -69,7 +69,11 @@ export class OpenAIChatModel implements ModelClient {
           const completion = await client.chat.completions.create(body, options)
           return fromOpenAICompletion(completion, this.name)
         }
-        const stream = await client.chat.completions.create({ ...body, stream: true }, options)
+        // `include_usage` asks for one last chunk with the token counts (no choices).
+        const stream = await client.chat.completions.create(
+          { ...body, stream: true, stream_options: { include_usage: true } },
+          options,
+        )
         attempt.streaming()
         return await readOpenAIStream(stream, this.name, request.onTextDelta)
       },

@@ -64,7 +64,7 @@ export function fromAiSdk(model: AiSdkLanguageModel, options: AiSdkModelOptions 
           try {
             if (!stream) {
               const result = await v4.doGenerate({ ...call, abortSignal: attempt.signal })
-              return fromAiSdkContent(result.content)
+              return fromAiSdkContent(result.content, result.usage)
             }
             const result = await v4.doStream({ ...call, abortSignal: attempt.signal })
             attempt.streaming()

@@ -1,6 +1,7 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { stringifyBounded } from './stringifyBounded.ts'
+import { tokenUsage } from './tokenUsage.ts'
 
 /** Reads the turn out of a non-streamed Messages API answer; `arguments` is the JSON of `input`. */
 export function fromAnthropicMessage(message: Message): ModelTurn {
@@ -16,8 +17,25 @@ export function fromAnthropicMessage(message: Message): ModelTurn {
       })
     }
   }
+  const usage = tokenUsage(anthropicInputTokens(message.usage), message.usage?.output_tokens)
   return {
     ...(text !== '' && { text }),
     ...(toolCalls.length > 0 && { toolCalls }),
+    ...(usage !== undefined && { usage }),
   }
+}
+
+/**
+ * All the input tokens of an Anthropic `usage`: its `input_tokens` leave out the tokens read from
+ * or written to the prompt cache, which the call took as input all the same.
+ */
+export function anthropicInputTokens(usage: unknown): unknown {
+  const counts = (usage ?? {}) as Record<string, unknown>
+  const input = counts.input_tokens
+  if (typeof input !== 'number') return input
+  let total = input
+  for (const cached of [counts.cache_read_input_tokens, counts.cache_creation_input_tokens]) {
+    if (typeof cached === 'number') total += cached
+  }
+  return total
 }

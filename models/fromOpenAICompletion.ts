@@ -1,6 +1,7 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
+import { tokenUsage } from './tokenUsage.ts'
 
 /** Reads the turn out of a non-streamed Chat Completions answer. */
 export function fromOpenAICompletion(completion: ChatCompletion, name: string): ModelTurn {
@@ -14,8 +15,10 @@ export function fromOpenAICompletion(completion: ChatCompletion, name: string): 
       ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }]
       : [],
   )
+  const usage = tokenUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens)
   return {
     ...(text !== '' && { text }),
     ...(toolCalls.length > 0 && { toolCalls }),
+    ...(usage !== undefined && { usage }),
   }
 }

@@ -23,6 +23,8 @@ export interface ModelRequest {
   onTextDelta?: (delta: string) => void
   /** Overrides the client's time limit for this call, in milliseconds. */
   timeoutMs?: number
+  /** The run the call is for (the runtime sets it), so a wrapper such as tracing can tell whose call it is. */
+  runId?: string
 }
 
 /** A language model behind one small interface: messages and tools in, one assistant turn out. */

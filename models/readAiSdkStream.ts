@@ -6,8 +6,9 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider'
-import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import type { ModelTurn, TokenUsage, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
+import { tokenUsage } from './tokenUsage.ts'
 
 /** A stream part of any AI SDK language model specification version we read. */
 export type AiSdkStreamPart =
@@ -37,6 +38,7 @@ export async function readAiSdkStream(
   let text = ''
   const toolCalls: ToolCall[] = []
   let finish: string | undefined
+  let usage: TokenUsage | undefined
   try {
     for (;;) {
       const { done, value: part } = await reader.read()
@@ -60,6 +62,7 @@ export async function readAiSdkStream(
         case 'finish':
           finish =
             typeof part.finishReason === 'string' ? part.finishReason : part.finishReason.unified
+          usage = aiSdkUsage(part.usage)
           break
       }
     }
@@ -76,11 +79,11 @@ export async function readAiSdkStream(
       `${name}: the answer stream ended before the turn was complete.`,
     )
   }
-  return turnOf(text, toolCalls)
+  return turnOf(text, toolCalls, usage)
 }
 
-/** Reads the turn out of a provider's `doGenerate` content. */
-export function fromAiSdkContent(content: readonly AiSdkContent[]): ModelTurn {
+/** Reads the turn out of a provider's `doGenerate` content and usage. */
+export function fromAiSdkContent(content: readonly AiSdkContent[], usage?: unknown): ModelTurn {
   let text = ''
   const toolCalls: ToolCall[] = []
   for (const part of content) {
@@ -89,7 +92,18 @@ export function fromAiSdkContent(content: readonly AiSdkContent[]): ModelTurn {
       toolCalls.push(toolCallOf(part))
     }
   }
-  return turnOf(text, toolCalls)
+  return turnOf(text, toolCalls, aiSdkUsage(usage))
+}
+
+/**
+ * The token counts of a provider's usage: a plain number per direction in specification v2, an
+ * object whose `total` is the count in v3 and v4.
+ */
+function aiSdkUsage(usage: unknown): TokenUsage | undefined {
+  const { inputTokens, outputTokens } = (usage ?? {}) as Record<string, unknown>
+  const total = (count: unknown) =>
+    count !== null && typeof count === 'object' ? (count as { total?: unknown }).total : count
+  return tokenUsage(total(inputTokens), total(outputTokens))
 }
 
 function toolCallOf(part: { toolCallId: string; toolName: string; input: string }): ToolCall {
@@ -101,10 +115,11 @@ function toolCallOf(part: { toolCallId: string; toolName: string; input: string 
   }
 }
 
-function turnOf(text: string, toolCalls: ToolCall[]): ModelTurn {
+function turnOf(text: string, toolCalls: ToolCall[], usage: TokenUsage | undefined): ModelTurn {
   return {
     ...(text !== '' && { text }),
     ...(toolCalls.length > 0 && { toolCalls }),
+    ...(usage !== undefined && { usage }),
   }
 }
 

@@ -1,7 +1,9 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import { anthropicInputTokens } from './fromAnthropicMessage.ts'
 import { ModelError } from './ModelError.ts'
 import { stringifyBounded } from './stringifyBounded.ts'
+import { tokenUsage } from './tokenUsage.ts'
 
 type Block =
   | { kind: 'text' }
@@ -20,9 +22,19 @@ export async function readAnthropicStream(
 ): Promise<ModelTurn> {
   let text = ''
   let stopped = false
+  // The input count comes with `message_start`; `message_delta` carries the output count so far.
+  let inputTokens: unknown
+  let outputTokens: unknown
   const blocks = new Map<number, Block>()
   for await (const event of events) {
     switch (event.type) {
+      case 'message_start':
+        inputTokens = anthropicInputTokens(event.message.usage)
+        outputTokens = event.message.usage?.output_tokens
+        break
+      case 'message_delta':
+        outputTokens = event.usage?.output_tokens ?? outputTokens
+        break
       case 'content_block_start': {
         const block = event.content_block
         blocks.set(
@@ -77,8 +89,10 @@ export async function readAnthropicStream(
           ]
         : [],
     )
+  const usage = tokenUsage(inputTokens, outputTokens)
   return {
     ...(text !== '' && { text }),
     ...(toolCalls.length > 0 && { toolCalls }),
+    ...(usage !== undefined && { usage }),
   }
 }

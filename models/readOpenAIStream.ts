@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
-import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import type { ModelTurn, TokenUsage, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
+import { tokenUsage } from './tokenUsage.ts'
 
 /**
  * Assembles a streamed Chat Completions answer into one turn: text deltas go to `onTextDelta` as
@@ -14,8 +15,11 @@ export async function readOpenAIStream(
 ): Promise<ModelTurn> {
   let text = ''
   let finished = false
+  let usage: TokenUsage | undefined
   const calls = new Map<number, ToolCall>()
   for await (const chunk of chunks) {
+    // Sent last, with no choices, when the request asked for it (`stream_options.include_usage`).
+    if (chunk.usage) usage = tokenUsage(chunk.usage.prompt_tokens, chunk.usage.completion_tokens)
     for (const choice of chunk.choices ?? []) {
       if (choice.index !== 0 && choice.index !== undefined) continue
       const { delta } = choice
@@ -41,6 +45,7 @@ export async function readOpenAIStream(
   return {
     ...(text !== '' && { text }),
     ...(toolCalls.length > 0 && { toolCalls }),
+    ...(usage !== undefined && { usage }),
   }
 }
 

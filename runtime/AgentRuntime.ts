@@ -1,6 +1,7 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import type { PendingConfirmation } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
+import type { RunListPage, RunListQuery } from '../store/RunListing.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
@@ -116,8 +117,11 @@ export interface DecisionOptions {
 export interface StartRunOptions {
   input: string
   notebookId?: string
-  /** The signed-in person starting it, as authentication says: the run is theirs. */
-  startedBy?: Person
+  /**
+   * Who starts the run, as the host's authentication says: a signed-in person's run is theirs
+   * (`RunView.startedBy`), and their `id` is the run list's `owner`.
+   */
+  by?: Identity
 }
 
 /**
@@ -174,8 +178,15 @@ export interface AgentRuntime {
    * owns (then followed through the store, read-only). Rejects with `run_not_found` if none.
    */
   open(runId: string): Promise<void>
-  /** The runs this runtime holds now (not those it only follows). */
+  /** The runs this runtime holds now (not those it only follows); `listRuns` lists the store's. */
   runIds(): readonly string[]
+  /**
+   * One page of the store's runs, newest first: each run's first message, when it started, who
+   * started it and its status (live for runs this runtime holds or follows), bounded reads however
+   * many runs there are. Without a store, the runs held here. Rejects with `AgentError`
+   * `invalid_cursor` for a cursor no list handed out.
+   */
+  listRuns(query?: RunListQuery): Promise<RunListPage>
   /** Drops an ended run from memory (`flush()` still waits for its saving); throws `AgentError('run_active')` while it has not ended. */
   release(runId: string): void
   /**

@@ -1,11 +1,6 @@
 import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
-import type {
-  AgentEventsEmitted,
-  AgentRunContext,
-  AgentRunEvent,
-} from '../machines/agentRunTypes.ts'
+import type { AgentEventsEmitted, AgentRunEvent } from '../machines/agentRunTypes.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
-import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { RunPersister } from './persistRun.ts'

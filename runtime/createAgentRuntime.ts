@@ -7,9 +7,10 @@ import {
 import type { AgentRunContext, AgentRunInput } from '../machines/agentRunTypes.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
+import { type RunStart, runTitle } from '../store/RunListing.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
-import { isWellFormedPerson } from '../vocabulary/Identity.ts'
+import { isWellFormedPerson, personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
@@ -31,6 +32,7 @@ import { RunSession, type SessionHost } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects } from './runEffects.ts'
+import { listRuns } from './runList.ts'
 import { registerInternals } from './runtimeInternals.ts'
 import { viewOfForeign, viewOfSession } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
@@ -63,6 +65,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
   }
   const sessions = new Map<string, RunSession>()
+  // Runs started here that the store does not list yet (their first save is on its way), or,
+  // without a store, every run held here: the run list shows them from their first step.
+  const starts = new Map<string, RunStart>()
   const allListeners = new Set<(event: AgentEvent) => void>()
   const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
@@ -90,10 +95,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         )
 
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
+  const workspaceFor = options.workspaceFor ?? (() => Promise.resolve(workspace))
   const decisions = new RunDecisions({
     cluster,
     clock,
     tools,
+    workspaceFor,
     policies,
     approvalRules: options.approvalRules,
     sessionOf,
@@ -103,7 +110,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const effects = new RunEffects({
     model,
     tools,
-    workspaceFor: options.workspaceFor ?? (() => Promise.resolve(workspace)),
+    workspaceFor,
     // Every workspace of one runtime is of one kind (a person's is opened like the default one).
     atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
     clock,
@@ -133,6 +140,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const logic = createAgentRunMachine(machineDeps).provide({
     actions: {
       callModel: effect('callModel'),
+      describeCall: effect('describeCall'),
       offerCard: effect('offerCard'),
       executeCall: effect('executeCall'),
     },
@@ -161,7 +169,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   /** Registers and starts a session over a new or saved run. */
   const launch = (
     runId: string,
-    start: { input: AgentRunInput } | { saved: SavedRun },
+    start: { input: AgentRunInput; started: RunStart } | { saved: SavedRun },
     claimed: Promise<unknown>,
   ): RunSession => {
     const saved = 'saved' in start ? start.saved : undefined
@@ -174,6 +182,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,
             ...(saved !== undefined && { audited: saved.audited }),
+            ...('started' in start && {
+              started: start.started,
+              onListed: () => starts.delete(runId),
+            }),
           })
     const session = new RunSession(
       host,
@@ -185,6 +197,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       persister,
     )
     sessions.set(runId, session)
+    if ('started' in start) starts.set(runId, start.started)
     foreign.drop(runId)
     session.start()
     if (saved !== undefined) resume(session, saved)
@@ -281,7 +294,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
               if (!offered.ok) throw new AgentError(offered.code, offered.message)
               return offered.id
             },
-            (held, id, outcome) => commands.noteApplied(held, id, outcome),
+            (held, id, apply) => commands.applyOnce(held, id, apply),
           )
           .then((confirmationId) => ({ applied: true, confirmationId }))
     }
@@ -308,15 +321,16 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     store,
     policies,
     approvalRules: options.approvalRules,
-    startRun({ input, notebookId, startedBy }) {
+    startRun({ input, notebookId, by }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
-      if (startedBy !== undefined && !isWellFormedPerson(startedBy)) {
+      const startedBy = personOf(by)
+      if (by?.id !== undefined && !isWellFormedPerson(startedBy)) {
         throw new AgentError(
           'invalid_input',
-          'startedBy must name a person: an id (and a name) of 1 to 512 characters, no control characters',
+          'by must name a person: an id (and a name) of 1 to 512 characters, no control characters',
         )
       }
       const runId = generateId()
@@ -342,8 +356,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           confirmationTimeoutMs: options.confirmationTimeoutMs,
         }),
       }
+      const started: RunStart = {
+        startedAt: clock().toISOString(),
+        title: runTitle(input),
+        ...(startedBy !== undefined && { owner: startedBy.id }),
+      }
       // A fresh id is nobody's yet; the claim only has to land before the first save.
-      launch(runId, { input: runInput }, store?.claim(runId) ?? Promise.resolve())
+      launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())
       return runId
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {
@@ -398,6 +417,15 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await shared.locate(runId)
     },
     runIds: () => [...sessions.keys()],
+    listRuns: (query = {}) =>
+      listRuns(
+        {
+          store,
+          liveStatus: (runId) => sessionOf(runId)?.state().value ?? foreign.get(runId)?.status,
+          starts: () => [...starts].map(([runId, start]) => ({ runId, start })),
+        },
+        query,
+      ),
     release(runId) {
       const session = sessionOf(runId)
       if (session === undefined) throw notHere(runId)
@@ -414,6 +442,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       }
       session.stop()
       sessions.delete(runId)
+      starts.delete(runId)
       parking.forget(session)
     },
     async restore() {

@@ -2,6 +2,7 @@ import type { AnyActorLogic } from 'xstate'
 import { type AgentRunContext, runContextVersion } from '../machines/agentRunTypes.ts'
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { AppliedRunCommand } from '../store/RunCommand.ts'
+import type { RunStart } from '../store/RunListing.ts'
 import type { RunCommit, RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
@@ -60,6 +61,10 @@ export function persistRun(
      * call has one audit line whatever the crash point.
      */
     audited?: (toolCallId: string) => boolean
+    /** A new run's start, for the run list: sent with each save of a snapshot until one lands. */
+    started?: RunStart
+    /** Told once the save carrying `started` has landed: the store lists the run from then on. */
+    onListed?: () => void
   },
 ): RunPersister {
   let events: AgentEvent[] = []
@@ -86,6 +91,7 @@ export function persistRun(
   const unrecorded: AppliedRunCommand[] = []
   /** Messages already handed to a save: the snapshot holds none, the message log holds these. */
   let savedMessages = options.savedMessages ?? 0
+  let started = options.started
   let queued: Promise<void> | undefined
   let chain: Promise<void> = options.ready.then(() => undefined).catch(options.onError)
 
@@ -109,8 +115,10 @@ export function persistRun(
       queued = undefined
       const carried = commit.snapshot === undefined ? [] : unrecorded.splice(0)
       const commands = [...carried, ...commit.commands]
+      const start = commit.snapshot === undefined ? undefined : started
       // An intent goes after the saves before it: the card is on disk before its intent.
       const written = store.commit(runId, {
+        ...(start !== undefined && { started: start }),
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
         events: commit.events,
         ...(commit.messages !== undefined && { messages: commit.messages }),
@@ -119,7 +127,14 @@ export function persistRun(
         ...(commit.ended && { ended: true }),
         ...(commands.length > 0 && { commands }),
       })
-      written.catch(() => unrecorded.push(...commands))
+      written.then(
+        () => {
+          if (start === undefined || started === undefined) return
+          started = undefined
+          options.onListed?.()
+        },
+        () => unrecorded.push(...commands),
+      )
       return written
     })
     const written = queued

@@ -45,7 +45,9 @@ export async function recoveryFor(
   }
   if (saved.value !== 'awaitingConfirmation' || pending === undefined) return undefined
   const journal = await store.readJournal(runId)
-  const mine = journal.filter((r) => r.callId === pending.callId && r.digest === pending.digest)
+  // The journal keeps the call's digest (the card's binds the target too).
+  const callDigest = current?.prepared?.digest ?? pending.digest
+  const mine = journal.filter((r) => r.callId === pending.callId && r.digest === callDigest)
   const outcome = mine.find((r) => r.type === 'outcome')
   if (outcome?.type === 'outcome') {
     return { type: 'RECOVER', confirmationId: pending.confirmationId, result: outcome.result }

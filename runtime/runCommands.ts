@@ -8,7 +8,7 @@ import type {
 import { isEnded } from '../vocabulary/RunStatus.ts'
 import { AgentError, type AgentErrorCode } from './AgentError.ts'
 import type { CommandResult } from './AgentRuntime.ts'
-import type { RunDecisions } from './decisions.ts'
+import type { EditProposal, RunDecisions } from './decisions.ts'
 import type { ForeignRun } from './foreignRuns.ts'
 import type { RunSession } from './RunSession.ts'
 
@@ -47,13 +47,15 @@ export function checkCommand(
 }
 
 /**
- * Applies one command to a held run, as its owner; a refusal is an outcome, never a throw.
+ * Applies one command to a held run, as its owner; a refusal is an outcome, never a throw. An
+ * edit comes proposed (prepared and described: `RunDecisions.proposeEdit`), so this is one step.
  * Undefined for a run the runtime stopped (dropped, closing): it goes on elsewhere.
  */
 export function applyCommand(
   session: RunSession,
   command: RunCommand | undefined,
   decisions: RunDecisions,
+  edit?: EditProposal,
 ): RunCommandOutcome | undefined {
   const refused = (code: RunCommandRefusal, message: string) =>
     ({ ok: false, code, message }) as const
@@ -83,7 +85,8 @@ export function applyCommand(
     session.send({ type: 'USER_INPUT', text: command.text })
     return { ok: true }
   }
-  return decisions.applyEdit(session, command.confirmationId, command.args, { kind: 'user' })
+  if (edit === undefined) return refused('invalid_edit', 'the edit was not prepared')
+  return decisions.applyEdit(session, edit)
 }
 
 // Throws the `AgentError` a refused outcome stands for.
@@ -130,9 +133,19 @@ export class RunCommands {
     return pass
   }
 
-  /** Notes a command this node applied directly (an edit of its own run), so no pass applies it again. */
-  noteApplied(session: RunSession, id: string, outcome: RunCommandOutcome): void {
-    this.#applied(session).set(id, outcome)
+  /**
+   * Applies a command this node offered for its own run (an edit) once: a pass of the store's
+   * commands may have applied it already (the store's notice of it came first), and then its
+   * outcome is the answer; otherwise `apply` runs, and no pass applies it again.
+   */
+  applyOnce(session: RunSession, id: string, apply: () => RunCommandOutcome): RunCommandOutcome {
+    const applied = this.#applied(session)
+    const before = applied.get(id)
+    if (before !== undefined) return before
+    const outcome = apply()
+    applied.set(id, outcome)
+    session.persister?.applied({ id, outcome })
+    return outcome
   }
 
   /**
@@ -203,14 +216,26 @@ export class RunCommands {
     // Ids the store no longer lists are recorded; only those still listed need remembering.
     const listed = new Set(waiting.map((stored) => stored.id))
     for (const id of applied.keys()) if (!listed.has(id)) applied.delete(id)
+    const { decisions } = this.#deps
     for (const { id, command } of waiting) {
       let outcome = applied.get(id)
       if (outcome === undefined) {
-        outcome = applyCommand(session, command, this.#deps.decisions)
-        if (outcome === undefined) break
-        applied.set(id, outcome)
-        // At once, so the record joins the commit of the state the command led to.
-        session.persister?.applied({ id, outcome })
+        // An edit is described first (it reads the workspace); this node's own edit of the card
+        // may be applied meanwhile, and then it is not applied again.
+        const edit =
+          command?.kind === 'edit'
+            ? await decisions.proposeEdit(session, command.confirmationId, command.args, {
+                kind: 'user',
+              })
+            : undefined
+        outcome = applied.get(id)
+        if (outcome === undefined) {
+          outcome = applyCommand(session, command, decisions, edit)
+          if (outcome === undefined) break
+          applied.set(id, outcome)
+          // At once, so the record joins the commit of the state the command led to.
+          session.persister?.applied({ id, outcome })
+        }
       }
       outcomes.set(id, outcome)
     }

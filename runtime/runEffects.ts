@@ -3,7 +3,7 @@ import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
 import type { ToolContext } from '../tools/defineTool.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
-import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { notDescribed, type ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type Decision, describeRule } from '../vocabulary/Decision.ts'
 import type { Person } from '../vocabulary/Identity.ts'
@@ -11,6 +11,7 @@ import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
+import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -59,6 +60,7 @@ export class RunEffects {
   /** Carries out `effect` for `session`, whose state was just entered with `context`. */
   run(session: RunSession, effect: RunEffect, context: AgentRunContext): void {
     if (effect === 'callModel') this.#callModel(session, context)
+    else if (effect === 'describeCall') this.#describeCall(session, context)
     else if (effect === 'offerCard') this.#offerCard(session, context)
     else this.#executeCall(session, context)
   }
@@ -88,6 +90,7 @@ export class RunEffects {
     const { model, tools, clock, generateId } = this.#deps
     const { runId } = session
     const request = {
+      runId,
       messages: context.messages,
       tools: tools.definitions(),
       // Made only if the client looks at it (see `RunSession.signal`); an own getter, so a client
@@ -122,6 +125,30 @@ export class RunEffects {
         if (!session.ended()) session.send({ type: 'MODEL_FAILED', error })
       },
     )
+  }
+
+  /**
+   * Reads what the current call will change, for its card, through a read-only view of the
+   * workspace (the registry's `describe` never throws: a failed read is a description that says so).
+   */
+  #describeCall(session: RunSession, context: AgentRunContext): void {
+    const { current } = context
+    const prepared = current?.prepared
+    if (current === undefined || prepared === undefined) return
+    const callId = current.call.id
+    const { tools, workspaceFor, onError } = this.#deps
+    // Read in the workspace of the person whose run it is: the one the call will write to. One
+    // that cannot be opened is a card that says so, never a run left describing.
+    workspaceFor(context.startedBy)
+      .then(
+        (workspace) => tools.describe(prepared, workspace),
+        (error: unknown) =>
+          notDescribed(prepared.preview, `the workspace could not be opened: ${String(error)}`),
+      )
+      .then((description) => {
+        // A run cancelled meanwhile has ended: its answer is not sent.
+        if (!session.ended()) session.send({ type: 'DESCRIBED', callId, description })
+      }, onError)
   }
 
   /**
@@ -184,6 +211,10 @@ export class RunEffects {
         ...(notebookId !== undefined && { notebookId }),
         ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
+        // The call writes only if its target is still the version its card showed.
+        ...(current.description?.target !== undefined && {
+          expectedVersion: current.description.target.version,
+        }),
         // A run kept nowhere (no store) has no journal: nothing to write before or after.
         ...(persister !== undefined && {
           writeIntent: (record: JournalRecord) => persister.intent(record),
@@ -246,6 +277,7 @@ export class RunEffects {
         return session.signal()
       },
       generateId: deps.generateId,
+      ...(options.expectedVersion !== undefined && { expectedVersion: options.expectedVersion }),
     })
     const outcomeOf = (result: ToolResult): JournalRecord => ({
       type: 'outcome',
@@ -277,6 +309,8 @@ interface ExecuteOptions {
   notebookId?: string
   startedBy?: Person
   confirmationId?: string
+  /** The version of the target the card showed (`null`: shown as not existing), if it showed one. */
+  expectedVersion?: ExpectedVersion
   /** Records the intent durably before the effect; a failure here means the call never runs. */
   writeIntent?: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */

@@ -1,7 +1,7 @@
 import type { AgentRuntime } from './AgentRuntime.ts'
 import type { RunSession } from './RunSession.ts'
 
-/** What a runtime's own tests may reach that its public surface keeps hidden. Not exported by any entry point. */
+/** What a runtime's own tests (and `traceRuns`, to tell its runs from those it only follows) may reach that its public surface keeps hidden. Not exported by any entry point. */
 export interface RuntimeInternals {
   /** The session of a run this runtime holds. */
   session(runId: string): RunSession | undefined

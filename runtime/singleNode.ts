@@ -31,7 +31,7 @@ export function singleNode(
     onDecision: none,
     // Nothing is kept between the offer and the run: a refused decision took nothing.
     releaseDecision: async () => {},
-    async offerCommand(runId, command) {
+    async offerCommand(runId, _command) {
       if (!holds(runId))
         return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
       commandIds += 1

@@ -5,6 +5,7 @@ import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { RunCluster } from './RunCluster.ts'
 import type { AppliedRunCommand } from './RunCommand.ts'
+import type { RunListPage, RunListQuery, RunStart } from './RunListing.ts'
 
 /**
  * A run's small saved state: the statechart's persisted snapshot (no event log inside it) and
@@ -45,6 +46,8 @@ export interface RunCommit {
    * they led to, so a run restored from an older save applies them again, and a newer one never.
    */
   commands?: readonly AppliedRunCommand[]
+  /** Set on a new run's first save: what the run list shows of it (see `listRuns`). */
+  started?: RunStart
 }
 
 /** A saved run as the store hands it back. */
@@ -91,6 +94,12 @@ export interface RunStore {
   unclaim(runId: string): Promise<void>
   /** Ids of saved runs that have not ended. */
   listOpenRuns(): Promise<string[]>
+  /**
+   * One page of the runs started with `RunCommit.started`, newest first, each with its status as
+   * last saved: a bounded read however many runs the store holds (no scan of every run). Refused
+   * (`RunStoreError` `invalid_cursor`) for a cursor this store did not hand out.
+   */
+  listRuns(query?: RunListQuery): Promise<RunListPage>
   /**
    * A run's saved snapshot (migrated to the current version), or undefined when none. Events and
    * messages a crash left past the snapshot are cut, so they are not stored twice.

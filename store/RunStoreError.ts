@@ -2,6 +2,7 @@
 export type RunStoreErrorCode =
   | 'policy_file_corrupt'
   | 'corrupt_run'
+  | 'invalid_cursor'
   | 'run_owned_elsewhere'
   | 'store_unavailable'
 

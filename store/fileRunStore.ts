@@ -14,8 +14,10 @@ import type { AuditRecord } from './AuditRecord.ts'
 import { withoutChain } from './auditChain.ts'
 import { appendChained } from './auditFile.ts'
 import { RunFiles } from './RunFiles.ts'
+import { runListLimit, summaryStatus } from './RunListing.ts'
 import type { RunStore } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
+import { RunIndexFile } from './runIndexFile.ts'
 import { RunOwnership } from './runOwnership.ts'
 import { parseStoredRunSnapshot } from './storedRunSnapshot.ts'
 import { writeDurableBatch } from './writeDurableBatch.ts'
@@ -41,11 +43,13 @@ export interface FileRunStore extends RunStore {
 /**
  * The embedded default store: a workspace folder, in the layout StudyPulse always used —
  * `runs/<id>/snapshot.json`, `events.jsonl`, `journal.jsonl`, `ended`, plus `audit.jsonl` and
- * `policies.json` at the root. One save is one batch with one round of fsyncs. Runs are owned
+ * `policies.json` at the root, and the run list `runs/index.jsonl` (see `RunIndexFile`). One save
+ * is one batch with one round of fsyncs. Runs are owned
  * per process (see `RunOwnership`), so two apps on one folder never advance the same run.
  */
 export function fileRunStore(root: string, options: FileRunStoreOptions = {}): FileRunStore {
   const files = new RunFiles(root)
+  const index = new RunIndexFile(root, files)
   const ownership = new RunOwnership(join(root, 'runs'), {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
@@ -86,6 +90,10 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
     })()
     return tidied
   }
+  const peek = async (runId: string) => {
+    const parsed = parseStoredRunSnapshot(await files.readSnapshot(runId), runId)
+    return typeof parsed === 'string' ? undefined : parsed.snapshot
+  }
 
   return {
     location: root,
@@ -118,6 +126,14 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         open.push(runId)
       }
       return open
+    },
+    async listRuns(query = {}) {
+      const { owner } = query
+      return index.page(query.cursor, runListLimit(query), async (run) => {
+        if (owner !== undefined && run.owner !== owner) return undefined
+        const saved = await peek(run.runId).catch(() => undefined)
+        return saved === undefined ? undefined : { ...run, ...summaryStatus(saved.value) }
+      })
     },
     async loadRun(runId) {
       const raw = await files.readSnapshot(runId)
@@ -160,10 +176,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       }
       return { snapshot, eventsAhead: ahead.length }
     },
-    async peekRun(runId) {
-      const parsed = parseStoredRunSnapshot(await files.readSnapshot(runId), runId)
-      return typeof parsed === 'string' ? undefined : parsed.snapshot
-    },
+    peekRun: peek,
     async commit(runId, commit) {
       const dir = await ensureRunDir(runId)
       const messages = commit.messages
@@ -172,6 +185,13 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         const stored = (await files.read(runId, 'messages')).records.slice(0, messages.from)
         await writeFileAtomic(join(dir, 'messages.jsonl'), lines(stored))
       }
+      // An old folder's runs are indexed before the first new one is appended; a run whose
+      // snapshot landed is indexed already (its first save wrote both in one batch).
+      const started =
+        commit.started !== undefined && !(await pathExists(join(dir, 'snapshot.json')))
+          ? commit.started
+          : undefined
+      if (started !== undefined) await index.ready()
       const replaces: { path: string; text: string }[] = []
       if (commit.snapshot !== undefined) {
         replaces.push({ path: join(dir, 'snapshot.json'), text: JSON.stringify(commit.snapshot) })
@@ -187,6 +207,10 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
             { path: join(dir, 'messages.jsonl'), text: lines(messages?.items) },
             { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
             { path: join(root, 'audit.jsonl'), text: audit },
+            {
+              path: index.path,
+              text: started === undefined ? '' : index.lineFor({ runId, ...started }),
+            },
           ],
           replaces,
         })

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import { pageByPosition, type RunStart, summaryStatus } from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
 
@@ -13,6 +14,8 @@ export interface MemoryRunData {
   policies: PolicyRule[]
   /** Which store instance holds which run. */
   owners: Map<string, object>
+  /** Runs in the order they started, for the run list. */
+  started: { runId: string; start: RunStart }[]
 }
 
 interface MemoryRun {
@@ -21,11 +24,13 @@ interface MemoryRun {
   messages: ChatMessage[]
   journal: JournalRecord[]
   ended: boolean
+  /** The run is in `MemoryRunData.started`. */
+  listed?: boolean
 }
 
 /** Fresh, empty data for `memoryRunStore`. */
 export function createMemoryRunData(): MemoryRunData {
-  return { runs: new Map(), audit: [], policies: [], owners: new Map() }
+  return { runs: new Map(), audit: [], policies: [], owners: new Map(), started: [] }
 }
 
 /**
@@ -57,6 +62,14 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
     async listOpenRuns() {
       return [...data.runs].filter(([, r]) => !r.ended && r.snapshot).map(([id]) => id)
     },
+    async listRuns(query = {}) {
+      return pageByPosition(data.started, query, ({ runId, start }) => {
+        const snapshot = data.runs.get(runId)?.snapshot
+        if (snapshot === undefined) return undefined
+        if (query.owner !== undefined && start.owner !== query.owner) return undefined
+        return { runId, ...structuredClone(start), ...summaryStatus(snapshot.value) }
+      })
+    },
     async loadRun(runId) {
       const found = data.runs.get(runId)
       if (found?.snapshot === undefined) return undefined
@@ -87,6 +100,10 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
       }
       if (commit.snapshot) target.snapshot = structuredClone(commit.snapshot)
       if (commit.ended) target.ended = true
+      if (commit.started && !target.listed) {
+        target.listed = true
+        data.started.push({ runId, start: structuredClone(commit.started) })
+      }
     },
     async readEvents(runId, afterSeq = 0) {
       return (data.runs.get(runId)?.events ?? []).filter((e) => e.seq > afterSeq)

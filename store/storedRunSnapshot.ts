@@ -1,11 +1,17 @@
 import { z } from 'zod'
+import { CallDescriptionSchema } from '../vocabulary/CallDescription.ts'
 import type { StoredRunSnapshot } from './RunStore.ts'
+
+// What a card showed: a run saved before descriptions has none, and restores as it was.
+const Described = z.looseObject({ description: CallDescriptionSchema.optional() })
 
 // Only what restore relies on is checked; the rest of the context is the statechart's own.
 const ContextSchema = z.looseObject({
   runId: z.string().min(1),
   messages: z.array(z.looseObject({ role: z.string() })),
   retiredConfirmationIds: z.array(z.string()),
+  current: Described.optional(),
+  pending: Described.optional(),
 })
 
 const PersistedSchema = z.looseObject({

@@ -1,43 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const root = join(import.meta.dirname, '..')
+import { productFolders, productSources, repoRoot as root } from './helpers/productSources.ts'
 
 // The layers, lowest first: a folder imports only from folders before it (type-only imports
 // included), so the shared vocabulary sits at the bottom and what a person runs at the top.
-const layers = [
-  'vocabulary',
-  'workspace',
-  'models',
-  'tools',
-  'store',
-  'machines',
-  'runtime',
-  'ui',
-  'app',
-] as const
+const layers = productFolders
 
 const importPattern =
   /(?:import|export)\b[^'";]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
-function sourceFiles(): string[] {
-  const files: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name)) files.push(relative(root, path))
-    }
-  }
-  for (const layer of layers) walk(join(root, layer))
-  return files.sort()
-}
-
 /** Every relative import of each source file, as repository paths. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>()
-  for (const file of sourceFiles()) {
+  for (const file of productSources()) {
     const text = readFileSync(join(root, file), 'utf8')
     const targets = [...text.matchAll(importPattern)].map((m) =>
       relative(root, resolve(dirname(join(root, file)), (m[1] ?? m[2]) as string)),

@@ -19,4 +19,6 @@ export interface PreparedTool {
   readonly idempotent: boolean
   /** The tool touches nothing but the study workspace (see `ToolDefinition.workspaceOnly`). */
   readonly workspaceOnly: boolean
+  /** The tool has a describe step: its card waits for `ToolRegistry.describe` (see `ToolDefinition.describe`). */
+  readonly describes: boolean
 }

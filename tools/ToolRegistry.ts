@@ -130,6 +130,7 @@ export class ToolRegistry {
       argumentsJson,
       idempotent: tool.idempotent === true,
       workspaceOnly: tool.workspaceOnly === true,
+      describes: tool.describe !== undefined,
     })
     invocations.set(prepared, { registry: this, tool, args: valid })
     return prepared
@@ -255,7 +256,7 @@ function previewOnly(preview: string): CallDescription {
 }
 
 /** The description of a call whose target could not be read: the preview, and why. */
-function notDescribed(preview: string, reason: string): CallDescription {
+export function notDescribed(preview: string, reason: string): CallDescription {
   const text = `Could not read what this would change (${reason}); check the arguments.`
   return deepFreeze({
     ...previewOnly(preview),

@@ -16,6 +16,7 @@ export { McpServerList, type McpServerListProps } from './components/McpServerLi
 export { PermissionBadge } from './components/PermissionBadge.tsx'
 export { PolicyList, type PolicyListProps } from './components/PolicyList.tsx'
 export { type ReaderBody, ReaderPane, type ReaderPaneProps } from './components/ReaderPane.tsx'
+export { RunList, type RunListProps } from './components/RunList.tsx'
 export { RunTimeline, type RunTimelineProps } from './components/RunTimeline.tsx'
 export {
   StatechartDrawing,
@@ -38,4 +39,5 @@ export {
 export { type AgentRunView, useAgentRun } from './hooks/useAgentRun.ts'
 export { type SourceView, useNotebookSource } from './hooks/useNotebookSource.ts'
 export { type PoliciesView, usePolicies } from './hooks/usePolicies.ts'
+export { type RunListView, useRunList } from './hooks/useRunList.ts'
 export { useWorkspaceView, type WorkspaceView } from './hooks/useWorkspaceView.ts'

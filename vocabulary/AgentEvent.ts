@@ -17,6 +17,8 @@ export type AgentEventKind =
   /** A person approved a card that needs more approvals than theirs: it stays open. */
   | 'confirmationApproved'
   | 'confirmationResolved'
+  /** A person edited a card's arguments: a new proposal replaces the call, and a new card follows. */
+  | 'callEdited'
   | 'toolCompleted'
   | 'toolFailed'
   | 'runFailed'
@@ -44,6 +46,8 @@ export interface AgentEvent {
   confirmationId?: string
   decision?: ConfirmationDecision
   decidedBy?: 'user' | 'policy' | 'timeout'
+  /** On `callEdited`: who edited, as the host's authentication named them (absent: the user). */
+  person?: string
   /** The policy rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
   /** On `confirmationResolved` and `confirmationApproved`: the signed-in person who decided. */
@@ -57,9 +61,11 @@ export interface AgentEvent {
   /** When a pending confirmation expires (ISO). */
   expiresAt?: string
   /**
-   * Raw arguments on `toolRequested`; the validated arguments on `confirmationRequired`; the tool
-   * result JSON on `toolCompleted` and `toolFailed`.
+   * Raw arguments on `toolRequested`; the validated arguments on `confirmationRequired`; the
+   * edited arguments on `callEdited`; the tool result JSON on `toolCompleted` and `toolFailed`.
    */
   payloadJson?: string
+  /** On `callEdited`: the arguments before the edit (canonical JSON). */
+  previousPayloadJson?: string
   error?: { code: string; message: string }
 }

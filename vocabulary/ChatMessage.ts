@@ -5,10 +5,18 @@ export interface ToolCall {
   arguments: string
 }
 
+/** What one model call cost in tokens, as the provider reported it (either count may be unknown). */
+export interface TokenUsage {
+  inputTokens?: number
+  outputTokens?: number
+}
+
 /** One assistant turn: text, tool calls, or both. */
 export interface ModelTurn {
   text?: string
   toolCalls?: ToolCall[]
+  /** The tokens the call used, when the client's protocol reports them (never kept with the run). */
+  usage?: TokenUsage
 }
 
 /** A message in the conversation the model sees. */

@@ -2,6 +2,8 @@
 export type RunStatus =
   | 'thinking'
   | 'preparing'
+  /** Reading what the prepared call would change, for its card (tools with a describe step). */
+  | 'describing'
   | 'awaitingConfirmation'
   | 'executing'
   | 'reporting'

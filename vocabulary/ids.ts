@@ -9,8 +9,8 @@ export function isWellFormedId(id: unknown): id is string {
 }
 
 /** Whether `digest` has the shape of a call's or a card's digest (SHA-256, lowercase hex). */
-export function isWellFormedDigest(digest: unknown): digest is string {
-  return typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest)
+export function isWellFormedDigest(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
 }
 
 /** An id as an error message may quote it: itself when well-formed, else a note that it is not. */

@@ -20,6 +20,7 @@ import {
   type SourceReadResult,
   sourceFailure,
 } from './sourcePaths.ts'
+import { WorkspaceChangeFeed, type WorkspaceChangeListener } from './WorkspaceChange.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import {
   artifactInput,
@@ -57,6 +58,8 @@ export class MemoryWorkspace implements StudyWorkspace {
   #notebooks: Notebook[] = []
   readonly #artifacts = new Map<string, { text: string; updatedAt: string }>()
   readonly #sources = new Map<string, string>()
+  // Every write is in this object, so nothing has to be watched: the writes tell.
+  readonly #changes = new WorkspaceChangeFeed(() => () => {})
 
   constructor(options: MemoryWorkspaceOptions = {}) {
     this.location = options.name ?? 'memory'
@@ -97,6 +100,7 @@ export class MemoryWorkspace implements StudyWorkspace {
     const index = this.#tasks.findIndex((t) => t.id === valid.id)
     if (index >= 0) this.#tasks[index] = valid
     else this.#tasks.push(valid)
+    this.#changes.tell(['tasks'])
     return structuredClone(valid)
   }
 
@@ -104,6 +108,7 @@ export class MemoryWorkspace implements StudyWorkspace {
   async deleteTask(id: string): Promise<Task | undefined> {
     const index = this.#tasks.findIndex((t) => t.id === id)
     if (index < 0) return undefined
+    this.#changes.tell(['tasks'])
     return this.#tasks.splice(index, 1)[0]
   }
 
@@ -119,6 +124,7 @@ export class MemoryWorkspace implements StudyWorkspace {
     const conflict = versionConflict(this.#task(valid.id), expectedVersion)
     if (conflict !== undefined) return conflict
     this.#tasks[this.#tasks.findIndex((t) => t.id === valid.id)] = valid
+    this.#changes.tell(['tasks'])
     return { ok: true, value: structuredClone(valid), version: recordVersion('task', valid) }
   }
 
@@ -128,6 +134,7 @@ export class MemoryWorkspace implements StudyWorkspace {
     const conflict = versionConflict(current, expectedVersion)
     if (conflict !== undefined) return conflict
     this.#tasks = this.#tasks.filter((t) => t.id !== id)
+    this.#changes.tell(['tasks'])
     // No conflict with a version string means the task was there at that version.
     return { ok: true, ...(current as Versioned<Task>) }
   }
@@ -141,6 +148,7 @@ export class MemoryWorkspace implements StudyWorkspace {
   async appendMemory(text: string): Promise<MemoryEntry> {
     const entry = memoryEntryInput(text, this.generateId(), this.now())
     this.#memory.push(entry)
+    this.#changes.tell(['memory'])
     return structuredClone(entry)
   }
 
@@ -155,6 +163,7 @@ export class MemoryWorkspace implements StudyWorkspace {
     const conflict = versionConflict(current, expectedVersion)
     if (conflict !== undefined) return conflict
     this.#memory = this.#memory.filter((e) => e.id !== id)
+    this.#changes.tell(['memory'])
     // No conflict with a version string means the entry was there at that version.
     return { ok: true, ...(current as Versioned<MemoryEntry>) }
   }
@@ -173,6 +182,7 @@ export class MemoryWorkspace implements StudyWorkspace {
     const { name, title: clean } = artifactInput(title, content, this.now())
     // Stored as the folder workspace stores it, so both read back the same title and content.
     this.#artifacts.set(name, { text: formatArtifact(clean, content), updatedAt: this.now() })
+    this.#changes.tell(['notes'])
     return this.#artifact(name)
   }
 
@@ -208,7 +218,13 @@ export class MemoryWorkspace implements StudyWorkspace {
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
     const notebook = notebookInput(title, sources, this.generateId(), this.now())
     this.#notebooks.push(notebook)
+    this.#changes.tell(['notebooks'])
     return structuredClone(notebook)
+  }
+
+  /** Calls `listener` after each change to the tasks, memory, notes or notebooks. */
+  watchChanges(listener: WorkspaceChangeListener): () => void {
+    return this.#changes.watch(listener)
   }
 
   /** Reads `path` if it is one of `allowed` and one of this workspace's sources; failures are data. */

@@ -1,6 +1,7 @@
 import type { ExpectedVersion, Versioned, VersionedWrite } from './recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
 import type { SourceReadResult } from './sourceScope.ts'
+import type { WorkspaceChangeListener } from './WorkspaceChange.ts'
 
 /**
  * The study workspace as the tools and the runtime see it: tasks, memory, artifacts, notebooks
@@ -61,4 +62,10 @@ export interface StudyWorkspace {
   createNotebook(title: string, sources: string[]): Promise<Notebook>
   /** Reads `path` if it is one of `allowed` and really inside the sources; failures are data. */
   readSource(allowed: readonly string[], path: string): Promise<SourceReadResult>
+  /**
+   * Calls `listener` after each change to the tasks, memory, notes or notebooks, whoever made it:
+   * this process, another one on the folder, another node on the database. Returns the
+   * unsubscribe. Optional: a workspace without it is read again after the tools' own writes.
+   */
+  watchChanges?(listener: WorkspaceChangeListener): () => void
 }

@@ -30,7 +30,9 @@ import {
   WorkspaceMarkerSchema,
 } from './schemas.ts'
 import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
+import { WorkspaceChangeFeed, type WorkspaceChangeListener } from './WorkspaceChange.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
+import { watchWorkspaceFolder } from './watchWorkspaceFolder.ts'
 import { withWorkspaceLock } from './withWorkspaceLock.ts'
 import {
   artifactInput,
@@ -56,6 +58,8 @@ export class Workspace implements StudyWorkspace {
   readonly clock: () => Date
   /** The generator used for every id this workspace assigns. */
   readonly generateId: () => string
+
+  #changes: WorkspaceChangeFeed | undefined
 
   private constructor(root: string, options: WorkspaceOptions = {}) {
     this.root = root
@@ -301,6 +305,15 @@ export class Workspace implements StudyWorkspace {
   /** Reads `path` from `sources/` if it is one of `allowed` and really inside `sources/`; failures are data. */
   async readSource(allowed: readonly string[], path: string): Promise<SourceReadResult> {
     return readScopedSource(this.sourcesDir, allowed, path)
+  }
+
+  /**
+   * Calls `listener` after each change to the folder's tasks, memory, notes or notebooks, made
+   * by this process or another (the terminal chat, an editor): one file watch for all listeners.
+   */
+  watchChanges(listener: WorkspaceChangeListener): () => void {
+    this.#changes ??= new WorkspaceChangeFeed((tell) => watchWorkspaceFolder(this.root, tell))
+    return this.#changes.watch(listener)
   }
 
   private now(): string {

@@ -9,6 +9,7 @@ const statusByCode: Record<string, number> = {
   invalid_input: 400,
   invalid_decision: 400,
   invalid_edit: 400,
+  invalid_cursor: 400,
   policy_not_allowed: 409,
   // The host's approval rules do not let this person decide this card: nothing changed.
   approver_not_allowed: 403,

@@ -6,6 +6,7 @@ import {
   InputBody,
   RevokeBody,
   StartRunBody,
+  TaskDoneBody,
 } from './requestSchemas.ts'
 import {
   ArtifactsAnswer,
@@ -21,6 +22,7 @@ import {
   RunsAnswer,
   SourceAnswer,
   StartedRunAnswer,
+  TaskDoneAnswer,
   TasksAnswer,
 } from './responseSchemas.ts'
 
@@ -120,9 +122,17 @@ export const apiOperations: ApiOperation[] = [
     id: 'listRuns',
     method: 'GET',
     path: '/api/runs',
-    summary: 'The runs this server knows, with their state.',
+    summary:
+      "A page of the runs in the store, newest first: first message, start, state, pending card. In hosted mode only the signed-in person's own runs, from every node.",
+    query: [
+      { name: 'limit', description: 'Runs per page, 1 to 100 (default 20).' },
+      { name: 'cursor', description: 'The `nextCursor` of the page before.' },
+    ],
     answers: { 200: { description: 'The runs.', schema: RunsAnswer } },
-    refusals: [],
+    refusals: [
+      { status: 400, code: 'invalid_request', when: 'the query is not a page size and a cursor' },
+      { status: 400, code: 'invalid_cursor', when: 'no run list handed out this cursor' },
+    ],
   },
   {
     id: 'startRun',
@@ -248,9 +258,36 @@ export const apiOperations: ApiOperation[] = [
   },
   read('info', '/api/info', 'The model, the workspace and the notebook.', InfoAnswer),
   read('tasks', '/api/workspace/tasks', 'The study tasks.', TasksAnswer),
+  {
+    id: 'setTaskDone',
+    method: 'POST',
+    path: '/api/workspace/tasks/:taskId/done',
+    summary:
+      "The person's own tick of a task's done box: a direct edit, no card (the click is the decision), written only while the task is at the `version` the page showed.",
+    body: TaskDoneBody,
+    answers: { 200: { description: 'Written.', schema: TaskDoneAnswer } },
+    refusals: [
+      { status: 404, code: 'task_not_found', when: 'no task has this id' },
+      { status: 409, code: 'target_changed', when: 'the task changed since the page showed it' },
+      corruptFile,
+    ],
+  },
   read('memory', '/api/workspace/memory', 'What the agent remembers.', MemoryAnswer),
   read('artifacts', '/api/workspace/artifacts', 'The saved artifacts.', ArtifactsAnswer),
   read('notebooks', '/api/workspace/notebooks', 'The notebooks.', NotebooksAnswer),
+  {
+    id: 'followChanges',
+    method: 'GET',
+    path: '/api/workspace/events',
+    summary:
+      "The live panel as server-sent events: `ready` (`{ watching }`), then `workspace` (`{ parts }`: tasks, memory, notes, notebooks) after each change by anyone, and `runs` (`{ runId, status }`) as runs here change state. In hosted mode: the person's workspace, and only runs they may read.",
+    query: [
+      { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
+    ],
+    answers: { 200: { description: 'text/event-stream, open until the client leaves.' } },
+    refusals: [{ status: 429, code: 'too_many_streams', when: 'too many event streams are open' }],
+    stream: true,
+  },
   {
     id: 'source',
     method: 'GET',

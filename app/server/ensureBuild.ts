@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url'
 /** The repository root (where `vite.config.ts` is). */
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
-// The page is built from `ui/` and the statechart module it draws, which imports from these folders.
-const sourceDirs = ['ui', 'machines', 'models', 'tools']
+// The page is built from `ui/` and what it imports: the statechart it draws (and the folders that
+// imports from), and the records, versions and run-list types it reads.
+const sourceDirs = ['ui', 'machines', 'models', 'tools', 'workspace', 'store', 'vocabulary']
 const sourceFiles = ['vite.config.ts', 'package.json']
 
 /** Builds the page with Vite into `outDir` when `index.html` is missing or older than a source; returns whether it built. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maxRunListLimit } from '../../store/RunListing.ts'
 
 /** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
 export const maxEditedArgumentsChars = 16_000
@@ -49,4 +50,28 @@ export const RevokeBody = z.strictObject({})
 export const SourceQuery = z.strictObject({
   notebookId: z.string().min(1).max(200),
   path: z.string().min(1).max(500),
+})
+
+/** `GET /api/runs?limit=…&cursor=…`: a page of the run list (both optional). */
+export const RunListQuerySchema = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(maxRunListLimit))
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'must be a `nextCursor` the run list gave')
+    .optional(),
+})
+
+/**
+ * `POST /api/workspace/tasks/:taskId/done`: the person ticks or unticks a task's box; `version` is
+ * the version of the task as the page showed it (`recordVersion`), so a task changed meanwhile is
+ * refused rather than overwritten.
+ */
+export const TaskDoneBody = z.strictObject({
+  done: z.boolean(),
+  version: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
 })

@@ -25,18 +25,25 @@ export const CommandAnswer = z.strictObject({
   queued: z.literal(true).optional(),
 })
 
-/** `GET /api/runs`. */
+/** `GET /api/runs`: one page of the run list, newest first. */
 export const RunsAnswer = z.strictObject({
   runs: z.array(
     z.strictObject({
       runId: z.string(),
-      status: z.string().optional().describe('The run state, e.g. `awaitingConfirmation`.'),
-      startedBy: z
-        .strictObject({ id: z.string(), name: z.string().optional() })
+      title: z.string().describe("The run's first message, on one line."),
+      startedAt: z.string().describe('When the run started (ISO-8601).'),
+      owner: z
+        .string()
         .optional()
-        .describe('Hosted mode: the person whose run it is.'),
+        .describe('Who started the run (their sign-in id), when the host knows.'),
+      status: z.string().describe('The run state, e.g. `awaitingConfirmation`.'),
+      pending: z.boolean().describe('Whether a confirmation card waits for a decision.'),
     }),
   ),
+  nextCursor: z
+    .string()
+    .optional()
+    .describe('Pass it as `cursor` for the next, older page; absent on the last page.'),
 })
 
 /** `GET /api/me`. */
@@ -77,6 +84,8 @@ export const InfoAnswer = z.strictObject({
 
 /** `GET /api/workspace/tasks`. */
 export const TasksAnswer = z.strictObject({ tasks: z.array(TaskSchema) })
+/** `POST /api/workspace/tasks/:taskId/done`: the task as written, and its new version. */
+export const TaskDoneAnswer = z.strictObject({ task: TaskSchema, version: z.string() })
 /** `GET /api/workspace/memory`. */
 export const MemoryAnswer = z.strictObject({ memory: z.array(MemoryEntrySchema) })
 /** `GET /api/workspace/artifacts`. */

@@ -3,17 +3,20 @@ import { personOf } from '../../vocabulary/Identity.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
+import { admitStream } from './eventStream.ts'
 import { HttpError } from './HttpError.ts'
 import { readJsonBody } from './readJsonBody.ts'
+import { readQuery } from './readQuery.ts'
 import {
   CancelBody,
   ConfirmationBody,
   EditBody,
   InputBody,
+  RunListQuerySchema,
   StartRunBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'
-import { mayRead, runFor } from './runAccess.ts'
+import { runFor } from './runAccess.ts'
 import { sendJson } from './sendJson.ts'
 import { streamRunEvents } from './streamRunEvents.ts'
 
@@ -30,20 +33,17 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'GET',
       pattern: '/api/runs',
-      handler: ({ res, me }) =>
-        sendJson(res, 200, {
-          runs: runtime.runIds().flatMap((runId) => {
-            const view = runtime.view(runId)
-            if (!mayRead(app, view, me)) return []
-            return [
-              {
-                runId,
-                status: view.value,
-                ...(app.hosted && view.startedBy !== undefined && { startedBy: view.startedBy }),
-              },
-            ]
-          }),
-        }),
+      handler: async ({ res, url, me }) => {
+        const query = readQuery(url, RunListQuerySchema)
+        // Hosted mode lists the signed-in person's runs, from the store, whichever node holds
+        // them; never anyone else's (a reviewer opens another's run by its link).
+        if (app.hosted && me === undefined) return sendJson(res, 200, { runs: [] })
+        const mine = app.hosted && me !== undefined ? { ...query, owner: me.id } : query
+        const page = await runtime.listRuns(mine).catch((error: unknown) => {
+          throw toHttpError(error)
+        })
+        sendJson(res, 200, page)
+      },
     },
     {
       method: 'POST',
@@ -73,7 +73,7 @@ export function runRoutes(app: AppContext): Route[] {
             runtime.startRun({
               input: body.input,
               ...(notebookId !== undefined && { notebookId }),
-              ...(startedBy !== undefined && { startedBy }),
+              ...(startedBy !== undefined && { by: startedBy }),
             }),
           )
         } finally {
@@ -168,22 +168,7 @@ export function runRoutes(app: AppContext): Route[] {
         const runId = params.runId as string
         // A run another node owns is followed through the store.
         await runFor(app, runId, me, 'read')
-        const { streams, limits } = app
-        // Each person's streams count for them: one person's tabs do not use up another's.
-        const key = me?.id ?? 'launch'
-        const open = streams.get(key) ?? 0
-        if (open >= limits.maxStreamsPerToken)
-          throw new HttpError(
-            429,
-            'too_many_streams',
-            `${open} event streams are open (the limit is ${limits.maxStreamsPerToken}); close one first`,
-          )
-        streams.set(key, open + 1)
-        res.once('close', () => {
-          const left = (streams.get(key) ?? 1) - 1
-          if (left > 0) streams.set(key, left)
-          else streams.delete(key)
-        })
+        admitStream(app, res, me)
         streamRunEvents(req, res, runtime, runId, firstSeq(url, req.headers['last-event-id']))
       },
     },

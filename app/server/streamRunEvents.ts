@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
-import { securityHeaders } from './sendJson.ts'
-
-const heartbeatMs = 15_000
+import { heartbeatMs, openEventStream } from './eventStream.ts'
 
 /**
  * Streams a run as server-sent events: a `state` frame (status, pending card, messages) whenever it
@@ -19,14 +17,7 @@ export function streamRunEvents(
   runId: string,
   from: number,
 ): void {
-  res.writeHead(200, {
-    ...securityHeaders,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  })
-  res.write('retry: 1000\n\n')
+  openEventStream(res)
   let sent = from - 1
   let lastState = ''
   const flush = () => {

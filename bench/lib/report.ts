@@ -111,10 +111,15 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         firstSnapshotKB: kb('firstSnapshotBytes'),
         lastSnapshotKB: kb('lastSnapshotBytes'),
         lastMessagesKB: kb('lastMessagesBytes'),
-        // What the snapshot holds beyond the messages themselves (the bound is 64 KB).
+        // What the snapshot holds beyond the messages themselves (the bound is 64 KB). A snapshot
+        // smaller than the messages cannot hold them (they live in the message log): all of it.
         lastSnapshotOverheadKB: pick(
           got,
-          (s) => ((s.lastSnapshotBytes ?? Number.NaN) - (s.lastMessagesBytes ?? 0)) / 1024,
+          (s) => {
+            const snapshot = s.lastSnapshotBytes ?? Number.NaN
+            const messages = s.lastMessagesBytes ?? 0
+            return (snapshot >= messages ? snapshot - messages : snapshot) / 1024
+          },
           1,
         ),
         eventsLogKB: kb('eventsLogBytes'),

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { intentTools, type PlannerIntent } from './plannerIntents.ts'
 import { plannerNotes } from './plannerNotes.ts'

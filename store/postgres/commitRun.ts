@@ -12,11 +12,12 @@ const json = (value: unknown) => JSON.stringify(value)
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines (chained: see migration 20), the ended flag, the confirmation cards the events open,
+ * lines (chained: see migration 10), the ended flag, the confirmation cards the events open,
  * resolve or count an approval on, the commands it
  * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
  * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on
- * the run is running, having written nothing.
+ * the run is running, having written nothing. A new run's first save (`started`) also takes its
+ * place in the run list, in the same statement (`studypulse.commit_started_run`).
  */
 export async function commitRun(
   client: pg.ClientBase | pg.Pool,
@@ -29,10 +30,14 @@ export async function commitRun(
   const cards = cardChanges(commit)
   const field = (pick: (card: (typeof cards)[number]) => string | undefined) =>
     cards.map((card) => pick(card) ?? null)
+  const { started } = commit
+  const start =
+    started === undefined ? [] : [started.startedAt, started.title, started.owner ?? null]
+  const params = Array.from({ length: 23 + start.length }, (_, i) => `$${i + 1}`).join(', ')
   const { rows } = await client.query<{ held_by: string | null }>(
-    `SELECT studypulse.commit_run($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-       $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) AS held_by`,
+    `SELECT studypulse.${started === undefined ? 'commit_run' : 'commit_started_run'}(${params}) AS held_by`,
     [
+      ...start,
       runId,
       ownerId,
       snapshot === undefined ? null : json(snapshot),

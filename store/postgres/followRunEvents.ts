@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { PgListener } from '../../workspace/postgres/PgListener.ts'
 import type { EventFollow, FollowEventsOptions } from '../RunCluster.ts'
 import { EVENTS_CHANNEL } from './commitRun.ts'
-import type { PgListener } from './PgListener.ts'
 
 /**
  * Follows one run's log: LISTEN first, then read what is logged, then re-read past the last

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import type { PgListener } from '../../workspace/postgres/PgListener.ts'
 import { withTransaction } from '../../workspace/postgres/PostgresSource.ts'
 import {
   parseStoredCommand,
@@ -8,7 +9,6 @@ import {
   type RunCommandOutcome,
   type StoredRunCommand,
 } from '../RunCommand.ts'
-import type { PgListener } from './PgListener.ts'
 
 /** The channel commands NOTIFY on: `{"runId"}` when one is offered, `{"runId","applied":[ids]}` once applied. */
 export const COMMANDS_CHANNEL = 'studypulse_commands'

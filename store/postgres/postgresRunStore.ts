@@ -4,6 +4,7 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
 import { migrate } from '../../workspace/postgres/migrate.ts'
+import { PgListener } from '../../workspace/postgres/PgListener.ts'
 import {
   openPool,
   type PostgresSource,
@@ -18,7 +19,6 @@ import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
 import { followRunEvents } from './followRunEvents.ts'
-import { PgListener } from './PgListener.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,
@@ -35,6 +35,7 @@ import {
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
+import { listRuns } from './postgresRunList.ts'
 import { RunLeases } from './RunLeases.ts'
 
 /** Options of the PostgreSQL store. */
@@ -192,6 +193,11 @@ export async function postgresRunStore(
       )
       return rows.map((r) => r.run_id)
     },
+    listRuns: (query = {}) =>
+      listRuns(pool, query, async (runId) => {
+        const parsed = await readSnapshot(runId)
+        return typeof parsed === 'object' ? parsed.snapshot : undefined
+      }),
     async peekRun(runId) {
       const parsed = await readSnapshot(runId)
       return parsed === undefined || typeof parsed === 'string' ? undefined : parsed.snapshot

@@ -188,6 +188,21 @@ export function rawRequest(
   })
 }
 
+/** A GET from the app's own page (its token, Host and Origin). */
+export function pageGet(h: AppHarness, path: string): Promise<RawResponse> {
+  return rawRequest(h.server.port, { path, headers: h.pageHeaders() })
+}
+
+/** A JSON POST from the app's own page (or with `headers` instead of the page's). */
+export function pagePost(
+  h: AppHarness,
+  path: string,
+  body: unknown,
+  headers = h.pageHeaders(),
+): Promise<RawResponse> {
+  return rawRequest(h.server.port, { method: 'POST', path, headers, body: JSON.stringify(body) })
+}
+
 /** Starts a run over HTTP and waits until it shows a confirmation card; returns ids. */
 export async function runToCard(
   h: AppHarness,

@@ -224,7 +224,9 @@ describe('a restart keeps the pending card', () => {
     h = await h.restart()
     expect(h.restored).toEqual([runId])
     const runs = (await get('/api/runs')).json().runs
-    expect(runs).toEqual([{ runId, status: 'awaitingConfirmation' }])
+    expect(runs).toEqual([
+      expect.objectContaining({ runId, status: 'awaitingConfirmation', pending: true }),
+    ])
     expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
     expect(await titles()).not.toContain('Review chapter 3')
 

@@ -130,6 +130,14 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
       refused: [{ confirmationId: 'c-1', arguments: 7 }, { confirmationId: 'c-1' }],
     },
     '/api/policies/:ruleId/revoke': { allowed: {}, refused: [{ ruleId: 'x' }] },
+    '/api/workspace/tasks/:taskId/done': {
+      allowed: { done: true, version: 'a'.repeat(64) },
+      refused: [
+        { done: 'yes', version: 'a'.repeat(64) },
+        { done: true },
+        { done: true, version: 'v1' },
+      ],
+    },
   }
 
   it('every request schema is the one the server validates with', async () => {
@@ -139,7 +147,10 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
       const schema = operation(op.method, op.path).requestBody.content['application/json'].schema
       expect(schema).toEqual(jsonSchemaOf(op.body as never, 'input'))
       const { allowed, refused } = samples[op.path] as { allowed: Json; refused: Json[] }
-      const path = op.path.replace(':runId', 'no-such-run').replace(':ruleId', 'no-such-rule')
+      const path = op.path
+        .replace(':runId', 'no-such-run')
+        .replace(':ruleId', 'no-such-rule')
+        .replace(':taskId', 'no-such-task')
       expect(conforms(schema, allowed), `${op.path} allows ${JSON.stringify(allowed)}`).toEqual([])
       const answer = await post(path, allowed)
       expect(answer.json().error?.code, `${op.path} ${answer.body}`).not.toBe('invalid_request')

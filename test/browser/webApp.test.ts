@@ -1,41 +1,19 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import type { Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
-import { waitForRun } from '../../runtime/waitForRun.ts'
 import { type AppHarness, type HarnessOptions, startHarness } from '../app/appHarness.ts'
 import { findActiveContent, hostileMarkdown } from '../fixtures/hostileMarkdown.ts'
-import { launchChromium } from '../helpers/launchChromium.ts'
 import { runAxe } from '../helpers/runAxe.ts'
+import { pageInChromium, readmePictures, shots } from './pageInChromium.ts'
 
 const addTask = 'add a task to review chapter 3 by Friday, importance 4'
-// Test screenshots go to the ignored screenshots/; `npm run screenshot` refreshes the README's picture.
-const shots = join(repoRoot, 'screenshots')
-const readmePicture =
-  process.env.STUDYPULSE_SCREENSHOT === 'docs'
-    ? join(repoRoot, 'docs', 'screenshot.png')
-    : join(shots, 'screenshot.png')
+const readmePicture = join(readmePictures, 'screenshot.png')
+const chromium = pageInChromium()
 
-let browser: Browser
-let distDir: string
 let h: AppHarness
 let page: Page
-
-beforeAll(async () => {
-  // A private build, so a concurrent `npm start` or build in dist/ cannot interfere.
-  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-  await ensureBuild(distDir)
-  await mkdir(shots, { recursive: true })
-  browser = await launchChromium()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await rm(distDir, { recursive: true, force: true })
-})
 
 /** A fresh server over a sample workspace (prepared by `before`) and a page open on it. */
 async function openApp(
@@ -43,9 +21,9 @@ async function openApp(
   viewport = { width: 1280, height: 800 },
   before: (h: AppHarness) => Promise<unknown> = async () => {},
 ) {
-  h = await startHarness({ distDir, ...options })
+  h = await startHarness({ distDir: chromium.distDir, ...options })
   await before(h)
-  page = await browser.newPage({ viewport })
+  page = await chromium.browser.newPage({ viewport })
   page.on('pageerror', (error) => {
     throw error
   })
@@ -157,7 +135,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     const id = await card().getAttribute('data-confirmation-id')
-    h = await h.restart({ distDir, port: h.server.port })
+    h = await h.restart({ distDir: chromium.distDir, port: h.server.port })
     await card().getByRole('button', { name: 'Allow once' }).click()
     const banner = page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' })
     await banner.waitFor()
@@ -228,11 +206,101 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'End conversation' }).click()
     await page.getByText('Cancelled. Nothing more will run.').waitFor()
     expect(await page.getByRole('button', { name: 'Allow once' }).count()).toBe(0)
     expect(await page.locator('.sp-card').getAttribute('data-state')).toBe('stale')
     expect(await h.tasksFile()).toBe(before)
     expect(await taskTitles()).not.toContain('Review chapter 3')
+  })
+})
+
+describe('cards that show what a call will change, in the real app', () => {
+  it('a note overwrite shows its line diff on the card, axe finds nothing on it, and Allow writes it', async () => {
+    await openApp({}, undefined, (h) =>
+      h.workspace.saveArtifact('Exam plan', 'Week 1: revise cells\nWeek 2: genetics\nSleep early'),
+    )
+    await ask('update my exam plan note: revise genetics first')
+    await card().waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toBe(
+      'Overwrite your note “Exam plan” (+1 −3 lines)',
+    )
+    const diff = card().locator('.sp-diff')
+    expect(await diff.isVisible()).toBe(true)
+    expect(await diff.locator('.sp-diff__line--removed del').allTextContents()).toEqual([
+      'Week 1: revise cells',
+      'Week 2: genetics',
+      'Sleep early',
+    ])
+    expect(await diff.locator('.sp-diff__line--added ins').allTextContents()).toEqual([
+      'revise genetics first',
+    ])
+    await card().screenshot({ path: join(shots, 'card-diff-app.png') })
+    expect(await runAxe(page)).toEqual([])
+    expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toContain('Sleep early')
+
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-activity', { hasText: 'Done: Overwrite your note' }).waitFor()
+    expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toBe(
+      'revise genetics first',
+    )
+  })
+
+  it('an edited card is described again; the Done line and the Activity tab name the edit', async () => {
+    await openApp()
+    await ask(addTask)
+    await card().waitFor()
+    await card().getByRole('button', { name: 'Edit' }).click()
+    const field = card().getByLabel(/Edit the arguments/)
+    const edited = JSON.parse(await field.inputValue()) as Record<string, unknown>
+    await field.fill(JSON.stringify({ ...edited, title: 'Review chapter 4' }, null, 2))
+    await card().getByRole('button', { name: 'Save changes' }).click()
+    await page.locator('.sp-card[data-state="pending"]', { hasText: 'chapter 4' }).waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toMatch(
+      /^Create task “Review chapter 4”, due .*, importance 4 of 5$/,
+    )
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    const done = page.locator('.sp-activity', { hasText: 'Done:' })
+    await done.waitFor()
+    expect(await done.textContent()).toMatch(/Done: Create task “Review chapter 4”/)
+    expect(await page.locator('.sp-activity', { hasText: 'chapter 3' }).count()).toBe(0)
+    expect(await titlesOnDisk()).toContain('Review chapter 4')
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
+
+    await page.getByRole('tab', { name: 'Activity' }).click()
+    const entry = page.locator('.sp-timeline__item[data-kind="callEdited"]')
+    await entry.waitFor()
+    expect(await entry.locator('.sp-timeline__title').textContent()).toBe(
+      'You edited the arguments',
+    )
+    const [before, after] = await entry.locator('dd').allTextContents()
+    expect(before).toContain('"title":"Review chapter 3"')
+    expect(after).toContain('"title":"Review chapter 4"')
+  })
+
+  it('a card whose task changed before Allow says nothing was written, and nothing is', async () => {
+    await openApp()
+    await ask('mark review lecture 1 notes as done')
+    await card().waitFor()
+    expect(await card().locator('.sp-card__preview').textContent()).toBe(
+      'Mark “Review lecture 1 notes” as done',
+    )
+    // Another window renames the task while the card waits.
+    const [task] = (await h.workspace.readTasks()).filter(
+      (t) => t.title === 'Review lecture 1 notes',
+    )
+    if (task === undefined) throw new Error('no sample task to change')
+    await h.workspace.upsertTask({ ...task, title: 'Review lecture 1 and 2 notes' })
+    await card().getByRole('button', { name: 'Allow once' }).click()
+    const changed = page.locator('.sp-card[data-state="changed"] .sp-card__status')
+    await changed.waitFor()
+    expect(await changed.textContent()).toBe(
+      'Allowed, but this changed after the card was shown, so nothing was written. Ask again to see it as it is now.',
+    )
+    expect((await h.workspace.readTask(task.id))?.value).toMatchObject({
+      title: 'Review lecture 1 and 2 notes',
+      done: false,
+    })
   })
 })
 
@@ -272,7 +340,7 @@ describe('what the page shows is inert and accessible', () => {
     expect(dialogs).toEqual([])
   })
 
-  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the panel, the reader and the statechart view', async () => {
+  it('axe (WCAG 2.1 AA and best practice) finds nothing on the chat, a card of each permission, the run list, the panel, the reader and the statechart view', async () => {
     // A short window, so the panel and the long line of code scroll; a note to open.
     await openApp({}, { width: 1280, height: 600 }, (h) =>
       h.workspace.saveArtifact('Exam plan', '- revise **cells** first\n- then ATP'),

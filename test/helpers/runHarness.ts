@@ -1,6 +1,7 @@
 import type { ModelClient } from '../../models/messages.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
@@ -55,4 +56,20 @@ export function eventsOf(
   kind: AgentEvent['kind'],
 ): AgentEvent[] {
   return runtime.view(runId).events.filter((e) => e.kind === kind)
+}
+
+/**
+ * Allows the card a run waits on as the person saw it (its id and its card digest), then waits
+ * until the run rests for input again.
+ */
+export async function allowShownCard(runtime: AgentRuntime, runId: string): Promise<void> {
+  const card = runtime.view(runId).pending
+  if (card === undefined) throw new Error(`run ${runId} shows no card`)
+  await runtime.command(runId, {
+    kind: 'decide',
+    confirmationId: card.confirmationId,
+    decision: 'allow',
+    digest: card.digest,
+  })
+  await waitForRun(runtime, runId, 'awaitingInput')
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 
 // The entry points a browser app imports. Bundling them for the browser must reach no Node module.
-const browserEntries = ['core.ts', 'store.ts', 'ui/index.ts', 'ui/core/index.ts']
+const browserEntries = ['core.ts', 'store.ts', 'tracing.ts', 'ui/index.ts', 'ui/core/index.ts']
 
 const builtins = new Set(builtinModules)
 const isNodeModule = (id: string) => id.startsWith('node:') || builtins.has(id.split('/')[0] ?? '')

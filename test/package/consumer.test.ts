@@ -95,6 +95,10 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
 
   it('installs neither React nor a model SDK nor an AI SDK provider, and nothing from the repo but the build', () => {
     const modules = readdirSync(join(app, 'node_modules'))
+    const xstateScope = existsSync(join(app, 'node_modules', '@xstate'))
+      ? readdirSync(join(app, 'node_modules', '@xstate'))
+      : []
+    expect(xstateScope, '@xstate/react').not.toContain('react')
     for (const absent of ['react', 'react-dom', 'openai', '@anthropic-ai', '@ai-sdk'])
       expect(modules, absent).not.toContain(absent)
     expect(modules).toContain('xstate') // the one peer npm installs for you
@@ -166,7 +170,7 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
   let site: Server | undefined
   afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
 
-  it("uses the app's React: no second copy nested under the package", async () => {
+  it("uses the app's React and @xstate/react: no second copy nested under the package", async () => {
     expect(existsSync(join(app, 'node_modules', 'studypulse-agent', 'node_modules'))).toBe(false)
     const react = JSON.parse(await readFile(join(app, 'node_modules/react/package.json'), 'utf8'))
     expect(react.version).toBe(appReact)
@@ -175,6 +179,12 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     expect(copies.map((p) => p.slice(app.length)).sort()).toEqual([
       `${sep}node_modules${sep}react`,
       `${sep}node_modules${sep}react-dom`,
+    ])
+    // The hooks select with the app's @xstate/react, a peer like React.
+    const hooks = await command(app, 'npm', ['ls', '@xstate/react', '--all', '--parseable'])
+    const hookCopies = hooks.stdout.split('\n').filter((p) => /[/\\]@xstate[/\\]react$/.test(p))
+    expect(hookCopies.map((p) => p.slice(app.length))).toEqual([
+      `${sep}node_modules${sep}@xstate${sep}react`,
     ])
   })
 

@@ -26,6 +26,7 @@ export function viteReactTsTemplate(
       type: 'module',
       scripts: { build: 'tsc -b && vite build' },
       dependencies: {
+        '@xstate/react': installedVersion('@xstate/react'),
         react: versions.react,
         'react-dom': versions.react,
         'studypulse-agent': `file:${versions.tarball}`,

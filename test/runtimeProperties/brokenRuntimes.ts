@@ -69,6 +69,18 @@ export const brokenRuntimes: readonly BrokenRuntime[] = [
     }),
   },
   {
+    // The mutant: execute does not pass the version the card showed, so a target that
+    // changed after the card is written over (or deleted) all the same.
+    name: 'executes without the version its card showed',
+    wrap: (runtime) => {
+      const { tools } = runtime
+      const execute = tools.execute.bind(tools)
+      tools.execute = (prepared, { expectedVersion: _shown, ...context }) =>
+        execute(prepared, context)
+      return runtime
+    },
+  },
+  {
     name: 'ignores cancel',
     wrap: (runtime) => ({ ...runtime, cancel: async () => {} }),
   },

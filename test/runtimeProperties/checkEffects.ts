@@ -34,7 +34,9 @@ export async function checkEffects(seen: EffectsSeen): Promise<string[]> {
       case 'write_memory':
         return memory.filter((m) => m.text === marker).length
       case 'save_artifact':
-        return artifacts.filter((a) => a.title === marker).length
+        // Only the call's own content counts: another process may have saved that note first.
+        return artifacts.filter((a) => a.title === marker && a.content === `notes of ${marker}`)
+          .length
       case 'delete_task':
         return tasks.some((t) => t.id === seededTaskId(marker)) ? 0 : 1
       case 'run_command':
@@ -44,9 +46,11 @@ export async function checkEffects(seen: EffectsSeen): Promise<string[]> {
     }
   }
   for (const planned of seen.calls) {
-    const allowed = seen.accepted.some(
+    const allow = seen.accepted.find(
       (d) => d.run === planned.run && d.callId === planned.call.id && d.decision === 'allow',
     )
+    // A card whose target changed after it was shown must write nothing, allowed or not.
+    const allowed = allow !== undefined && allow.targetChanged !== true
     const completed = seen.events[planned.run].some(
       (e) => e.kind === 'toolCompleted' && e.toolCallId === planned.call.id,
     )
@@ -54,7 +58,13 @@ export async function checkEffects(seen: EffectsSeen): Promise<string[]> {
     const cutOff = allowed && !completed && seen.cancelled.has(planned.run)
     const expected = allowed && completed ? 1 : 0
     if (n !== expected && !(cutOff && n === 1)) {
-      const why = allowed ? (completed ? 'allowed and completed' : 'allowed') : 'never allowed'
+      const why = allowed
+        ? completed
+          ? 'allowed and completed'
+          : 'allowed'
+        : allow !== undefined
+          ? 'allowed after its target changed'
+          : 'never allowed'
       bad.push(`${planned.kind} ${planned.marker} took effect ${n} times; it was ${why}`)
     }
   }

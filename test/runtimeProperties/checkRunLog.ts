@@ -1,3 +1,4 @@
+import { cardDigest } from '../../tools/digest.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { AcceptedDecision } from './driveScenario.ts'
@@ -50,7 +51,9 @@ export function checkRunLog(ended: EndedRun): string[] {
     if (e.kind === 'confirmationRequired') {
       if (required !== undefined) fail(`call ${e.toolCallId} was asked about twice`)
       required = e
-      if (e.toolCallId !== requested?.toolCallId || e.digest !== requested?.digest) {
+      // The card is decided by the call's digest bound to the target it shows.
+      const digest = cardDigest(requested?.digest ?? '', e.description?.target)
+      if (e.toolCallId !== requested?.toolCallId || e.digest !== digest) {
         fail(`confirmation ${e.confirmationId} is not bound to the call just prepared`)
       }
       if (e.permission === 'read') fail(`read call ${e.toolCallId} asked for confirmation`)
@@ -66,7 +69,7 @@ export function checkRunLog(ended: EndedRun): string[] {
         decision?.decision === 'allow' &&
         decision.confirmationId === required.confirmationId &&
         decision.toolCallId === requested?.toolCallId &&
-        required.digest === requested?.digest
+        required.digest === cardDigest(requested?.digest ?? '', required.description?.target)
       if (!ok) fail(`${requested?.toolName} ${requested?.toolCallId} executed without its allow`)
     }
   }
@@ -110,11 +113,27 @@ function checkCall(ended: EndedRun, planned: PlannedCall): string[] {
       fail(`failed: ${errorCode(result)}`)
     return bad
   }
-  if (asks.length !== 1) fail(`was asked ${asks.length} times`)
+  // Asked once; a run cancelled while the card was still being described never asks (nor runs it).
+  const cancelledBeforeCard =
+    asks.length === 0 && result === undefined && ended.status === 'cancelled'
+  if (asks.length !== 1 && !cancelledBeforeCard) fail(`was asked ${asks.length} times`)
   const choice = decided[0]?.decision
   if (choice === undefined && result !== undefined) fail('has a result without a decision')
-  if (choice === 'allow' && result !== undefined && result.kind !== 'toolCompleted') {
-    fail(`was allowed but failed with ${errorCode(result)}`)
+  // Allowed after someone else changed what its card showed: nothing written, and the model told so.
+  const changed = decided[0]?.targetChanged === true
+  if (choice === 'allow' && result !== undefined) {
+    if (changed && errorCode(result) !== 'target_changed') {
+      fail(`was allowed after its target changed but reported ${errorCode(result) ?? 'done'}`)
+    }
+    if (!changed && result.kind !== 'toolCompleted') {
+      fail(`was allowed but failed with ${errorCode(result)}`)
+    }
+    const told = ended.messages
+      .filter((m) => m.role === 'tool' && m.toolCallId === id)
+      .map((m) => (JSON.parse(m.content) as { error?: { code?: string } }).error?.code)
+    if (changed && told.join() !== 'target_changed') {
+      fail(`was allowed after its target changed but the model was told [${told}]`)
+    }
   }
   if (choice === 'allow' && result === undefined && ended.status !== 'cancelled') {
     fail('was allowed but never reported')

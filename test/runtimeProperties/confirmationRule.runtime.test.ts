@@ -28,6 +28,7 @@ const situations: [string, RegExp][] = [
   ['input accepted', /input: accepted/],
   ['a cancel of an open card', /cancel while awaitingConfirmation/],
   ['a cancel while a tool runs', /cancel while executing/],
+  ['an allow after the target changed', /allow pending .*: accepted \(its target changed/],
 ]
 
 describe('the confirmation rule, on the real runtime with random scripts and users', () => {

@@ -17,7 +17,12 @@ export interface AcceptedDecision {
   confirmationId: string
   decision: 'allow' | 'deny'
   callId: string
+  /** The target the card showed was changed by someone else before this decision. */
+  targetChanged?: boolean
 }
+
+/** Changes, as someone else would, the target the open card of a call shows; false if it shows none. */
+export type ChangeTarget = (run: RunLabel, callId: string) => Promise<boolean>
 
 /** What driving a scenario saw; the checks after it compare this with the runs and the workspace. */
 export interface DrivenScenario {
@@ -51,12 +56,15 @@ interface Issued {
 export async function driveScenario(
   runtime: DrivenRuntime,
   scenario: Scenario,
+  changeTarget: ChangeTarget,
 ): Promise<DrivenScenario> {
   const runIds = {} as Record<RunLabel, string>
   for (const run of runLabels) runIds[run] = runtime.startRun({ input: runInput(run) })
   const out: DrivenScenario = { runIds, accepted: [], cancelledIn: {}, trace: [], violations: [] }
   const issued: Record<RunLabel, Issued[]> = { A: [], B: [] }
   const dead = new Set<string>()
+  // Cards whose target someone else changed while they were open.
+  const changed = new Set<string>()
 
   const sync = () => {
     for (const run of runLabels) {
@@ -124,7 +132,10 @@ export async function driveScenario(
         accepted = false
         refused('confirmation_not_found', error)
       }
-      note(`${step.act} ${step.id} (${confirmationId}): ${accepted ? 'accepted' : 'refused'}`)
+      const moved = changed.has(confirmationId)
+      note(
+        `${step.act} ${step.id} (${confirmationId}): ${accepted ? 'accepted' : 'refused'}${moved ? ' (its target changed after the card)' : ''}`,
+      )
       if (accepted !== expected) {
         out.violations.push(
           `step ${index + 1}: ${step.act} with ${step.id} id ${confirmationId} was ${accepted ? 'accepted' : 'refused'}; the live id was ${pending?.confirmationId ?? 'none'}`,
@@ -137,8 +148,15 @@ export async function driveScenario(
           confirmationId,
           decision: step.act,
           callId: pending.callId,
+          ...(moved && { targetChanged: true }),
         })
       }
+    } else if (step.act === 'change') {
+      const pending = status === 'awaitingConfirmation' ? live(step.run) : undefined
+      if (pending !== undefined && (await changeTarget(step.run, pending.callId))) {
+        changed.add(pending.confirmationId)
+        note(`change: the target of ${pending.confirmationId} changed`)
+      } else note('change: no target')
     } else if (step.act === 'input') {
       let accepted = true
       try {

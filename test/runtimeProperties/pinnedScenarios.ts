@@ -51,4 +51,18 @@ export const pinnedScenarios: readonly Scenario[] = [
     ],
     durable: false,
   },
+  {
+    // What a card showed changes before the allow (another window): a delete and a new note
+    // write nothing and the model hears target_changed; a denied changed card is just denied.
+    scripts: { A: [['delete_task'], ['save_artifact']], B: [['save_artifact']] },
+    steps: [
+      { run: 'A', act: 'change', settle: true },
+      decide('A', 'allow', 'pending'),
+      { run: 'A', act: 'change', settle: true },
+      decide('A', 'allow', 'pending'),
+      { run: 'B', act: 'change', settle: true },
+      decide('B', 'deny', 'pending'),
+    ],
+    durable: true,
+  },
 ]

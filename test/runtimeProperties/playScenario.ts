@@ -7,7 +7,7 @@ import { checkEffects } from './checkEffects.ts'
 import { checkRunLog } from './checkRunLog.ts'
 import { type DrivenRuntime, driveScenario } from './driveScenario.ts'
 import { describeStep, describeTurn, runLabels, type Scenario } from './scenario.ts'
-import { scenarioModel, seededTaskId, seededTaskTitle } from './scenarioModel.ts'
+import { changedElsewhere, scenarioModel, seededTaskId, seededTaskTitle } from './scenarioModel.ts'
 import { trackedRegistry } from './trackedRegistry.ts'
 
 /** How to play one scenario: a fresh folder for its workspace, and optionally a broken runtime. */
@@ -54,7 +54,23 @@ export async function playScenario(
     durable: scenario.durable,
   })
   try {
-    const driven = await driveScenario(options.wrap?.(runtime) ?? runtime, scenario)
+    // Another process writes what an open card shows: the seeded task a delete names gets new
+    // notes, and the note a save would create appears with other content.
+    const changeTarget = async (run: string, callId: string): Promise<boolean> => {
+      const planned = calls.find((c) => c.run === run && c.call.id === callId)
+      if (planned?.kind === 'delete_task') {
+        const task = await workspace.readTask(seededTaskId(planned.marker))
+        if (task === undefined) return false
+        await workspace.upsertTask({ ...task.value, notes: changedElsewhere })
+        return true
+      }
+      if (planned?.kind === 'save_artifact') {
+        await workspace.saveArtifact(planned.marker, changedElsewhere)
+        return true
+      }
+      return false
+    }
+    const driven = await driveScenario(options.wrap?.(runtime) ?? runtime, scenario, changeTarget)
     await registry.settled()
     await runtime.flush()
     const violations = [...driven.violations]

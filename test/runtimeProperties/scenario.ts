@@ -24,10 +24,14 @@ export type TurnPlan = 'answer' | 'model_error' | readonly CallKind[]
 /** Which confirmation id a decision carries. */
 export type IdChoice = 'pending' | 'wrong' | 'stale' | 'other_run'
 
-/** One thing the user does, to one run; `settle` waits until both runs rest before going on. */
+/**
+ * One thing the user does, to one run; `settle` waits until both runs rest before going on.
+ * `change`: someone else (another window, process or device) changes what the run's open card
+ * shows, between the card and the decision.
+ */
 export type Step =
   | { run: RunLabel; act: 'allow' | 'deny'; id: IdChoice; settle: boolean }
-  | { run: RunLabel; act: 'input' | 'cancel'; settle: boolean }
+  | { run: RunLabel; act: 'input' | 'cancel' | 'change'; settle: boolean }
 
 /** A generated case: what the model says in each run, and what the user does meanwhile. */
 export interface Scenario {
@@ -87,7 +91,7 @@ const decision = fc.record({
 })
 const other = fc.record({
   run,
-  act: fc.constantFrom('input' as const, 'cancel' as const),
+  act: fc.constantFrom('input' as const, 'cancel' as const, 'change' as const),
   settle: mostlySettle,
 })
 const step: fc.Arbitrary<Step> = fc

@@ -19,6 +19,9 @@ export const seededTaskId = (marker: string): string => `seed-${marker}`
 /** The title of a seeded task; a `delete_task` call names it, as the tool asks. */
 export const seededTaskTitle = (marker: string): string => `seeded for ${marker}`
 
+/** What another process writes into a card's target (a task's notes, a note's content) after the card. */
+export const changedElsewhere = 'changed in another window'
+
 /** What a run's first user message says, so the shared model knows whose turn it is playing. */
 export const runInput = (run: RunLabel): string => `run ${run}`
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
+import type { RunStart } from '../../store/RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from '../../store/RunStore.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
@@ -67,6 +68,19 @@ const rule = (id: string, tool: string): PolicyRule => ({
   scope: 'always',
   createdAt: at,
 })
+
+/** The start of run `r<n>`, one minute after the start of the one before. */
+function startOf(n: number): RunStart {
+  return {
+    startedAt: new Date(Date.UTC(2026, 10, 30, 9, n)).toISOString(),
+    title: `plan week ${n}`,
+  }
+}
+
+/** How the run list shows run `r<n>` started by `startOf(n)`. */
+function summaryOf(n: number, value: string) {
+  return { runId: `r${n}`, ...startOf(n), status: value, pending: false }
+}
 
 /**
  * The behaviour every `RunStore` owes the runtime. Call it in a test file with a factory of
@@ -290,6 +304,98 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       expect(await b.claim('r1')).toEqual({ ok: true })
       expect(await b.claim('r2')).toEqual({ ok: true })
       expect((await b.loadRun('r1'))?.snapshot).toEqual(snapshotOf('r1', 1))
+    })
+
+    test('the run list: newest first, page by page, with status, pending badge and first message', async () => {
+      const [a, b] = (await stores(2)) as [RunStore, RunStore]
+      const values = [
+        'awaitingInput',
+        'cancelled',
+        'awaitingConfirmation',
+        'awaitingInput',
+        'failed',
+      ]
+      for (const [i, value] of values.entries()) {
+        const runId = `r${i + 1}`
+        await a.commit(runId, {
+          snapshot: snapshotOf(runId, 1, value),
+          events: eventsOf(runId, 1, 1),
+          started: startOf(i + 1),
+        })
+      }
+      for (const store of [a, b]) {
+        const first = await store.listRuns({ limit: 2 })
+        expect(first.runs).toEqual([summaryOf(5, 'failed'), summaryOf(4, 'awaitingInput')])
+        const second = await store.listRuns({ limit: 2, cursor: first.nextCursor as string })
+        expect(second.runs).toEqual([
+          { ...summaryOf(3, 'awaitingConfirmation'), pending: true },
+          summaryOf(2, 'cancelled'),
+        ])
+        const last = await store.listRuns({ limit: 2, cursor: second.nextCursor as string })
+        expect(last).toEqual({ runs: [summaryOf(1, 'awaitingInput')] })
+        expect((await store.listRuns()).runs.map((r) => r.runId)).toEqual([
+          'r5',
+          'r4',
+          'r3',
+          'r2',
+          'r1',
+        ])
+      }
+      // A later save moves the status; the place in the list stays.
+      await a.commit('r1', { snapshot: snapshotOf('r1', 2, 'awaitingConfirmation') })
+      expect((await b.listRuns()).runs.at(-1)).toEqual({
+        ...summaryOf(1, 'awaitingConfirmation'),
+        pending: true,
+      })
+    })
+
+    test("the run list: one person's runs, a run started twice listed once, nothing for a bare start", async () => {
+      const [store] = (await stores(1)) as [RunStore]
+      for (let i = 1; i <= 6; i++) {
+        const runId = `r${i}`
+        await store.commit(runId, {
+          snapshot: snapshotOf(runId, 1),
+          events: eventsOf(runId, 1, 1),
+          started: { ...startOf(i), ...(i % 2 === 0 && { owner: 'ana' }) },
+        })
+      }
+      // A first save retried after a failure carries its start again.
+      await store.commit('r2', { events: eventsOf('r2', 2, 2), started: startOf(2) })
+      // A start whose first save never landed a snapshot shows nothing.
+      await store.commit('r7', { events: eventsOf('r7', 1, 1), started: startOf(7) })
+      const ana = await store.listRuns({ owner: 'ana', limit: 2 })
+      expect(ana.runs.map((r) => [r.runId, r.owner])).toEqual([
+        ['r6', 'ana'],
+        ['r4', 'ana'],
+      ])
+      const rest = await store.listRuns({ owner: 'ana', cursor: ana.nextCursor as string })
+      expect(rest.runs.map((r) => r.runId)).toEqual(['r2'])
+      expect(await store.listRuns({ owner: 'ben' })).toEqual({ runs: [] })
+      expect((await store.listRuns()).runs.map((r) => r.runId)).toEqual([
+        'r6',
+        'r5',
+        'r4',
+        'r3',
+        'r2',
+        'r1',
+      ])
+      // Out-of-range page sizes are bounded, not refused.
+      expect((await store.listRuns({ limit: 0 })).runs).toHaveLength(1)
+      expect((await store.listRuns({ limit: 1000 })).runs).toHaveLength(6)
+    })
+
+    test('a cursor the store did not hand out is refused as invalid_cursor', async () => {
+      const [store] = (await stores(1)) as [RunStore]
+      await store.commit('r1', {
+        snapshot: snapshotOf('r1', 1),
+        events: eventsOf('r1', 1, 1),
+        started: startOf(1),
+      })
+      for (const cursor of ['', 'abc', '-1', '1e3', '0x10', ' 1', '9'.repeat(40), '../etc']) {
+        await expect(store.listRuns({ cursor }), cursor).rejects.toMatchObject({
+          code: 'invalid_cursor',
+        })
+      }
     })
 
     test('of owners racing for one run, exactly one wins', async () => {

@@ -76,6 +76,7 @@ describe('ToolRegistry', () => {
       [
         'argumentsJson',
         'callId',
+        'describes',
         'digest',
         'idempotent',
         'name',

@@ -69,11 +69,47 @@ describe('AgentChat with a runtime in the same JS context', () => {
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('denied')
   })
 
-  it('Cancel while the card waits: the card expires and nothing is written', async () => {
-    const { runtime, ws, runId } = await setUp()
+  it('Cancel says what it does first; Keep going leaves the run waiting, with the focus back on Cancel', async () => {
+    const { runtime, runId } = await setUp()
     render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
+    const cancel = screen.getByRole('button', { name: 'Cancel' })
+    await act(async () => fireEvent.click(cancel))
+    const question = screen.getByRole('group', { name: 'End this conversation?' })
+    expect(question.textContent).toContain('a waiting card closes unanswered')
+    expect(question.textContent).toContain('it cannot go on')
+    expect(cancel.getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement?.textContent).toBe('Keep going')
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep going' })))
+    expect(screen.queryByRole('group', { name: 'End this conversation?' })).toBeNull()
+    expect(document.activeElement).toBe(cancel)
+    expect(runtime.view(runId).value).toBe('awaitingConfirmation')
+  })
+
+  it('Cancel, then End conversation, while the card waits: the card expires, nothing is written, and the chat says it ended', async () => {
+    const { runtime, ws, runId } = await setUp()
+    const started: string[] = []
+    render(
+      <AgentChat
+        run={new LocalRunClient(runtime, runId)}
+        onStartRun={(text) => {
+          started.push(text)
+        }}
+      />,
+    )
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'End conversation' })))
     expect(runtime.view(runId).value).toBe('cancelled')
+    expect(
+      screen.getByText(/This conversation has ended\. A message you send starts a new chat\./),
+    ).toBeTruthy()
+    const input = screen.getByLabelText('Message') as HTMLInputElement
+    expect(input.placeholder).toBe('Start a new chat…')
+    await act(async () => {
+      fireEvent.change(input, { target: { value: 'plan my week' } })
+      fireEvent.submit(input.closest('form') as HTMLFormElement)
+    })
+    expect(started).toEqual(['plan my week'])
     expect(document.querySelector('.sp-card')?.getAttribute('data-state')).toBe('stale')
     expect(screen.queryByRole('button', { name: 'Allow once' })).toBeNull()
     expect(await ws.readTasks()).toEqual([])

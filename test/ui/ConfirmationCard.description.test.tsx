@@ -127,7 +127,7 @@ describe('a card whose target changed before Allow', () => {
       kind: 'confirmationRequired',
       confirmationId: 'k1',
       permission: 'write',
-      preview: 'p',
+      preview: 'Update task t1: due → Mon 7 Dec 2026',
     }),
     event(3, {
       kind: 'confirmationResolved',

@@ -137,7 +137,12 @@ describe('the statechart view is drawn from the machine definition', () => {
         [...document.querySelectorAll('.sp-chart__edge--taken')].map((e) =>
           e.getAttribute('data-edge'),
         )
-      expect(taken()).toEqual(['thinking>preparing', 'preparing>awaitingConfirmation'])
+      // create_task has a describe step: its card waits for what the call will change.
+      expect(taken()).toEqual([
+        'thinking>preparing',
+        'preparing>describing',
+        'describing>awaitingConfirmation',
+      ])
       await act(async () => runtime.cancel(runId))
       expect(active()).toBe('cancelled')
       expect(document.querySelector('.sp-chart__path')?.textContent).toContain('cancelled')

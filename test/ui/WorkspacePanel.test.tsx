@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TaskList } from '../../ui/components/TaskList.tsx'
 import { WorkspacePanel } from '../../ui/components/WorkspacePanel.tsx'
 import { localSources } from '../../ui/local/localSources.ts'
+import { localTasks } from '../../ui/local/localTasks.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import type { Task } from '../../workspace/schemas.ts'
 
@@ -109,6 +110,69 @@ describe('WorkspacePanel: notes and sources open in the reader pane', () => {
     expect(await sources.readNotebookSource('nope', 'lecture-1.md')).toMatchObject({
       ok: false,
       error: { code: 'source_not_allowed', message: expect.stringMatching(/no notebook/) },
+    })
+  })
+})
+
+describe('WorkspacePanel: a panel that stays current, and done boxes that are yours to tick', () => {
+  it('a task another writer adds appears without a reload, as the workspace tells its change', async () => {
+    const ws = await MemoryWorkspace.withSamples()
+    render(<WorkspacePanel reader={ws} run={undefined} />)
+    await screen.findByText('Review lecture 1 notes')
+    await act(async () => {
+      await ws.upsertTask(task({ id: 'from-elsewhere', title: 'Written by the terminal chat' }))
+    })
+    await screen.findByText('Written by the terminal chat')
+    await act(async () => {
+      await ws.appendMemory('I study best in the morning')
+    })
+    await screen.findByText('I study best in the morning')
+  })
+
+  it('with a task editor, ticking a box marks the task done in the workspace, and unticking undoes it', async () => {
+    const ws = new MemoryWorkspace()
+    await ws.upsertTask(task({}))
+    render(<WorkspacePanel reader={ws} run={undefined} tasks={localTasks(ws)} />)
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Review chapter 3',
+    })) as HTMLInputElement
+    expect(box.disabled).toBe(false)
+    fireEvent.click(box)
+    // The tick shows at once; the row is busy until the write is read back.
+    expect(box.checked).toBe(true)
+    const row = box.closest('li') as HTMLElement
+    expect(row.getAttribute('aria-busy')).toBe('true')
+    await waitFor(() => expect(row.hasAttribute('aria-busy')).toBe(false))
+    expect(box.checked).toBe(true)
+    expect((await ws.readTasks())[0]?.done).toBe(true)
+    fireEvent.click(box)
+    await waitFor(() => expect(box.checked).toBe(false))
+    expect((await ws.readTasks())[0]?.done).toBe(false)
+  })
+
+  it('a task changed since it was shown is not overwritten: the panel says so and shows it as it is', async () => {
+    const ws = new MemoryWorkspace()
+    await ws.upsertTask(task({}))
+    // A reader that cannot follow the workspace, so the panel still shows the old task.
+    const reader = {
+      readTasks: () => ws.readTasks(),
+      readMemory: () => ws.readMemory(),
+      listArtifacts: () => ws.listArtifacts(),
+      readNotebooks: () => ws.readNotebooks(),
+    }
+    render(<WorkspacePanel reader={reader} run={undefined} tasks={localTasks(ws)} />)
+    const box = await screen.findByRole('checkbox', { name: 'Review chapter 3' })
+    await ws.upsertTask(task({ title: 'Review chapter 3 and 4' }))
+    fireEvent.click(box)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/“Review chapter 3” changed meanwhile/)
+    const renamed = (await screen.findByRole('checkbox', {
+      name: 'Review chapter 3 and 4',
+    })) as HTMLInputElement
+    expect(renamed.checked).toBe(false)
+    expect((await ws.readTasks())[0]).toMatchObject({
+      title: 'Review chapter 3 and 4',
+      done: false,
     })
   })
 })

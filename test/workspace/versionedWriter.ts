@@ -2,6 +2,7 @@
 //   tsx versionedWriter.ts <dir> task-at <id> <version> <title>   rename a task at a version
 //   tsx versionedWriter.ts <dir> note <title> <content>           save a note over whatever is there
 //   tsx versionedWriter.ts <dir> forget <id>                      forget a memory entry
+//   tsx versionedWriter.ts <dir> add-task <id> <title>            add a task
 // Prints `{"ok":…}`: whether the write landed.
 import { Workspace } from '../../workspace/Workspace.ts'
 
@@ -22,6 +23,12 @@ async function run(): Promise<boolean> {
   if (op === 'forget') {
     const current = await ws.readMemoryEntry(rest[0] ?? '')
     return current !== undefined && (await ws.forgetMemoryAt(current.value.id, current.version)).ok
+  }
+  if (op === 'add-task') {
+    const [id = '', title = ''] = rest
+    const at = new Date().toISOString()
+    await ws.upsertTask({ id, title, done: false, createdAt: at, updatedAt: at })
+    return true
   }
   throw new Error(`unknown op ${op}`)
 }

@@ -37,17 +37,30 @@ export interface AgentChatProps {
   /** Shown when there are no messages yet. */
   emptyState?: ReactNode
   placeholder?: string
+  /**
+   * Cancel first says what it does (the run stops, a waiting card closes unanswered, the
+   * conversation ends) and asks again; default true. False cancels at the first click.
+   */
+  confirmCancel?: boolean
 }
+
+const cancelExplained =
+  'StudyPulse stops at once and nothing more runs: a waiting card closes unanswered, and what was already done stays done. The conversation stays in your list to read, but it cannot go on.'
 
 const statusLine: Partial<Record<RunStatus, string>> = {
   thinking: 'Thinking…',
   preparing: 'Preparing a step…',
+  describing: 'Reading what this would change…',
   awaitingConfirmation: 'Waiting for your decision',
   executing: 'Working…',
   reporting: 'Working…',
 }
 
-/** The chat: messages with confirmation cards inline, streamed text, an input box and a cancel button. */
+/**
+ * The chat: messages with confirmation cards inline, streamed text, an input box and a cancel
+ * button that says what cancelling does before it ends the conversation. Once the run has
+ * ended, it says so: the next message starts a new chat (`onStartRun`).
+ */
 export function AgentChat(props: AgentChatProps) {
   const { run } = props
   const items = useTranscript(run)
@@ -56,7 +69,11 @@ export function AgentChat(props: AgentChatProps) {
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string>()
+  const [askingCancel, setAskingCancel] = useState(false)
   const bottom = useRef<HTMLLIElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const keepGoing = useRef<HTMLButtonElement>(null)
+  const ended = run !== undefined && (status === 'cancelled' || status === 'failed')
   const last = items.at(-1)
   const lastKey =
     last === undefined ? '' : `${last.key}:${last.kind === 'assistant' ? last.text.length : ''}`
@@ -64,6 +81,24 @@ export function AgentChat(props: AgentChatProps) {
   useEffect(() => {
     if (lastKey !== '') bottom.current?.scrollIntoView?.({ block: 'end' })
   }, [lastKey])
+  // The safe choice has the focus, as Deny does on a card; the question goes with the run's work.
+  useEffect(() => {
+    if (askingCancel) keepGoing.current?.focus()
+  }, [askingCancel])
+  useEffect(() => {
+    if (!busy) setAskingCancel(false)
+  }, [busy])
+
+  const cancel = () => {
+    if (run === undefined) return
+    setAskingCancel(false)
+    void submitCommand(run, { type: 'CANCEL', reason: 'cancelled by the user' })
+  }
+  const keep = () => {
+    setAskingCancel(false)
+    // Back where the person was, on a button that is still there.
+    queueMicrotask(() => cancelButton.current?.focus())
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -122,23 +157,51 @@ export function AgentChat(props: AgentChatProps) {
           {busy && status ? (statusLine[status] ?? 'Working…') : ''}
         </p>
         {error ? <p className="sp-chat__error">{error}</p> : null}
+        {askingCancel ? (
+          <fieldset className="sp-chat__confirm">
+            <legend className="sp-chat__confirm-title">End this conversation?</legend>
+            <p className="sp-chat__confirm-text">{cancelExplained}</p>
+            <div className="sp-chat__confirm-actions">
+              <button
+                ref={keepGoing}
+                type="button"
+                className="sp-button sp-button--secondary"
+                onClick={keep}
+              >
+                Keep going
+              </button>
+              <button type="button" className="sp-button sp-button--danger" onClick={cancel}>
+                End conversation
+              </button>
+            </div>
+          </fieldset>
+        ) : null}
+        {ended ? (
+          <p className="sp-chat__ended">
+            This conversation has ended. A message you send starts a new chat.
+          </p>
+        ) : null}
         <form className="sp-chat__form" onSubmit={(e) => void submit(e)}>
           <input
             className="sp-chat__input"
             aria-label="Message"
             value={text}
-            placeholder={props.placeholder ?? 'Ask StudyPulse to plan, find or remember something…'}
+            placeholder={
+              ended
+                ? 'Start a new chat…'
+                : (props.placeholder ?? 'Ask StudyPulse to plan, find or remember something…')
+            }
             onChange={(e) => setText(e.target.value)}
             disabled={busy}
           />
           {busy && run ? (
             <button
               key="cancel"
+              ref={cancelButton}
               type="button"
               className="sp-button sp-button--secondary"
-              onClick={() =>
-                void submitCommand(run, { type: 'CANCEL', reason: 'cancelled by the user' })
-              }
+              aria-expanded={props.confirmCancel === false ? undefined : askingCancel}
+              onClick={() => (props.confirmCancel === false ? cancel() : setAskingCancel(true))}
             >
               Cancel
             </button>

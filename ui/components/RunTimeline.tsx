@@ -14,7 +14,9 @@ export interface RunTimelineProps {
 interface Entry {
   tone: 'neutral' | 'ask' | 'ok' | 'no' | 'error'
   title: string
-  detail?: string
+  detail?: string | undefined
+  /** The arguments before and after an edit. */
+  change?: { before: string; after: string }
 }
 
 /** The run's event log as a readable timeline: requests, cards, decisions, results, with times. */
@@ -37,6 +39,18 @@ export function RunTimeline({ run, formatTime = localTime }: RunTimelineProps) {
           <div>
             <p className="sp-timeline__title">{entry.title}</p>
             {entry.detail ? <p className="sp-timeline__detail">{entry.detail}</p> : null}
+            {entry.change ? (
+              <dl className="sp-timeline__change">
+                <dt>Before</dt>
+                <dd>
+                  <code>{entry.change.before}</code>
+                </dd>
+                <dt>After</dt>
+                <dd>
+                  <code>{entry.change.after}</code>
+                </dd>
+              </dl>
+            ) : null}
           </div>
         </li>
       ))}
@@ -58,7 +72,18 @@ function describe(e: AgentEvent): Entry | undefined {
         ? { tone: 'error', title: `Requested ${tool} (could not be prepared)` }
         : { tone: 'neutral', title: `Requested ${tool} · ${e.permission}`, detail: e.preview }
     case 'confirmationRequired':
-      return { tone: 'ask', title: `Confirmation required for ${tool}`, detail: e.preview }
+      return {
+        tone: 'ask',
+        title: `Confirmation required for ${tool}`,
+        detail: e.description?.headline ?? e.preview,
+      }
+    case 'callEdited':
+      return {
+        tone: 'ask',
+        title: `${e.person ?? 'You'} edited the arguments`,
+        detail: e.preview,
+        change: { before: e.previousPayloadJson ?? '', after: e.payloadJson ?? '' },
+      }
     case 'confirmationResolved':
       if (e.decidedBy === 'timeout')
         return { tone: 'no', title: `${tool} expired`, detail: 'Nobody decided in time.' }

@@ -11,12 +11,19 @@ export interface TaskListProps {
    * task is done and is disabled, and says that it cannot be changed here.
    */
   onSetDone?: (task: Task, done: boolean) => void
+  /** Ids of tasks whose tick is still being written: their row is busy and takes no second tick. */
+  writing?: ReadonlySet<string>
 }
 
 const readOnlyHint = 'Shows whether the task is done; it cannot be changed here.'
 
 /** The student's tasks: a done box, title, due date and importance, done ones struck through. */
-export function TaskList({ tasks, emptyText = 'No tasks yet.', onSetDone }: TaskListProps) {
+export function TaskList({
+  tasks,
+  emptyText = 'No tasks yet.',
+  onSetDone,
+  writing,
+}: TaskListProps) {
   const id = useId()
   if (tasks.length === 0) return <p className="sp-muted">{emptyText}</p>
   const hint = `${id}-hint`
@@ -35,6 +42,7 @@ export function TaskList({ tasks, emptyText = 'No tasks yet.', onSetDone }: Task
               key={task.id}
               className={`sp-task${task.done ? ' sp-task--done' : ''}`}
               data-task-id={task.id}
+              {...(writing?.has(task.id) && { 'aria-busy': true })}
             >
               <input
                 type="checkbox"

@@ -4,10 +4,12 @@ import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
+import type { TaskEditor } from '../core/TaskEditor.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 import { useCompletedToolCount, useResolvedCount } from '../hooks/runHooks.ts'
 import { useNotebookSource } from '../hooks/useNotebookSource.ts'
 import { usePolicies } from '../hooks/usePolicies.ts'
+import { useTaskDone } from '../hooks/useTaskDone.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
 import { McpServerList } from './McpServerList.tsx'
 import { PolicyList } from './PolicyList.tsx'
@@ -27,6 +29,11 @@ export interface WorkspacePanelProps {
   mcp?: McpAccess
   /** Where the notebook's sources are read; given, each source opens in the reader (notes always do). */
   sources?: SourceReader
+  /**
+   * Where the person's own task edits go; given, each task's done box is theirs to tick (a direct
+   * edit, no card: the click is the decision). Without it the boxes only show the state.
+   */
+  tasks?: TaskEditor
 }
 
 /** What the reader pane has open. */
@@ -38,16 +45,18 @@ const openedKey = (opened: Opened) =>
 /**
  * Tasks, memory, notes, the notebook's sources and your rules; a note or source opens in a reader
  * pane in its place (Back, or Escape, returns to the list and to the item). The workspace
- * refreshes each time a tool completes, the rules each time a card is decided.
+ * refreshes each time a tool completes and, when the reader can follow it, each time anyone
+ * changes it; the rules each time a card is decided. With `tasks`, a task's box marks it done.
  */
 export function WorkspacePanel(props: WorkspacePanelProps) {
-  const { reader, run, notebookId, policies, mcp, sources } = props
+  const { reader, run, notebookId, policies, mcp, sources, tasks } = props
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
   const rules = usePolicies(policies, `${run ? 'run' : 'none'}:${resolved}:${completed}`)
   const notebook = view.notebooks.find((n) => n.id === notebookId) ?? view.notebooks[0]
   const [opened, setOpened] = useState<Opened>()
+  const done = useTaskDone(tasks, view.tasks, view.reload)
   const returnTo = useRef<string>(undefined)
   const panel = useRef<HTMLDivElement>(null)
 
@@ -90,7 +99,16 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
         <h2 id="sp-tasks-heading">
           Tasks <span className="sp-count">{view.tasks.length}</span>
         </h2>
-        <TaskList tasks={view.tasks} />
+        {done.error ? (
+          <p className="sp-notice sp-notice--error" role="alert">
+            {done.error}
+          </p>
+        ) : null}
+        <TaskList
+          tasks={done.tasks}
+          writing={done.writing}
+          {...(done.setDone && { onSetDone: done.setDone })}
+        />
       </section>
       {policies ? (
         <section className="sp-panel__section" aria-labelledby="sp-rules-heading">

@@ -31,11 +31,17 @@ export interface RunObserver {
 }
 
 /**
- * What the hooks and components take as a run: a `LocalRunClient` (a runtime in the same JS
- * context) or a `RemoteRunClient`; both offer `subscribe`, `getSnapshot` and `send`.
+ * What the hooks and components take as a run, shaped like an XState actor ref: a
+ * `LocalRunClient` (a runtime in the same JS context), a `RemoteRunClient`, or an actor itself.
+ * `subscribe` takes an observer or its `next` function (and `error`, `complete`), as an actor's does.
  */
 export interface RunSource {
   subscribe(observer: RunObserver): { unsubscribe(): void }
+  subscribe(
+    next: (snapshot: RunSnapshotView) => void,
+    error?: (error: unknown) => void,
+    complete?: () => void,
+  ): { unsubscribe(): void }
   getSnapshot(): RunSnapshotView
   send(command: RunCommand): void
 }

@@ -1,4 +1,5 @@
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
+import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts'
 
 /** The workspace reads the side panel needs; a `Workspace` and a `StudyPulseClient` both offer them. */
 export interface WorkspaceReader {
@@ -6,4 +7,6 @@ export interface WorkspaceReader {
   readMemory(): Promise<MemoryEntry[]>
   listArtifacts(): Promise<Artifact[]>
   readNotebooks(): Promise<Notebook[]>
+  /** Given, the panel reads again what changed, whoever changed it; returns the unsubscribe. */
+  watchChanges?(listener: WorkspaceChangeListener): () => void
 }

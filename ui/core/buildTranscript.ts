@@ -48,6 +48,8 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
   const decided = new Map<string, AgentEvent>()
   const replaced = new Set<string>()
   const lastCard = new Map<string, string>()
+  // What each call is called in the chat: its latest card's headline (an edit makes a new card,
+  // so every later line names the edited call), else its preview as the model proposed it.
   const previews = new Map<string, string>()
   // The card item of each call, so a result that says its target changed can mark it.
   const cards = new Map<string, number>()
@@ -93,6 +95,8 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
         break
       case 'confirmationRequired': {
         const id = e.confirmationId ?? ''
+        const named = e.description?.headline ?? e.preview
+        if (e.toolCallId !== undefined && named !== undefined) previews.set(e.toolCallId, named)
         const resolved = decided.get(id)
         cards.set(e.toolCallId ?? '', items.length)
         items.push({

@@ -1,8 +1,16 @@
 /** StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React. */
 
+export type {
+  WorkspaceChange,
+  WorkspaceChangeListener,
+  WorkspacePart,
+} from '../../workspace/WorkspaceChange.ts'
 export { LocalRunClient } from '../local/LocalRunClient.ts'
 export { localPolicies } from '../local/localPolicies.ts'
+export { localRuns } from '../local/localRuns.ts'
 export { localSources } from '../local/localSources.ts'
+export { localTasks } from '../local/localTasks.ts'
+export type { RunsChange, RunsChangeListener } from '../remote/ChangeFeed.ts'
 export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
 export {
   type RemoteConnection,
@@ -22,6 +30,7 @@ export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
 export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
 export { describeEffect } from './describeEffect.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
+export { describeRun, type RunDescription } from './describeRun.ts'
 export {
   type Box,
   layOutStatechart,
@@ -33,7 +42,14 @@ export {
 export type { McpAccess } from './McpAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
-export type { RunCommand, RunObserver, RunSnapshotView, RunSource } from './RunSource.ts'
+export type { RunLister } from './RunLister.ts'
+export { RunListModel, type RunListSnapshot } from './RunListModel.ts'
+export type {
+  RunCommand,
+  RunObserver,
+  RunSnapshotView,
+  RunSource,
+} from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
 export type { SourceReader } from './SourceReader.ts'
 export { safeLinkUrl } from './safeLinkUrl.ts'
@@ -44,4 +60,5 @@ export {
 } from './statechartGraph.ts'
 export { submitCommand } from './submitCommand.ts'
 export { submitDecision } from './submitDecision.ts'
+export type { TaskEditor } from './TaskEditor.ts'
 export type { WorkspaceReader } from './WorkspaceReader.ts'

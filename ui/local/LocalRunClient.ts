@@ -4,6 +4,7 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
+import { RunObservers } from '../core/RunObservers.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 
 /**
@@ -15,7 +16,7 @@ export class LocalRunClient implements DecidingRun {
   readonly runId: string
   readonly #runtime: AgentRuntime
   readonly #events: AgentEvent[]
-  readonly #observers = new Set<RunObserver>()
+  readonly #observers = new RunObservers()
   #view: RunSnapshotView
 
   constructor(runtime: AgentRuntime, runId: string) {
@@ -52,9 +53,9 @@ export class LocalRunClient implements DecidingRun {
       return
     }
     this.#view = this.#makeView()
-    for (const observer of this.#observers) observer.next?.(this.#view)
+    this.#observers.next(this.#view)
     if (this.#view.status !== 'active' && before.status === 'active') {
-      for (const observer of this.#observers) observer.complete?.()
+      this.#observers.complete()
     }
   }
 
@@ -63,10 +64,13 @@ export class LocalRunClient implements DecidingRun {
     return new LocalRunClient(runtime, runtime.startRun(options))
   }
 
-  /** Calls `observer.next` with each new view of the run. */
-  subscribe(observer: RunObserver): { unsubscribe(): void } {
-    this.#observers.add(observer)
-    return { unsubscribe: () => this.#observers.delete(observer) }
+  /** Calls `observer.next` (or `next`) with each new view of the run; the actor `subscribe` shape. */
+  subscribe(
+    observer: RunObserver | ((snapshot: RunSnapshotView) => void),
+    error?: (error: unknown) => void,
+    complete?: () => void,
+  ): { unsubscribe(): void } {
+    return this.#observers.subscribe(observer, error, complete)
   }
 
   /** The run's latest view (the same object until something changes). */

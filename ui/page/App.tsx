@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { AgentChat } from '../components/AgentChat.tsx'
+import { RunList } from '../components/RunList.tsx'
 import { RunTimeline } from '../components/RunTimeline.tsx'
 import { StatechartView } from '../components/StatechartView.tsx'
 import { WorkspacePanel } from '../components/WorkspacePanel.tsx'
@@ -18,6 +19,7 @@ const suggestions = [
 const statusLabel: Record<string, string> = {
   thinking: 'Thinking…',
   preparing: 'Working…',
+  describing: 'Reading what this would change…',
   executing: 'Working…',
   reporting: 'Working…',
   awaitingConfirmation: 'Waiting for your decision',
@@ -33,7 +35,10 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'statechart', label: 'How it works' },
 ]
 
-/** The StudyPulse page: chat with inline cards, and a side panel with the workspace and the run. */
+/**
+ * The StudyPulse page: your conversations (New chat, and every earlier run to reopen), the chat
+ * with inline cards, and a side panel with the workspace and the run, kept current live.
+ */
 export function App() {
   // Set once the server answers `stale_token`: it restarted under this open page.
   const [restarted, setRestarted] = useState(false)
@@ -56,17 +61,29 @@ export function App() {
     client.me().then(setMe, () => {})
   }, [client])
 
+  // The run shown changes; the one before goes on in the server, this page stops following it.
+  const show = useCallback((next: RemoteRunClient | undefined) => {
+    current.current?.close()
+    current.current = next
+    setRun(next)
+    const search = next === undefined ? '' : `?run=${encodeURIComponent(next.runId)}`
+    history.replaceState(null, '', `${location.pathname}${search}`)
+  }, [])
   const startRun = useCallback(
-    async (text: string) => {
-      const next = await client.startRun(text, info?.notebook?.id)
-      history.replaceState(null, '', `?run=${encodeURIComponent(next.runId)}`)
-      // The old run goes on in the server; this page just stops following it.
-      current.current?.close()
-      current.current = next
-      setRun(next)
-    },
-    [client, info],
+    async (text: string) => show(await client.startRun(text, info?.notebook?.id)),
+    [client, info, show],
   )
+  // A run reopens with its whole history and any open card: its stream replays its log.
+  const openRun = useCallback(
+    (runId: string) => {
+      if (current.current?.runId !== runId) show(client.openRun(runId))
+    },
+    [client, show],
+  )
+  const newChat = useCallback(() => {
+    show(undefined)
+    document.querySelector<HTMLInputElement>('.sp-chat__input')?.focus()
+  }, [show])
 
   return (
     <div className="app">
@@ -102,6 +119,15 @@ export function App() {
         </div>
       ) : null}
       <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
+        <div className="app__rail">
+          <RunList
+            runs={client}
+            {...(run && { currentRunId: run.runId })}
+            onOpen={openRun}
+            onNewChat={newChat}
+            refreshKey={`${run?.runId ?? ''}:${status ?? ''}`}
+          />
+        </div>
         <section className="app__chat" aria-label="Chat">
           <AgentChat
             run={run}
@@ -160,6 +186,7 @@ export function App() {
                 policies={client}
                 mcp={client}
                 sources={client}
+                tasks={client}
                 run={run}
                 {...(info?.notebook && { notebookId: info.notebook.id })}
               />

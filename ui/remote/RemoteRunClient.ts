@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
+import { RunObservers } from '../core/RunObservers.ts'
 import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
@@ -35,7 +36,7 @@ const finalValues = new Set(['failed', 'cancelled'])
 export class RemoteRunClient implements DecidingRun {
   readonly runId: string
   readonly #api: HttpApi
-  readonly #observers = new Set<RunObserver>()
+  readonly #observers = new RunObservers()
   readonly #abort = new AbortController()
   #snapshot: RemoteRunSnapshot
 
@@ -65,13 +66,13 @@ export class RemoteRunClient implements DecidingRun {
     return new RemoteRunClient({ ...options, runId })
   }
 
-  /** Calls `observer.next` with each new snapshot; the XState `subscribe` shape. */
-  subscribe(observer: RunObserver | ((snapshot: RunSnapshotView) => void)): {
-    unsubscribe(): void
-  } {
-    const wrapped = typeof observer === 'function' ? { next: observer } : observer
-    this.#observers.add(wrapped)
-    return { unsubscribe: () => this.#observers.delete(wrapped) }
+  /** Calls `observer.next` (or `next`) with each new snapshot; the actor `subscribe` shape. */
+  subscribe(
+    observer: RunObserver | ((snapshot: RunSnapshotView) => void),
+    error?: (error: unknown) => void,
+    complete?: () => void,
+  ): { unsubscribe(): void } {
+    return this.#observers.subscribe(observer, error, complete)
   }
 
   /** The latest snapshot (a new object whenever something changed). */
@@ -221,7 +222,7 @@ export class RemoteRunClient implements DecidingRun {
   }
 
   #notify(): void {
-    for (const observer of [...this.#observers]) observer.next?.(this.#snapshot)
+    this.#observers.next(this.#snapshot)
   }
 }
 

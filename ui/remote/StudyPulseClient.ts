@@ -1,12 +1,18 @@
+import type { RunListPage } from '../../store/RunListing.ts'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
+import { recordVersion } from '../../workspace/recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
 import type { SourceErrorCode, SourceReadResult } from '../../workspace/sourcePaths.ts'
+import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
+import type { RunLister } from '../core/RunLister.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
+import type { TaskEditor } from '../core/TaskEditor.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
+import { ChangeFeed, type RunsChangeListener } from './ChangeFeed.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { RemoteRunClient } from './RemoteRunClient.ts'
 
@@ -23,13 +29,30 @@ export type SignedInPerson =
   | { signedIn: true; id: string; name?: string; groups: string[]; reviewer: boolean }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
-export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess {
+export class StudyPulseClient
+  implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, RunLister, TaskEditor
+{
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
+  readonly #changes: ChangeFeed
 
   constructor(options: HttpApiOptions) {
     this.#options = options
     this.#api = new HttpApi(options)
+    this.#changes = new ChangeFeed(this.#api)
+  }
+
+  /**
+   * Calls `listener` after each change to the workspace's tasks, memory, notes or notebooks, by
+   * anyone (the terminal chat, another node): the server's live stream. Returns the unsubscribe.
+   */
+  watchChanges(listener: WorkspaceChangeListener): () => void {
+    return this.#changes.watchWorkspace(listener)
+  }
+
+  /** Calls `listener` each time one of the server's runs changes state; returns the unsubscribe. */
+  watchRuns(listener: RunsChangeListener): () => void {
+    return this.#changes.watchRuns(listener)
   }
 
   /** Model, workspace folder and current notebook. */
@@ -52,9 +75,13 @@ export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAc
     return new RemoteRunClient({ ...this.#options, runId })
   }
 
-  /** The ids and statuses of the server's runs, oldest first. */
-  async listRuns(): Promise<{ runId: string; status: string }[]> {
-    return (await this.#api.get<{ runs: { runId: string; status: string }[] }>('/api/runs')).runs
+  /** A page of the server's runs, newest first (`GET /api/runs`); pass `nextCursor` on for older ones. */
+  listRuns(query: { limit?: number; cursor?: string } = {}): Promise<RunListPage> {
+    const params = new URLSearchParams()
+    if (query.limit !== undefined) params.set('limit', String(query.limit))
+    if (query.cursor !== undefined) params.set('cursor', query.cursor)
+    const search = params.size === 0 ? '' : `?${params}`
+    return this.#api.get<RunListPage>(`/api/runs${search}`)
   }
 
   /** The standing rules in force ("allow create_task for this session", …). */
@@ -81,6 +108,17 @@ export class StudyPulseClient implements WorkspaceReader, SourceReader, PolicyAc
   /** The workspace's tasks. */
   async readTasks(): Promise<Task[]> {
     return (await this.#api.get<{ tasks: Task[] }>('/api/workspace/tasks')).tasks
+  }
+
+  /**
+   * Marks a task done or not done, as the person's own edit (`POST …/done`, no card); refused
+   * with `target_changed` when the task is no longer as `task` shows it.
+   */
+  async setTaskDone(task: Task, done: boolean): Promise<void> {
+    await this.#api.post(`/api/workspace/tasks/${encodeURIComponent(task.id)}/done`, {
+      done,
+      version: recordVersion('task', task),
+    })
   }
 
   /** What the agent remembers. */

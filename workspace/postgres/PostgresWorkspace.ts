@@ -27,6 +27,7 @@ import {
 } from '../schemas.ts'
 import { readScopedSource, type SourceReadResult } from '../sourceScope.ts'
 import { summarizeZodIssues } from '../summarizeZodIssues.ts'
+import { WorkspaceChangeFeed, type WorkspaceChangeListener } from '../WorkspaceChange.ts'
 import { WorkspaceError } from '../WorkspaceError.ts'
 import {
   artifactInput,
@@ -36,6 +37,7 @@ import {
 } from '../workspaceInput.ts'
 import { migrate } from './migrate.ts'
 import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
+import { hearWorkspaceNotices } from './workspaceNotices.ts'
 
 /** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
 export interface PostgresWorkspaceOptions {
@@ -91,6 +93,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
   readonly #db: Db
   readonly #pool: pg.Pool
   readonly #ownsPool: boolean
+  #changes: WorkspaceChangeFeed | undefined
 
   private constructor(db: Db, pool: pg.Pool, ownsPool: boolean, options: PostgresWorkspaceOptions) {
     this.#db = db
@@ -358,8 +361,21 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     })
   }
 
-  /** Ends the pool if this workspace made it. */
+  /**
+   * Calls `listener` after each change to this workspace's tasks, memory, notes or notebooks by
+   * any node: one LISTEN connection for all listeners, opened on the first. Notices sent while it
+   * was down are lost, so a reconnect tells every part.
+   */
+  watchChanges(listener: WorkspaceChangeListener): () => void {
+    this.#changes ??= new WorkspaceChangeFeed((tell) =>
+      hearWorkspaceNotices(this.#pool, this.workspaceId, tell),
+    )
+    return this.#changes.watch(listener)
+  }
+
+  /** Stops watching, and ends the pool if this workspace made it. */
   async close(): Promise<void> {
+    this.#changes?.close()
     if (this.#ownsPool && !this.#pool.ended) await this.#pool.end()
   }
 

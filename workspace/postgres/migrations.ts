@@ -225,6 +225,73 @@ END
 $fn$;
 `
 
+// The run list: each run's start (when, its first message, who started it) and its place in the
+// order runs started, so a page is one index range however many runs there are. Runs saved before
+// it are placed by their last save and titled from their messages when first listed. A new run's
+// first save goes through `commit_started_run`: `commit_run`, and its place in the list, in one
+// statement's transaction.
+const runList = `
+CREATE SEQUENCE studypulse.run_list_seq;
+ALTER TABLE studypulse.runs
+  ADD COLUMN list_seq bigint, ADD COLUMN started_at timestamptz,
+  ADD COLUMN title text, ADD COLUMN started_by text;
+UPDATE studypulse.runs r SET list_seq = o.n, started_at = r.updated_at
+FROM (SELECT run_id, row_number() OVER (ORDER BY updated_at, run_id) AS n
+      FROM studypulse.runs WHERE snapshot IS NOT NULL) o
+WHERE r.run_id = o.run_id;
+SELECT setval('studypulse.run_list_seq', coalesce((SELECT max(list_seq) FROM studypulse.runs), 0) + 1, false);
+CREATE UNIQUE INDEX runs_list ON studypulse.runs (list_seq) WHERE list_seq IS NOT NULL;
+CREATE INDEX runs_list_by ON studypulse.runs (started_by, list_seq) WHERE list_seq IS NOT NULL;
+CREATE FUNCTION studypulse.commit_started_run(
+  p_started_at timestamptz, p_title text, p_started_by text,
+  p_run_id text, p_owner text,
+  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
+  p_seqs integer[], p_events text[], p_notify text,
+  p_messages_from integer, p_messages text[],
+  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
+  p_card_decisions text[], p_card_deciders text[], p_card_rules text[],
+  p_journal text[], p_audit text[],
+  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text
+) RETURNS text LANGUAGE plpgsql AS $fn$
+DECLARE
+  held text;
+BEGIN
+  held := studypulse.commit_run(p_run_id, p_owner, p_snapshot, p_value, p_last_seq, p_ended,
+    p_seqs, p_events, p_notify, p_messages_from, p_messages, p_card_kinds, p_card_ids,
+    p_card_digests, p_card_decisions, p_card_deciders, p_card_rules, p_journal, p_audit,
+    p_command_ids, p_command_outcomes, p_ended_outcome);
+  IF held IS NULL THEN
+    UPDATE studypulse.runs SET list_seq = nextval('studypulse.run_list_seq'),
+      started_at = p_started_at, title = p_title, started_by = p_started_by
+    WHERE run_id = p_run_id AND list_seq IS NULL;
+  END IF;
+  RETURN held;
+END
+$fn$;
+`
+
+// The live panel: every write to a workspace's tasks, memory, notes or notebooks NOTIFYs
+// `studypulse_workspace` (WORKSPACE_CHANNEL) with the part and an md5 of the workspace id (a payload of bounded size
+// whatever the id), sent only if the write commits, and once per transaction and part.
+const workspaceNotices = `
+CREATE FUNCTION studypulse.notify_workspace() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_notify('studypulse_workspace', json_build_object(
+    'workspace', md5(CASE WHEN TG_OP = 'DELETE' THEN OLD.workspace_id ELSE NEW.workspace_id END),
+    'part', TG_ARGV[0])::text);
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER tasks_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.tasks
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('tasks');
+CREATE TRIGGER memory_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.memory
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('memory');
+CREATE TRIGGER artifacts_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.artifacts
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('notes');
+CREATE TRIGGER notebooks_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.notebooks
+  FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('notebooks');
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
@@ -234,8 +301,10 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'run commands', sql: runCommands },
   { version: 6, name: 'rules kept with decisions', sql: keptRules },
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
+  { version: 8, name: 'the run list', sql: runList },
+  { version: 9, name: 'workspace change notices', sql: workspaceNotices },
   {
-    version: 20,
+    version: 10,
     name: 'who decided, approvals toward a quorum, a hash-chained audit',
     sql: teamMigration,
   },

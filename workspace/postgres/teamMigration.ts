@@ -1,9 +1,12 @@
 /**
- * Migration 20, for teams: who decided a card (`pending_confirmations.decider`, as the deciding
+ * Migration 10, for teams: who decided a card (`pending_confirmations.decider`, as the deciding
  * node's authentication said), approvals that count toward a quorum (a commit that logs one lets
  * the next person decide the card), and an audit log whose every line carries the SHA-256 of the
  * line before it. `commit_run` is replaced whole (its parameters change): same statement, same
- * one transaction, plus the card approvers and the chain.
+ * one transaction, plus the card approvers and the chain. Migration 8's `commit_started_run` (a
+ * new run's first save: `commit_run` and its place in the run list) calls it, so it is replaced
+ * too, with the same new parameters: PL/pgSQL resolves the call only when it runs, and the old
+ * one would call a `commit_run` that no longer exists.
  *
  * A chained audit line is the record's JSON with `"version":2,"prev":"<hex>"` put first and
  * `"hash":"<hex>"` last: `hash` is the SHA-256 of the line up to it, `prev` the `hash` of the line
@@ -119,6 +122,35 @@ BEGIN
     END LOOP;
   END IF;
   RETURN NULL;
+END
+$fn$;
+DROP FUNCTION studypulse.commit_started_run(timestamptz, text, text, text, text, text, text,
+  integer, boolean, integer[], text[], text, integer, text[], text[], text[], text[], text[],
+  text[], text[], text[], text[], bigint[], text[], text);
+CREATE FUNCTION studypulse.commit_started_run(
+  p_started_at timestamptz, p_title text, p_started_by text,
+  p_run_id text, p_owner text,
+  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
+  p_seqs integer[], p_events text[], p_notify text,
+  p_messages_from integer, p_messages text[],
+  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
+  p_card_decisions text[], p_card_deciders text[], p_card_rules text[], p_card_approvers text[],
+  p_journal text[], p_audit text[],
+  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text
+) RETURNS text LANGUAGE plpgsql AS $fn$
+DECLARE
+  held text;
+BEGIN
+  held := studypulse.commit_run(p_run_id, p_owner, p_snapshot, p_value, p_last_seq, p_ended,
+    p_seqs, p_events, p_notify, p_messages_from, p_messages, p_card_kinds, p_card_ids,
+    p_card_digests, p_card_decisions, p_card_deciders, p_card_rules, p_card_approvers, p_journal,
+    p_audit, p_command_ids, p_command_outcomes, p_ended_outcome);
+  IF held IS NULL THEN
+    UPDATE studypulse.runs SET list_seq = nextval('studypulse.run_list_seq'),
+      started_at = p_started_at, title = p_title, started_by = p_started_by
+    WHERE run_id = p_run_id AND list_seq IS NULL;
+  END IF;
+  RETURN held;
 END
 $fn$;
 `

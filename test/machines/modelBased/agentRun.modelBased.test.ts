@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runAlphabet } from './alphabet.ts'
-import { clockAsDecider } from './decisionAlphabet.ts'
-import { type ExplorationReport, exploreRun, type Violation } from './explorer.ts'
+import { type ExplorationReport, exploreRun } from './explorer.ts'
 import { invariants } from './invariants.ts'
 import { type Configuration, configurations, explorationOf, explorationSetup } from './scenario.ts'
 

@@ -5,6 +5,11 @@ import {
   decisionsOffTheCard,
   decisionsOnTheCard,
 } from './decisionAlphabet.ts'
+import {
+  describedOtherCall,
+  describedWithoutTarget,
+  describedWithTarget,
+} from './explorerDescriptions.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { hostedDecisions } from './hosted.ts'
 import { modelToolNames } from './modelRegistry.ts'
@@ -64,6 +69,20 @@ function modelOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   ]
 }
 
+// What the `describeCall` effect answers: the target read at a version, or no target (unreadable).
+function describeOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
+  const callId = snapshot.context.current?.call.id ?? 'no-current-call'
+  return [
+    { type: 'DESCRIBED', callId, description: describedWithTarget, label: 'described: a target' },
+    {
+      type: 'DESCRIBED',
+      callId,
+      description: describedWithoutTarget,
+      label: 'described: no target',
+    },
+  ]
+}
+
 // What the `executeCall` effect answers.
 function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
   const callId = snapshot.context.current?.call.id ?? 'no-current-call'
@@ -98,6 +117,12 @@ function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
       error: new Error('late crash'),
       label: 'stray: tool crash for another call',
     },
+    {
+      type: 'DESCRIBED',
+      callId: 'a-call-that-is-not-current',
+      description: describedOtherCall,
+      label: 'stray: description of another call',
+    },
   ]
   const current = snapshot.context.current?.call.id
   if (current !== undefined && snapshot.value !== 'executing') {
@@ -108,17 +133,27 @@ function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
       label: 'stray: tool result for the current call, not executing',
     })
   }
+  // A description that comes late (the card is already shown, or the call is executing) changes nothing.
+  if (current !== undefined && snapshot.value !== 'describing') {
+    stray.push({
+      type: 'DESCRIBED',
+      callId: current,
+      description: describedOtherCall,
+      label: 'stray: description of the current call, not describing',
+    })
+  }
   return stray
 }
 
 /**
  * Every event that can reach a run in this snapshot: the effects' answers in the state whose
- * effect asks for them, stray answers everywhere, every decision and edit (right and wrong in each
+ * effect asks for them (the model's, a description, a tool's), stray and late answers everywhere, every decision and edit (right and wrong in each
  * field, the clock's before and after the deadline), and the user's commands.
  */
 export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   return [
     ...(snapshot.value === 'thinking' ? modelOutcomes(snapshot) : []),
+    ...(snapshot.value === 'describing' ? describeOutcomes(snapshot) : []),
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
     ...strayAnswers(snapshot),
     ...decisionsOnTheCard(snapshot, world),

@@ -1,5 +1,6 @@
 import type { CardEdit, PreparingRegistry } from '../../../machines/agentRunTypes.ts'
 import type { DecidedBy, Decision } from '../../../vocabulary/Decision.ts'
+import { describedEdit } from './explorerDescriptions.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { modelToolNames } from './modelRegistry.ts'
 
@@ -54,18 +55,23 @@ function decide(type: DecisionType, label: string, decision: Decision, at?: Date
   return { type, decision, label, ...(at !== undefined && { at }) }
 }
 
-// An edit as the runtime makes it: the edited call prepared once with the registry; undefined
-// if the registry refuses the arguments (then the runtime refuses the edit before the chart).
+// An edit as the runtime makes it: the edited call prepared once with the registry and, if its
+// tool describes calls, described again (`undescribed`: as a broken runtime would send it);
+// undefined if the registry refuses the arguments (then the runtime refuses the edit before the chart).
 function editOf(
   world: AlphabetWorld,
   fields: Omit<CardEdit, 'prepared'>,
   call: { id: string; name: string; arguments: string },
+  undescribed = false,
 ): CardEdit | undefined {
+  let prepared: CardEdit['prepared']
   try {
-    return { ...fields, prepared: world.tools.prepare(call.id, call.name, call.arguments) }
+    prepared = world.tools.prepare(call.id, call.name, call.arguments)
   } catch {
     return undefined
   }
+  const described = prepared.describes && !undescribed
+  return { ...fields, prepared, ...(described && { description: describedEdit }) }
 }
 
 function edit(label: string, value: CardEdit | undefined): ExplorerEvent[] {
@@ -144,6 +150,15 @@ export function decisionsOnTheCard(snapshot: RunSnapshot, world: AlphabetWorld):
     // A decision without the digest is malformed: the type forbids it, the guard must too.
     decide('CONFIRM', 'CONFIRM the card, no digest', undigested as Decision),
     decide('CONFIRM', 'CONFIRM the card, stale digest', { ...allow, digest: staleDigest }),
+    // The call's own digest, without the target the card showed: refused when the card showed one.
+    ...(current?.prepared === undefined || current.prepared.digest === pending.digest
+      ? []
+      : [
+          decide('CONFIRM', "CONFIRM the card, the call's digest without its target", {
+            ...allow,
+            digest: current.prepared.digest,
+          }),
+        ]),
     decide('CONFIRM', "CONFIRM the card, another run's id", { ...allow, ...other }),
     // Forged: the event says allow, the decision it carries says deny.
     decide('CONFIRM', 'CONFIRM the card, forged: carrying a deny', deny),
@@ -157,6 +172,17 @@ export function decisionsOnTheCard(snapshot: RunSnapshot, world: AlphabetWorld):
       'EDIT the card',
       editOf(world, editFields, { id: callId, name, arguments: editedArgs[name] ?? '{}' }),
     ),
+    ...(current?.prepared?.describes === true
+      ? edit(
+          'EDIT the card, not described again',
+          editOf(
+            world,
+            editFields,
+            { id: callId, name, arguments: editedArgs[name] ?? '{}' },
+            true,
+          ),
+        )
+      : []),
     ...edit(
       'EDIT the card, prepared for another call id',
       editOf(world, editFields, {

@@ -1,4 +1,5 @@
 import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
+import { cardDigest } from '../../../tools/digest.ts'
 import type { InvariantContext, RunStep } from './explorerTypes.ts'
 import { type SpecVerdict, verdictBySpec } from './hosted.ts'
 import { answeredId, type IssuedId, type Ledger, latestIdFor } from './ledger.ts'
@@ -51,7 +52,10 @@ export function allowedToExecute(
   const issued = before.issued.get(confirmationId)
   if (issued === undefined) return `CONFIRM ${confirmationId} was never issued`
   if (issued.state !== 'live') return `CONFIRM ${confirmationId} was already ${issued.state}`
-  if (issued.callId !== prepared.callId || issued.digest !== prepared.digest)
+  if (
+    issued.callId !== prepared.callId ||
+    issued.digest !== cardDigest(prepared.digest, issued.target)
+  )
     return `CONFIRM ${confirmationId} was issued for another call`
   if (digest !== issued.digest) return `CONFIRM ${confirmationId} carried a digest of another card`
   if (latestIdFor(before, prepared.callId) !== confirmationId)
@@ -70,6 +74,11 @@ export function allowedToExecute(
   if (run.pending !== undefined) return `${prepared.name} executed while a card is still open`
   if (run.current?.confirmationId !== confirmationId)
     return `${prepared.name} executed without the confirmation ${confirmationId} that allowed it`
+  // It may write only at the version of the target its card showed (or, with none shown, unbound).
+  const bound = JSON.stringify(run.current?.description?.target ?? null)
+  const shown = JSON.stringify(issued.target ?? null)
+  if (bound !== shown)
+    return `${prepared.name} executed bound to ${bound}, but its card ${confirmationId} showed ${shown}`
   return undefined
 }
 
@@ -95,6 +104,8 @@ export function refusalBySpec(
     if (event.edit.runId !== runId) return `the edit is for run ${event.edit.runId}`
     if (prepared.callId !== issued.callId || prepared.name !== issued.toolName)
       return `the edit is prepared for ${prepared.name} ${prepared.callId}, the card is for ${issued.toolName} ${issued.callId}`
+    if (prepared.describes && event.edit.description === undefined)
+      return `the edited ${prepared.name} call was not described again`
     return undefined
   }
   if (event.type !== 'CONFIRM' && event.type !== 'DENY' && event.type !== 'EXPIRE')

@@ -1,4 +1,5 @@
 import { effectTags, type RunEffect } from '../../../machines/agentRunMachine.ts'
+import { cardDigest } from '../../../tools/digest.ts'
 import type { EffectRun, RunSnapshot, RunStep } from './explorerTypes.ts'
 
 /**
@@ -20,6 +21,7 @@ export function enters(step: RunStep, key: string): boolean {
 /** The state each effect belongs to: it runs on entering it, and only then. */
 export const effectStates = {
   callModel: 'thinking',
+  describeCall: 'describing',
   offerCard: 'awaitingConfirmation',
   executeCall: 'executing',
 } as const satisfies Record<RunEffect, string>
@@ -50,11 +52,24 @@ export function effectInput(run: EffectRun): string | undefined {
     if (turns > maxTurns) return `turn ${turns} is past the limit of ${maxTurns}`
     return undefined
   }
+  if (run.type === 'describeCall') {
+    const prepared = current?.prepared
+    if (prepared === undefined) return 'there is no prepared call to describe'
+    if (!prepared.describes) return `${prepared.name} has no describe step`
+    if (pending !== undefined) return 'a card is already open'
+    if (current?.description !== undefined) return 'the call is already described'
+    return undefined
+  }
   if (run.type === 'offerCard') {
     const prepared = current?.prepared
     if (pending === undefined || prepared === undefined) return 'there is no card to offer'
-    if (pending.callId !== prepared.callId || pending.digest !== prepared.digest)
-      return 'the card is not for the current call'
+    if (
+      pending.callId !== prepared.callId ||
+      pending.digest !== cardDigest(prepared.digest, current?.description?.target)
+    )
+      return 'the card is not for the current call, bound to what it shows'
+    if (prepared.describes && current?.description === undefined)
+      return `the card of ${prepared.name} shows no description`
     if (run.context.retiredConfirmationIds.includes(pending.confirmationId))
       return `the card ${pending.confirmationId} was already used`
     return undefined

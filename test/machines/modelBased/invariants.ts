@@ -1,3 +1,4 @@
+import { cardDigest } from '../../../tools/digest.ts'
 import { decidedByName } from '../../../vocabulary/Decision.ts'
 import { allowedToExecute, hostedVerdict, refusalBySpec } from './decisionSpec.ts'
 import { effectInput, effectStates, enters, entries, tagsAgree } from './effectChecks.ts'
@@ -38,6 +39,12 @@ export const restingStates: Record<string, (snapshot: RunSnapshot) => string | u
   executing: (s) =>
     s.context.current?.prepared !== undefined ? undefined : 'executing with no prepared call',
   awaitingInput: () => undefined,
+  // The runtime answers with DESCRIBED, for a call whose tool has a describe step.
+  describing: (s) => {
+    const prepared = s.context.current?.prepared
+    if (prepared?.describes !== true) return 'describing a call whose tool has no describe step'
+    return s.context.pending === undefined ? undefined : 'describing while a card is open'
+  },
   awaitingConfirmation: (s) => {
     const { pending, current } = s.context
     if (pending === undefined) return 'awaiting confirmation with no pending confirmation'
@@ -45,9 +52,9 @@ export const restingStates: Record<string, (snapshot: RunSnapshot) => string | u
     if (
       prepared === undefined ||
       pending.callId !== prepared.callId ||
-      pending.digest !== prepared.digest
+      pending.digest !== cardDigest(prepared.digest, current?.description?.target)
     )
-      return 'awaiting a confirmation that is not for the current call'
+      return 'awaiting a confirmation that is not for the current call, bound to what it shows'
     return undefined
   },
 }
@@ -127,7 +134,10 @@ export const invariants: readonly Invariant[] = [
         return `${step.event.label} refused a call without logging exactly one deny resolution`
       const { value, context: c } = step.after
       if (value === 'thinking') return undefined
-      if ((value === 'awaitingConfirmation' || value === 'executing') && c.current !== undefined)
+      if (
+        (value === 'describing' || value === 'awaitingConfirmation' || value === 'executing') &&
+        c.current !== undefined
+      )
         return c.current.call.id === refused?.callId
           ? `the refused call is ${value} again`
           : undefined
@@ -192,7 +202,7 @@ export const invariants: readonly Invariant[] = [
   {
     id: 'I7',
     title:
-      'each effect runs exactly once per entry into its state (callModel: thinking, offerCard: awaitingConfirmation, executeCall: executing) and never otherwise',
+      'each effect runs exactly once per entry into its state (callModel: thinking, describeCall: describing, offerCard: awaitingConfirmation, executeCall: executing) and never otherwise',
     check(step) {
       const label = step.event.label
       for (const [effect, state] of Object.entries(effectStates)) {
@@ -240,6 +250,31 @@ export const invariants: readonly Invariant[] = [
   },
   {
     id: 'I9',
+    title:
+      "every card shows what was described for its own call (a tool with a describe step always shows one, an edit's card the edit's), and its digest binds the call to the target it shows",
+    check(step, _before, after) {
+      for (const card of newLogEntries(step)) {
+        if (card.kind !== 'confirmationRequired') continue
+        const callId = card.toolCallId ?? ''
+        const current = step.after.context.current
+        const prepared = current?.prepared
+        if (prepared === undefined || current?.call.id !== callId)
+          return `card ${card.confirmationId} is not for the current call`
+        const shown = JSON.stringify(card.description ?? null)
+        const delivered = JSON.stringify(after.described.get(callId) ?? null)
+        if (shown !== delivered)
+          return `card ${card.confirmationId} shows ${shown}; what was described for ${callId} is ${delivered}`
+        if (prepared.describes && card.description === undefined)
+          return `card ${card.confirmationId} of ${prepared.name} shows no description, though the tool describes its calls`
+        const digest = cardDigest(prepared.digest, card.description?.target)
+        if (card.digest !== digest || step.after.context.pending?.digest !== digest)
+          return `card ${card.confirmationId} is decided by ${card.digest}, not the digest binding its call to the target it shows`
+      }
+      return undefined
+    },
+  },
+  {
+    id: 'I10',
     title:
       "under the host's approval rules an approval counts exactly when they say it does (once per person, short of the quorum): it is kept on the card, which stays open under the same id",
     check(step, before, _after, context) {

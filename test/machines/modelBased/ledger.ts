@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
+import type { CallDescription, CallTarget } from '../../../vocabulary/CallDescription.ts'
 import type { ExplorerEvent, RunStep } from './explorerTypes.ts'
 
 /** Where an issued confirmation id stands, by the explorer's own account. */
@@ -21,6 +22,8 @@ export interface IssuedId {
   expiresAt?: string
   /** Who approved it so far, as the log's `confirmationApproved` entries said (a card with a quorum). */
   approvals: readonly string[]
+  /** The target the card showed, as the log announced it: the call may write only at it. */
+  target?: CallTarget
   state: IdState
 }
 
@@ -33,6 +36,11 @@ export interface Ledger {
   reissued: readonly string[]
   /** Calls refused by the user (DENY) or by the clock (expiry), with the result code they must get. */
   refusedCalls: readonly { callId: string; code: 'user_denied' | 'confirmation_expired' }[]
+  /**
+   * What the effects and edits delivered for each call, by the explorer's account: the latest
+   * `DESCRIBED` the run took for it, or the description an accepted edit carried (none: absent).
+   */
+  described: ReadonlyMap<string, CallDescription | undefined>
   cancelled: boolean
 }
 
@@ -42,6 +50,7 @@ export const emptyLedger: Ledger = {
   order: [],
   reissued: [],
   refusedCalls: [],
+  described: new Map(),
   cancelled: false,
 }
 
@@ -101,6 +110,7 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
   const order = [...ledger.order]
   const reissued = [...ledger.reissued]
   const refusedCalls = [...ledger.refusedCalls]
+  const described = new Map(ledger.described)
   const kill = (id: string, state: IdState) => {
     const entry = issued.get(id)
     if (entry?.state !== 'live') return
@@ -123,6 +133,10 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
   }
   if (answered !== undefined && decisionAccepted(step) && !approvalCounted(step))
     kill(answered, deciding[event.type] ?? 'dropped')
+  if (event.type === 'DESCRIBED' && step.transitions.length > 0)
+    described.set(event.callId, event.description)
+  if (event.type === 'EDIT' && decisionAccepted(step))
+    described.set(event.edit.prepared.callId, event.edit.description)
   for (const entry of newLogEntries(step)) {
     if (entry.kind !== 'confirmationResolved' || entry.confirmationId === undefined) continue
     const state =
@@ -143,11 +157,12 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
       toolName: entry.toolName ?? '',
       ...(entry.expiresAt !== undefined && { expiresAt: entry.expiresAt }),
       approvals: [],
+      ...(entry.description?.target !== undefined && { target: entry.description.target }),
       state: 'live',
     })
     order.push(id)
   }
-  return { issued, order, reissued, refusedCalls, cancelled }
+  return { issued, order, reissued, refusedCalls, described, cancelled }
 }
 
 /** The latest id issued for a call, if any. */

@@ -16,7 +16,16 @@ export const modelToolNames = {
 // exists so the registry is a real one.
 const noEffect = () => toolOk({})
 
-/** A registry with exactly one tool of each permission; only `prepare` is used by the explorer. */
+// The explorer never describes either: it sends what `describeCall` would answer (`DESCRIBED`).
+// Two tools have a describe step, so both ways to a card (described and not) are explored.
+const noDescription = (): never => {
+  throw new Error('the explorer sends descriptions; it never reads a workspace')
+}
+
+/**
+ * A registry with exactly one tool of each permission, the write and destructive ones with a
+ * describe step; only `prepare` is used by the explorer.
+ */
 export function modelRegistry(): ToolRegistry {
   return new ToolRegistry([
     defineTool({
@@ -33,6 +42,7 @@ export function modelRegistry(): ToolRegistry {
       parameters: z.strictObject({ text: z.string().min(1) }),
       permission: 'write',
       preview: (args) => `Write “${args.text}”`,
+      describe: noDescription,
       execute: noEffect,
     }),
     defineTool({
@@ -41,6 +51,7 @@ export function modelRegistry(): ToolRegistry {
       parameters: z.strictObject({ id: z.string().min(1) }),
       permission: 'destructive',
       preview: (args) => `Delete note ${args.id}`,
+      describe: noDescription,
       execute: noEffect,
     }),
     defineTool({

@@ -6,8 +6,10 @@ import type {
   AgentRunEvent,
   PendingConfirmation,
 } from '../../../machines/agentRunTypes.ts'
+import * as steps from '../../../machines/runSteps.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Decision } from '../../../vocabulary/Decision.ts'
+import { describedEdit } from './explorerDescriptions.ts'
 
 /** A deliberately broken variant of the real machine, and the invariant expected to catch it. */
 export interface Mutant {
@@ -79,6 +81,11 @@ function forgetOwnApproval(context: AgentRunContext, event: AgentRunEvent): Agen
 
 const noOp = assign(({ context }) => context)
 
+// Forgets what the card showed, as a careless allow would: the call then runs unbound.
+const dropDescription = assign(({ context }: { context: AgentRunContext }) =>
+  context.current === undefined ? {} : { current: { ...context.current, description: undefined } },
+)
+
 const longAgo = new Date(0).toISOString()
 
 // The machine with its real expiry guard, shown the pending card's deadline as `change` makes it.
@@ -144,7 +151,7 @@ export function hostedMutants(
     {
       name: 'an approval short of the quorum is not kept (recordApproval does nothing)',
       how: 'provide',
-      killedBy: 'I9',
+      killedBy: 'I10',
       hosted: true,
       build: () => hosted.provide({ actions: { recordApproval: noOp } as never }),
     },
@@ -160,6 +167,12 @@ export function mutants(
   const matches = guards.confirmationMatches as GuardFn
   const editAccepted = guards.editAccepted as GuardFn
   const pendingId = (context: AgentRunContext) => context.pending?.confirmationId ?? ''
+  let cards = 0
+  // A step of the real chart, made into an action the way the chart makes its own.
+  const stepAction = (make: (args: GuardArgs) => steps.Step) =>
+    assign(({ context, event }: GuardArgs) =>
+      steps.stepUpdate(context, make({ context, event }), deps.clock()),
+    ) as never
   return [
     {
       name: 'confirmation guard accepts any id',
@@ -336,6 +349,97 @@ export function mutants(
             },
           },
         }),
+    },
+    {
+      name: 'the card digest ignores the target it shows',
+      how: 'provide',
+      killedBy: 'I9',
+      build: () =>
+        machine.provide({
+          actions: {
+            requestConfirmation: stepAction(({ context }) => {
+              const step = steps.requestConfirmation(context, deps.clock(), `card-${++cards}`)
+              const digest = context.current?.prepared?.digest ?? ''
+              const pending = step.changes?.pending
+              return {
+                changes: { ...step.changes, ...(pending && { pending: { ...pending, digest } }) },
+                events: (step.events ?? []).map((e) =>
+                  e.kind === 'confirmationRequired' ? { ...e, digest } : e,
+                ),
+              }
+            }),
+          },
+        }),
+    },
+    {
+      name: 'a description of another call is taken',
+      how: 'provide',
+      killedBy: 'I9',
+      build: () =>
+        machine.provide({
+          guards: { descriptionIsForCurrentCall: ({ event }) => event.type === 'DESCRIBED' },
+        }),
+    },
+    {
+      name: 'a tool with a describe step goes straight to its card (describeCall skipped)',
+      how: 'provide',
+      killedBy: 'I9',
+      build: () => machine.provide({ guards: { callDescribes: () => false } }),
+    },
+    {
+      name: "an edit's card keeps the old target (the edit is not described again)",
+      how: 'provide',
+      killedBy: 'I9',
+      build: () =>
+        machine.provide({
+          actions: {
+            applyEdit: stepAction(({ context, event }) =>
+              event.type === 'EDIT'
+                ? steps.applyEdit(context, {
+                    ...event.edit,
+                    ...(context.current?.description && {
+                      description: context.current.description,
+                    }),
+                  })
+                : {},
+            ),
+          },
+        }),
+    },
+    {
+      name: 'an edit that was not described again replaces the card',
+      how: 'provide',
+      killedBy: 'I9',
+      build: () =>
+        machine.provide({
+          guards: {
+            // The guard is shown the edit as if it carried a description; the run gets it as is.
+            editAccepted: (args, params) => {
+              const { event, context } = args
+              if (event.type !== 'EDIT') return editAccepted(args, params)
+              const edit = { ...event.edit, description: event.edit.description ?? describedEdit }
+              return editAccepted({ context, event: { ...event, edit } }, params)
+            },
+          },
+        }),
+    },
+    {
+      name: 'executeCall skips the version binding (the allow forgets what the card showed)',
+      how: 'config',
+      killedBy: 'I1',
+      build: () =>
+        withState(machine, 'awaitingConfirmation', (state) => ({
+          ...state,
+          on: {
+            ...state.on,
+            // The allow that executes (the chart's CONFIRM also counts approvals toward a quorum).
+            CONFIRM: state.on.CONFIRM.map((transition: { target?: string }) =>
+              transition.target === 'executing'
+                ? { ...transition, actions: ['resolveConfirmation', dropDescription, 'handOver'] }
+                : transition,
+            ),
+          },
+        })),
     },
     {
       name: 'the model is called again on entering awaitingInput',

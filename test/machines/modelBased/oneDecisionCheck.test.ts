@@ -1,24 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { productFolders, productSources, repoRoot as root } from '../../helpers/productSources.ts'
 import { idComparisons } from './idComparisons.ts'
 
-const root = join(import.meta.dirname, '../../..')
-
-// The product's source: every folder a person or a host runs, and the entry points at the top.
+// The product's source (every folder a person or a host runs) and the entry points at the top.
 // Not `test/` (tests compare ids to check them) nor `bench/` (rival implementations, measured).
-const sourceFolders = [
-  'app',
-  'machines',
-  'models',
-  'runtime',
-  'store',
-  'tools',
-  'ui',
-  'vocabulary',
-  'workspace',
-]
-
 // The one place that compares a decision with its card.
 const guards = 'machines/runGuards.ts'
 
@@ -41,21 +28,7 @@ const knownOffenders: readonly { file: string; text: string; why: string }[] = [
   },
 ]
 
-function sourceFiles(): string[] {
-  const files: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name)) files.push(relative(root, path))
-    }
-  }
-  for (const folder of sourceFolders) walk(join(root, folder))
-  for (const entry of readdirSync(root, { withFileTypes: true }))
-    if (entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.config.'))
-      files.push(entry.name)
-  return files.sort()
-}
+const sourceFiles = () => productSources(productFolders, { entryPoints: true })
 
 describe('the scan for comparisons of confirmation ids and digests', () => {
   it('finds comparisons, and leaves out presence tests, lookups, comments and strings', () => {

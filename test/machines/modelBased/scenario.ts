@@ -3,6 +3,7 @@ import { createAgentRunMachine } from '../../../machines/agentRunMachine.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AlphabetWorld } from './decisionAlphabet.ts'
 import { ExplorerClock } from './explorerClock.ts'
+import { describedWithTarget } from './explorerDescriptions.ts'
 import type { ExplorerInput, RunMachine } from './explorerTypes.ts'
 import { type HostedSpec, hostedRules, hostedSpec, people } from './hosted.ts'
 import { modelRegistry, modelToolNames } from './modelRegistry.ts'
@@ -110,11 +111,16 @@ function otherRunCard(
 ): AlphabetWorld['otherRun'] {
   const runId = 'other-run'
   const start = getInitialSnapshot(machine, { runId, input: 'other' })
-  const [waiting] = transition(machine, start, {
+  const [describing] = transition(machine, start, {
     type: 'MODEL_DONE',
     turn: {
       toolCalls: [{ id: 'other-1', name: modelToolNames.write, arguments: '{"text":"other"}' }],
     },
+  })
+  const [waiting] = transition(machine, describing, {
+    type: 'DESCRIBED',
+    callId: 'other-1',
+    description: describedWithTarget,
   })
   const pending = waiting.context.pending
   if (pending === undefined) throw new Error('the other run issued no confirmation')

@@ -1,3 +1,4 @@
+import { cardDigest } from '../../../tools/digest.ts'
 import { earlierIds } from './decisionAlphabet.ts'
 import type { RunSnapshot } from './explorerTypes.ts'
 
@@ -29,13 +30,14 @@ function computeKey(snapshot: RunSnapshot): string {
       call: `${c.current.call.name} ${c.current.call.arguments}`,
       permission: prepared?.permission ?? null,
       edited: c.current.editedArguments ?? null,
+      described: c.current.description?.headline ?? null,
       result: result === undefined ? null : result.ok ? 'ok' : result.error.code,
     },
     pending: c.pending && {
       forCurrent:
         prepared !== undefined &&
         c.pending.callId === prepared.callId &&
-        c.pending.digest === prepared.digest,
+        c.pending.digest === cardDigest(prepared.digest, c.current?.description?.target),
       retired: c.retiredConfirmationIds.includes(c.pending.confirmationId),
       expires: c.pending.expiresAt !== undefined,
       // Who approved so far decides who may approve next and whether that ends the card (a set:

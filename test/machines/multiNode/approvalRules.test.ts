@@ -69,7 +69,7 @@ async function twoNodes(options: { rulesOnB?: boolean } = {}) {
 
 // Alice's run on node A, waiting on its command card, known to node B.
 async function alicesCard(a: TestNode, b: TestNode) {
-  const runId = a.runtime.startRun({ input: 'list my files', startedBy: alice })
+  const runId = a.runtime.startRun({ input: 'list my files', by: alice })
   await waitForRun(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   await b.runtime.open(runId)

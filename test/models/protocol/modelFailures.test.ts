@@ -19,6 +19,7 @@ import {
   aiSdkV3Kit,
   anthropicKit,
   openAIKit,
+  usageField,
 } from './protocolKits.ts'
 
 let server: FakeModelServer
@@ -76,7 +77,7 @@ describe.each(kits)('$label client failures', (kit) => {
     )
     const { sleeps, retry } = recordedRetry()
     const turn = await kit.client(server.url, { retry }).complete(request())
-    expect(turn).toEqual({ text: 'Back again.' })
+    expect(turn).toEqual({ text: 'Back again.', ...usageField(kit.streamUsage) })
     expect(sleeps).toEqual([2000])
     expect(server.requests).toHaveLength(2)
   })
@@ -90,7 +91,7 @@ describe.each(kits)('$label client failures', (kit) => {
     )
     const { sleeps, retry } = recordedRetry()
     const turn = await kit.client(server.url, { retry }).complete(request())
-    expect(turn).toEqual({ text: 'Finally.' })
+    expect(turn).toEqual({ text: 'Finally.', ...usageField(kit.streamUsage) })
     expect(sleeps).toEqual([250, 500, 1000])
     expect(server.requests).toHaveLength(4)
   })
@@ -270,7 +271,11 @@ describe.each(kits)('$label client failures', (kit) => {
     const turn = await kit
       .client(server.url, { stream: false })
       .complete(request({ onTextDelta: (d) => deltas.push(d) }))
-    expect(turn).toEqual({ text: 'Two things.', toolCalls: calls })
+    expect(turn).toEqual({
+      text: 'Two things.',
+      toolCalls: calls,
+      usage: kit.completionUsage,
+    })
     expect(deltas).toEqual([])
     expect(server.requests[0]?.body.stream ?? false).toBe(false)
   })
@@ -283,7 +288,7 @@ describe.each(kits)('$label client failures', (kit) => {
     server.reply(sseReply(kit.callsStream(calls)))
     const turn = await kit.client(server.url).complete(request())
     if (!kit.renamesRepeatedCallIds) {
-      expect(turn).toEqual({ toolCalls: calls })
+      expect(turn).toEqual({ toolCalls: calls, ...usageField(kit.streamUsage) })
       return
     }
     // The runtime tells calls apart by id; a client that renames the repeat keeps all else as sent.

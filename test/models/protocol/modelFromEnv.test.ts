@@ -203,6 +203,7 @@ describe('an openai-compatible model from the environment talks to a local serve
         { role: 'user', content: 'hi' },
       ],
       stream: true,
+      stream_options: { include_usage: true },
     })
   })
 })

@@ -10,6 +10,15 @@ export interface ToolFragment {
 
 const created = 1_764_493_200
 
+// The fields every `chat.completion.chunk` of one answer repeats.
+const chunkHead = {
+  id: 'chatcmpl-test',
+  object: 'chat.completion.chunk',
+  created,
+  model: 'gpt-4o-mini-2024-07-18',
+  system_fingerprint: 'fp_test',
+}
+
 /** One `chat.completion.chunk`. */
 export function openAIChunk(
   delta: { role?: 'assistant'; content?: string; tool_calls?: ToolFragment[] },
@@ -24,11 +33,7 @@ export function openAIChunk(
     },
   }))
   return {
-    id: 'chatcmpl-test',
-    object: 'chat.completion.chunk',
-    created,
-    model: 'gpt-4o-mini-2024-07-18',
-    system_fingerprint: 'fp_test',
+    ...chunkHead,
     choices: [
       {
         index: 0,
@@ -94,4 +99,9 @@ export function openAICompletion(message: {
 /** An OpenAI error body. */
 export function openAIError(message: string, type: string, code: string | null = null): object {
   return { error: { message, type, param: null, code } }
+}
+
+/** The last chunk of a stream that asked for `stream_options.include_usage`: no choices, the token counts. */
+export function openAIUsageChunk(usage: Record<string, unknown>): object {
+  return { ...chunkHead, choices: [], usage }
 }

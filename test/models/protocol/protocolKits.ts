@@ -9,6 +9,7 @@ import { type AiSdkLanguageModel, fromAiSdk } from '../../../models/fromAiSdk.ts
 import type { HttpModelOptions } from '../../../models/HttpModelOptions.ts'
 import type { ModelClient } from '../../../models/messages.ts'
 import { OpenAIChatModel } from '../../../models/OpenAIChatModel.ts'
+import type { TokenUsage } from '../../../vocabulary/ChatMessage.ts'
 import { anthropicError, anthropicEvents, anthropicMessage, anthropicSse } from './anthropicWire.ts'
 import {
   openAIChunk,
@@ -32,6 +33,10 @@ export interface ProtocolKit {
   /** A non-streamed answer with text and tool calls. */
   completion(text: string, calls: Array<{ id: string; name: string; arguments: string }>): object
   errorBody(status: number): object
+  /** The tokens a streamed answer of this kit reports (the OpenAI builders send no usage chunk). */
+  streamUsage?: TokenUsage
+  /** The tokens a non-streamed answer of this kit reports. */
+  completionUsage: TokenUsage
   /** The client gives a repeated tool-call id a fresh one (the AI SDK's OpenAI-wire providers do). */
   renamesRepeatedCallIds?: boolean
 }
@@ -80,6 +85,7 @@ export const openAIKit: ProtocolKit = {
     openAICompletion({ content: text, ...(calls.length > 0 && { tool_calls: calls }) }),
   errorBody: (status) =>
     openAIError(`test error ${status}`, status === 429 ? 'requests' : 'invalid_request_error'),
+  completionUsage: { inputTokens: 50, outputTokens: 20 },
 }
 
 /** Anthropic Messages. */
@@ -113,6 +119,8 @@ export const anthropicKit: ProtocolKit = {
     ]),
   errorBody: (status) =>
     anthropicError(anthropicErrorTypes[status] ?? 'api_error', `test error ${status}`),
+  streamUsage: { inputTokens: 120, outputTokens: 42 },
+  completionUsage: { inputTokens: 120, outputTokens: 42 },
 }
 
 /** An AI SDK provider's model wrapped by `fromAiSdk`, speaking the wire of `kit`. */
@@ -169,4 +177,9 @@ export const aiSdkV2Kit = {
     createCompatibleV2({ name: 'local', apiKey: 'sk-test', baseURL: `${url}/v1` })('llama3.1'),
   ),
   renamesRepeatedCallIds: true,
+}
+
+/** The `usage` field a turn of `kit` has for `usage`, spread into an expected turn. */
+export function usageField(usage: TokenUsage | undefined): { usage?: TokenUsage } {
+  return usage === undefined ? {} : { usage }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { runListQuery } from '../../../store/postgres/postgresRunList.ts'
 import {
   type PostgresRunStore,
   type PostgresRunStoreOptions,
@@ -205,5 +206,56 @@ describe('postgresRunStore data', () => {
     expect(load.invalid).toHaveLength(1)
     expect(load.invalid[0]?.rule).toMatchObject({ id: 'p2', effect: 'maybe' })
     expect(load.invalid[0]?.reason).toContain('effect')
+  })
+})
+
+describe('postgresRunStore run list', () => {
+  test('with 10,000 runs a page is one index range, for everyone and for one person', async () => {
+    const store = await node()
+    const count = 10_000
+    // Written in one statement as 10,000 first saves would have left them.
+    await store.pool.query(
+      `INSERT INTO studypulse.runs (run_id, snapshot, value, list_seq, started_at, title, started_by)
+       SELECT 'run-' || lpad(n::text, 5, '0'), $1::json, 'awaitingInput', n,
+         timestamptz '2026-01-01' + n * interval '1 minute', 'question ' || n,
+         CASE WHEN n % 10 = 0 THEN 'ana' END
+       FROM generate_series(0, $2 - 1) AS n`,
+      [JSON.stringify(snapshotOf('run-x', 1)), count],
+    )
+    await store.pool.query("SELECT setval('studypulse.run_list_seq', $1)", [count])
+    await store.pool.query('ANALYZE studypulse.runs')
+    const plan = async (query: Parameters<typeof runListQuery>[0]) => {
+      const { text, values } = runListQuery(query)
+      const { rows } = await store.pool.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) ${text}`,
+        values,
+      )
+      return JSON.stringify(rows[0]?.['QUERY PLAN'])
+    }
+    for (const query of [
+      { before: undefined, owner: undefined, limit: 20 },
+      { before: 5_000, owner: undefined, limit: 20 },
+      { before: 5_000, owner: 'ana', limit: 20 },
+    ]) {
+      const shown = await plan(query)
+      expect(shown, JSON.stringify(query)).toMatch(/"Node Type":"Limit"/)
+      expect(shown).toMatch(/"Scan Direction":"Backward"/)
+      // One person's page may walk either index (the planner weighs how many runs are theirs).
+      expect(shown).toMatch(/"Index Name":"runs_list(_by)?"/)
+      expect(shown).not.toMatch(/Seq Scan|"Sort"/)
+    }
+    const first = await store.listRuns({ limit: 20 })
+    expect(first.runs[0]).toMatchObject({ runId: 'run-09999', title: 'question 9999' })
+    const second = await store.listRuns({ limit: 20, cursor: first.nextCursor as string })
+    expect(second.runs.map((r) => r.runId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `run-${String(9979 - i).padStart(5, '0')}`),
+    )
+    const ana = await store.listRuns({ owner: 'ana', limit: 2 })
+    expect(ana.runs.map((r) => [r.runId, r.owner])).toEqual([
+      ['run-09990', 'ana'],
+      ['run-09980', 'ana'],
+    ])
+    // An owner PostgreSQL could not store names no one's runs, rather than failing the query.
+    expect(await store.listRuns({ owner: 'a\u0000b' })).toEqual({ runs: [] })
   })
 })

@@ -11,6 +11,9 @@ import { SandboxHost } from '../../../tools/sandbox/SandboxHost.ts'
 const limits = { timeoutMs: 500 }
 const run = (code: string, inputs?: Record<string, string>) =>
   runInSandbox({ code, limits, ...(inputs && { inputs }) })
+// Code that must stop on another limit (output, memory) gets all the time it could want: on a
+// loaded machine half a second can pass before its first print, and the time limit would win.
+const runToLimit = (code: string) => runInSandbox({ code, limits: { timeoutMs: 60_000 } })
 
 /** The next run after a hostile one must be a clean, working sandbox. */
 async function expectHealthyNextRun(): Promise<void> {
@@ -85,10 +88,13 @@ describe('runInSandbox: hostile code', () => {
 
   it('refuses a 1 GB allocation with memory_limit without the host allocating it', async () => {
     const before = process.memoryUsage()
-    expect(failure(await run('new ArrayBuffer(1024 * 1024 * 1024)')).code).toBe('memory_limit')
+    expect(failure(await runToLimit('new ArrayBuffer(1024 * 1024 * 1024)')).code).toBe(
+      'memory_limit',
+    )
     expect(
-      failure(await run('const keep = []\nfor (;;) keep.push(new Array(1e6).fill(keep.length))'))
-        .code,
+      failure(
+        await runToLimit('const keep = []\nfor (;;) keep.push(new Array(1e6).fill(keep.length))'),
+      ).code,
     ).toBe('memory_limit')
     const after = process.memoryUsage()
     // Rough bounds: the host grew by far less than the gigabyte the code asked for.
@@ -193,11 +199,11 @@ describe('runInSandbox: hostile code', () => {
   })
 
   it('caps 10 MB of console output at 64 KB and stops the code', async () => {
-    const big = failure(await run('console.log("x".repeat(10 * 1024 * 1024))'))
+    const big = failure(await runToLimit('console.log("x".repeat(10 * 1024 * 1024))'))
     expect(big.code).toBe('output_limit')
     expect(Buffer.byteLength(big.output)).toBe(64 * 1024)
     const many = failure(
-      await run('for (let i = 0; ; i++) console.log("line " + i + " " + "x".repeat(1000))'),
+      await runToLimit('for (let i = 0; ; i++) console.log("line " + i + " " + "x".repeat(1000))'),
     )
     expect(many.code).toBe('output_limit')
     expect(Buffer.byteLength(many.output)).toBe(64 * 1024)
@@ -206,24 +212,24 @@ describe('runInSandbox: hostile code', () => {
   })
 
   it('a final value whose toJSON fills memory is memory_limit, not its text', async () => {
-    const huge = failure(await run("({ toJSON() { return 'x'.repeat(20e6) } })"))
+    const huge = failure(await runToLimit("({ toJSON() { return 'x'.repeat(20e6) } })"))
     expect(huge.code).toBe('memory_limit')
     // console.log's own JSON fallback lets the engine's error through too.
-    expect(failure(await run("console.log({ toJSON() { return 'x'.repeat(20e6) } })")).code).toBe(
-      'memory_limit',
-    )
+    expect(
+      failure(await runToLimit("console.log({ toJSON() { return 'x'.repeat(20e6) } })")).code,
+    ).toBe('memory_limit')
     await expectHealthyNextRun()
   })
 
   it('printing 8 MB of multibyte text in a loop is output_limit with the first 64 KB', async () => {
     // Before the fix each line was copied into the host in full, and only the host's hard stop
     // ended the loop, with no output at all.
-    const printed = failure(await run("const s = 'é'.repeat(4e6)\nfor (;;) console.log(s)"))
+    const printed = failure(await runToLimit("const s = 'é'.repeat(4e6)\nfor (;;) console.log(s)"))
     expect(printed.code).toBe('output_limit')
     expect(printed.output).toBe('é'.repeat(32 * 1024))
     // Catching the stop does not help: every later print stops again at once.
     const caught = failure(
-      await run("for (;;) { try { console.log('x'.repeat(1e5)) } catch (stop) {} }"),
+      await runToLimit("for (;;) { try { console.log('x'.repeat(1e5)) } catch (stop) {} }"),
     )
     expect(caught.code).toBe('output_limit')
     expect(Buffer.byteLength(caught.output)).toBe(64 * 1024)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import type { JournalRecord } from '../../../vocabulary/JournalRecord.ts'
 import { toolOk } from '../../../vocabulary/ToolResult.ts'
@@ -206,5 +206,40 @@ describe('PostgresWorkspace', () => {
       expect(late).toMatchObject({ code: 'run_owned_elsewhere' })
       expect((await workspace.readTasks()).map((t) => t.id)).toEqual(['mine'])
     })
+  })
+})
+
+describe('PostgresWorkspace tells its watchers what any node changed', () => {
+  test("another node's writes are heard by part; another workspace's are not", async () => {
+    const watched = await openWorkspace()
+    // Another node: its own pool on the same database and workspace id.
+    const otherNode = await openWorkspace({ workspaceId: watched.workspaceId })
+    const elsewhere = await openWorkspace()
+    const heard: string[][] = []
+    const stop = watched.watchChanges((change) => heard.push([...change.parts]))
+    closers.push(async () => stop())
+    // Notices sent before the listener is connected are not heard: wait until it hears one.
+    await vi.waitFor(
+      async () => {
+        await otherNode.appendMemory('warming up')
+        expect(heard.length).toBeGreaterThan(0)
+      },
+      { timeout: 10_000 },
+    )
+    // Notices arrive in commit order: once this barrier's is heard, no warm-up one is left.
+    await otherNode.createNotebook('Barrier', [])
+    await vi.waitFor(() => expect(heard.flat()).toContain('notebooks'))
+    heard.length = 0
+    await elsewhere.appendMemory('not ours')
+    await otherNode.upsertTask(task('from-node-2'))
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0))
+    expect(heard[0]).toEqual(['tasks'])
+    await otherNode.saveArtifact('Plan', 'text')
+    await vi.waitFor(() => expect(heard.flat()).toContain('notes'))
+    const current = await otherNode.readTask('from-node-2')
+    if (current === undefined) throw new Error('the task is not there')
+    await otherNode.updateTaskAt({ ...current.value, done: true }, current.version)
+    await vi.waitFor(() => expect(heard.flat().filter((p) => p === 'tasks')).toHaveLength(2))
+    expect(heard.flat()).not.toContain('memory')
   })
 })

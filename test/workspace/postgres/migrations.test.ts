@@ -93,6 +93,61 @@ describe('PostgreSQL migrations', () => {
     expect(await store.readEvents('r1')).toEqual(eventsOf('r1', 1, 2))
   })
 
+  test('a database from before the run list is migrated: its runs are listed by their last save and titled from their messages', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    expect(
+      await migrate(
+        pool,
+        migrations.filter((m) => m.version < 8),
+      ),
+    ).toBe(7)
+    // Two runs as version 7 saved them: one with its conversation in run_messages, one (older
+    // still) with it in the snapshot.
+    const commit = (runId: string, snapshot: unknown, messages: unknown[]) =>
+      pool.query(
+        `SELECT studypulse.commit_run($1, 'old-node', $2, 'awaitingInput', 1, false,
+           ARRAY[1], ARRAY[$3], '{}', $4, $5, '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}',
+           '{}', '{}', '{}')`,
+        [
+          runId,
+          JSON.stringify(snapshot),
+          JSON.stringify(eventsOf(runId, 1, 1)[0]),
+          messages.length === 0 ? null : 0,
+          messages.map((m) => JSON.stringify(m)),
+        ],
+      )
+    await commit('older', snapshotOf('older', 1), [])
+    await commit('newer', { ...snapshotOf('newer', 1), messageCount: 2 }, [
+      { role: 'system', content: 'You are StudyPulse.' },
+      { role: 'user', content: 'what is due\u0000 this week?' },
+    ])
+    await pool.query(
+      "UPDATE studypulse.runs SET updated_at = now() - interval '1 day' WHERE run_id = 'older'",
+    )
+
+    const store = await postgresRunStore({ connectionString: db.url })
+    closers.push(() => store.close())
+    const page = await store.listRuns()
+    expect(page.runs.map((r) => [r.runId, r.title, r.status])).toEqual([
+      ['newer', 'what is due this week?', 'awaitingInput'],
+      ['older', 'plan my week', 'awaitingInput'],
+    ])
+    // The titles are kept: the next look reads no messages.
+    const { rows } = await pool.query('SELECT run_id, title FROM studypulse.runs ORDER BY run_id')
+    expect(rows).toEqual([
+      { run_id: 'newer', title: 'what is due this week?' },
+      { run_id: 'older', title: 'plan my week' },
+    ])
+    // A new run goes on top of them.
+    await store.commit('new', {
+      snapshot: snapshotOf('new', 1),
+      events: eventsOf('new', 1, 1),
+      started: { startedAt: new Date().toISOString(), title: 'new one' },
+    })
+    expect((await store.listRuns()).runs.map((r) => r.runId)).toEqual(['new', 'newer', 'older'])
+  })
+
   test('a node starting while another migrates waits for it, and nothing runs twice', async () => {
     const db = await freshDatabase()
     // The first migration waits on a lock the test holds, so the first node stays mid-migration.

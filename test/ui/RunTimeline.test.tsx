@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import { waitForRun } from '../../runtime/waitForRun.ts'
+import { AgentChat } from '../../ui/components/AgentChat.tsx'
+import { RunTimeline } from '../../ui/components/RunTimeline.tsx'
+import { LocalRunClient } from '../../ui/local/LocalRunClient.ts'
+import { allowShownCard, makeRuntime } from '../helpers/runHarness.ts'
+import { storedTask } from '../helpers/studyFixtures.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let temp: Awaited<ReturnType<typeof tempWorkspace>>
+beforeEach(async () => {
+  temp = await tempWorkspace()
+})
+afterEach(async () => {
+  cleanup()
+  await temp.dispose()
+})
+
+// The model asks to delete t1 by a title it made up; the user edits the id before allowing.
+async function editedDelete() {
+  await temp.ws.upsertTask(storedTask('t1', 'Essay'))
+  await temp.ws.upsertTask(storedTask('t2', 'Review chapter 3'))
+  const model = new ScriptedModel([
+    {
+      toolCalls: [{ id: 'c1', name: 'delete_task', arguments: '{"id":"t1","title":"Old notes"}' }],
+    },
+    { text: 'Deleted.' },
+  ])
+  const runtime = makeRuntime(model, temp.ws)
+  const runId = runtime.startRun({ input: 'delete my old notes' })
+  await waitForRun(runtime, runId, 'awaitingConfirmation')
+  const client = new LocalRunClient(runtime, runId)
+  const first = runtime.view(runId).pending
+  const next = await client.edit(first?.confirmationId ?? '', '{"id":"t2"}')
+  const card = runtime.view(runId).pending
+  expect(card?.confirmationId).toBe(next)
+  await allowShownCard(runtime, runId)
+  return { runtime, runId, client }
+}
+
+describe('an edit, told truthfully', () => {
+  it('the Activity tab says "You edited the arguments", with the arguments before and after', async () => {
+    const { client } = await editedDelete()
+    render(<RunTimeline run={client} />)
+    const entry = screen.getByText('You edited the arguments').closest('li') as HTMLElement
+    expect(entry.getAttribute('data-kind')).toBe('callEdited')
+    expect(within(entry).getByText('Delete task t2 permanently')).toBeTruthy()
+    const change = entry.querySelector('dl')
+    expect(change?.textContent).toBe('Before{"id":"t1","title":"Old notes"}After{"id":"t2"}')
+    // The second card names the task the edit chose, by its stored title.
+    const asks = screen.getAllByText(/^Delete task/).map((e) => e.textContent)
+    expect(asks).toContain('Delete task “Review chapter 3” permanently')
+  })
+
+  it('the chat\'s "Done" line names the edited call', async () => {
+    const { client } = await editedDelete()
+    render(<AgentChat run={client} onStartRun={() => {}} />)
+    expect(screen.getByText('Done: Delete task “Review chapter 3” permanently')).toBeTruthy()
+    expect(screen.queryByText(/Done: .*Old notes/)).toBeNull()
+    expect(screen.queryByText(/Done: .*Essay/)).toBeNull()
+  })
+})
