@@ -239,9 +239,10 @@ export class RunDecisions {
       const refusal = decisionRefusal(context, plain, this.#deps.clock(), this.#deps.approvalRules)
       if (refusal?.code === 'approver_not_allowed') {
         // Won in the store, refused by the rules here (the deciding node saw an older card or
-        // other rules): the card is open again for someone the rules let decide it.
-        onError(new AgentError(refusal.code, `run ${session.runId}: ${refusal.message}`))
+        // other rules): the card is open again for someone the rules let decide it. Reported once
+        // it is, so whoever hears of the refusal may decide the card at once.
         await cluster.releaseDecision(session.runId, stored.confirmationId)
+        onError(new AgentError(refusal.code, `run ${session.runId}: ${refusal.message}`))
         continue
       }
       // A rule kept with it is read only for a decision that answers the open card.

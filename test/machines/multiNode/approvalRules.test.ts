@@ -167,6 +167,8 @@ test('a decision the owner’s rules refuse is released: the card stays open for
   expect(a.runtime.view(runId).events.some((e) => e.kind === 'confirmationApproved')).toBe(false)
   await decide(b.runtime, runId, confirmationId, rita)
   await logged(a.runtime, runId, (e) => e.kind === 'confirmationApproved')
+  // The card takes the next person's decision once the commit that logs the approval lands.
+  await a.runtime.flush()
   await decide(b.runtime, runId, confirmationId, rex)
   await waitForRun(a.runtime, runId, 'awaitingInput')
 })
