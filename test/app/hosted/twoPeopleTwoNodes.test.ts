@@ -117,10 +117,13 @@ describe('two people on two nodes over PostgreSQL', { timeout: 120_000 }, () => 
     // Nothing Bob sent reached the run.
     expect(a.runtime.view(card.runId).value).toBe('awaitingConfirmation')
     expect(a.runtime.view(card.runId).pending?.confirmationId).toBe(card.confirmationId)
-    // Alice sees her run in the list of the node that has it, and /api/me names her on any.
-    expect((await as(alice, a, 'GET', '/api/runs')).json().runs).toEqual([
-      expect.objectContaining({ runId: card.runId, owner: 'alice' }),
-    ])
+    // Alice sees her run in the list of either node (read from the store), and /api/me names
+    // her on any.
+    for (const h of [a, b]) {
+      expect((await as(alice, h, 'GET', '/api/runs')).json().runs).toEqual([
+        expect.objectContaining({ runId: card.runId, owner: 'alice', pending: true }),
+      ])
+    }
     expect((await as(alice, b, 'GET', '/api/me')).json()).toMatchObject({
       id: 'alice',
       reviewer: true,
@@ -166,5 +169,40 @@ describe('two people on two nodes over PostgreSQL', { timeout: 120_000 }, () => 
     expect((await tasks()).length).toBe(before.length - 1)
     const resolved = a.runtime.view(runId).events.find((e) => e.kind === 'confirmationResolved')
     expect(resolved).toMatchObject({ decider: { id: 'rex', name: 'Rex' } })
+  })
+
+  test('the run list is each person’s own, read from the store: the same on both nodes, wherever a run is held', async () => {
+    const bobs = await startCard(b, bob, 'add a task to read chapter 4 by Monday, importance 2')
+    const alices = await startCard(
+      b,
+      alice,
+      'add a task to revise chapter 5 by Sunday, importance 3',
+    )
+    // Alice's runs are held on both nodes now; Bob's only on node B.
+    expect(a.runtime.runIds()).toContain(card.runId)
+    expect(a.runtime.runIds()).not.toContain(alices.runId)
+    const listed = async (who: Who, h: AppHarness) => {
+      const answer = await as(who, h, 'GET', '/api/runs')
+      expect(answer.status).toBe(200)
+      return answer.json().runs as { runId: string; owner?: string }[]
+    }
+    for (const h of [a, b]) {
+      const mine = await listed(alice, h)
+      expect(mine.map((r) => r.runId)).toEqual(expect.arrayContaining([card.runId, alices.runId]))
+      expect(mine.map((r) => r.runId)).not.toContain(bobs.runId)
+      expect(mine.every((r) => r.owner === 'alice')).toBe(true)
+      // Bob's list never shows Alice's runs, even on the node that holds them.
+      expect(await listed(bob, h)).toEqual([
+        expect.objectContaining({ runId: bobs.runId, owner: 'bob' }),
+      ])
+      // A page at a time, still only hers: the cursor pages her runs, not everyone's.
+      const first = await as(alice, h, 'GET', '/api/runs?limit=1')
+      const page = first.json() as { runs: { runId: string }[]; nextCursor?: string }
+      expect(page.runs).toEqual([expect.objectContaining({ runId: alices.runId })])
+      const rest = await as(alice, h, 'GET', `/api/runs?limit=100&cursor=${page.nextCursor}`)
+      const older = (rest.json().runs as { runId: string; owner?: string }[]).map((r) => r.owner)
+      expect(older.length).toBeGreaterThan(0)
+      expect(older.every((owner) => owner === 'alice')).toBe(true)
+    }
   })
 })
