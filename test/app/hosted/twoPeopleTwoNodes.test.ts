@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -204,5 +205,95 @@ describe('two people on two nodes over PostgreSQL', { timeout: 120_000 }, () => 
       expect(older.length).toBeGreaterThan(0)
       expect(older.every((owner) => owner === 'alice')).toBe(true)
     }
+  })
+
+  test('the live panel and the task box are the asker’s own: Bob hears no run of Alice’s, nor ticks her task', async () => {
+    const at = new Date().toISOString()
+    const alicesWorkspace = (await a.workspaces.of({ id: 'alice' })).workspace
+    await alicesWorkspace.upsertTask({
+      id: 'alice-essay',
+      title: 'Essay on photosynthesis',
+      done: false,
+      createdAt: at,
+      updatedAt: at,
+    })
+    const version = (await alicesWorkspace.readTask('alice-essay'))?.version as string
+    // Bob's own workspace has no such task, whatever version he sends: nothing is written.
+    const ticked = await as(bob, b, 'POST', '/api/workspace/tasks/alice-essay/done', {
+      done: true,
+      version,
+    })
+    expect(ticked.status).toBe(404)
+    expect((await alicesWorkspace.readTask('alice-essay'))?.value.done).toBe(false)
+    // Alice ticks it from either node: her workspace, bound to the version her page showed.
+    const hers = await as(alice, b, 'POST', '/api/workspace/tasks/alice-essay/done', {
+      done: true,
+      version,
+    })
+    expect(hers.status).toBe(200)
+    expect((await alicesWorkspace.readTask('alice-essay'))?.value.done).toBe(true)
+
+    // Bob's live panel on node B: Alice's run there changes state, then his own does.
+    const frames: { event: string; data: string }[] = []
+    let bobsRun = ''
+    let alicesRun = ''
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: b.server.port,
+          path: '/api/workspace/events',
+          setHost: false,
+          headers: {
+            host: publicHost,
+            'x-forwarded-user': bob.id,
+            'x-forwarded-groups': bob.groups,
+            accept: 'text/event-stream',
+          },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200)
+          let text = ''
+          let acted = false
+          // Done once Bob's own run was heard (its frames may arrive before its start returns).
+          const heardOwn = () => {
+            if (
+              bobsRun === '' ||
+              !frames.some((f) => f.event === 'runs' && f.data.includes(bobsRun))
+            )
+              return
+            req.destroy()
+            resolve()
+          }
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8')
+            const blocks = text.split('\n\n')
+            text = blocks.pop() ?? ''
+            for (const block of blocks) {
+              const event = /^event: (.*)$/m.exec(block)?.[1]
+              const data = /^data: (.*)$/m.exec(block)?.[1]
+              if (event !== undefined && data !== undefined) frames.push({ event, data })
+            }
+            if (!acted && frames.some((f) => f.event === 'ready')) {
+              acted = true
+              void (async () => {
+                alicesRun = (await startCard(b, alice, 'add a task to plan the lab report')).runId
+                bobsRun = (await startCard(b, bob, 'add a task to plan the essay')).runId
+                heardOwn()
+              })().catch(reject)
+            }
+            heardOwn()
+          })
+        },
+      )
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNRESET' ? undefined : reject(error),
+      )
+      req.end()
+    })
+    const runs = frames.filter((f) => f.event === 'runs').map((f) => JSON.parse(f.data).runId)
+    expect(runs).toContain(bobsRun)
+    expect(alicesRun).not.toBe('')
+    expect(runs).not.toContain(alicesRun)
   })
 })
