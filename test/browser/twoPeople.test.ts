@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import { ensureBuild } from '../../app/server/ensureBuild.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { readmePictures } from './pageInChromium.ts'
 
-// The pictures of two people deciding one card go to docs/ (the README's team section).
-const docs = join(repoRoot, 'docs')
+// The pictures of two people deciding one card: docs/ under `npm run screenshot` (the README's
+// team section), else screenshots/, so `npm test` leaves tracked files as they are.
+const docs = readmePictures
 const rules: ApprovalRules = {
   version: 1,
   rules: [{ levels: ['destructive'], approvers: { groups: ['reviewers'] }, fourEyes: true }],
