@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { clockTime } from '../../vocabulary/Identity.ts'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
@@ -264,11 +265,4 @@ function prettyJson(text: string | undefined): string {
   } catch {
     return text
   }
-}
-
-function clockTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 }

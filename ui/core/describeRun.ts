@@ -1,4 +1,5 @@
 import type { RunSummary } from '../../store/RunListing.ts'
+import { clockTime } from '../../vocabulary/Identity.ts'
 import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 
 const statusWords: Record<RunStatus, string> = {
@@ -43,7 +44,7 @@ function shortTime(iso: string, now: Date): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const sameDay = date.toDateString() === now.toDateString()
-  const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  if (sameDay) return `today ${time}`
+  // The same 24-hour clock as the cards ("Allowed by Rita at 14:02").
+  if (sameDay) return `today ${clockTime(iso)}`
   return date.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })
 }
