@@ -51,7 +51,7 @@ function childOptions(p: ScenarioPlan, contender: string): Record<string, number
   return { ...rest, count: (ownCount.has(contender) ? count : peerCount) ?? 1000 }
 }
 
-const childEntry = await buildChildren(here)
+const { child: childEntry, node: nodeEntry } = await buildChildren(here)
 
 function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
   const args = [...p.nodeFlags, childEntry, p.name, contender]
@@ -103,13 +103,14 @@ const version = (pkg: string, from = here) => {
 }
 // A failure there must not lose the scenarios measured before it: it is reported, and the rest written.
 const nodes = withNodes
-  ? await measureNodes(nodesOptions, (line) => process.stderr.write(`[postgres] ${line}\n`)).catch(
-      (error: unknown) => {
-        process.stderr.write(`[postgres] failed: ${String(error)}\n`)
-        process.exitCode = 1
-        return undefined
-      },
-    )
+  ? await measureNodes(nodesOptions, {
+      nodeScript: nodeEntry,
+      log: (line) => process.stderr.write(`[postgres] ${line}\n`),
+    }).catch((error: unknown) => {
+      process.stderr.write(`[postgres] failed: ${String(error)}\n`)
+      process.exitCode = 1
+      return undefined
+    })
   : undefined
 const results = buildResults(plans, samples)
 const targets = checkTargets(results)

