@@ -395,7 +395,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       // Per run id, not per session: a listener keeps hearing the run when it changes owner.
       const runId = runIdOrListener
       if (sessionOf(runId) === undefined && !foreign.has(runId)) throw notHere(runId)
-      return addTo(runListeners, runId, listener as (event?: AgentEvent) => void)
+      const stop = addTo(runListeners, runId, listener as (event?: AgentEvent) => void)
+      // A run another node owns is followed only while someone here listens to it.
+      const unwatch = foreign.watch(runId)
+      return () => {
+        stop()
+        unwatch()
+      }
     },
     async open(runId) {
       if (sessionOf(runId) !== undefined) return
@@ -506,6 +512,7 @@ const noForeignRuns = {
   get: () => undefined,
   has: () => false,
   drop: () => {},
+  watch: () => () => {},
   ids: () => [] as string[],
 }
 

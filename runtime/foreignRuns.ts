@@ -55,13 +55,17 @@ export async function peekForeign(
 }
 
 /**
- * The runs this node sees but another owns. When the store has a `RunEventFeed`, each is
- * followed: the owner's events reach this node's listeners once and in order, and its saved
- * state is read again after each batch, so `status`, the card and the messages stay current.
+ * The runs this node sees but another owns. Each is followed while someone on this node listens
+ * to it (`watch`): the owner's events reach this node's listeners once and in order, and its
+ * saved state is read again after each batch, so `status`, the card and the messages stay
+ * current. A run nobody here listens to costs nothing: it shows what it was when last seen, and
+ * the next listener's follow reads on from there.
  */
 export class ForeignRuns {
   readonly #runs = new Map<string, ForeignRun>()
   readonly #follows = new Map<string, EventFollow>()
+  // Listeners per run id, whoever owns the run now: a run lost to another node is followed at once.
+  readonly #watchers = new Map<string, number>()
   readonly #refreshing = new Map<string, Promise<void>>()
   readonly #deps: ForeignRunsDeps
 
@@ -82,35 +86,65 @@ export class ForeignRuns {
     return [...this.#runs.keys()]
   }
 
-  /** Notes a run owned elsewhere and follows its log past what `seen` holds. */
+  /** Notes a run owned elsewhere, as `seen`; followed past it while someone here listens. */
   note(runId: string, seen: ForeignRun): void {
     this.#runs.set(runId, seen)
     this.#deps.changed(runId)
-    const { cluster } = this.#deps
-    if (this.#follows.has(runId)) return
-    const afterSeq = seen.log.at(-1)?.seq ?? 0
-    const follow = cluster.followEvents(runId, {
-      afterSeq,
+    if ((this.#watchers.get(runId) ?? 0) > 0) this.#follow(runId)
+  }
+
+  /**
+   * Someone on this node listens to `runId` (wherever it runs): while anyone does, a run owned
+   * elsewhere is followed. The returned function ends this listener's share; the last one's
+   * stops the follow.
+   */
+  watch(runId: string): () => void {
+    this.#watchers.set(runId, (this.#watchers.get(runId) ?? 0) + 1)
+    if (this.#runs.has(runId)) this.#follow(runId)
+    let watching = true
+    return () => {
+      if (!watching) return
+      watching = false
+      const left = (this.#watchers.get(runId) ?? 1) - 1
+      if (left > 0) {
+        this.#watchers.set(runId, left)
+        return
+      }
+      this.#watchers.delete(runId)
+      this.#unfollow(runId)
+    }
+  }
+
+  /** Forgets a run (this node took it over, or lets it go); its listeners stay counted. */
+  drop(runId: string): void {
+    this.#unfollow(runId)
+    this.#runs.delete(runId)
+  }
+
+  close(): void {
+    for (const runId of [...this.#runs.keys()]) this.drop(runId)
+    this.#watchers.clear()
+  }
+
+  #follow(runId: string): void {
+    const run = this.#runs.get(runId)
+    if (run === undefined || this.#follows.has(runId) || finalStates.has(run.status)) return
+    const follow = this.#deps.cluster.followEvents(runId, {
+      afterSeq: run.log.at(-1)?.seq ?? 0,
       onEvents: (events) => this.#arrived(runId, events),
       onError: this.#deps.onError,
     })
     this.#follows.set(runId, follow)
   }
 
-  /** Forgets a run (this node took it over, or lets it go). */
-  drop(runId: string): void {
+  #unfollow(runId: string): void {
     this.#follows.get(runId)?.close()
     this.#follows.delete(runId)
-    this.#runs.delete(runId)
-  }
-
-  close(): void {
-    for (const runId of [...this.#runs.keys()]) this.drop(runId)
   }
 
   #arrived(runId: string, events: AgentEvent[]): void {
     const run = this.#runs.get(runId)
-    if (run === undefined) return
+    if (run === undefined || !this.#follows.has(runId)) return
     for (const event of events) {
       if (event.seq <= (run.log.at(-1)?.seq ?? 0)) continue
       run.log.push(event)
@@ -140,10 +174,7 @@ export class ForeignRuns {
           run.pending = seen.pending
         } else delete run.pending
         this.#deps.changed(runId)
-        if (finalStates.has(run.status)) {
-          this.#follows.get(runId)?.close()
-          this.#follows.delete(runId)
-        }
+        if (finalStates.has(run.status)) this.#unfollow(runId)
       })
       .catch(this.#deps.onError)
       .finally(() => {

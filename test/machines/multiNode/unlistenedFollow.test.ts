@@ -1,0 +1,83 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
+import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
+import { freshDatabase } from '../../helpers/postgres.ts'
+import { startNode, type TestNode } from './nodeRuntime.ts'
+
+const nodes: TestNode[] = []
+afterEach(async () => {
+  for (const node of nodes.splice(0)) await node.close()
+})
+
+/** Records every query `node` sends through its pool whose parameters name `runId`. */
+function queriesFor(node: TestNode, runId: string): string[] {
+  const seen: string[] = []
+  const pool = node.store.pool as unknown as { query: (...args: unknown[]) => unknown }
+  const query = pool.query.bind(pool)
+  pool.query = (...args: unknown[]) => {
+    const [text, values] = args as [unknown, unknown]
+    if (Array.isArray(values) && values.includes(runId)) seen.push(String(text))
+    return query(...args)
+  }
+  return seen
+}
+
+/** Allows the open card of `runId` at its owner and waits until the run wants input again. */
+async function allowAtOwner(owner: TestNode, runId: string): Promise<void> {
+  await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
+  const card = owner.runtime.view(runId).pending
+  await owner.runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
+  await waitForRun(owner.runtime, runId, 'awaitingInput')
+  await owner.runtime.flush()
+}
+
+test('a run followed at another node is followed only while someone there listens: no queries for it once the last listener left', async () => {
+  const { url } = await freshDatabase()
+  const [a, b] = await Promise.all(
+    ['a', 'b'].map((name) => startNode(url, { ownerId: `${name}-${Math.random()}` })),
+  )
+  nodes.push(a as TestNode, b as TestNode)
+  const owner = a as TestNode
+  const follower = b as TestNode
+  const quiet = owner.runtime.startRun({ input: 'create first' })
+  const marker = owner.runtime.startRun({ input: 'create marker' })
+  for (const runId of [quiet, marker]) {
+    await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
+    await owner.runtime.flush()
+    await follower.runtime.open(runId)
+  }
+
+  // While two listeners at b listen, b follows the run: its events arrive there.
+  const heard: AgentEvent[] = []
+  const first = follower.runtime.subscribe(quiet, (event) => event && heard.push(event))
+  const second = follower.runtime.subscribe(quiet, () => undefined)
+  await allowAtOwner(owner, quiet)
+  await vi.waitFor(() => expect(heard.map((e) => e.kind)).toContain('toolCompleted'), {
+    timeout: 5_000,
+  })
+  expect(follower.runtime.view(quiet).value).toBe('awaitingInput')
+
+  // One listener leaves: still followed. The last leaves: b stops reading the run.
+  first()
+  second()
+  const queries = queriesFor(follower, quiet)
+  const markerHeard: AgentEvent[] = []
+  follower.runtime.subscribe(marker, (event) => event && markerHeard.push(event))
+  await owner.runtime.sendInput(quiet, 'create second')
+  await allowAtOwner(owner, quiet)
+  // The marker run moves after every save of the quiet one: b hears its notifications in commit
+  // order, so once the marker's last event is at b, each of the quiet run's was handled there.
+  await allowAtOwner(owner, marker)
+  await vi.waitFor(() => expect(markerHeard.map((e) => e.kind)).toContain('toolCompleted'), {
+    timeout: 5_000,
+  })
+  await vi.waitFor(() => expect(follower.runtime.view(marker).value).toBe('awaitingInput'), {
+    timeout: 5_000,
+  })
+  expect(queries).toEqual([])
+  expect(heard.filter((e) => e.text === 'create second')).toEqual([])
+  // What b shows of the quiet run is what it last saw; the owner moved on.
+  expect(owner.runtime.view(quiet).messages.length).toBeGreaterThan(
+    follower.runtime.view(quiet).messages.length,
+  )
+})
