@@ -1,4 +1,4 @@
-import type { RunCluster } from '../store/RunCluster.ts'
+import type { RunCluster, StoredDecision } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
@@ -29,7 +29,7 @@ export interface SharedRunsDeps {
   /** Starts a restored run. */
   launch: (runId: string, saved: SavedRun) => void
   /** Sends a run's decisions other nodes won to it (see `RunDecisions.applyStored`). */
-  applyStored: (session: RunSession) => Promise<void>
+  applyStored: (session: RunSession, known?: StoredDecision) => Promise<void>
   /** Drops a live run without saving (another node took it). */
   drop: (runId: string) => void
   deliver: (event: AgentEvent) => void
@@ -96,7 +96,7 @@ export class SharedRuns {
     const { policies, ready } = deps
     const follow = followSharedPolicies({ store, cluster, policies, ready, onError })
     this.#unsubscribes.push(
-      cluster.onDecision((runId) => void this.applyDecisions(runId)),
+      cluster.onDecision((runId, decision) => void this.applyDecisions(runId, decision)),
       () => follow.stop(),
       cluster.onClaimLost((runId) => {
         if (deps.sessionOf(runId) === undefined) return
@@ -118,11 +118,11 @@ export class SharedRuns {
           }, deps.rescanEveryMs)
   }
 
-  /** Sends the run's stored, unlogged decisions to its actor if it runs here. */
-  applyDecisions(runId: string): Promise<void> {
+  /** Sends the run's stored, unlogged decisions (or the one `known`) to its actor if it runs here. */
+  applyDecisions(runId: string, known?: StoredDecision): Promise<void> {
     const session = this.#deps.sessionOf(runId)
     if (session === undefined) return Promise.resolve()
-    return this.#deps.applyStored(session).catch(this.#deps.onError)
+    return this.#deps.applyStored(session, known).catch(this.#deps.onError)
   }
 
   /**

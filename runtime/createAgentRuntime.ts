@@ -227,7 +227,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         // Commands offered while the run was away, after its recovery (sent first).
         queueMicrotask(() => void commands.apply(runId))
       },
-      applyStored: (session) => decisions.applyStored(session),
+      applyStored: (session, known) => decisions.applyStored(session, known),
       drop: (runId) => {
         sessions.get(runId)?.stop()
         sessions.delete(runId)

@@ -115,8 +115,12 @@ export interface RunCluster {
   ): Promise<DecisionOfferResult>
   /** Accepted decisions of `runId` whose `confirmationResolved` is not logged yet, oldest first. */
   decidedUnresolved(runId: string): Promise<StoredDecision[]>
-  /** Calls `listener` with the run id whenever any node accepts a decision; returns an unsubscribe. */
-  onDecision(listener: (runId: string) => void): () => void
+  /**
+   * Calls `listener` with the run id whenever any node accepts a decision, and with the decision
+   * itself when the notice carried it (else the listener reads `decidedUnresolved`); returns an
+   * unsubscribe.
+   */
+  onDecision(listener: (runId: string, decision?: StoredDecision) => void): () => void
 
   /** Stores a command for `runId`'s owner and wakes it. */
   offerCommand(

@@ -6,8 +6,14 @@ import type {
   StoredKeptRule,
 } from '../RunCluster.ts'
 
-/** The channel an accepted decision NOTIFYs with its run id. */
+/**
+ * The channel an accepted decision NOTIFYs on: the decision as JSON (a `StoredDecision`), so its
+ * owner need not read it back; only `{"runId"}` when it would not fit in a notification.
+ */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'
+
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
+const largestNote = 7900
 
 /**
  * Decides a card in one transaction: the UPDATE only matches an open, undecided card, so when
@@ -27,9 +33,12 @@ export async function offerDecision(
        SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
-       RETURNING run_id
+       RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
+         'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
+         'keep', keep, 'decidedAt', decided_at)::text AS note, run_id
      )
-     SELECT pg_notify($7, run_id) FROM decided`,
+     SELECT pg_notify($7, CASE WHEN octet_length(note) < ${largestNote} THEN note
+       ELSE json_build_object('runId', run_id)::text END) FROM decided`,
     [
       offer.confirmationId,
       runId,
@@ -46,6 +55,46 @@ export async function offerDecision(
     ok: false,
     code: 'confirmation_not_found',
     message: `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`,
+  }
+}
+
+/**
+ * What a decision notice says: the run, and the decision when it came whole. A payload that is
+ * not JSON is a bare run id (as nodes before the notice carried the decision sent it).
+ */
+export function parseDecisionNote(
+  payload: string,
+): { runId: string; decision?: StoredDecision } | undefined {
+  if (!payload.startsWith('{')) return payload === '' ? undefined : { runId: payload }
+  let note: Record<string, unknown>
+  try {
+    note = JSON.parse(payload) as Record<string, unknown>
+  } catch {
+    return undefined
+  }
+  const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decidedAt } = note
+  if (typeof runId !== 'string') return undefined
+  const whole =
+    typeof confirmationId === 'string' &&
+    typeof digest === 'string' &&
+    (decision === 'allow' || decision === 'deny') &&
+    (decidedBy === 'user' || decidedBy === 'policy' || decidedBy === 'timeout') &&
+    typeof decidedAt === 'string' &&
+    (rule === null || typeof rule === 'string')
+  if (!whole) return { runId }
+  return {
+    runId,
+    decision: {
+      runId,
+      confirmationId,
+      digest,
+      decision,
+      decidedBy,
+      ...(typeof rule === 'string' && { rule }),
+      ...(keep !== null && keep !== undefined && { keep }),
+      // As `decidedUnresolved` gives it: PostgreSQL's JSON time has no zone letter.
+      decidedAt: new Date(decidedAt).toISOString(),
+    },
   }
 }
 

@@ -30,6 +30,7 @@ import {
   forgetKeptRules,
   keptRulesOf,
   offerDecision,
+  parseDecisionNote,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
@@ -160,11 +161,16 @@ export async function postgresRunStore(
       decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
       onDecision(handler) {
         const stops = [
-          listener.on(DECISIONS_CHANNEL, handler),
+          listener.on(DECISIONS_CHANNEL, (payload) => {
+            const note = parseDecisionNote(payload)
+            if (note !== undefined) handler(note.runId, note.decision)
+          }),
           // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
           listener.onReconnect(() => {
             void runsWithUnresolvedDecisions(pool, ownerId).then(
-              (runIds) => runIds.forEach(handler),
+              (runIds) => {
+                for (const runId of runIds) handler(runId)
+              },
               () => undefined,
             )
           }),
