@@ -1,5 +1,5 @@
 import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
-import type { EventFollow, RunCluster } from '../store/RunCluster.ts'
+import type { EventFollow, FollowedSave, RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
@@ -25,6 +25,19 @@ export interface ForeignRunsDeps {
 }
 
 const finalStates = new Set(['failed', 'cancelled'])
+
+/** The card a `confirmationRequired` event shows, as the owner's context holds it. */
+function pendingOf(event: AgentEvent): PendingConfirmation | undefined {
+  const { confirmationId, toolCallId, digest } = event
+  if (confirmationId === undefined || toolCallId === undefined || digest === undefined) return
+  return {
+    confirmationId,
+    callId: toolCallId,
+    digest,
+    ...(event.description !== undefined && { description: event.description }),
+    ...(event.expiresAt !== undefined && { expiresAt: event.expiresAt }),
+  }
+}
 
 /**
  * Reads what a run's owner last saved, without changing anything. The conversation is in the
@@ -131,7 +144,7 @@ export class ForeignRuns {
     if (run === undefined || this.#follows.has(runId) || finalStates.has(run.status)) return
     const follow = this.#deps.cluster.followEvents(runId, {
       afterSeq: run.log.at(-1)?.seq ?? 0,
-      onEvents: (events) => this.#arrived(runId, events),
+      onEvents: (events, save) => this.#arrived(runId, events, save),
       onError: this.#deps.onError,
     })
     this.#follows.set(runId, follow)
@@ -142,7 +155,7 @@ export class ForeignRuns {
     this.#follows.delete(runId)
   }
 
-  #arrived(runId: string, events: AgentEvent[]): void {
+  #arrived(runId: string, events: AgentEvent[], save?: FollowedSave): void {
     const run = this.#runs.get(runId)
     if (run === undefined || !this.#follows.has(runId)) return
     for (const event of events) {
@@ -152,7 +165,23 @@ export class ForeignRuns {
         run.status = event.status
         if (event.status !== 'awaitingConfirmation') delete run.pending
       }
+      if (event.kind === 'confirmationRequired') {
+        const pending = pendingOf(event)
+        if (pending !== undefined) run.pending = pending
+      }
       this.#deps.deliver(event)
+    }
+    // A save told whole (its messages with it) leaves nothing to read; else read the save.
+    const messages = save?.messages
+    const fits = messages === undefined || messages.from <= run.messages.length
+    if (save !== undefined && fits && this.#refreshing.get(runId) === undefined) {
+      if (messages !== undefined) {
+        run.messages = [...run.messages.slice(0, messages.from), ...messages.items]
+      }
+      if (run.status !== 'awaitingConfirmation') delete run.pending
+      this.#deps.changed(runId)
+      if (finalStates.has(run.status)) this.#unfollow(runId)
+      return
     }
     this.#deps.changed(runId)
     void this.#refresh(runId)

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import type {
   RunCommand,
@@ -63,12 +64,21 @@ export type StoredKeptRule = Pick<StoredDecision, 'confirmationId' | 'decision' 
   keep: unknown
 }
 
+/** What one save added beyond its events, when the store's notice of it carried it all. */
+export interface FollowedSave {
+  /** The save's messages: positions `from` on of the run's message log (none: it added none). */
+  messages?: { from: number; items: readonly ChatMessage[] }
+}
+
 /** What `followEvents` calls back with. */
 export interface FollowEventsOptions {
   /** Deliver only events with a greater `seq` (0, the default, delivers the whole log). */
   afterSeq?: number
-  /** Receives the next events of the run, in `seq` order, with no gap and no repeat. */
-  onEvents: (events: AgentEvent[]) => void
+  /**
+   * Receives the next events of the run, in `seq` order, with no gap and no repeat; `save` when
+   * they are exactly one save's, told whole (the follower then need not read the run again).
+   */
+  onEvents: (events: AgentEvent[], save?: FollowedSave) => void
   /** Told when the store could not read or listen for a while; following goes on. */
   onError?: (error: Error) => void
 }

@@ -10,14 +10,18 @@ afterEach(async () => {
 })
 
 /** Records every query `node` sends through its pool whose parameters name `runId`. */
-function queriesFor(node: TestNode, runId: string): string[] {
-  const seen: string[] = []
+function queriesFor(node: TestNode, runId: string): string[] & { answered: Promise<unknown>[] } {
+  const seen = Object.assign([] as string[], { answered: [] as Promise<unknown>[] })
   const pool = node.store.pool as unknown as { query: (...args: unknown[]) => unknown }
   const query = pool.query.bind(pool)
   pool.query = (...args: unknown[]) => {
     const [text, values] = args as [unknown, unknown]
-    if (Array.isArray(values) && values.includes(runId)) seen.push(String(text))
-    return query(...args)
+    const answer = query(...args)
+    if (Array.isArray(values) && values.includes(runId)) {
+      seen.push(String(text))
+      seen.answered.push(Promise.resolve(answer).catch(() => undefined))
+    }
+    return answer
   }
   return seen
 }
@@ -74,10 +78,47 @@ test('a run followed at another node is followed only while someone there listen
   await vi.waitFor(() => expect(follower.runtime.view(marker).value).toBe('awaitingInput'), {
     timeout: 5_000,
   })
-  expect(queries).toEqual([])
+  expect([...queries]).toEqual([])
   expect(heard.filter((e) => e.text === 'create second')).toEqual([])
   // What b shows of the quiet run is what it last saw; the owner moved on.
   expect(owner.runtime.view(quiet).messages.length).toBeGreaterThan(
     follower.runtime.view(quiet).messages.length,
   )
+})
+
+test('a listened run stays current at the follower from the notices alone: status, card and conversation with no read-back per save', async () => {
+  const { url } = await freshDatabase()
+  const [a, b] = await Promise.all(
+    ['a', 'b'].map((name) => startNode(url, { ownerId: `${name}-${Math.random()}` })),
+  )
+  nodes.push(a as TestNode, b as TestNode)
+  const owner = a as TestNode
+  const follower = b as TestNode
+  const runId = owner.runtime.startRun({ input: 'create first' })
+  await allowAtOwner(owner, runId)
+  await follower.runtime.open(runId)
+  const queries = queriesFor(follower, runId)
+  const heard: AgentEvent[] = []
+  follower.runtime.subscribe(runId, (event) => event && heard.push(event))
+  // The follow's one read as it begins (catching up with what was logged before it) is answered.
+  await vi.waitFor(() => expect(queries).toHaveLength(1), { timeout: 5_000 })
+  await Promise.all(queries.answered)
+
+  await owner.runtime.sendInput(runId, 'create second')
+  await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
+  await owner.runtime.flush()
+  await vi.waitFor(() => expect(follower.runtime.view(runId).pending).toBeDefined(), {
+    timeout: 5_000,
+  })
+  expect(follower.runtime.view(runId).pending).toEqual(owner.runtime.view(runId).pending)
+  await allowAtOwner(owner, runId)
+  await vi.waitFor(() => expect(follower.runtime.view(runId).value).toBe('awaitingInput'), {
+    timeout: 5_000,
+  })
+  expect(follower.runtime.view(runId).messages).toEqual(owner.runtime.view(runId).messages)
+  expect(follower.runtime.view(runId).pending).toBeUndefined()
+  const since = heard[0]?.seq ?? Number.POSITIVE_INFINITY
+  expect(heard).toEqual(owner.runtime.view(runId).events.filter((e) => e.seq >= since))
+  // One read when the listening began (the follow catching up), none for the saves after it.
+  expect(queries).toHaveLength(1)
 })
