@@ -1,5 +1,5 @@
 import type { RunCluster, StoredDecision } from '../store/RunCluster.ts'
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
@@ -157,8 +157,9 @@ export class SharedRuns {
     if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
     await this.#deps.ready
     // A claim would create the run in some stores: only a saved run is looked for further.
-    if ((await this.#deps.store.peekRun(runId)) === undefined) throw missing
-    const found = await this.#restoreOne(runId, {})
+    const peeked = await this.#deps.store.peekRun(runId)
+    if (peeked === undefined) throw missing
+    const found = await this.#restoreOne(runId, {}, peeked)
     if (found !== 'none' || this.#deps.sessionOf(runId) !== undefined) return
     // An ended run (or one just taken elsewhere): shown as saved, read-only.
     if (!(await noteForeign(this.#restoring, runId))) throw missing
@@ -170,11 +171,11 @@ export class SharedRuns {
     this.foreign.close()
   }
 
-  #restoreOne(runId: string, audited: { keys?: Set<string> }) {
+  #restoreOne(runId: string, audited: { keys?: Set<string> }, peeked?: StoredRunSnapshot) {
     if (this.#deps.sessionOf(runId) !== undefined) return Promise.resolve('none' as const)
     let running = this.#inFlight.get(runId)
     if (running === undefined) {
-      running = restoreRun(this.#restoring, runId, audited).finally(() =>
+      running = restoreRun(this.#restoring, runId, audited, peeked).finally(() =>
         this.#inFlight.delete(runId),
       )
       this.#inFlight.set(runId, running)

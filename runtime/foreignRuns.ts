@@ -1,6 +1,6 @@
 import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
 import type { EventFollow, FollowedSave, RunCluster } from '../store/RunCluster.ts'
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
@@ -48,8 +48,9 @@ export async function peekForeign(
   store: RunStore,
   runId: string,
   known?: readonly ChatMessage[],
+  peeked?: StoredRunSnapshot,
 ): Promise<Omit<ForeignRun, 'log'> | undefined> {
-  const saved = await store.peekRun(runId)
+  const saved = peeked ?? (await store.peekRun(runId))
   if (saved === undefined) return undefined
   const context = (saved.snapshot as { context?: AgentRunContext } | undefined)?.context
   const value = saved.value as RunStatus

@@ -1,4 +1,4 @@
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ForeignRun, peekForeign } from './foreignRuns.ts'
 import { auditKey, loadSavedRun, type SavedRun } from './loadSavedRun.ts'
@@ -47,12 +47,14 @@ export async function restoreRun(
   options: RestoreRunsOptions,
   runId: string,
   audited: { keys?: Set<string> } = {},
+  peeked?: StoredRunSnapshot,
 ): Promise<'restored' | 'foreign' | 'none'> {
   const { store } = options
   const claim = await store.claim(runId)
   if (!claim.ok) {
-    // Read again on each look: a store that shares events keeps it current in between.
-    await noteForeign(options, runId)
+    // Read again on each look (unless the caller just read it): a store that shares events keeps
+    // it current in between.
+    await noteForeign(options, runId, peeked)
     return 'foreign'
   }
   audited.keys ??= new Set((await store.readAudit()).map(auditKey))
@@ -74,8 +76,9 @@ export async function restoreRun(
 export async function noteForeign(
   options: Pick<RestoreRunsOptions, 'store' | 'onForeign'>,
   runId: string,
+  peeked?: StoredRunSnapshot,
 ): Promise<boolean> {
-  const seen = await peekForeign(options.store, runId)
+  const seen = await peekForeign(options.store, runId, undefined, peeked)
   if (seen === undefined) return false
   options.onForeign(runId, { ...seen, log: await options.store.readEvents(runId) })
   return true
