@@ -42,7 +42,12 @@ const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
-  const clock = options.clock ?? (() => new Date())
+  // On a shared store, this node's clock corrected to the cluster's (the database's): every node
+  // sets and checks deadlines by that one clock.
+  const own = options.clock ?? (() => new Date())
+  const sharedStore = options.store?.cluster
+  const offset = sharedStore?.clockOffsetMs?.bind(sharedStore)
+  const clock = offset === undefined ? own : () => new Date(own().getTime() + offset())
   const generateId = options.generateId ?? randomId
   const { model, tools, workspace } = options
   const durable = options.durable ?? true

@@ -112,6 +112,12 @@ export interface EventFollow {
 export interface RunCluster {
   /** The owner name this store claims runs under (what `AtomicOutcomes` checks). */
   readonly ownerId: string
+  /**
+   * How far the clock every node of the cluster shares (a database's) is ahead of this node's,
+   * in ms: the runtime adds it to its own clock, so each node sets and checks cards' deadlines on
+   * that one clock, shows the same deadline and expires a card at it.
+   */
+  clockOffsetMs?(): number
   /** Calls `listener` with each run this store held and has lost; returns an unsubscribe. */
   onClaimLost(listener: (runId: string) => void): () => void
   /** The open runs a claim could take now: no owner, this one, or a lease that ran out. */

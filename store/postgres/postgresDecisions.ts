@@ -18,7 +18,8 @@ const largestNote = 7900
 /**
  * Decides a card in one transaction: the UPDATE only matches an open, undecided card, so when
  * many nodes offer at once, PostgreSQL's row lock lets exactly one through; the others match
- * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first. The NOTIFY wakes the run's owner, wherever it is.
+ * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first, and
+ * a person's on a card past its stored deadline. The NOTIFY wakes the run's owner, wherever it is.
  */
 export async function offerDecision(
   pool: pg.Pool,
@@ -33,6 +34,8 @@ export async function offerDecision(
        SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
+         -- Past its deadline (the database's clock) a card takes only the clock's own denial.
+         AND (expires_at IS NULL OR expires_at > now() OR $4 = 'timeout')
        RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
          'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
          'keep', keep, 'decidedAt', decided_at)::text AS note, run_id

@@ -17,6 +17,7 @@ import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
+import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
 import {
   COMMANDS_CHANNEL,
@@ -43,6 +44,8 @@ export interface PostgresRunStoreOptions {
   ownerId?: string
   /** How long a claim lasts without renewal; the store renews every third of it (default 15 s). */
   leaseMs?: number
+  /** This node's own clock in ms (`Date.now` by default; the runtime's): `clockOffsetMs` is from it. */
+  localClock?: () => number
 }
 
 /** The PostgreSQL store: a `RunStore` whose `cluster` shares decisions, commands, event feeds, rules and leases across nodes. */
@@ -83,6 +86,7 @@ export async function postgresRunStore(
     throw new RunStoreError('store_unavailable', `PostgreSQL: ${(error as Error).message}`)
   }
   const ownerId = options.ownerId ?? randomUUID()
+  const clock = await databaseClock(pool, options.localClock)
   // pg-pool keeps the password out of the spread (a non-enumerable property).
   const connection = { ...pool.options, password: pool.options.password }
   const heartbeat = new pg.Pool({
@@ -138,6 +142,7 @@ export async function postgresRunStore(
     renewClaims: () => leases.renew(),
     cluster: {
       ownerId,
+      clockOffsetMs: () => clock.offsetMs(),
       onClaimLost: (lost) => leases.onLost(lost),
       listClaimableRuns,
       onPoliciesChanged(handler) {
@@ -271,6 +276,7 @@ export async function postgresRunStore(
     listening: () => listener.ready(),
     close() {
       closed ??= (async () => {
+        clock.stop()
         commands.close()
         await listener.close()
         await leases.releaseAll().catch(() => undefined)
