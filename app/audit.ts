@@ -1,15 +1,40 @@
-import type { AuditRecord } from '../store/AuditRecord.ts'
-import { RunFiles } from '../store/RunFiles.ts'
+import { type AuditRecord, AuditRecordSchema } from '../store/AuditRecord.ts'
+import { verifyAuditChain, withoutChain } from '../store/auditChain.ts'
+import { describeChainCheck, readAuditLog } from './auditLog.ts'
 import { formatAudit } from './formatAudit.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { describeStartupFailure } from './startRuntime.ts'
 
+const args = process.argv.slice(2)
+const unknown = args.filter((arg) => arg !== '--verify')
+if (unknown.length > 0) {
+  console.error(
+    `studypulse audit: unknown option ${unknown.join(' ')} (the one option is --verify)`,
+  )
+  process.exit(1)
+}
 try {
   const { workspace } = await openAppWorkspace()
-  const records = (await new RunFiles(workspace.root).readAudit()) as AuditRecord[]
-  process.stdout.write(`Audit log of ${workspace.root}\n\n${formatAudit(records).join('\n')}\n`)
+  const log = await readAuditLog(workspace.root, process.env.STUDYPULSE_DATABASE_URL)
+  if (args.includes('--verify')) {
+    const check = verifyAuditChain(log.lines)
+    process.stdout.write(`${describeChainCheck(log, check).join('\n')}\n`)
+    process.exit(check.broken === undefined ? 0 : 2)
+  }
+  // A line that is not a record is left out here; --verify names it.
+  const records = log.lines.flatMap((line): AuditRecord[] => {
+    let raw: unknown
+    try {
+      raw = JSON.parse(line)
+    } catch {
+      return []
+    }
+    const parsed = AuditRecordSchema.safeParse(raw)
+    return parsed.success ? [withoutChain(parsed.data as AuditRecord)] : []
+  })
+  process.stdout.write(`Audit log of ${log.location}\n\n${formatAudit(records).join('\n')}\n`)
 } catch (error) {
-  // e.g. a damaged audit.jsonl: named in one line (`npm start` sets its bad lines aside).
+  // e.g. an unreadable audit.jsonl: named in one line (`npm start` sets its bad lines aside).
   console.error(describeStartupFailure(error))
   process.exit(1)
 }

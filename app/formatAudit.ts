@@ -1,4 +1,5 @@
 import type { AuditRecord } from '../store/AuditRecord.ts'
+import { personName } from '../vocabulary/Identity.ts'
 
 const outcomeWords: Record<AuditRecord['outcome'], string> = {
   completed: 'done',
@@ -19,14 +20,19 @@ export function formatAudit(records: readonly AuditRecord[]): string[] {
         : r.decidedBy === 'timeout'
           ? 'nobody (timed out)'
           : r.decidedBy === 'user'
-            ? 'you'
+            ? // Hosted mode: who authentication said decided (and who approved before them).
+              r.approvals !== undefined && r.approvals.length > 1
+              ? r.approvals.map(personName).join(' and ')
+              : r.decider !== undefined
+                ? personName(r.decider)
+                : 'you'
             : 'nobody'
     const decision =
       r.decision === undefined ? '' : `${r.decision === 'allow' ? 'allowed' : 'denied'} by ${who}`
     const code = r.code !== undefined && r.outcome === 'failed' ? ` (${r.code})` : ''
     return [
       `${when}  ${r.permission.toUpperCase().padEnd(11)} ${r.preview ?? r.toolName}`,
-      `                     ${decision || who} → ${outcomeWords[r.outcome]}${code}   digest ${(r.digest ?? '').slice(0, 12)}  run ${r.runId}`,
+      `                     ${decision || who} → ${outcomeWords[r.outcome]}${code}   digest ${(r.digest ?? '').slice(0, 12)}  run ${r.runId}${r.startedBy === undefined ? '' : ` of ${personName(r.startedBy)}`}`,
     ].join('\n')
   })
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { decidedByText } from '../vocabulary/Identity.ts'
 import { formatDescription } from './formatDescription.ts'
 
 const badge: Record<string, string> = {
@@ -23,6 +24,14 @@ export function formatEvent(event: AgentEvent): string | undefined {
         formatOrigin(event),
         formatProgram(event),
       ])
+    case 'confirmationResolved': {
+      // Hosted mode: who decided (the terminal's own user needs no line for their own answer).
+      const who = decidedByText(event.decider, event.at)
+      if (who === '') return undefined
+      return `  ${event.decision === 'allow' ? '✓ allowed' : '✗ denied'} ${event.toolName} ${who}`
+    }
+    case 'confirmationApproved':
+      return `  ✓ ${event.toolName} approved ${decidedByText(event.decider, event.at)}; ${event.approvalsNeeded ?? 0} more needed`
     case 'toolCompleted':
       return `  ✓ ${event.toolName} done`
     case 'toolFailed':

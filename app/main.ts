@@ -2,12 +2,14 @@ import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
+import { type Hosting, hostingFromEnv } from './hostingFromEnv.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { openBrowser } from './openBrowser.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
 import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
+import { checkListenHost, hostedAccess } from './server/hostedMode.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
 import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
 
@@ -24,9 +26,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 let confirmationTimeoutMs: number
 let limits: ReturnType<typeof limitsFromEnv>
+let hosting: Hosting
 try {
   confirmationTimeoutMs = confirmationTimeoutFromEnv(process.env)
   limits = limitsFromEnv(process.env)
+  hosting = await hostingFromEnv(process.env)
+  // Settings that cannot be safe stop the app before it opens anything.
+  checkListenHost(hosting.host, hosting.auth !== undefined)
+  hostedAccess(hosting)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
@@ -46,11 +53,14 @@ const started = await startRuntime({
     return createToolRegistry({ limits: limits.tools, sources: mcp ? [mcp] : [] })
   },
   confirmationTimeoutMs,
+  ...(hosting.approvalRules !== undefined && { approvalRules: hosting.approvalRules }),
+  perPerson: hosting.auth !== undefined && hosting.perPerson,
 }).catch((error: unknown) => {
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
-const { workspace, notebook, runtime, restored, problems, store, tracing } = started
+const { workspace, notebook, runtime, restored, problems, store, workspaces, tracing } = started
+const { approvalRules: _rules, perPerson: _perPerson, ...serverHosting } = hosting
 const server = await createAppServer({
   runtime,
   distDir,
@@ -58,9 +68,20 @@ const server = await createAppServer({
   limits: limits.server,
   ...(notebook !== undefined && { notebookId: notebook.id }),
   ...(mcp !== undefined && { mcp }),
+  ...serverHosting,
+  workspaces,
+}).catch((error: unknown) => {
+  // e.g. STUDYPULSE_HOST beyond loopback without sign-in: one line saying what to set.
+  console.error(`studypulse: cannot start: ${(error as Error).message}`)
+  process.exit(1)
 })
 
-console.log(`  running at ${server.url}: only this computer can reach it; Ctrl-C stops it`)
+if (hosting.auth === undefined)
+  console.log(`  running at ${server.url}: only this computer can reach it; Ctrl-C stops it`)
+else
+  console.log(
+    `  hosted at ${hosting.publicOrigin} (listening on ${server.url}), sign-in: ${hosting.auth.kind}${hosting.approvalRules ? `, ${hosting.approvalRules.rules.length} approval rule(s)` : ''}; Ctrl-C stops it`,
+  )
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
 console.log(storeLine(store))
 console.log(tracingLine(tracing))
@@ -72,7 +93,10 @@ if (restored.length > 0)
   console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
 for (const line of problems) console.log(`  ! ${line}`)
 console.log('  the same agent in the terminal: npm run chat')
-const opening = decideBrowserOpening({ platform: process.platform, env: process.env, argv: args })
+const opening =
+  hosting.auth === undefined
+    ? decideBrowserOpening({ platform: process.platform, env: process.env, argv: args })
+    : ({ open: false, reason: 'hosted mode: people open the public origin' } as const)
 const cannotOpen = (message: string) =>
   console.log(`  ! could not open a browser (${message}): open ${server.url} yourself`)
 if (opening.open) {
@@ -80,7 +104,10 @@ if (opening.open) {
   if (opened.ok)
     console.log('  opened in your browser (--no-open or STUDYPULSE_OPEN=0 turns this off)')
   else cannotOpen(opened.message)
-} else console.log(`  open ${server.url} in your browser (not opened: ${opening.reason})`)
+} else
+  console.log(
+    `  open ${hosting.publicOrigin ?? server.url} in your browser (not opened: ${opening.reason})`,
+  )
 
 const stop = () => {
   void server

@@ -5,12 +5,15 @@ import { fileRunStore } from '../store/fileRunStore.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { Notebook } from '../workspace/schemas.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { applyPolicyFile } from './applyPolicyFile.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { openSharedStore } from './openSharedStore.ts'
+import { eachPersonsWorkspace } from './personWorkspaces.ts'
+import { oneWorkspace, type PersonWorkspaces } from './server/PersonWorkspaces.ts'
 import { type AppTracing, startTracing } from './startTracing.ts'
 import type { StoreInUse } from './startupBanner.ts'
 
@@ -26,6 +29,10 @@ export interface StartRuntimeOptions {
   env?: NodeJS.ProcessEnv
   /** Where a problem found while running (e.g. a failed save) is told, as one line. */
   log?: (line: string) => void
+  /** The host's approval rules (hosted mode), applied by the chart's guard to every decision. */
+  approvalRules?: ApprovalRules
+  /** Hosted mode: each signed-in person's runs use their own workspace (else the team's one). */
+  perPerson?: boolean
 }
 
 /** A runtime over the app's workspace, its unfinished runs restored. */
@@ -38,6 +45,8 @@ export interface StartedRuntime {
   problems: string[]
   /** Where the runs and the study data are kept: the folder, or PostgreSQL. */
   store: StoreInUse
+  /** Each person's workspace (the runtime's `workspaceFor`; give the app server the same). */
+  workspaces: PersonWorkspaces
   /** The traces being exported (`OTEL_EXPORTER_OTLP_ENDPOINT`); shut it down before exiting. */
   tracing: AppTracing | undefined
 }
@@ -84,11 +93,28 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     typeof options.tools === 'function'
       ? await options.tools(workspace)
       : (options.tools ?? createToolRegistry())
+  const own = {
+    workspace: shared?.workspace ?? workspace,
+    ...(notebook !== undefined && { notebookId: notebook.id }),
+  }
+  const workspaces =
+    options.perPerson === true
+      ? eachPersonsWorkspace(
+          own,
+          shared && {
+            source: { pool: shared.store.pool },
+            workspaceId: shared.workspace.workspaceId,
+            sourcesDir: workspace.sourcesDir,
+          },
+        )
+      : oneWorkspace(own.workspace, own.notebookId)
   const tracing = await startTracing(env, log)
   const created = createAgentRuntime({
     model: tracing?.model(options.model) ?? options.model,
     tools,
-    workspace: shared?.workspace ?? workspace,
+    workspace: own.workspace,
+    workspaceFor: async (person) => (await workspaces.of(person)).workspace,
+    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
     store,
     ...(shared !== undefined && { rescanEveryMs: shared.rescanEveryMs }),
     ...(options.confirmationTimeoutMs !== undefined && {
@@ -109,7 +135,16 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
           workspaceId: shared.workspace.workspaceId,
           sourcesDir: workspace.sourcesDir,
         }
-  return { workspace, notebook, runtime, restored, problems, store: storeInUse, tracing }
+  return {
+    workspace,
+    notebook,
+    runtime,
+    restored,
+    problems,
+    store: storeInUse,
+    workspaces,
+    tracing,
+  }
 }
 
 /** The one line a failed start-up prints: the reason, naming the file, never a stack trace. */

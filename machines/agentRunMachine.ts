@@ -1,6 +1,8 @@
 import { type ActionFunction, assign, emit, setup } from 'xstate'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import { describeRule } from '../vocabulary/Decision.ts'
+import { personOf } from '../vocabulary/Identity.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
 import {
   type AgentEventsEmitted,
@@ -10,15 +12,19 @@ import {
   type PreparingRegistry,
   runContextVersion,
 } from './agentRunTypes.ts'
-import { createRunGuards } from './runGuards.ts'
+import { approvalsNeeded, createRunGuards } from './runGuards.ts'
 import { confirmationExpiredResult } from './runResults.ts'
 import * as steps from './runSteps.ts'
 
-/** What the run's pure transitions need: the registry to prepare calls, a clock and an id source. */
+/**
+ * What the run's pure transitions need: the registry to prepare calls, a clock, an id source, and
+ * the host's approval rules (who may decide which cards; none: the single-user app's).
+ */
 export interface AgentRunMachineDeps {
   tools: PreparingRegistry
   clock?: () => Date
   generateId?: () => string
+  approvalRules?: ApprovalRules | undefined
 }
 
 /** The default number of model turns a run may take after one user message. */
@@ -63,7 +69,7 @@ type Action = ActionFunction<
 export function createAgentRunMachine(deps: AgentRunMachineDeps) {
   const clock = deps.clock ?? (() => new Date())
   const generateId = deps.generateId ?? (() => crypto.randomUUID())
-  const { tools } = deps
+  const { tools, approvalRules } = deps
   // One step: new context fields and log entries, numbered after the run's last one.
   const step = (make: (args: Args) => steps.Step) =>
     assign(({ context, event }: Args) =>
@@ -79,7 +85,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       emitted: {} as AgentEventsEmitted,
       tags: {} as 'safe' | keyof typeof effectTags,
     },
-    guards: createRunGuards({ clock }),
+    guards: createRunGuards({ clock, approvalRules }),
     actions: {
       // The effects: no-ops here; the runtime (or a test) supplies them with `machine.provide`.
       callModel: noEffect,
@@ -114,6 +120,16 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
             rule: `kept as a rule: ${describeRule({ tool, effect: decision, scope: remember })}`,
           }),
         })
+      }),
+      recordApproval: step(({ context, event }) => {
+        if (event.type !== 'CONFIRM' || event.decision.by.kind !== 'user') return {}
+        const approver = personOf(event.decision.by)
+        if (approver === undefined) return {}
+        return steps.recordApproval(
+          context,
+          approver,
+          approvalsNeeded(context, event.decision, approvalRules),
+        )
       }),
       expireConfirmation: step(({ context, event }) =>
         event.type === 'EXPIRE'
@@ -180,6 +196,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         version: runContextVersion,
         runId: input.runId,
         ...(input.notebookId !== undefined && { notebookId: input.notebookId }),
+        ...(input.startedBy !== undefined && { startedBy: input.startedBy }),
         maxTurns: input.maxTurns ?? defaultMaxTurns,
         ...(input.confirmationTimeoutMs !== undefined && {
           confirmationTimeoutMs: input.confirmationTimeoutMs,
@@ -238,11 +255,15 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         tags: ['safe', 'showsCard'],
         entry: ['requestConfirmation', 'handOver', 'offerCard'],
         on: {
-          CONFIRM: {
-            guard: 'confirmationMatches',
-            target: 'executing',
-            actions: ['resolveConfirmation', 'handOver'],
-          },
+          CONFIRM: [
+            // An approval short of the host's quorum: kept on the card, which stays open.
+            { guard: 'approvalCounts', actions: ['recordApproval', 'handOver'] },
+            {
+              guard: 'confirmationMatches',
+              target: 'executing',
+              actions: ['resolveConfirmation', 'handOver'],
+            },
+          ],
           DENY: {
             guard: 'confirmationMatches',
             target: 'reporting',

@@ -4,6 +4,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { ChatMessage, ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import type { DecidedBy, Decision } from '../vocabulary/Decision.ts'
+import type { Person } from '../vocabulary/Identity.ts'
 import type { ToolResult } from '../vocabulary/ToolResult.ts'
 
 /** The call a run is working on: the model's proposal, its preparation, and its result once known. */
@@ -32,6 +33,8 @@ export interface PendingConfirmation {
   description?: CallDescription
   /** When the card expires (ISO), if the run has a confirmation timeout. */
   expiresAt?: string
+  /** People who approved the card when the host's rules ask for more approvals than one. */
+  approvals?: readonly Person[]
 }
 
 /** The version of the run's context as saved; older saved runs are migrated on load. */
@@ -49,6 +52,8 @@ export interface AgentRunContext {
   version: typeof runContextVersion
   runId: string
   notebookId?: string
+  /** The signed-in person whose run it is (absent in the single-user mode). */
+  startedBy?: Person
   maxTurns: number
   /** How long a confirmation stays open; none means it never expires. */
   confirmationTimeoutMs?: number
@@ -75,6 +80,8 @@ export interface AgentRunInput {
   runId: string
   input: string
   notebookId?: string
+  /** The signed-in person starting the run, as authentication says. */
+  startedBy?: Person
   maxTurns?: number
   confirmationTimeoutMs?: number
   /** Messages before the user's input, e.g. a system prompt. */

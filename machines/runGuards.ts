@@ -1,12 +1,26 @@
 import { cardDigest } from '../tools/digest.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { Decision } from '../vocabulary/Decision.ts'
 import { mayBeAllowedByRule, needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { AgentRunContext, AgentRunEvent, CardEdit } from './agentRunTypes.ts'
+import { type ApprovalVerdict, approvalVerdict } from './approvalRefusal.ts'
 
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 
 /**
- * Why a decision does not answer the run's open card at time `now`, or undefined when it does.
+ * Why a decision is refused: it does not answer the open card (`confirmation_not_found`), or the
+ * host's approval rules do not let its decider make it (`approver_not_allowed`).
+ */
+export interface DecisionRefusal {
+  code: 'confirmation_not_found' | 'approver_not_allowed'
+  message: string
+}
+
+const notFound = (message: string): DecisionRefusal => ({ code: 'confirmation_not_found', message })
+
+/**
+ * Why a decision does not answer the run's open card at time `now` under the host's approval
+ * `rules`, or undefined when it does (an approval short of a quorum counts: see `approvalsNeeded`).
  * This is the one check of a decision: the chart's guards are made of it, and a caller that wants
  * to refuse early (with a reason) calls it too, never a copy of it.
  */
@@ -14,18 +28,21 @@ export function decisionRefusal(
   context: AgentRunContext,
   decision: Decision,
   now: Date,
-): string | undefined {
+  rules?: ApprovalRules,
+): DecisionRefusal | undefined {
   const { pending, current } = context
   if (decision.runId !== context.runId) {
-    return `the decision is for run ${decision.runId}, not run ${context.runId}`
+    return notFound(`the decision is for run ${decision.runId}, not run ${context.runId}`)
   }
   if (pending === undefined || current?.prepared === undefined) {
-    return `run ${context.runId} is not waiting for a confirmation`
+    return notFound(`run ${context.runId} is not waiting for a confirmation`)
   }
   if (decision.confirmationId !== pending.confirmationId) {
-    return context.retiredConfirmationIds.includes(decision.confirmationId)
-      ? `confirmation ${decision.confirmationId} was already decided`
-      : `confirmation ${decision.confirmationId} is not the one run ${context.runId} is waiting for`
+    return notFound(
+      context.retiredConfirmationIds.includes(decision.confirmationId)
+        ? `confirmation ${decision.confirmationId} was already decided`
+        : `confirmation ${decision.confirmationId} is not the one run ${context.runId} is waiting for`,
+    )
   }
   // The card must still be the call it was issued for, bound to the target it showed, and the
   // decider must have seen that card.
@@ -33,18 +50,18 @@ export function decisionRefusal(
     pending.callId !== current.prepared.callId ||
     pending.digest !== cardDigest(current.prepared.digest, current.description?.target)
   ) {
-    return `confirmation ${decision.confirmationId} no longer matches the call`
+    return notFound(`confirmation ${decision.confirmationId} no longer matches the call`)
   }
   if (decision.digest !== pending.digest) {
-    return `confirmation ${decision.confirmationId} was issued for a different call`
+    return notFound(`confirmation ${decision.confirmationId} was issued for a different call`)
   }
   // The clock only ever expires a card, and only one with a deadline that has passed.
   if (decision.by.kind === 'timeout') {
-    if (decision.decision !== 'deny') return 'the clock cannot allow a call'
+    if (decision.decision !== 'deny') return notFound('the clock cannot allow a call')
     if (pending.expiresAt === undefined)
-      return `confirmation ${decision.confirmationId} has no deadline`
+      return notFound(`confirmation ${decision.confirmationId} has no deadline`)
     if (Date.parse(pending.expiresAt) > now.getTime()) {
-      return `confirmation ${decision.confirmationId} has not expired yet`
+      return notFound(`confirmation ${decision.confirmationId} has not expired yet`)
     }
   }
   // A rule may stand in for the user only on write tools, never destructive or execute.
@@ -53,9 +70,45 @@ export function decisionRefusal(
     decision.decision === 'allow' &&
     !mayBeAllowedByRule(current.prepared.permission)
   ) {
-    return `a rule cannot allow a ${current.prepared.permission} call; it asks every time`
+    return notFound(`a rule cannot allow a ${current.prepared.permission} call; it asks every time`)
   }
-  return undefined
+  const verdict = verdictOnCard(context, decision, rules)
+  return verdict.kind === 'refused'
+    ? { code: 'approver_not_allowed', message: verdict.message }
+    : undefined
+}
+
+/**
+ * How many more distinct approvals the open card needs after `decision` (0: it answers the card).
+ * Meaningful for a decision `decisionRefusal` lets through.
+ */
+export function approvalsNeeded(
+  context: AgentRunContext,
+  decision: Decision,
+  rules: ApprovalRules | undefined,
+): number {
+  const verdict = verdictOnCard(context, decision, rules)
+  return verdict.kind === 'counts' ? verdict.needed : 0
+}
+
+// The approval rules' verdict on a decision for the run's open card.
+function verdictOnCard(
+  context: AgentRunContext,
+  decision: Decision,
+  rules: ApprovalRules | undefined,
+): ApprovalVerdict {
+  const prepared = context.current?.prepared
+  if (prepared === undefined) return { kind: 'decides' }
+  return approvalVerdict(
+    rules,
+    {
+      permission: prepared.permission,
+      tool: prepared.name,
+      ...(context.startedBy !== undefined && { startedBy: context.startedBy }),
+      approvals: context.pending?.approvals ?? [],
+    },
+    decision,
+  )
 }
 
 /** Why an edit does not replace the run's open card, or undefined when it does (see `decisionRefusal`). */
@@ -83,7 +136,22 @@ export function editRefusal(context: AgentRunContext, edit: CardEdit): string | 
 }
 
 /** The run's guards: pure checks of context and event, the gates between its states. */
-export function createRunGuards({ clock }: { clock: () => Date }) {
+export function createRunGuards({
+  clock,
+  approvalRules,
+}: {
+  clock: () => Date
+  approvalRules?: ApprovalRules | undefined
+}) {
+  // The event's decision, if it is one the runtime would send as this event and the card takes.
+  const taken = ({ context, event }: GuardArgs): Decision | undefined =>
+    (event.type === 'CONFIRM' || event.type === 'DENY') &&
+    event.decision.decision === (event.type === 'CONFIRM' ? 'allow' : 'deny') &&
+    // The clock decides through EXPIRE alone.
+    event.decision.by.kind !== 'timeout' &&
+    decisionRefusal(context, event.decision, clock(), approvalRules) === undefined
+      ? event.decision
+      : undefined
   return {
     turnHasToolCalls: ({ event }: GuardArgs) =>
       event.type === 'MODEL_DONE' && (event.turn.toolCalls?.length ?? 0) > 0,
@@ -96,14 +164,17 @@ export function createRunGuards({ clock }: { clock: () => Date }) {
     callDescribes: ({ context }: GuardArgs) => context.current?.prepared?.describes === true,
     hasQueuedCalls: ({ context }: GuardArgs) => context.queue.length > 0,
     stepLimitReached: ({ context }: GuardArgs) => context.turns >= context.maxTurns,
-    // The one gate to `executing`: the id issued for this exact call, unused, for this run, and
-    // the digest of the call the decider saw.
-    confirmationMatches: ({ context, event }: GuardArgs) =>
-      (event.type === 'CONFIRM' || event.type === 'DENY') &&
-      event.decision.decision === (event.type === 'CONFIRM' ? 'allow' : 'deny') &&
-      // The clock decides through EXPIRE alone.
-      event.decision.by.kind !== 'timeout' &&
-      decisionRefusal(context, event.decision, clock()) === undefined,
+    // The one gate to `executing`: the id issued for this exact call, unused, for this run, the
+    // digest of the call the decider saw, and a decider the host's rules let answer the card.
+    confirmationMatches: (args: GuardArgs) => {
+      const decision = taken(args)
+      return decision !== undefined && approvalsNeeded(args.context, decision, approvalRules) === 0
+    },
+    // An approval the rules count that leaves the card waiting for more people.
+    approvalCounts: (args: GuardArgs) => {
+      const decision = taken(args)
+      return decision !== undefined && approvalsNeeded(args.context, decision, approvalRules) > 0
+    },
     // A restart found this card's outcome in the journal: it answers the card without executing.
     recoveryMatches: ({ context, event }: GuardArgs) =>
       event.type === 'RECOVER' &&
@@ -121,6 +192,6 @@ export function createRunGuards({ clock }: { clock: () => Date }) {
     confirmationExpired: ({ context, event }: GuardArgs) =>
       event.type === 'EXPIRE' &&
       event.decision.by.kind === 'timeout' &&
-      decisionRefusal(context, event.decision, clock()) === undefined,
+      decisionRefusal(context, event.decision, clock(), approvalRules) === undefined,
   }
 }

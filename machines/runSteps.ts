@@ -3,6 +3,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type DecidedBy, decidedByName } from '../vocabulary/Decision.ts'
+import { type Person, personOf } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import { type ToolResult, toolFailure, userDeniedResult } from '../vocabulary/ToolResult.ts'
 import {
@@ -80,7 +81,10 @@ export function startTurn(context: AgentRunContext): Step {
   return {
     changes,
     events: [
-      { kind: 'runStarted' },
+      {
+        kind: 'runStarted',
+        ...(context.startedBy !== undefined && { startedBy: context.startedBy }),
+      },
       { kind: 'userMessage', text: first?.content ?? '' },
       { kind: 'statusChanged', status: 'thinking' },
     ],
@@ -229,6 +233,12 @@ export function resolvePending(
   const { pending, current } = context
   if (pending === undefined) return {}
   const rule = how.rule ?? (how.by.kind === 'rule' ? how.by.rule : undefined)
+  const decider = how.by.kind === 'user' ? personOf(how.by) : undefined
+  // A card with a quorum names everyone whose approval counted, the last one included.
+  const approvals =
+    pending.approvals !== undefined && how.decision === 'allow' && decider !== undefined
+      ? [...pending.approvals, decider]
+      : pending.approvals
   const event: EventFields = {
     kind: 'confirmationResolved',
     toolCallId: pending.callId,
@@ -237,6 +247,8 @@ export function resolvePending(
     decision: how.decision,
     decidedBy: decidedByName(how.by),
     ...(rule !== undefined && { rule }),
+    ...(decider !== undefined && { decider }),
+    ...(approvals !== undefined && { approvals }),
   }
   const outcome = result ?? (how.decision === 'deny' ? userDeniedResult : undefined)
   const settled = current && {
@@ -251,6 +263,32 @@ export function resolvePending(
       ...(settled !== undefined && { current: settled }),
     },
     events: [event],
+  }
+}
+
+/**
+ * A person approved the card, and the host's rules want `needed` more people: their approval is
+ * kept on the card, which stays open (its id is still the one to decide with).
+ */
+export function recordApproval(context: AgentRunContext, approver: Person, needed: number): Step {
+  const { pending, current } = context
+  if (pending === undefined) return {}
+  const approvals = [...(pending.approvals ?? []), approver]
+  return {
+    changes: { pending: { ...pending, approvals } },
+    events: [
+      {
+        kind: 'confirmationApproved',
+        toolCallId: pending.callId,
+        ...(current?.prepared && { toolName: current.prepared.name }),
+        confirmationId: pending.confirmationId,
+        decision: 'allow',
+        decidedBy: 'user',
+        decider: approver,
+        approvals,
+        approvalsNeeded: needed,
+      },
+    ],
   }
 }
 

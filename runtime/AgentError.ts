@@ -12,6 +12,8 @@ export type AgentErrorCode =
   | 'run_active'
   | 'run_owned_elsewhere'
   | 'policy_file_corrupt'
+  // The host's approval rules do not let this person make this decision (see `ApprovalRules`).
+  | 'approver_not_allowed'
   // A run list's cursor that no list handed out.
   | 'invalid_cursor'
   // The host's `generateId` made an id the runtime cannot use (see `vocabulary/ids.ts`).

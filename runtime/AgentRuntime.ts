@@ -5,8 +5,10 @@ import type { RunListPage, RunListQuery } from '../store/RunListing.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision, RuleScope } from '../vocabulary/Decision.ts'
+import type { Identity, Person } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -39,6 +41,17 @@ export interface AgentRuntimeOptions {
   rescanEveryMs?: number
   /** Timers for the runtime's periodic and deadline work (tests pass fake ones); the global ones by default. */
   timers?: RuntimeTimers
+  /**
+   * The host's rules for who may decide which cards (a team's: see `ApprovalRules`), applied by
+   * the chart's guard to every decision; none: whoever decides, decides (the single-user app).
+   * Set by the host, like the clock: never by the model, an MCP server or a request.
+   */
+  approvalRules?: ApprovalRules
+  /**
+   * The study workspace of the person whose run it is (a person's own, or a team's); default
+   * `workspace` for every run. Tools of a run read and write only there.
+   */
+  workspaceFor?: (startedBy: Person | undefined) => Promise<StudyWorkspace>
 }
 
 /** The timers a runtime uses for its periodic work and card deadlines. */
@@ -61,14 +74,12 @@ export interface RunView {
   messages: readonly ChatMessage[]
   /** The run's log so far, in `seq` order (streamed deltas are delivered live, never kept). */
   events: readonly AgentEvent[]
+  /** The signed-in person whose run it is (absent in the single-user mode). */
+  startedBy?: Person
 }
 
 /** Who is deciding or commanding, as the host's authentication says (never a request body or the model). */
-export interface Identity {
-  id?: string
-  name?: string
-  groups?: readonly string[]
-}
+export type { Identity } from '../vocabulary/Identity.ts'
 
 /** What a person tells a run: their next message, a cancel, a decision on the card, an edit of it. */
 export type RuntimeCommand =
@@ -106,7 +117,10 @@ export interface DecisionOptions {
 export interface StartRunOptions {
   input: string
   notebookId?: string
-  /** Who starts the run, as the host's authentication says; its `id` is the run list's `owner`. */
+  /**
+   * Who starts the run, as the host's authentication says: a signed-in person's run is theirs
+   * (`RunView.startedBy`), and their `id` is the run list's `owner`.
+   */
   by?: Identity
 }
 
@@ -122,6 +136,8 @@ export interface AgentRuntime {
   readonly store: RunStore | undefined
   /** The user's standing decisions; list and revoke them here. */
   readonly policies: PolicyStore
+  /** The host's rules for who may decide which cards (`approvalRules` of the options). */
+  readonly approvalRules: ApprovalRules | undefined
   /** Starts a run; returns its id at once while the model thinks. */
   startRun(options: StartRunOptions): string
   /**

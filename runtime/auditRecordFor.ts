@@ -13,6 +13,7 @@ export function auditRecordFor(
   const required = earlier.findLast((e) => e.kind === 'confirmationRequired')
   const resolved = earlier.findLast((e) => e.kind === 'confirmationResolved')
   const code = report.error?.code
+  const startedBy = events.find((e) => e.kind === 'runStarted')?.startedBy
   return {
     at: report.at,
     runId: report.runId,
@@ -26,6 +27,9 @@ export function auditRecordFor(
     ...(resolved?.decidedBy !== undefined && { decidedBy: resolved.decidedBy }),
     ...(resolved?.rule !== undefined && { rule: resolved.rule }),
     ...(resolved !== undefined && { decidedAt: resolved.at }),
+    ...(resolved?.decider !== undefined && { decider: resolved.decider }),
+    ...(resolved?.approvals !== undefined && { approvals: resolved.approvals }),
+    ...(startedBy !== undefined && { startedBy }),
     outcome: outcomeOf(report.kind, code),
     ...(code !== undefined && { code }),
   }

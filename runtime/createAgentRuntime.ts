@@ -10,6 +10,7 @@ import type { RunCommand } from '../store/RunCommand.ts'
 import { type RunStart, runTitle } from '../store/RunListing.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { isWellFormedPerson, personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
@@ -99,25 +100,24 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         )
 
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
+  const workspaceFor = options.workspaceFor ?? (() => Promise.resolve(workspace))
   const decisions = new RunDecisions({
     cluster,
     clock,
     tools,
-    workspace,
+    workspaceFor,
     policies,
+    approvalRules: options.approvalRules,
     sessionOf,
-    toolOfCard: (runId, confirmationId) =>
-      foreign
-        .get(runId)
-        ?.log.find((e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId)
-        ?.toolName,
+    followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
   const effects = new RunEffects({
     model,
     tools,
-    workspace,
-    outcomes: atomicOutcomesOf(workspace),
+    workspaceFor,
+    // Every workspace of one runtime is of one kind (a person's is opened like the default one).
+    atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
     clock,
     generateId,
     // A write's effect commits only while this node still holds the run's lease.
@@ -136,7 +136,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       const session = sessions.get(self.id)
       if (session !== undefined) effects.run(session, name, context)
     }
-  const machineDeps: AgentRunMachineDeps = { tools, clock, generateId }
+  const machineDeps: AgentRunMachineDeps = {
+    tools,
+    clock,
+    generateId,
+    approvalRules: options.approvalRules,
+  }
   const logic = createAgentRunMachine(machineDeps).provide({
     actions: {
       callModel: effect('callModel'),
@@ -320,16 +325,18 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     workspace,
     store,
     policies,
+    approvalRules: options.approvalRules,
     startRun({ input, notebookId, by }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
-      const owner = by?.id
-      const badOwner =
-        typeof owner !== 'string' || owner === '' || owner.length > 200 || owner.includes('\u0000')
-      if (owner !== undefined && badOwner) {
-        throw new AgentError('invalid_input', 'by.id must be 1 to 200 characters without NUL')
+      const startedBy = personOf(by)
+      if (by?.id !== undefined && !isWellFormedPerson(startedBy)) {
+        throw new AgentError(
+          'invalid_input',
+          'by must name a person: an id (and a name) of 1 to 512 characters, no control characters',
+        )
       }
       const runId = generateId()
       if (!isWellFormedId(runId)) {
@@ -343,6 +350,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         input,
         history,
         ...(notebookId !== undefined && { notebookId }),
+        ...(startedBy !== undefined && {
+          startedBy: {
+            id: startedBy.id,
+            ...(startedBy.name !== undefined && { name: startedBy.name }),
+          },
+        }),
         ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
         ...(options.confirmationTimeoutMs !== undefined && {
           confirmationTimeoutMs: options.confirmationTimeoutMs,
@@ -351,7 +364,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       const started: RunStart = {
         startedAt: clock().toISOString(),
         title: runTitle(input),
-        ...(owner !== undefined && { owner }),
+        ...(startedBy !== undefined && { owner: startedBy.id }),
       }
       // A fresh id is nobody's yet; the claim only has to land before the first save.
       launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())

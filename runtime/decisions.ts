@@ -1,12 +1,15 @@
 import type { AgentRunEvent, CardEdit } from '../machines/agentRunTypes.ts'
-import { decisionRefusal, editRefusal } from '../machines/runGuards.ts'
+import { approvalsNeeded, decisionRefusal, editRefusal } from '../machines/runGuards.ts'
 import type { KeptRuleRequest, RunCluster, StoredDecision } from '../store/RunCluster.ts'
 import type { RunCommandOutcome } from '../store/RunCommand.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
+import type { Identity, Person } from '../vocabulary/Identity.ts'
 import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import { AgentError } from './AgentError.ts'
+import type { ForeignRun } from './foreignRuns.ts'
 import { holdRule, verdictOn } from './keptRules.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
@@ -16,13 +19,15 @@ export interface DecisionsDeps {
   cluster: RunCluster
   clock: () => Date
   tools: ToolRegistry
-  /** What an edited call is described against (read through a read-only view). */
-  workspace: WorkspaceView
+  /** The workspace of the person whose run it is: an edited call is described against it. */
+  workspaceFor(startedBy: Person | undefined): Promise<WorkspaceView>
   policies: PolicyStore
+  /** The host's rules for who may decide which cards (the chart's guard applies them). */
+  approvalRules?: ApprovalRules | undefined
   /** The run's session, if this runtime holds it. */
   sessionOf(runId: string): RunSession | undefined
-  /** The tool named on card `confirmationId` of a run followed here (for a rule kept with a decision). */
-  toolOfCard(runId: string, confirmationId: string): string | undefined
+  /** The run as followed here, if another node owns it. */
+  followed(runId: string): ForeignRun | undefined
   onError(error: unknown): void
 }
 
@@ -70,18 +75,33 @@ export class RunDecisions {
       throw notFound(`confirmation ${confirmationId} is for another call (the digest fits none)`)
     }
     const session = sessionOf(runId)
+    const seen = session === undefined ? this.#deps.followed(runId) : undefined
+    const context = session?.state().context ?? seen?.context
     const decision: Decision = {
       ...input,
-      digest: input.digest ?? session?.state().context.pending?.digest ?? '',
+      digest: input.digest ?? context?.pending?.digest ?? '',
     }
+    const { approvalRules } = this.#deps
+    const refusal =
+      context === undefined
+        ? undefined
+        : decisionRefusal(context, decision, this.#deps.clock(), approvalRules)
     let tool: string | undefined
-    if (session !== undefined) {
-      const { context } = session.state()
-      const refusal = decisionRefusal(context, decision, this.#deps.clock())
-      if (refusal !== undefined) throw notFound(refusal)
+    // Counted, but short of the host's quorum: the card stays open for other people.
+    let counted = false
+    if (session !== undefined && context !== undefined) {
+      if (refusal !== undefined) throw new AgentError(refusal.code, refusal.message)
       tool = context.current?.prepared?.name
+      counted = approvalsNeeded(context, decision, approvalRules) > 0
     } else {
-      tool = this.#deps.toolOfCard(runId, confirmationId)
+      // Another node's run, as last saved: only the rules' refusal is sure enough to give here
+      // (the card may be newer than the save); the owner's guard checks everything again.
+      if (refusal?.code === 'approver_not_allowed') {
+        throw new AgentError(refusal.code, refusal.message)
+      }
+      tool = seen?.log.find(
+        (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
+      )?.toolName
     }
     const keep = keptRule(decision, tool)
     // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
@@ -92,6 +112,7 @@ export class RunDecisions {
         confirmationId,
         decision: decision.decision,
         decidedBy: byName(decision.by),
+        ...(decision.by.kind === 'user' && { decider: identityOf(decision.by) }),
         ...(input.digest !== undefined && { digest: input.digest }),
         ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
         ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
@@ -111,6 +132,9 @@ export class RunDecisions {
     if (!here.send(decisionEvent(decision)) && !loggedAs(here, decision)) {
       throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
     }
+    // The store lets the next approver in once the approval is saved: answered after it, so
+    // whoever this approver tells next finds the card open.
+    if (counted) await here.persister?.flush()
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
     if (keep?.scope === 'always') policies.add(keep)
     else if (keep !== undefined) holdRule(policies, keep)
@@ -173,7 +197,7 @@ export class RunDecisions {
       return { code: 'invalid_edit', message: `the edited arguments are not valid: ${detail}` }
     }
     const description = prepared.describes
-      ? await this.#deps.tools.describe(prepared, this.#deps.workspace)
+      ? await this.#deps.tools.describe(prepared, await this.#deps.workspaceFor(context.startedBy))
       : undefined
     const edit: CardEdit = {
       runId: session.runId,
@@ -214,8 +238,17 @@ export class RunDecisions {
       if (session.ended()) return
       const { context } = session.state()
       const plain = storedDecision(stored, undefined)
+      const refusal = decisionRefusal(context, plain, this.#deps.clock(), this.#deps.approvalRules)
+      if (refusal?.code === 'approver_not_allowed') {
+        // Won in the store, refused by the rules here (the deciding node saw an older card or
+        // other rules): the card is open again for someone the rules let decide it. Reported once
+        // it is, so whoever hears of the refusal may decide the card at once.
+        await cluster.releaseDecision(session.runId, stored.confirmationId)
+        onError(new AgentError(refusal.code, `run ${session.runId}: ${refusal.message}`))
+        continue
+      }
       // A rule kept with it is read only for a decision that answers the open card.
-      const answers = decisionRefusal(context, plain, this.#deps.clock()) === undefined
+      const answers = refusal === undefined
       const verdict = answers
         ? verdictOn(policies, session.runId, stored, context.current?.prepared?.name)
         : ({ kind: 'none' } as const)
@@ -230,6 +263,15 @@ export class RunDecisions {
 
 function byName(by: DecidedBy): 'user' | 'policy' | 'timeout' {
   return by.kind === 'rule' ? 'policy' : by.kind
+}
+
+// Who decided, as the store keeps it for the run's owner (its guard checks the rules with it).
+function identityOf(by: Extract<DecidedBy, { kind: 'user' }>): Identity {
+  return {
+    ...(by.id !== undefined && { id: by.id }),
+    ...(by.name !== undefined && { name: by.name }),
+    ...(by.groups !== undefined && { groups: [...by.groups] }),
+  }
 }
 
 // Whether the run's log resolves the decision's card with its answer (looked up by id, as a
@@ -261,7 +303,7 @@ function storedDecision(stored: StoredDecision, kept: KeptRuleRequest | undefine
       ? { kind: 'timeout' }
       : stored.decidedBy === 'policy'
         ? { kind: 'rule', rule: stored.rule ?? 'a rule' }
-        : { kind: 'user' }
+        : { kind: 'user', ...stored.decider }
   return {
     runId: stored.runId,
     confirmationId: stored.confirmationId,

@@ -9,6 +9,11 @@ import type { RunStatus } from '../vocabulary/RunStatus.ts'
 export interface ForeignRun {
   status: RunStatus
   pending?: PendingConfirmation
+  /**
+   * The run's context as its owner last saved it (the conversation may be kept apart): whose run
+   * it is, the card's call, its approvals so far; what a pre-check on this node reads.
+   */
+  context?: AgentRunContext
   messages: readonly ChatMessage[]
   log: AgentEvent[]
 }
@@ -64,6 +69,7 @@ export async function peekForeign(
   return {
     status: value,
     ...(pending !== undefined && { pending }),
+    ...(context !== undefined && { context }),
     messages,
   }
 }
@@ -200,6 +206,7 @@ export class ForeignRuns {
         const last = [...run.log].reverse().find((e) => e.kind === 'statusChanged')?.status
         run.status = last ?? seen.status
         run.messages = seen.messages
+        if (seen.context !== undefined) run.context = seen.context
         if (run.status === 'awaitingConfirmation' && seen.pending !== undefined) {
           run.pending = seen.pending
         } else delete run.pending

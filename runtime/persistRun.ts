@@ -147,7 +147,9 @@ export function persistRun(
     // restore whether a saved `executing` call began.
     if (!snapshot.hasTag('safe')) return
     const state = String(snapshot.value)
-    const key = `${state}:${snapshot.context.pending?.confirmationId ?? ''}`
+    // A card's approvals short of a quorum change the run without moving it: they are saved too.
+    const { pending } = snapshot.context
+    const key = `${state}:${pending?.confirmationId ?? ''}:${pending?.approvals?.length ?? 0}`
     if (key === lastKey) return
     lastKey = key
     const lastSeq = snapshot.context.lastSeq

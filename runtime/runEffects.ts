@@ -3,13 +3,14 @@ import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
 import type { ToolContext } from '../tools/defineTool.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
-import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import { notDescribed, type ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type Decision, describeRule } from '../vocabulary/Decision.ts'
+import type { Person } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
-import type { AtomicOutcomes } from '../workspace/AtomicOutcomes.ts'
+import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
@@ -21,9 +22,10 @@ import type { RunState } from './RunState.ts'
 export interface RunEffectDeps {
   model: ModelClient
   tools: ToolRegistry
-  workspace: StudyWorkspace
-  /** Set when the workspace commits a tool's effect together with its journal outcome. */
-  outcomes: AtomicOutcomes | undefined
+  /** The workspace of the person whose run it is (one for all runs but in a team's app). */
+  workspaceFor: (startedBy: Person | undefined) => Promise<StudyWorkspace>
+  /** Whether the workspaces commit a tool's effect together with its journal outcome. */
+  atomicOutcomes: boolean
   clock: () => Date
   generateId: () => string
   /** The name this node holds runs under, when claims are leases (a shared store). */
@@ -134,11 +136,19 @@ export class RunEffects {
     const prepared = current?.prepared
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
-    const { tools, workspace, onError } = this.#deps
-    tools.describe(prepared, workspace).then((description) => {
-      // A run cancelled meanwhile has ended: its answer is not sent.
-      if (!session.ended()) session.send({ type: 'DESCRIBED', callId, description })
-    }, onError)
+    const { tools, workspaceFor, onError } = this.#deps
+    // Read in the workspace of the person whose run it is: the one the call will write to. One
+    // that cannot be opened is a card that says so, never a run left describing.
+    workspaceFor(context.startedBy)
+      .then(
+        (workspace) => tools.describe(prepared, workspace),
+        (error: unknown) =>
+          notDescribed(prepared.preview, `the workspace could not be opened: ${String(error)}`),
+      )
+      .then((description) => {
+        // A run cancelled meanwhile has ended: its answer is not sent.
+        if (!session.ended()) session.send({ type: 'DESCRIBED', callId, description })
+      }, onError)
   }
 
   /**
@@ -189,7 +199,7 @@ export class RunEffects {
    * is reported `not_started` after a restart rather than `interrupted`.
    */
   #executeCall(session: RunSession, context: AgentRunContext): void {
-    const { current, notebookId } = context
+    const { current, notebookId, startedBy } = context
     const prepared = current?.prepared
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
@@ -199,6 +209,7 @@ export class RunEffects {
         session,
         prepared,
         ...(notebookId !== undefined && { notebookId }),
+        ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
         // The call writes only if its target is still the version its card showed.
         ...(current.description?.target !== undefined && {
@@ -210,7 +221,7 @@ export class RunEffects {
           keepOutcome: (record: JournalRecord) => persister.outcome(record),
         }),
       })
-    const queued = waitsItsTurn(prepared, this.#deps.outcomes !== undefined)
+    const queued = waitsItsTurn(prepared, this.#deps.atomicOutcomes)
       ? this.#deps.serialize(prepared.name, run)
       : run()
     // The run's own save of `executing` (the decision) lands before the call waits its turn.
@@ -250,11 +261,11 @@ export class RunEffects {
         return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
       }
     }
+    // The workspace of the person whose run it is; nobody else's is reachable from here.
+    const workspace = await deps.workspaceFor(options.startedBy)
     // Scope is read at execution time, so a notebook's current source list always applies.
     const notebook =
-      options.notebookId === undefined
-        ? undefined
-        : await deps.workspace.notebook(options.notebookId)
+      options.notebookId === undefined ? undefined : await workspace.notebook(options.notebookId)
     const now = deps.clock()
     const sourcePaths = notebook?.sources ?? []
     const contextOver = (workspace: StudyWorkspace): ToolContext => ({
@@ -274,7 +285,7 @@ export class RunEffects {
       result,
       at: deps.clock().toISOString(),
     })
-    const { outcomes } = deps
+    const outcomes = atomicOutcomesOf(workspace)
     if (journaled && prepared.workspaceOnly && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`).
@@ -285,7 +296,7 @@ export class RunEffects {
         deps.owner === undefined ? {} : { owner: deps.owner },
       )
     }
-    const result = await deps.tools.execute(prepared, contextOver(deps.workspace))
+    const result = await deps.tools.execute(prepared, contextOver(workspace))
     if (journaled) options.keepOutcome?.(outcomeOf(result))
     return result
   }
@@ -296,6 +307,7 @@ interface ExecuteOptions {
   session: RunSession
   prepared: PreparedTool
   notebookId?: string
+  startedBy?: Person
   confirmationId?: string
   /** The version of the target the card showed (`null`: shown as not existing), if it showed one. */
   expectedVersion?: ExpectedVersion

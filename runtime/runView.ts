@@ -13,6 +13,7 @@ export function viewOfSession(session: RunSession): RunView {
     pending: value === 'awaitingConfirmation' ? context.pending : undefined,
     messages: context.messages,
     events: session.log,
+    ...(context.startedBy !== undefined && { startedBy: context.startedBy }),
   }
 }
 
@@ -25,5 +26,6 @@ export function viewOfForeign(runId: string, seen: ForeignRun): RunView {
     pending: seen.pending,
     messages: seen.messages,
     events: seen.log,
+    ...(seen.context?.startedBy !== undefined && { startedBy: seen.context.startedBy }),
   }
 }

@@ -29,6 +29,8 @@ export function singleNode(
     },
     decidedUnresolved: async () => [],
     onDecision: none,
+    // Nothing is kept between the offer and the run: a refused decision took nothing.
+    releaseDecision: async () => {},
     async offerCommand(runId, _command) {
       if (!holds(runId))
         return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }

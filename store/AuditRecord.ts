@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import type { Person } from '../vocabulary/Identity.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 
 /** One line of the workspace-wide audit log: a non-read call, who decided, and what came of it. */
@@ -14,6 +16,45 @@ export interface AuditRecord {
   decidedBy?: 'user' | 'policy' | 'timeout'
   rule?: string
   decidedAt?: string
+  /** The signed-in person who decided (absent in the single-user mode). */
+  decider?: Person
+  /** Everyone whose approval counted, for a card the host's rules gave a quorum. */
+  approvals?: readonly Person[]
+  /** The signed-in person whose run it was. */
+  startedBy?: Person
   outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted'
   code?: string
+  /** The chain's fields (see `auditChain.ts`), on lines written since the log was chained. */
+  version?: 2
+  prev?: string
+  hash?: string
 }
+
+const PersonSchema = z.object({ id: z.string(), name: z.string().optional() })
+
+/**
+ * An audit line as read back: an older line (no `version`, before the chain) or a chained one
+ * (`version: 2`); fields this app does not know are kept out.
+ */
+export const AuditRecordSchema = z.object({
+  at: z.string(),
+  runId: z.string(),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  permission: z.enum(['read', 'write', 'destructive', 'execute']),
+  digest: z.string().optional(),
+  preview: z.string().optional(),
+  confirmationId: z.string().optional(),
+  decision: z.enum(['allow', 'deny']).optional(),
+  decidedBy: z.enum(['user', 'policy', 'timeout']).optional(),
+  rule: z.string().optional(),
+  decidedAt: z.string().optional(),
+  decider: PersonSchema.optional(),
+  approvals: z.array(PersonSchema).optional(),
+  startedBy: PersonSchema.optional(),
+  outcome: z.enum(['completed', 'failed', 'denied', 'expired', 'interrupted']),
+  code: z.string().optional(),
+  version: z.literal(2).optional(),
+  prev: z.string().optional(),
+  hash: z.string().optional(),
+}) satisfies z.ZodType<AuditRecord>

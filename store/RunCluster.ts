@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
+import type { Identity } from '../vocabulary/Identity.ts'
 import type {
   RunCommand,
   RunCommandOfferResult,
@@ -15,6 +16,8 @@ export interface DecisionOffer {
   decidedBy: 'user' | 'policy' | 'timeout'
   /** The policy rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
+  /** The signed-in person who decided (`decidedBy: 'user'`), as authentication said: the owner's guard checks the host's rules with it. */
+  decider?: Identity
   /** When given, the card must be for exactly this call (a caller that names only the card's single-use id leaves it out). */
   digest?: string
   /** The rule the user asked to keep with this decision, for the run's owner to hold. */
@@ -52,6 +55,8 @@ export interface StoredDecision {
   decision: ConfirmationDecision
   decidedBy: 'user' | 'policy' | 'timeout'
   rule?: string
+  /** Who decided, as the deciding node's authentication said. */
+  decider?: Identity
   /** The rule kept with the decision, as stored: untrusted input until checked. */
   keep?: unknown
   /** ISO time the store accepted it. */
@@ -137,6 +142,11 @@ export interface RunCluster {
    * unsubscribe.
    */
   onDecision(listener: (runId: string, decision?: StoredDecision) => void): () => void
+  /**
+   * Undoes an accepted decision the run's owner refused (the host's approval rules do not let its
+   * decider make it), so the card can be decided again; a card already resolved is left alone.
+   */
+  releaseDecision(runId: string, confirmationId: string): Promise<void>
 
   /** Stores a command for `runId`'s owner and wakes it. */
   offerCommand(

@@ -84,14 +84,6 @@ export class RunFiles {
     return repairJsonLines(join(this.runDir(runId), `${log}.jsonl`))
   }
 
-  /** Appends records to the workspace-wide audit log. */
-  async appendAudit(records: readonly unknown[]): Promise<void> {
-    await appendLinesDurable(
-      join(this.root, 'audit.jsonl'),
-      records.map((r) => JSON.stringify(r)),
-    )
-  }
-
   /** The workspace-wide audit log, leaving out a line torn by a crash. */
   async readAudit(): Promise<unknown[]> {
     return (await readJsonLines(join(this.root, 'audit.jsonl'))).records
@@ -109,10 +101,5 @@ export class RunFiles {
       }
     }
     return removed
-  }
-
-  /** Cuts a torn last line off the audit log before new lines are appended. */
-  async repairAudit(): Promise<void> {
-    await repairJsonLines(join(this.root, 'audit.jsonl'))
   }
 }

@@ -14,6 +14,11 @@ export type CardChange =
       decidedBy?: AgentEvent['decidedBy']
       rule?: string
     }
+  /**
+   * A person's approval counted, and the card waits for more: the store takes the next person's
+   * decision (it undoes this approver's accepted allow, and only that).
+   */
+  | { kind: 'approve'; confirmationId: string; deciderId: string }
   /** The run was cancelled, failed or ended: every open card dies. */
   | { kind: 'closeAll' }
 
@@ -29,6 +34,12 @@ export function cardChanges(commit: RunCommit): CardChange[] {
     } else if (event.confirmationId === undefined) {
     } else if (event.kind === 'confirmationRequired' && event.digest !== undefined) {
       changes.push({ kind: 'open', confirmationId: event.confirmationId, digest: event.digest })
+    } else if (event.kind === 'confirmationApproved' && event.decider !== undefined) {
+      changes.push({
+        kind: 'approve',
+        confirmationId: event.confirmationId,
+        deciderId: event.decider.id,
+      })
     } else if (event.kind === 'confirmationResolved') {
       changes.push({
         kind: 'resolve',

@@ -11,6 +11,8 @@ import { loadPolicyFile, writePolicyFile } from '../workspace/policyFile.ts'
 import { setAsideBadLines } from '../workspace/setAsideBadLines.ts'
 import { sweepWorkspaceTempFiles } from '../workspace/sweepWorkspaceTempFiles.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import { withoutChain } from './auditChain.ts'
+import { appendChained } from './auditFile.ts'
 import { RunFiles } from './RunFiles.ts'
 import { runListLimit, summaryStatus } from './RunListing.ts'
 import type { RunStore } from './RunStore.ts'
@@ -56,7 +58,6 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
   const messageLines = new Map<string, number>()
   /** Runs whose folder entry is not yet flushed: their first save flushes `runs/` too. */
   const unsynced = new Set<string>()
-  let auditRepaired: Promise<void> | undefined
   let policiesCorrupt: { file: string; message: string } | undefined
   let policiesRead = false
 
@@ -92,10 +93,6 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
   const peek = async (runId: string) => {
     const parsed = parseStoredRunSnapshot(await files.readSnapshot(runId), runId)
     return typeof parsed === 'string' ? undefined : parsed.snapshot
-  }
-  const repairAudit = () => {
-    auditRepaired ??= files.repairAudit()
-    return auditRepaired
   }
 
   return {
@@ -188,7 +185,6 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         const stored = (await files.read(runId, 'messages')).records.slice(0, messages.from)
         await writeFileAtomic(join(dir, 'messages.jsonl'), lines(stored))
       }
-      if (commit.audit?.length) await repairAudit()
       // An old folder's runs are indexed before the first new one is appended; a run whose
       // snapshot landed is indexed already (its first save wrote both in one batch).
       const started =
@@ -203,14 +199,14 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       // Renamed after the snapshot: an `ended` run always has its final snapshot.
       if (commit.ended) replaces.push({ path: join(dir, 'ended'), text: '' })
       const syncDirs = unsynced.has(runId) ? [join(root, 'runs')] : []
-      const write = async () => {
+      const writeWith = async (audit: string) => {
         await writeDurableBatch({
           syncDirs,
           appends: [
             { path: join(dir, 'events.jsonl'), text: lines(commit.events) },
             { path: join(dir, 'messages.jsonl'), text: lines(messages?.items) },
             { path: join(dir, 'journal.jsonl'), text: lines(commit.journal) },
-            { path: join(root, 'audit.jsonl'), text: lines(commit.audit) },
+            { path: join(root, 'audit.jsonl'), text: audit },
             {
               path: index.path,
               text: started === undefined ? '' : index.lineFor({ runId, ...started }),
@@ -221,6 +217,12 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
         unsynced.delete(runId)
         if (messages !== undefined) messageLines.set(runId, messages.from + messages.items.length)
       }
+      // Audit lines join the log's hash chain, which every process on the folder appends to.
+      const audit = commit.audit ?? []
+      const write = () =>
+        audit.length === 0
+          ? writeWith('')
+          : appendChained(join(root, 'audit.jsonl'), audit, writeWith)
       // A runtime paused past its stale time may have lost the run to another: it must not save
       // over the new owner's state, and must never record an intent, or the call would run twice.
       // The intent is checked under the claim lock, so no takeover slips in before it is on disk.
@@ -250,7 +252,7 @@ export function fileRunStore(root: string, options: FileRunStoreOptions = {}): F
       return (await files.read(runId, 'journal')).records as JournalRecord[]
     },
     async readAudit() {
-      return (await files.readAudit()) as AuditRecord[]
+      return ((await files.readAudit()) as AuditRecord[]).map(withoutChain)
     },
     async loadPolicies() {
       policiesRead = true

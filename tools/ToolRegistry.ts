@@ -256,7 +256,7 @@ function previewOnly(preview: string): CallDescription {
 }
 
 /** The description of a call whose target could not be read: the preview, and why. */
-function notDescribed(preview: string, reason: string): CallDescription {
+export function notDescribed(preview: string, reason: string): CallDescription {
   const text = `Could not read what this would change (${reason}); check the arguments.`
   return deepFreeze({
     ...previewOnly(preview),

@@ -1,5 +1,6 @@
 import type { CallDescription } from './CallDescription.ts'
 import type { ConfirmationDecision } from './Decision.ts'
+import type { Person } from './Identity.ts'
 import type { PermissionLevel } from './PermissionLevel.ts'
 import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { RunStatus } from './RunStatus.ts'
@@ -13,6 +14,8 @@ export type AgentEventKind =
   | 'assistantMessage'
   | 'toolRequested'
   | 'confirmationRequired'
+  /** A person approved a card that needs more approvals than theirs: it stays open. */
+  | 'confirmationApproved'
   | 'confirmationResolved'
   /** A person edited a card's arguments: a new proposal replaces the call, and a new card follows. */
   | 'callEdited'
@@ -47,6 +50,14 @@ export interface AgentEvent {
   person?: string
   /** The policy rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
+  /** On `confirmationResolved` and `confirmationApproved`: the signed-in person who decided. */
+  decider?: Person
+  /** The people whose approvals counted for the card so far, in order (a card with a quorum). */
+  approvals?: readonly Person[]
+  /** On `confirmationApproved`: how many more distinct approvals the card needs. */
+  approvalsNeeded?: number
+  /** On `runStarted`: the signed-in person whose run it is. */
+  startedBy?: Person
   /** When a pending confirmation expires (ISO). */
   expiresAt?: string
   /**

@@ -1,3 +1,5 @@
+import type { Identity } from './Identity.ts'
+
 /** A person's answer to a confirmation card. */
 export type ConfirmationDecision = 'allow' | 'deny'
 
@@ -9,7 +11,7 @@ export type RuleScope = 'run' | 'session' | 'always'
  * never from a request body or the model.
  */
 export type DecidedBy =
-  | { kind: 'user'; id?: string; name?: string; groups?: readonly string[] }
+  | ({ kind: 'user' } & Identity)
   /** A standing rule stood in for the user; `rule` says which, for the log and the audit. */
   | { kind: 'rule'; rule: string }
   /** The card's time ran out. */

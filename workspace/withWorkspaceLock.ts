@@ -13,8 +13,20 @@ const staleMs = 10_000
  */
 export function withWorkspaceLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
   const key = resolve(root)
+  return withLockFile(key, join(key, '.studypulse.lock'), fn)
+}
+
+/**
+ * Runs `fn` after every earlier call with the same `key` has settled, holding the lock file
+ * `lockfilePath` (a folder `proper-lockfile` makes) against other processes while it runs.
+ */
+export function withLockFile<T>(
+  key: string,
+  lockfilePath: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   const previous = queues.get(key) ?? Promise.resolve()
-  const result = previous.then(() => withProcessLock(key, fn))
+  const result = previous.then(() => withProcessLock(key, lockfilePath, fn))
   const tail = result.then(
     () => undefined,
     () => undefined,
@@ -27,9 +39,13 @@ export function withWorkspaceLock<T>(root: string, fn: () => Promise<T>): Promis
   return result
 }
 
-async function withProcessLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
-  const release = await takeLock(root, {
-    lockfilePath: join(root, '.studypulse.lock'),
+async function withProcessLock<T>(
+  file: string,
+  lockfilePath: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const release = await takeLock(file, {
+    lockfilePath,
     realpath: false,
     stale: staleMs,
     retries: { retries: 400, minTimeout: 2, maxTimeout: 50, factor: 1.5 },

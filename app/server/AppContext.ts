@@ -1,12 +1,15 @@
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppLimits } from './appLimits.ts'
+import type { PersonWorkspaces } from './PersonWorkspaces.ts'
 
-/** What the handlers work with: the runtime (with its workspace), the current notebook and the limits. */
+/** What the handlers work with: the runtime, each person's workspace and notebook, and the limits. */
 export interface AppContext {
   runtime: AgentRuntime
-  /** The notebook new runs see unless the request names another. */
-  notebookId?: string
+  /** Each person's workspace and the notebook their runs see unless the request names another. */
+  workspaces: PersonWorkspaces
+  /** Hosted mode: people are signed in, and each person's runs are theirs. */
+  hosted: boolean
   limits: AppLimits
-  /** Event streams open now (the app has one token per launch, so this is the count for it). */
-  streams: { open: number }
+  /** Event streams open now, per person (the single-user app counts its one launch token). */
+  streams: Map<string, number>
 }

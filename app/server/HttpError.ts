@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     /** The workspace file to blame (relative to its root), when one is. */
     readonly file?: string,
+    /** Headers the refusal carries besides the usual ones (e.g. `www-authenticate` on a 401). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message)
   }

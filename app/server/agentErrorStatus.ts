@@ -11,6 +11,8 @@ const statusByCode: Record<string, number> = {
   invalid_edit: 400,
   invalid_cursor: 400,
   policy_not_allowed: 409,
+  // The host's approval rules do not let this person decide this card: nothing changed.
+  approver_not_allowed: 403,
   policy_file_corrupt: 409,
 }
 

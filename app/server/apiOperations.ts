@@ -14,6 +14,7 @@ import {
   EditAnswer,
   InfoAnswer,
   McpServersAnswer,
+  MeAnswer,
   MemoryAnswer,
   NotebooksAnswer,
   OpenApiAnswer,
@@ -60,6 +61,11 @@ export interface ApiOperation {
 export const commonRefusals: Refusal[] = [
   { status: 403, code: 'forbidden_host', when: 'Host is not 127.0.0.1 or localhost at this port' },
   { status: 403, code: 'invalid_token', when: 'the x-studypulse-token header is missing or wrong' },
+  {
+    status: 401,
+    code: 'unauthenticated',
+    when: 'hosted mode: no valid bearer token, or not through the signing-in proxy',
+  },
   { status: 404, code: 'not_found', when: 'no API at this path' },
   { status: 405, code: 'method_not_allowed', when: 'the path exists for another method' },
   { status: 500, code: 'internal_error', when: 'the server failed; nothing was changed by it' },
@@ -74,7 +80,16 @@ export const bodyRefusals: Refusal[] = [
   { status: 400, code: 'invalid_request', when: 'the body does not match the schema; says where' },
 ]
 
-const runNotFound: Refusal = { status: 404, code: 'run_not_found', when: 'no run has this id' }
+const runNotFound: Refusal = {
+  status: 404,
+  code: 'run_not_found',
+  when: 'no run has this id (hosted mode: nor one of yours)',
+}
+const notYourRun: Refusal = {
+  status: 403,
+  code: 'not_your_run',
+  when: 'hosted mode: a reviewer may decide the run, only its person may command it',
+}
 const stateConflict = (code: string): Refusal => ({
   status: 409,
   code,
@@ -108,7 +123,7 @@ export const apiOperations: ApiOperation[] = [
     method: 'GET',
     path: '/api/runs',
     summary:
-      'A page of the runs in the store, newest first: first message, start, state, pending card.',
+      "A page of the runs in the store, newest first: first message, start, state, pending card. In hosted mode only the signed-in person's own runs, from every node.",
     query: [
       { name: 'limit', description: 'Runs per page, 1 to 100 (default 20).' },
       { name: 'cursor', description: 'The `nextCursor` of the page before.' },
@@ -141,6 +156,7 @@ export const apiOperations: ApiOperation[] = [
     answers: commandAnswers,
     refusals: [
       runNotFound,
+      notYourRun,
       { status: 400, code: 'invalid_input', when: 'the runtime refuses the input' },
       stateConflict('not_awaiting_input'),
     ],
@@ -152,7 +168,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Cancels a run.',
     body: CancelBody,
     answers: commandAnswers,
-    refusals: [runNotFound, stateConflict('run_ended')],
+    refusals: [runNotFound, notYourRun, stateConflict('run_ended')],
   },
   {
     id: 'decide',
@@ -169,7 +185,16 @@ export const apiOperations: ApiOperation[] = [
         when: 'the decision or digest does not fit the card',
       },
       stateConflict('confirmation_not_found'),
-      { status: 409, code: 'policy_not_allowed', when: 'the tool cannot have the rule asked for' },
+      {
+        status: 409,
+        code: 'policy_not_allowed',
+        when: 'the tool cannot have the rule asked for (hosted mode: only `run`)',
+      },
+      {
+        status: 403,
+        code: 'approver_not_allowed',
+        when: "the host's approval rules do not let you decide this card; nothing changed",
+      },
     ],
   },
   {
@@ -184,6 +209,7 @@ export const apiOperations: ApiOperation[] = [
     },
     refusals: [
       runNotFound,
+      notYourRun,
       { status: 400, code: 'invalid_edit', when: 'the new arguments do not fit the tool' },
       stateConflict('confirmation_not_found'),
     ],
@@ -204,6 +230,14 @@ export const apiOperations: ApiOperation[] = [
       { status: 429, code: 'too_many_streams', when: 'too many event streams are open' },
     ],
     stream: true,
+  },
+  {
+    id: 'me',
+    method: 'GET',
+    path: '/api/me',
+    summary: 'Who is signed in (hosted mode), as authentication says.',
+    answers: { 200: { description: 'The signed-in person.', schema: MeAnswer } },
+    refusals: [],
   },
   {
     id: 'listPolicies',
@@ -246,7 +280,7 @@ export const apiOperations: ApiOperation[] = [
     method: 'GET',
     path: '/api/workspace/events',
     summary:
-      'The live panel as server-sent events: `ready` (`{ watching }`), then `workspace` (`{ parts }`: tasks, memory, notes, notebooks) after each change by anyone, and `runs` (`{ runId, status }`) as runs here change state.',
+      "The live panel as server-sent events: `ready` (`{ watching }`), then `workspace` (`{ parts }`: tasks, memory, notes, notebooks) after each change by anyone, and `runs` (`{ runId, status }`) as runs here change state. In hosted mode: the person's workspace, and only runs they may read.",
     query: [
       { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
     ],

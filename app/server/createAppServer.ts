@@ -6,9 +6,12 @@ import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { HttpError } from './HttpError.ts'
+import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
 import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
+import { meRoutes } from './meRoutes.ts'
 import { openApiRoutes } from './openApiRoutes.ts'
+import { oneWorkspace, type PersonWorkspaces } from './PersonWorkspaces.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -18,13 +21,22 @@ import { sendJson } from './sendJson.ts'
 import { serveStatic } from './serveStatic.ts'
 import { workspaceRoutes } from './workspaceRoutes.ts'
 
-/** What the app's request handler is built from. */
-export interface AppHandlerOptions {
+/**
+ * What the app's request handler is built from. Without `auth` it is the single-user app (one
+ * launch token, loopback Host and Origin only); with `auth` and `publicOrigin` it is hosted:
+ * people sign in, and each person's runs are theirs.
+ */
+export interface AppHandlerOptions extends HostedOptions {
   runtime: AgentRuntime
   /** The folder holding the built page (`index.html` and `assets/`); without it only `/api/` answers. */
   distDir?: string
   /** The notebook new runs see. */
   notebookId?: string
+  /**
+   * Each person's study workspace (hosted mode; give the runtime the same as its `workspaceFor`);
+   * default the runtime's workspace with `notebookId` for everyone.
+   */
+  workspaces?: PersonWorkspaces
   /** The per-launch token; random by default. Fix it only to share it with a dev server you run. */
   token?: string
   /**
@@ -44,9 +56,14 @@ export interface AppHandlerOptions {
 export interface AppServerOptions extends AppHandlerOptions {
   /** 0 (the default) picks a free port. */
   port?: number
+  /** The address to listen on (default `127.0.0.1`); beyond loopback only with `auth`. */
+  host?: string
 }
 
-/** The app as a Node request handler, for a server you create (it must listen on 127.0.0.1). */
+/**
+ * The app as a Node request handler, for a server you create: on 127.0.0.1 for the single-user
+ * app, anywhere in hosted mode (`auth` and `publicOrigin`).
+ */
 export interface AppHandler {
   (req: IncomingMessage, res: ServerResponse): void
   /** The token API requests must carry (and the page gets in place of `__STUDYPULSE_TOKEN__`). */
@@ -67,14 +84,18 @@ export interface AppServer {
 export function createAppHandler(options: AppHandlerOptions): AppHandler {
   const token = options.token ?? randomBytes(32).toString('base64url')
   const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
-  const app = {
+  const hosted = hostedAccess(options)
+  const app: AppContext = {
     runtime: options.runtime,
-    ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
+    workspaces: options.workspaces ?? oneWorkspace(options.runtime.workspace, options.notebookId),
+    hosted: hosted !== undefined,
     limits,
-    streams: { open: 0 },
+    streams: new Map(),
   }
   const routes = appRoutes(app, options.mcp)
-  const guard = createRequestGuard(token, options.allowedOrigins)
+  const guard = hosted?.guard ?? createRequestGuard(token, options.allowedOrigins)
+  // A hosted page carries no secret: who is asking is what authentication says.
+  const pageToken = hosted === undefined ? token : 'hosted'
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
@@ -84,7 +105,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
       if (options.distDir === undefined) throw new HttpError(404, 'not_found', 'no page here')
-      return serveStatic(res, options.distDir, url.pathname, token, method === 'HEAD')
+      return serveStatic(res, options.distDir, url.pathname, pageToken, method === 'HEAD')
     }
     if (guard.shareWithOrigin(req, res)) return
     const { route, params, pathMatched } = matchRoute(routes, method, url.pathname)
@@ -94,6 +115,11 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
         : new HttpError(404, 'not_found', `no API at ${url.pathname}`)
     }
     if (route.method === 'POST') guard.checkOrigin(req)
+    if (hosted !== undefined) {
+      // Before anything of the request is read: an unauthenticated one changes nothing.
+      const me = await hosted.authenticate(req)
+      return route.handler({ req, res, url, params, me })
+    }
     // EventSource cannot send headers, so the event stream also takes the token as `?token=`.
     guard.checkToken(req, url, { allowQuery: url.pathname.endsWith('/events') })
     await route.handler({ req, res, url, params })
@@ -110,9 +136,12 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       // An unread body must not be taken as the next request on this connection.
       if (!req.complete) res.setHeader('connection', 'close')
       const { code, message, file } = refusal
-      sendJson(res, refusal.status, {
-        error: { code, message, ...(file !== undefined && { file }) },
-      })
+      sendJson(
+        res,
+        refusal.status,
+        { error: { code, message, ...(file !== undefined && { file }) } },
+        refusal.headers,
+      )
     })
   }
   const stopReaper =
@@ -137,6 +166,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
   return [
     ...runRoutes(app),
+    ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),
     ...mcpRoutes(mcp),
@@ -144,9 +174,14 @@ export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
   ]
 }
 
-/** Starts the web app on 127.0.0.1: the page (when `distDir` is given), the JSON API and the run event streams. */
+/**
+ * Starts the web app: the page (when `distDir` is given), the JSON API and the run event streams,
+ * on 127.0.0.1 by default. It refuses to listen beyond loopback unless people must sign in.
+ */
 export async function createAppServer(options: AppServerOptions): Promise<AppServer> {
   const limits: AppLimits = { ...defaultAppLimits, ...options.limits }
+  const host = options.host ?? '127.0.0.1'
+  checkListenHost(host, options.auth !== undefined)
   const handler = createAppHandler(options)
   const server = createServer(
     {
@@ -161,11 +196,11 @@ export async function createAppServer(options: AppServerOptions): Promise<AppSer
   )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+    server.listen(options.port ?? 0, host, () => resolve())
   })
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     token: handler.token,
     close: () =>

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { AppContext } from './AppContext.ts'
+import type { SignedIn } from './auth/Authenticator.ts'
 import { HttpError } from './HttpError.ts'
 import { securityHeaders } from './sendJson.ts'
 
@@ -18,15 +19,25 @@ export function openEventStream(res: ServerResponse): void {
   res.write('retry: 1000\n\n')
 }
 
-/** Counts an event stream against the launch's limit until it closes; refuses one over it (429). */
-export function admitStream(app: AppContext, res: ServerResponse): void {
+/**
+ * Counts an event stream against its person's limit until it closes (the single-user app's one
+ * launch token, or a signed-in person: one person's tabs never use up another's); refuses one
+ * over it (429).
+ */
+export function admitStream(app: AppContext, res: ServerResponse, me: SignedIn | undefined): void {
   const { streams, limits } = app
-  if (streams.open >= limits.maxStreamsPerToken)
+  const key = me?.id ?? 'launch'
+  const open = streams.get(key) ?? 0
+  if (open >= limits.maxStreamsPerToken)
     throw new HttpError(
       429,
       'too_many_streams',
-      `${streams.open} event streams are open (the limit is ${limits.maxStreamsPerToken}); close one first`,
+      `${open} event streams are open (the limit is ${limits.maxStreamsPerToken}); close one first`,
     )
-  streams.open++
-  res.once('close', () => streams.open--)
+  streams.set(key, open + 1)
+  res.once('close', () => {
+    const left = (streams.get(key) ?? 1) - 1
+    if (left > 0) streams.set(key, left)
+    else streams.delete(key)
+  })
 }

@@ -28,6 +28,7 @@ export function createRequestGuard(
   allowedOrigins: readonly string[] = [],
 ): RequestGuard {
   const extra = new Set(allowedOrigins.map(checkAllowedOrigin))
+  const share = crossOriginSharing(extra, tokenHeader)
   const hosts = (req: IncomingMessage) => {
     const port = req.socket.localPort
     return [`127.0.0.1:${port}`, `localhost:${port}`]
@@ -77,27 +78,39 @@ export function createRequestGuard(
         throw new HttpError(403, 'invalid_token', 'missing or wrong app token')
       }
     },
-    shareWithOrigin(req, res) {
-      const origin = req.headers.origin
-      const allowed = origin !== undefined && extra.has(origin)
-      res.setHeader('vary', 'Origin')
-      if (allowed) res.setHeader('access-control-allow-origin', origin)
-      if (req.method !== 'OPTIONS') return false
-      // A preflight carries no token; it only learns which headers the real request may send.
-      if (!allowed) throw new HttpError(403, 'forbidden_origin', 'this origin is not allowed')
-      res.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST',
-        'access-control-allow-headers': `content-type, ${tokenHeader}`,
-        'access-control-max-age': '600',
-      })
-      res.end()
-      return true
-    },
+    shareWithOrigin: share,
+  }
+}
+
+/**
+ * Lets the `allowed` origins read answers (CORS) and answers their preflights, which may ask to
+ * send `credentialHeader` (the launch token, or `authorization` in hosted mode); returns true for
+ * a preflight. Any other origin's preflight is refused.
+ */
+export function crossOriginSharing(
+  allowed: ReadonlySet<string>,
+  credentialHeader: string,
+): RequestGuard['shareWithOrigin'] {
+  return (req, res) => {
+    const origin = req.headers.origin
+    const shared = origin !== undefined && allowed.has(origin)
+    res.setHeader('vary', 'Origin')
+    if (shared) res.setHeader('access-control-allow-origin', origin)
+    if (req.method !== 'OPTIONS') return false
+    // A preflight carries no credentials; it only learns which headers the real request may send.
+    if (!shared) throw new HttpError(403, 'forbidden_origin', 'this origin is not allowed')
+    res.writeHead(204, {
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': `content-type, ${credentialHeader}`,
+      'access-control-max-age': '600',
+    })
+    res.end()
+    return true
   }
 }
 
 /** `origin` if it is one exact http(s) origin; `*`, `null`, paths and the like are refused. */
-function checkAllowedOrigin(origin: string): string {
+export function checkAllowedOrigin(origin: string): string {
   let parsed: URL | undefined
   try {
     parsed = new URL(origin)

@@ -32,7 +32,10 @@ export const RunsAnswer = z.strictObject({
       runId: z.string(),
       title: z.string().describe("The run's first message, on one line."),
       startedAt: z.string().describe('When the run started (ISO-8601).'),
-      owner: z.string().optional().describe('Who started the run, when the host knows.'),
+      owner: z
+        .string()
+        .optional()
+        .describe('Who started the run (their sign-in id), when the host knows.'),
       status: z.string().describe('The run state, e.g. `awaitingConfirmation`.'),
       pending: z.boolean().describe('Whether a confirmation card waits for a decision.'),
     }),
@@ -42,6 +45,18 @@ export const RunsAnswer = z.strictObject({
     .optional()
     .describe('Pass it as `cursor` for the next, older page; absent on the last page.'),
 })
+
+/** `GET /api/me`. */
+export const MeAnswer = z.union([
+  z.strictObject({ signedIn: z.literal(false) }),
+  z.strictObject({
+    signedIn: z.literal(true),
+    id: z.string(),
+    name: z.string().optional(),
+    groups: z.array(z.string()),
+    reviewer: z.boolean().describe("Whether the host's approval rules name them an approver."),
+  }),
+])
 
 /** `POST /api/runs`. */
 export const StartedRunAnswer = z.strictObject({ runId: z.string() })

@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SignedIn } from './auth/Authenticator.ts'
 
-/** What a handler gets: the request, its URL and the path parameters. */
+/** What a handler gets: the request, its URL, the path parameters, and who is asking (hosted mode). */
 export interface RouteContext {
   req: IncomingMessage
   res: ServerResponse
   url: URL
   params: Record<string, string>
+  /** The signed-in person, as authentication says; absent in the single-user app. */
+  me?: SignedIn
 }
 
 /** A route handler; it answers through `res` (or throws `HttpError`). */

@@ -1,4 +1,5 @@
 import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../runtime/AgentRuntime.ts'
+import { personOf } from '../../vocabulary/Identity.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
@@ -15,10 +16,15 @@ import {
   StartRunBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'
+import { runFor } from './runAccess.ts'
 import { sendJson } from './sendJson.ts'
 import { streamRunEvents } from './streamRunEvents.ts'
 
-/** The run commands and the run event stream: the bridge between the page and the runtime. */
+/**
+ * The run commands and the run event stream: the bridge between the page and the runtime. In
+ * hosted mode every route names who asks: a run is started as theirs, and a run that is not
+ * theirs (nor theirs to review) is the 404 of a run that does not exist (see `runFor`).
+ */
 export function runRoutes(app: AppContext): Route[] {
   const { runtime } = app
   /** Runs admitted past the limit check whose `startRun` has not yet been called. */
@@ -27,9 +33,13 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'GET',
       pattern: '/api/runs',
-      handler: async ({ res, url }) => {
+      handler: async ({ res, url, me }) => {
         const query = readQuery(url, RunListQuerySchema)
-        const page = await runtime.listRuns(query).catch((error: unknown) => {
+        // Hosted mode lists the signed-in person's runs, from the store, whichever node holds
+        // them; never anyone else's (a reviewer opens another's run by its link).
+        if (app.hosted && me === undefined) return sendJson(res, 200, { runs: [] })
+        const mine = app.hosted && me !== undefined ? { ...query, owner: me.id } : query
+        const page = await runtime.listRuns(mine).catch((error: unknown) => {
           throw toHttpError(error)
         })
         sendJson(res, 200, page)
@@ -38,7 +48,7 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'POST',
       pattern: '/api/runs',
-      handler: async ({ req, res }) => {
+      handler: async ({ req, res, me }) => {
         const body = await readJsonBody(req, StartRunBody)
         // The slot is taken before the first await: requests that arrive together must not all
         // count the same open runs and then all start one.
@@ -53,16 +63,17 @@ export function runRoutes(app: AppContext): Route[] {
         starting += 1
         let runId: string
         try {
-          const notebookId = body.notebookId ?? app.notebookId
-          if (
-            notebookId !== undefined &&
-            (await runtime.workspace.notebook(notebookId)) === undefined
-          )
+          // The person's own workspace (or the team's), with the notebook it shows.
+          const startedBy = personOf(me)
+          const mine = await app.workspaces.of(startedBy)
+          const notebookId = body.notebookId ?? mine.notebookId
+          if (notebookId !== undefined && (await mine.workspace.notebook(notebookId)) === undefined)
             throw new HttpError(400, 'unknown_notebook', `no notebook has id "${notebookId}"`)
           runId = mapAgentErrors(() =>
             runtime.startRun({
               input: body.input,
               ...(notebookId !== undefined && { notebookId }),
+              ...(startedBy !== undefined && { by: startedBy }),
             }),
           )
         } finally {
@@ -75,19 +86,23 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'POST',
       pattern: '/api/runs/:runId/input',
-      handler: async ({ req, res, params }) => {
+      handler: async ({ req, res, params, me }) => {
         const { text } = await readJsonBody(req, InputBody)
+        const runId = params.runId as string
+        await runFor(app, runId, me, 'command')
         // `command` reaches a run another node owns through the store, and waits for its outcome.
-        const result = await commandOver(runtime, params.runId as string, { kind: 'input', text })
+        const result = await commandOver(runtime, runId, { kind: 'input', text })
         sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
       },
     },
     {
       method: 'POST',
       pattern: '/api/runs/:runId/cancel',
-      handler: async ({ req, res, params }) => {
+      handler: async ({ req, res, params, me }) => {
         const { reason } = await readJsonBody(req, CancelBody)
-        const result = await commandOver(runtime, params.runId as string, {
+        const runId = params.runId as string
+        await runFor(app, runId, me, 'command')
+        const result = await commandOver(runtime, runId, {
           kind: 'cancel',
           ...(reason !== undefined && { reason }),
         })
@@ -97,20 +112,32 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'POST',
       pattern: '/api/runs/:runId/confirmations',
-      handler: async ({ req, res, params }) => {
+      handler: async ({ req, res, params, me }) => {
         const { confirmationId, decision, digest, remember } = await readJsonBody(
           req,
           ConfirmationBody,
         )
+        const runId = params.runId as string
+        await runFor(app, runId, me, 'decide')
+        // Rules for a session or for always would hold for everyone's runs: a team's are the host's.
+        if (app.hosted && remember !== undefined && remember !== 'run')
+          throw new HttpError(
+            409,
+            'policy_not_allowed',
+            'in a hosted app a decision is kept for its run only; lasting rules are the host’s (policies.json)',
+          )
         // The page only passes the user's decision; the runtime checks it matches the pending card,
         // and refuses a rule the tool cannot have before deciding anything. The decision is a
-        // compare-and-set on the card wherever the run lives: of several at once, one wins.
-        await commandOver(runtime, params.runId as string, {
+        // compare-and-set on the card wherever the run lives: of several at once, one wins. Who
+        // decides is who authentication says, never the body; the chart's guard applies the
+        // host's approval rules to them.
+        await commandOver(runtime, runId, {
           kind: 'decide',
           confirmationId,
           decision,
           ...(digest !== undefined && { digest }),
           ...(remember !== undefined && { remember }),
+          ...(me !== undefined && { by: me }),
         })
         sendJson(res, 200, { ok: true })
       },
@@ -118,14 +145,16 @@ export function runRoutes(app: AppContext): Route[] {
     {
       method: 'POST',
       pattern: '/api/runs/:runId/edit',
-      handler: async ({ req, res, params }) => {
+      handler: async ({ req, res, params, me }) => {
         const body = await readJsonBody(req, EditBody)
         const runId = params.runId as string
+        await runFor(app, runId, me, 'command')
         // The runtime validates the arguments again and issues a new card; the old id dies.
         const result = await commandOver(runtime, runId, {
           kind: 'edit',
           confirmationId: body.confirmationId,
           args: body.arguments,
+          ...(me !== undefined && { by: me }),
         })
         if (!result.applied) sendJson(res, 202, { ok: true, queued: true })
         else sendJson(res, 200, { ok: true, confirmationId: result.confirmationId })
@@ -135,13 +164,11 @@ export function runRoutes(app: AppContext): Route[] {
       method: 'GET',
       pattern: '/api/runs/:runId/events',
       stream: true,
-      handler: async ({ req, res, url, params }) => {
+      handler: async ({ req, res, url, params, me }) => {
         const runId = params.runId as string
         // A run another node owns is followed through the store.
-        await runtime.open(runId).catch((error: unknown) => {
-          throw toHttpError(error)
-        })
-        admitStream(app, res)
+        await runFor(app, runId, me, 'read')
+        admitStream(app, res, me)
         streamRunEvents(req, res, runtime, runId, firstSeq(url, req.headers['last-event-id']))
       },
     },

@@ -11,8 +11,13 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-resource-policy': 'same-origin',
 })
 
-/** Sends `body` as JSON with the security headers and no caching. */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+/** Sends `body` as JSON with the security headers (and `headers`) and no caching. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (res.headersSent) {
     res.end()
     return
@@ -23,6 +28,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     'cache-control': 'no-store',
+    ...headers,
   })
   res.end(text)
 }

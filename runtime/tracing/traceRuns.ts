@@ -82,6 +82,7 @@ export function traceRuns(runtime: AgentRuntime, options: TraceRunsOptions): Age
     workspace: runtime.workspace,
     store: runtime.store,
     policies: runtime.policies,
+    approvalRules: runtime.approvalRules,
     startRun: (start) => runtime.startRun(start),
     command(runId, command, commandOptions) {
       const by = deciderIn(command)

@@ -28,7 +28,8 @@ function eventsNote(runId: string, commit: RunCommit, events: string[]): string 
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines, the ended flag, the confirmation cards the events open or resolve, the commands it
+ * lines (chained: see migration 10), the ended flag, the confirmation cards the events open,
+ * resolve or count an approval on, the commands it
  * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
  * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on
  * the run is running, having written nothing. A new run's first save (`started`) also takes its
@@ -49,7 +50,7 @@ export async function commitRun(
   const { started } = commit
   const start =
     started === undefined ? [] : [started.startedAt, started.title, started.owner ?? null]
-  const params = Array.from({ length: 22 + start.length }, (_, i) => `$${i + 1}`).join(', ')
+  const params = Array.from({ length: 23 + start.length }, (_, i) => `$${i + 1}`).join(', ')
   const { rows } = await client.query<{ held_by: string | null }>(
     `SELECT studypulse.${started === undefined ? 'commit_run' : 'commit_started_run'}(${params}) AS held_by`,
     [
@@ -71,6 +72,7 @@ export async function commitRun(
       field((c) => (c.kind === 'resolve' ? c.decision : undefined)),
       field((c) => (c.kind === 'resolve' ? c.decidedBy : undefined)),
       field((c) => (c.kind === 'resolve' ? c.rule : undefined)),
+      field((c) => (c.kind === 'approve' ? c.deciderId : undefined)),
       journal.map(json),
       audit.map(json),
       commands.map((c) => c.id),

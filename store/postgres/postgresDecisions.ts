@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import type { Identity } from '../../vocabulary/Identity.ts'
 import type {
   DecisionOffer,
   DecisionOfferResult,
@@ -31,14 +32,15 @@ export async function offerDecision(
   const { rowCount } = await pool.query(
     `WITH decided AS (
        UPDATE studypulse.pending_confirmations
-       SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decided_at = now()
+       SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decider = $9::json,
+         decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
          -- Past its deadline (the database's clock) a card takes only the clock's own denial.
          AND (expires_at IS NULL OR expires_at > now() OR $4 = 'timeout')
        RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
          'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
-         'keep', keep, 'decidedAt', decided_at)::text AS note, run_id
+         'keep', keep, 'decider', decider, 'decidedAt', decided_at)::text AS note, run_id
      )
      SELECT pg_notify($7, CASE WHEN octet_length(note) < ${largestNote} THEN note
        ELSE json_build_object('runId', run_id)::text END) FROM decided`,
@@ -51,6 +53,7 @@ export async function offerDecision(
       offer.digest ?? null,
       DECISIONS_CHANNEL,
       offer.keep === undefined ? null : JSON.stringify(offer.keep),
+      offer.decider === undefined ? null : JSON.stringify(offer.decider),
     ],
   )
   if (rowCount === 1) return { ok: true }
@@ -75,7 +78,8 @@ export function parseDecisionNote(
   } catch {
     return undefined
   }
-  const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decidedAt } = note
+  const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decider, decidedAt } =
+    note
   if (typeof runId !== 'string') return undefined
   const whole =
     typeof confirmationId === 'string' &&
@@ -95,6 +99,7 @@ export function parseDecisionNote(
       decidedBy,
       ...(typeof rule === 'string' && { rule }),
       ...(keep !== null && keep !== undefined && { keep }),
+      ...(identity(decider) && { decider: identity(decider) }),
       // As `decidedUnresolved` gives it: PostgreSQL's JSON time has no zone letter.
       decidedAt: new Date(decidedAt).toISOString(),
     },
@@ -110,9 +115,10 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decided_by: 'user' | 'policy' | 'timeout'
     rule: string | null
     keep: unknown
+    decider: unknown
     decided_at: Date
   }>(
-    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decided_at
+    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decider, decided_at
      FROM studypulse.pending_confirmations
      WHERE run_id = $1 AND decision IS NOT NULL AND resolved_at IS NULL
      ORDER BY decided_at, confirmation_id`,
@@ -126,8 +132,36 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decidedBy: row.decided_by,
     ...(row.rule !== null && { rule: row.rule }),
     ...(row.keep !== null && { keep: row.keep }),
+    ...(identity(row.decider) && { decider: identity(row.decider) }),
     decidedAt: row.decided_at.toISOString(),
   }))
+}
+
+// The decider as stored, read back only as far as it is an identity (ids, a name, groups).
+function identity(raw: unknown): Identity | undefined {
+  if (raw === null || typeof raw !== 'object') return undefined
+  const { id, name, groups } = raw as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const groupList = Array.isArray(groups) ? groups.filter((g) => typeof g === 'string') : undefined
+  return {
+    ...(text(id) !== undefined && { id: text(id) }),
+    ...(text(name) !== undefined && { name: text(name) }),
+    ...(groupList !== undefined && { groups: groupList }),
+  }
+}
+
+/** Undoes the accepted, unresolved decision on a card, so it can be decided again. */
+export async function releaseDecision(
+  pool: pg.Pool,
+  runId: string,
+  confirmationId: string,
+): Promise<void> {
+  await pool.query(
+    `UPDATE studypulse.pending_confirmations SET decision = NULL, decided_by = NULL, rule = NULL,
+       keep = NULL, decider = NULL, decided_at = NULL
+     WHERE confirmation_id = $1 AND run_id = $2 AND resolved_at IS NULL`,
+    [confirmationId, runId],
+  )
 }
 
 /** Runs held by `ownerId` that have an accepted decision not yet resolved in their log. */

@@ -12,6 +12,7 @@ import {
   withTransaction,
 } from '../../workspace/postgres/PostgresSource.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
+import { withoutChain } from '../auditChain.ts'
 import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
@@ -32,6 +33,7 @@ import {
   keptRulesOf,
   offerDecision,
   parseDecisionNote,
+  releaseDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
@@ -164,6 +166,7 @@ export async function postgresRunStore(
         return offerDecision(pool, runId, offer)
       },
       decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
+      releaseDecision: (runId, confirmationId) => releaseDecision(pool, runId, confirmationId),
       onDecision(handler) {
         const stops = [
           listener.on(DECISIONS_CHANNEL, (payload) => {
@@ -269,7 +272,7 @@ export async function postgresRunStore(
       const { rows } = await pool.query<{ record: AuditRecord }>(
         'SELECT record FROM studypulse.audit ORDER BY id',
       )
-      return rows.map((r) => r.record)
+      return rows.map((r) => withoutChain(r.record))
     },
     loadPolicies: () => policies.load(),
     savePolicies: (rules, change) => policies.save(rules, change),

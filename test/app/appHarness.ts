@@ -8,12 +8,15 @@ import {
   type AppServerOptions,
   createAppServer,
 } from '../../app/server/createAppServer.ts'
+import type { HostedOptions } from '../../app/server/hostedMode.ts'
+import type { PersonWorkspaces } from '../../app/server/PersonWorkspaces.ts'
 import { startRuntime } from '../../app/startRuntime.ts'
 import type { ModelClient } from '../../models/messages.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 
 /** A real app server over a temporary sample workspace, with a stand-in page. */
@@ -21,6 +24,8 @@ export interface AppHarness {
   server: AppServer
   runtime: AgentRuntime
   workspace: Workspace
+  /** Each person's workspace (hosted mode), as the server and the runtime's tools see them. */
+  workspaces: PersonWorkspaces
   /** The sample notebook (undefined only when `notebooks.json` was damaged at start-up). */
   notebookId: string
   /** What start-up reported, one line per damaged file. */
@@ -58,6 +63,10 @@ export interface HarnessOptions {
   env?: NodeJS.ProcessEnv
   /** The port to listen on (default: a free one); a restart on the same port keeps a page's address. */
   port?: number
+  /** Hosted mode: sign-in, the public origin, trusted proxies (default: the single-user app). */
+  hosted?: HostedOptions
+  /** The host's approval rules, given to the runtime. */
+  approvalRules?: ApprovalRules
 }
 
 /** Starts the server on an ephemeral port over a fresh sample workspace; a stand-in page unless `distDir` is given. */
@@ -77,7 +86,7 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     )
   }
   // As `app/main.ts`: unfinished runs come back before the server listens.
-  const { workspace, notebook, runtime, restored, problems } = await startRuntime({
+  const { workspace, notebook, runtime, restored, problems, workspaces } = await startRuntime({
     model,
     ...(options.tools !== undefined && { tools: options.tools }),
     ...(options.confirmationTimeoutMs !== undefined && {
@@ -85,6 +94,8 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     }),
     env: { ...options.env, STUDYPULSE_WORKSPACE: join(dir, 'ws') },
     log: options.log ?? (() => {}),
+    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
+    perPerson: options.hosted !== undefined,
   })
   const server = await createAppServer({
     runtime,
@@ -94,11 +105,14 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.allowedOrigins !== undefined && { allowedOrigins: options.allowedOrigins }),
     ...(options.port !== undefined && { port: options.port }),
+    ...options.hosted,
+    workspaces,
   })
   return {
     server,
     runtime,
     workspace,
+    workspaces,
     notebookId: notebook?.id as string,
     problems,
     dir,

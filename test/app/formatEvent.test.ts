@@ -104,3 +104,30 @@ describe('formatEvent: what a card will change, in the terminal', () => {
     )
   })
 })
+
+describe('hosted mode: the terminal says who decided', () => {
+  it('names the decider and the time, and an approval short of the quorum', () => {
+    const at = new Date(2026, 11, 1, 14, 2).toISOString()
+    const base = { runId: 'r', seq: 1, at, toolName: 'delete_task' }
+    expect(
+      formatEvent({
+        ...base,
+        kind: 'confirmationResolved',
+        decision: 'allow',
+        decider: { id: 'alice', name: 'Alice' },
+      }),
+    ).toBe('  ✓ allowed delete_task by Alice at 14:02')
+    expect(
+      formatEvent({
+        ...base,
+        kind: 'confirmationApproved',
+        decider: { id: 'rita', name: 'Rita' },
+        approvalsNeeded: 1,
+      }),
+    ).toBe('  ✓ delete_task approved by Rita at 14:02; 1 more needed')
+    // The single-user app's own answers need no line.
+    expect(
+      formatEvent({ ...base, kind: 'confirmationResolved', decision: 'allow' }),
+    ).toBeUndefined()
+  })
+})

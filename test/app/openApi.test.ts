@@ -7,6 +7,7 @@ import { apiOperations } from '../../app/server/apiOperations.ts'
 import { defaultAppLimits } from '../../app/server/appLimits.ts'
 import { appRoutes } from '../../app/server/createAppServer.ts'
 import { jsonSchemaOf, openApiDocument, openApiPath } from '../../app/server/openApiDocument.ts'
+import { oneWorkspace } from '../../app/server/PersonWorkspaces.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
@@ -59,7 +60,13 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
   })
 
   it('has every route the server has, and no other', () => {
-    const context = { runtime: h.runtime, limits: defaultAppLimits, streams: { open: 0 } }
+    const context = {
+      runtime: h.runtime,
+      workspaces: oneWorkspace(h.runtime.workspace),
+      hosted: false,
+      limits: defaultAppLimits,
+      streams: new Map(),
+    }
     const routes = appRoutes(context).map(
       (r) => `${r.method.toLowerCase()} ${openApiPath(r.pattern)}`,
     )

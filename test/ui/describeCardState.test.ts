@@ -24,3 +24,33 @@ describe('describeCardState', () => {
     ).toBe('Denied by your rule: always deny write_memory. Nothing was changed.')
   })
 })
+
+describe('hosted mode: a card names who decided it', () => {
+  // 14:02 on this machine's clock, whatever its time zone.
+  const at = new Date(2026, 11, 1, 14, 2).toISOString()
+  const alice = { id: 'alice', name: 'Alice' }
+  it('Allowed by Alice at 14:02', () => {
+    expect(
+      describeCardState({
+        outcome: 'allowed',
+        toolName: 'delete_task',
+        resolution: { decidedBy: 'user', decider: alice, at },
+      }),
+    ).toBe('Allowed by Alice at 14:02.')
+  })
+  it('a card someone else denied first says who, not only that it no longer waits', () => {
+    expect(
+      describeCardState({
+        outcome: 'denied',
+        toolName: 'delete_task',
+        resolution: { decidedBy: 'user', decider: { id: 'bob', name: 'Bob' }, at },
+        decidedElsewhere: true,
+      }),
+    ).toBe('Denied on another page or node, first by Bob at 14:02. Nothing was changed.')
+  })
+  it('without a signed-in decider the single-user sentences stay', () => {
+    expect(
+      describeCardState({ outcome: 'allowed', toolName: 'x', resolution: { decidedBy: 'user' } }),
+    ).toBe('Allowed once.')
+  })
+})

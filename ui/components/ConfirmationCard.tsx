@@ -71,8 +71,11 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const moreId = useId()
   const sentence = describeEffect(request.permission, request.permissionOrigin)
   const program = codeToRun(request)
+  // Someone else decided first: the card says who, not only that it no longer waits.
+  const decidedElsewhere =
+    phase.kind === 'stale' && props.resolution?.decider !== undefined && outcome !== 'pending'
   const state: CardOutcome =
-    phase.kind === 'stale'
+    phase.kind === 'stale' && !decidedElsewhere
       ? 'stale'
       : phase.kind === 'replaced' && outcome === 'pending'
         ? 'replaced'
@@ -236,7 +239,8 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         </>
       ) : null}
       <p className="sp-card__status" role="status">
-        {phase.kind === 'failed'
+        {/* A refused attempt is old news once the card is decided (by someone the rules allow). */}
+        {phase.kind === 'failed' && live
           ? `Could not send your decision: ${phase.message}`
           : submitting
             ? 'Sending your decision…'
@@ -246,6 +250,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 resolution: props.resolution,
                 chosenKey: phase.kind === 'submitting' ? phase.key : undefined,
                 staleText: props.staleText,
+                decidedElsewhere,
               })}
       </p>
     </article>

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { decidedByText } from '../../vocabulary/Identity.ts'
 import { ruleName } from '../core/describeCardState.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
@@ -109,7 +110,9 @@ function describe(e: AgentEvent): Entry | undefined {
 }
 
 function by(e: AgentEvent): string | undefined {
-  return e.decidedBy === 'policy' ? `By your rule: ${ruleName(e.rule)}` : undefined
+  if (e.decidedBy === 'policy') return `By your rule: ${ruleName(e.rule)}`
+  const who = decidedByText(e.decider, undefined)
+  return who === '' ? undefined : `Decided ${who}`
 }
 
 function localTime(iso: string): string {

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { decidedByText, type Person } from '../../vocabulary/Identity.ts'
 import { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationRequest.ts'
 
 /**
@@ -19,6 +20,9 @@ export type CardOutcome =
 export interface CardResolution {
   decidedBy: 'user' | 'policy' | 'timeout'
   rule?: string
+  /** Hosted mode: the signed-in person who decided, and when. */
+  decider?: Person
+  at?: string
 }
 
 /** One entry of the chat as a person reads it. */
@@ -113,13 +117,21 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
                 resolution: {
                   decidedBy: resolved.decidedBy ?? 'user',
                   ...(resolved.rule !== undefined && { rule: resolved.rule }),
+                  ...(resolved.decider !== undefined && {
+                    decider: resolved.decider,
+                    at: resolved.at,
+                  }),
                 },
               }),
         })
         break
       }
+      case 'confirmationApproved':
+        // A card with a quorum: an approval that counted, the card still waiting for more.
+        items.push({ kind: 'activity', key, ok: true, at: e.at, text: approved(e, previews) })
+        break
       case 'toolCompleted':
-        items.push({ kind: 'activity', key, ok: true, at: e.at, text: done(e, previews) })
+        items.push({ kind: 'activity', key, ok: true, at: e.at, text: done(e, previews, decided) })
         break
       case 'toolFailed':
         if (e.error?.code === 'target_changed') {
@@ -181,8 +193,23 @@ function outcomeOf(resolved: AgentEvent): CardOutcome {
   return resolved.decidedBy === 'timeout' ? 'expired' : 'denied'
 }
 
-function done(e: AgentEvent, previews: ReadonlyMap<string, string>): string {
+function done(
+  e: AgentEvent,
+  previews: ReadonlyMap<string, string>,
+  decided: ReadonlyMap<string, AgentEvent>,
+): string {
   const preview = e.toolCallId === undefined ? undefined : previews.get(e.toolCallId)
   const what = preview !== undefined && preview !== '' ? preview : (e.toolName ?? 'tool')
-  return e.permission === 'read' ? `Looked up: ${what}` : `Done: ${what}`
+  if (e.permission === 'read') return `Looked up: ${what}`
+  // Hosted mode: the Done line says who allowed it.
+  const resolved = [...decided.values()].find((d) => d.toolCallId === e.toolCallId)
+  const who = decidedByText(resolved?.decider, undefined)
+  return `Done: ${what}${who === '' ? '' : ` (allowed ${who})`}`
+}
+
+function approved(e: AgentEvent, previews: ReadonlyMap<string, string>): string {
+  const preview = e.toolCallId === undefined ? undefined : previews.get(e.toolCallId)
+  const what = preview !== undefined && preview !== '' ? preview : (e.toolName ?? 'tool')
+  const more = e.approvalsNeeded ?? 0
+  return `Approved ${decidedByText(e.decider, e.at)}: ${what} — ${more} more approval${more === 1 ? '' : 's'} needed`
 }

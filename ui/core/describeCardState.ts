@@ -1,3 +1,4 @@
+import { decidedByText } from '../../vocabulary/Identity.ts'
 import type { CardOutcome, CardResolution } from './buildTranscript.ts'
 
 /** What a card's status line needs: where it stands, who decided, and the key the user chose here. */
@@ -9,6 +10,8 @@ export interface CardStateInput {
   chosenKey?: string | undefined
   /** What a card that can no longer be answered says. */
   staleText?: string | undefined
+  /** Someone else's decision reached the card before this page's did. */
+  decidedElsewhere?: boolean | undefined
 }
 
 const keptPrefix = 'kept as a rule: '
@@ -22,6 +25,14 @@ export function describeCardState(input: CardStateInput): string {
     resolution?.decidedBy === 'user' && resolution.rule?.startsWith(keptPrefix)
       ? resolution.rule.slice(keptPrefix.length)
       : undefined
+  // Hosted mode: the card names who decided it ("Allowed by Alice at 14:02").
+  const who =
+    resolution?.decidedBy === 'user' ? decidedByText(resolution.decider, resolution.at) : ''
+  if (who !== '' && (outcome === 'allowed' || outcome === 'denied')) {
+    const verb = outcome === 'allowed' ? 'Allowed' : 'Denied'
+    const where = input.decidedElsewhere === true ? ' on another page or node, first' : ''
+    return `${verb}${where} ${who}.${outcome === 'denied' ? ' Nothing was changed.' : ''}`
+  }
   switch (outcome) {
     case 'allowed':
       if (rule !== undefined) return `Allowed by your rule: ${rule}.`

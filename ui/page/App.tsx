@@ -6,7 +6,7 @@ import { StatechartView } from '../components/StatechartView.tsx'
 import { WorkspacePanel } from '../components/WorkspacePanel.tsx'
 import { useRunStatus } from '../hooks/runHooks.ts'
 import type { RemoteRunClient } from '../remote/RemoteRunClient.ts'
-import { type AppInfo, StudyPulseClient } from '../remote/StudyPulseClient.ts'
+import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/StudyPulseClient.ts'
 import { readPageToken } from './readPageToken.ts'
 
 const suggestions = [
@@ -47,6 +47,7 @@ export function App() {
     [],
   )
   const [info, setInfo] = useState<AppInfo>()
+  const [me, setMe] = useState<SignedInPerson>()
   const [run, setRun] = useState<RemoteRunClient | undefined>(() => {
     const id = new URLSearchParams(location.search).get('run')
     return id ? client.openRun(id) : undefined
@@ -57,6 +58,7 @@ export function App() {
 
   useEffect(() => {
     client.info().then(setInfo, () => {})
+    client.me().then(setMe, () => {})
   }, [client])
 
   // The run shown changes; the one before goes on in the server, this page stops following it.
@@ -93,6 +95,12 @@ export function App() {
           <span>StudyPulse</span>
         </h1>
         <div className="app__meta">
+          {me?.signedIn ? (
+            <span className="app__chip" data-testid="signed-in">
+              Signed in as {me.name ?? me.id}
+              {me.reviewer ? ' · reviewer' : ''}
+            </span>
+          ) : null}
           {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
           {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
           {run ? (

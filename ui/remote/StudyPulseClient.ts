@@ -23,6 +23,11 @@ export interface AppInfo {
   notebook?: { id: string; title: string }
 }
 
+/** Who the server takes this page's person to be (hosted mode), or that nobody signs in. */
+export type SignedInPerson =
+  | { signedIn: false }
+  | { signedIn: true; id: string; name?: string; groups: string[]; reviewer: boolean }
+
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
 export class StudyPulseClient
   implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, RunLister, TaskEditor
@@ -53,6 +58,11 @@ export class StudyPulseClient
   /** Model, workspace folder and current notebook. */
   info(): Promise<AppInfo> {
     return this.#api.get('/api/info')
+  }
+
+  /** Who is signed in, as the server's authentication says (`GET /api/me`). */
+  me(): Promise<SignedInPerson> {
+    return this.#api.get('/api/me')
   }
 
   /** Starts a run with the current notebook; returns a client following it. */

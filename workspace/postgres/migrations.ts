@@ -1,3 +1,5 @@
+import { teamMigration } from './teamMigration.ts'
+
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
 export interface Migration {
   version: number
@@ -326,5 +328,10 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: 'one-round-trip run commits', sql: commitFunction },
   { version: 8, name: 'the run list', sql: runList },
   { version: 9, name: 'workspace change notices', sql: workspaceNotices },
+  {
+    version: 10,
+    name: 'who decided, approvals toward a quorum, a hash-chained audit',
+    sql: teamMigration,
+  },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
 ]

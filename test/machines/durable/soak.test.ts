@@ -86,7 +86,10 @@ describe('exactly-once writes across SIGKILL', () => {
       const text = await readFile(join(dir, file), 'utf8')
       expect(() => JSON.parse(text)).not.toThrow()
     }
-    for (const runId of await readdir(join(dir, 'runs'))) {
+    for (const entry of await readdir(join(dir, 'runs'), { withFileTypes: true })) {
+      // runs/ also holds the run list's index file beside the run folders.
+      if (!entry.isDirectory()) continue
+      const runId = entry.name
       // A kill before a run's first save leaves a folder with no snapshot yet; that is allowed.
       const files = await readdir(join(dir, 'runs', runId))
       if (files.includes('snapshot.json')) {

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { type ExplorationReport, exploreRun } from './explorer.ts'
 import { invariants } from './invariants.ts'
-import { type Configuration, configurations, explorationSetup } from './scenario.ts'
+import { type Configuration, configurations, explorationOf, explorationSetup } from './scenario.ts'
 
 const setup = explorationSetup()
 const cache = new Map<Configuration, ExplorationReport>()
 const reportFor = (configuration: Configuration): ExplorationReport => {
   const cached = cache.get(configuration)
   if (cached !== undefined) return cached
+  const { machine, world, hosted } = explorationOf(setup, configuration)
   const report = exploreRun({
-    machine: setup.machine,
+    machine,
     input: configuration.input,
     registry: setup.tools,
-    world: setup.world,
+    world,
     clock: setup.clock,
     edgesOnly: !configuration.simplePaths,
+    ...(hosted !== undefined && { hosted }),
   })
   cache.set(configuration, report)
   return report

@@ -11,6 +11,7 @@ import {
   describedWithTarget,
 } from './explorerDescriptions.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
+import { hostedDecisions } from './hosted.ts'
 import { modelToolNames } from './modelRegistry.ts'
 
 const args = {
@@ -156,6 +157,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
     ...strayAnswers(snapshot),
     ...decisionsOnTheCard(snapshot, world),
+    ...(world.hosted ? hostedDecisions(snapshot) : []),
     ...clockAsDecider(snapshot),
     ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },

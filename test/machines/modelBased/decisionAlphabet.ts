@@ -12,6 +12,8 @@ export interface AlphabetWorld {
   tools: PreparingRegistry
   /** The explorer's base time: every step but an expiry offered at another time happens then. */
   baseTime: Date
+  /** The run is under the host's approval rules: every person of `hosted.ts` decides too. */
+  hosted?: true
 }
 
 /** An id no run ever issued. */

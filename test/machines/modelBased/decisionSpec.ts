@@ -1,7 +1,26 @@
 import type { AgentRunContext } from '../../../machines/agentRunTypes.ts'
 import { cardDigest } from '../../../tools/digest.ts'
 import type { InvariantContext, RunStep } from './explorerTypes.ts'
-import { answeredId, type Ledger, latestIdFor } from './ledger.ts'
+import { type SpecVerdict, verdictBySpec } from './hosted.ts'
+import { answeredId, type IssuedId, type Ledger, latestIdFor } from './ledger.ts'
+
+/** The host's rules' verdict (by the explorer's own account) on a decision for an issued card; undefined when the run is under none. */
+export function hostedVerdict(
+  context: InvariantContext,
+  issued: IssuedId,
+  decision: Parameters<typeof verdictBySpec>[2],
+): SpecVerdict | undefined {
+  if (context.hosted === undefined) return undefined
+  return verdictBySpec(
+    context.hosted,
+    {
+      tool: issued.toolName,
+      level: context.registry.permissionOf(issued.toolName) ?? 'execute',
+      approvals: issued.approvals,
+    },
+    decision,
+  )
+}
 
 const isNonRead = (context: InvariantContext, run: AgentRunContext): boolean => {
   const current = run.current
@@ -45,6 +64,12 @@ export function allowedToExecute(
   // A rule may stand in for the user on write tools only.
   if (by.kind === 'rule' && context.registry.permissionOf(prepared.name) !== 'write')
     return `a rule allowed ${prepared.name}, which is not a write tool`
+  // Under the host's rules: only the approval that completes the card, by someone they allow.
+  const hosted = hostedVerdict(context, issued, event.decision)
+  if (hosted !== undefined && hosted !== 'decides')
+    return `${event.label} executed ${prepared.name}, though the host's rules say ${
+      hosted === 'counts' ? 'it only counts toward the quorum' : hosted.refused
+    }`
   // The card is closed, and the call carries the confirmation that allowed it, before it runs.
   if (run.pending !== undefined) return `${prepared.name} executed while a card is still open`
   if (run.current?.confirmationId !== confirmationId)
@@ -104,5 +129,7 @@ export function refusalBySpec(
     context.registry.permissionOf(issued.toolName) !== 'write'
   )
     return `a rule cannot allow ${issued.toolName}`
+  const hosted = hostedVerdict(context, issued, event.decision)
+  if (hosted !== undefined && typeof hosted === 'object') return hosted.refused
   return undefined
 }

@@ -17,6 +17,7 @@ import type {
   RunSnapshot,
   RunStep,
 } from './explorerTypes.ts'
+import type { HostedSpec } from './hosted.ts'
 import { invariants as allInvariants, type Invariant } from './invariants.ts'
 import { advanceLedger, emptyLedger, type Ledger } from './ledger.ts'
 import { runStateKey } from './stateKey.ts'
@@ -38,6 +39,8 @@ export interface ExplorerOptions {
   stopAtFirst?: boolean
   /** Skip the simple-path pass (mutant runs need only one counterexample). */
   edgesOnly?: boolean
+  /** The invariants' account of the host's approval rules the machine runs under (hosted runs). */
+  hosted?: HostedSpec
 }
 
 /** A broken invariant, with the event labels of the path that breaks it. */
@@ -134,7 +137,11 @@ export function exploreRun(options: ExplorerOptions): ExplorationReport {
     transition: (snapshot: RunSnapshot, event: ExplorerEvent, actorScope: any) =>
       clock.during(event.at, () => machine.transition(snapshot, event, actorScope)),
   }
-  const context: InvariantContext = { registry, probe: (s, e) => step(s, e, false) }
+  const context: InvariantContext = {
+    registry,
+    ...(options.hosted !== undefined && { hosted: options.hosted }),
+    probe: (s, e) => step(s, e, false),
+  }
   const check = (s: RunStep, ledger: Ledger, path: string[]): Ledger => {
     const next = advanceLedger(ledger, s)
     for (const invariant of checks) {

@@ -7,6 +7,7 @@ import type {
 } from '../../../machines/agentRunTypes.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
+import type { HostedSpec } from './hosted.ts'
 
 /** A snapshot of the agent-run statechart. */
 export type RunSnapshot = SnapshotFrom<AgentRunMachine>
@@ -48,6 +49,8 @@ export type ExplorerInput = AgentRunInput
 /** What an invariant may use besides the step: the registry and a side-probe of the machine. */
 export interface InvariantContext {
   registry: Pick<ToolRegistry, 'permissionOf'>
+  /** The explorer's own account of the host's approval rules, when the run is under them. */
+  hosted?: HostedSpec
   /** Takes one extra transition from `snapshot` (not part of the explored path). */
   probe(snapshot: RunSnapshot, event: ExplorerEvent): RunStep
 }

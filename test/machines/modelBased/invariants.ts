@@ -1,9 +1,15 @@
 import { cardDigest } from '../../../tools/digest.ts'
 import { decidedByName } from '../../../vocabulary/Decision.ts'
-import { allowedToExecute, refusalBySpec } from './decisionSpec.ts'
+import { allowedToExecute, hostedVerdict, refusalBySpec } from './decisionSpec.ts'
 import { effectInput, effectStates, enters, entries, tagsAgree } from './effectChecks.ts'
 import type { InvariantContext, RunSnapshot, RunStep } from './explorerTypes.ts'
-import { answeredId, decisionAccepted, type Ledger, newLogEntries } from './ledger.ts'
+import {
+  answeredId,
+  approvalCounted,
+  decisionAccepted,
+  type Ledger,
+  newLogEntries,
+} from './ledger.ts'
 
 /** One property every step of every explored path must keep. */
 export interface Invariant {
@@ -223,6 +229,15 @@ export const invariants: readonly Invariant[] = [
       const why = refusalBySpec(step, before, context)
       if (taken && why !== undefined) return `${event.label} was taken, though ${why}`
       if (!taken && why === undefined) return `${event.label} was refused, though it is valid`
+      if (taken && event.type === 'CONFIRM' && approvalCounted(step)) {
+        // An approval short of the quorum is logged as one, by whom, and resolves nothing.
+        const approved = newLogEntries(step).filter((e) => e.kind === 'confirmationApproved')
+        const said = approved.map((e) => `${e.confirmationId} approved by ${e.decider?.id}`)
+        const by = event.decision.by
+        const meant = `${event.decision.confirmationId} approved by ${by.kind === 'user' ? by.id : by.kind}`
+        if (said.join() !== meant) return `${event.label} logged [${said}], not ${meant}`
+        return undefined
+      }
       if (taken && (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')) {
         const { decision } = event.decision
         const resolved = newLogEntries(step).filter((e) => e.kind === 'confirmationResolved')
@@ -255,6 +270,33 @@ export const invariants: readonly Invariant[] = [
         if (card.digest !== digest || step.after.context.pending?.digest !== digest)
           return `card ${card.confirmationId} is decided by ${card.digest}, not the digest binding its call to the target it shows`
       }
+      return undefined
+    },
+  },
+  {
+    id: 'I10',
+    title:
+      "under the host's approval rules an approval counts exactly when they say it does (once per person, short of the quorum): it is kept on the card, which stays open under the same id",
+    check(step, before, _after, context) {
+      const { event } = step
+      if (context.hosted === undefined || event.type !== 'CONFIRM') return undefined
+      if (refusalBySpec(step, before, context) !== undefined) return undefined
+      const id = event.decision.confirmationId
+      const issued = before.issued.get(id)
+      if (issued === undefined) return undefined
+      const verdict = hostedVerdict(context, issued, event.decision)
+      const counted = approvalCounted(step)
+      if (counted !== (verdict === 'counts'))
+        return `${event.label} was ${counted ? '' : 'not '}counted toward a quorum, though the rules say ${JSON.stringify(verdict)}`
+      if (!counted) return undefined
+      const { value, context: run } = step.after
+      if (value !== 'awaitingConfirmation' || run.pending?.confirmationId !== id)
+        return `after the counted ${event.label} the run is ${String(value)}, not waiting on ${id}`
+      const by = event.decision.by
+      const approvers = (run.pending.approvals ?? []).map((p) => p.id)
+      const expected = [...issued.approvals, by.kind === 'user' ? by.id : by.kind]
+      if (approvers.join() !== expected.join())
+        return `the card holds approvals [${approvers}] after ${event.label}, not [${expected}]`
       return undefined
     },
   },

@@ -20,6 +20,8 @@ export interface IssuedId {
   toolName: string
   /** When the card expires (ISO), as the log announced it. */
   expiresAt?: string
+  /** Who approved it so far, as the log's `confirmationApproved` entries said (a card with a quorum). */
+  approvals: readonly string[]
   /** The target the card showed, as the log announced it: the call may write only at it. */
   target?: CallTarget
   state: IdState
@@ -81,6 +83,15 @@ export function newLogEntries(step: RunStep): AgentEvent[] {
   return step.logged
 }
 
+/** Whether the step logged an approval that left its card open (a card short of its quorum). */
+export function approvalCounted(step: RunStep): boolean {
+  const entries = newLogEntries(step)
+  return (
+    entries.some((e) => e.kind === 'confirmationApproved') &&
+    !entries.some((e) => e.kind === 'confirmationResolved')
+  )
+}
+
 /** Whether the run took a step on an event that answers a confirmation id, instead of refusing it. */
 export function decisionAccepted(step: RunStep): boolean {
   const { before, after, event } = step
@@ -110,7 +121,17 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
   }
   const { event } = step
   const answered = answeredId(event)
-  if (answered !== undefined && decisionAccepted(step))
+  // An approval short of the quorum leaves its id live, one approver richer.
+  for (const entry of newLogEntries(step)) {
+    if (entry.kind !== 'confirmationApproved' || entry.confirmationId === undefined) continue
+    const issuedId = issued.get(entry.confirmationId)
+    if (issuedId?.state === 'live' && entry.decider !== undefined)
+      issued.set(entry.confirmationId, {
+        ...issuedId,
+        approvals: [...issuedId.approvals, entry.decider.id],
+      })
+  }
+  if (answered !== undefined && decisionAccepted(step) && !approvalCounted(step))
     kill(answered, deciding[event.type] ?? 'dropped')
   if (event.type === 'DESCRIBED' && step.transitions.length > 0)
     described.set(event.callId, event.description)
@@ -135,6 +156,7 @@ export function advanceLedger(ledger: Ledger, step: RunStep): Ledger {
       digest: entry.digest ?? '',
       toolName: entry.toolName ?? '',
       ...(entry.expiresAt !== undefined && { expiresAt: entry.expiresAt }),
+      approvals: [],
       ...(entry.description?.target !== undefined && { target: entry.description.target }),
       state: 'live',
     })

@@ -18,6 +18,8 @@ export interface Mutant {
   how: 'provide' | 'config' | 'deps'
   /** The invariant that must be among those it breaks. */
   killedBy: string
+  /** A mutant of the chart under the host's approval rules: explored in the hosted configuration. */
+  hosted?: true
   build(): AnyStateMachine
 }
 
@@ -57,6 +59,26 @@ function decisionRewritten(
   }
 }
 
+// The real guard, shown the run's context as `change` makes it: what the guard forgets.
+function contextRewritten(
+  guard: GuardFn,
+  change: (context: AgentRunContext, event: AgentRunEvent) => AgentRunContext,
+): GuardFn {
+  return (args, params) => guard({ ...args, context: change(args.context, args.event) }, params)
+}
+
+// The open card without the decider's own earlier approval on it.
+function forgetOwnApproval(context: AgentRunContext, event: AgentRunEvent): AgentRunContext {
+  const { pending } = context
+  if (pending?.approvals === undefined || event.type !== 'CONFIRM') return context
+  const by = event.decision.by
+  const id = by.kind === 'user' ? by.id : undefined
+  return {
+    ...context,
+    pending: { ...pending, approvals: pending.approvals.filter((p) => p.id !== id) },
+  }
+}
+
 const noOp = assign(({ context }) => context)
 
 // Forgets what the card showed, as a careless allow would: the call then runs unbound.
@@ -81,6 +103,59 @@ function expiryGuard(
       },
     },
   })
+}
+
+/** The broken variants of the chart under the host's approval rules; `hosted` is that chart. */
+export function hostedMutants(
+  hosted: AgentRunMachine,
+  deps: { tools: ToolRegistry; clock: () => Date; generateId: () => string },
+): Mutant[] {
+  const guards = hosted.implementations.guards as unknown as Record<string, GuardFn>
+  const matches = guards.confirmationMatches as GuardFn
+  const counts = guards.approvalCounts as GuardFn
+  const forgetting = (change: Parameters<typeof contextRewritten>[1]) =>
+    hosted.provide({
+      guards: {
+        confirmationMatches: contextRewritten(matches, change),
+        approvalCounts: contextRewritten(counts, change),
+      },
+    })
+  return [
+    {
+      name: 'the guard ignores the approval rules (the chart is built without them)',
+      how: 'deps',
+      killedBy: 'I1',
+      hosted: true,
+      build: () => createAgentRunMachine(deps),
+    },
+    {
+      name: 'one person approving twice counts twice toward the quorum',
+      how: 'provide',
+      killedBy: 'I8',
+      hosted: true,
+      build: () => forgetting(forgetOwnApproval),
+    },
+    {
+      name: 'four eyes forgotten: the run’s own person approves a risky card alone',
+      how: 'provide',
+      killedBy: 'I1',
+      hosted: true,
+      // Only on risky cards, the ones four eyes covers: there the run's person counts as anyone.
+      build: () =>
+        forgetting((context) =>
+          context.current?.prepared?.permission === 'write'
+            ? context
+            : { ...context, startedBy: { id: 'someone-else' } },
+        ),
+    },
+    {
+      name: 'an approval short of the quorum is not kept (recordApproval does nothing)',
+      how: 'provide',
+      killedBy: 'I10',
+      hosted: true,
+      build: () => hosted.provide({ actions: { recordApproval: noOp } as never }),
+    },
+  ]
 }
 
 /** The broken variants the explorer must catch. */
@@ -357,10 +432,12 @@ export function mutants(
           ...state,
           on: {
             ...state.on,
-            CONFIRM: {
-              ...state.on.CONFIRM,
-              actions: ['resolveConfirmation', dropDescription, 'handOver'],
-            },
+            // The allow that executes (the chart's CONFIRM also counts approvals toward a quorum).
+            CONFIRM: state.on.CONFIRM.map((transition: { target?: string }) =>
+              transition.target === 'executing'
+                ? { ...transition, actions: ['resolveConfirmation', dropDescription, 'handOver'] }
+                : transition,
+            ),
           },
         })),
     },

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
 import { decisionRefusal, editRefusal } from '../../../machines/runGuards.ts'
 import { decisionEvent } from '../../../runtime/decisions.ts'
+import type { ApprovalRules } from '../../../vocabulary/ApprovalRules.ts'
 import { runAlphabet } from './alphabet.ts'
+import type { AlphabetWorld } from './decisionAlphabet.ts'
 import { exploreRun } from './explorer.ts'
 import type { ExplorerEvent, RunSnapshot, RunStep } from './explorerTypes.ts'
-import { mutants } from './mutants.ts'
-import { configurations, explorationSetup } from './scenario.ts'
+import { hostedRules } from './hosted.ts'
+import { hostedMutants, mutants } from './mutants.ts'
+import { configurations, explorationOf, explorationSetup } from './scenario.ts'
 import { runStateKey } from './stateKey.ts'
 
 const setup = explorationSetup()
@@ -29,22 +32,34 @@ const decidesOrEdits = (event: ExplorerEvent) =>
 
 // What the runtime's pre-check says of an event's decision or edit at time `at`: undefined if it
 // lets it through (an expiry is the clock's decision: the deadline is part of the check).
-function precheck(snapshot: RunSnapshot, event: ExplorerEvent, at: Date): string | undefined {
+// Under the host's approval `rules` when the run is (the pre-check is given the host's rules, as
+// the runtime is).
+function precheck(
+  snapshot: RunSnapshot,
+  event: ExplorerEvent,
+  at: Date,
+  rules: ApprovalRules | undefined,
+): string | undefined {
   if (event.type === 'EDIT') return editRefusal(snapshot.context, event.edit)
   if (event.type === 'CONFIRM' || event.type === 'DENY' || event.type === 'EXPIRE')
-    return decisionRefusal(snapshot.context, event.decision, at)
+    return decisionRefusal(snapshot.context, event.decision, at, rules)?.message
   return 'not a decision'
 }
 
-function observe(tally: Tally, step: RunStep): void {
+function observe(
+  tally: Tally,
+  step: RunStep,
+  world: AlphabetWorld,
+  rules: ApprovalRules | undefined,
+): void {
   const { before, after, event } = step
   const where = `${String(before.value)} --${event.label}-->`
   if (after.status !== 'active' && !tally.endedStates.has(runStateKey(after))) {
     tally.endedStates.add(runStateKey(after))
     // An ended run takes nothing: the pre-check must refuse every decision and edit too.
-    for (const late of runAlphabet(after, setup.world).filter(decidesOrEdits)) {
+    for (const late of runAlphabet(after, world).filter(decidesOrEdits)) {
       tally.ended += 1
-      if (precheck(after, late, step.at) === undefined)
+      if (precheck(after, late, step.at, rules) === undefined)
         tally.disagreements.push(
           `ended ${String(after.value)}: the pre-check lets ${late.label} through`,
         )
@@ -55,7 +70,7 @@ function observe(tally: Tally, step: RunStep): void {
   const taken = step.transitions.length > 0
   if (!taken && (after.value !== before.value || after.context !== before.context))
     tally.disagreements.push(`${where} took no transition but changed the run`)
-  const refusal = precheck(before, event, step.at)
+  const refusal = precheck(before, event, step.at, rules)
   if (event.type === 'EDIT') {
     tally.edits[taken ? 'taken' : 'refused'] += 1
     if (taken !== (refusal === undefined))
@@ -78,8 +93,9 @@ function observe(tally: Tally, step: RunStep): void {
     )
 }
 
-// Walks every configuration's reachable states with `machine`, comparing pre-check and guard.
-function agreement(machine: AnyStateMachine): Tally {
+// Walks every configuration's reachable states with `machine` (`hosted` for the configurations
+// under the host's approval rules), comparing pre-check and guard.
+function agreement(machine: AnyStateMachine, hosted: AnyStateMachine = setup.hostedMachine): Tally {
   const tally: Tally = {
     snapshots: new Set(),
     decisions: { taken: 0, refused: 0 },
@@ -90,15 +106,17 @@ function agreement(machine: AnyStateMachine): Tally {
     disagreements: [],
   }
   for (const configuration of configurations) {
+    const explored = explorationOf(setup, configuration, { plain: machine, hosted })
+    const rules = configuration.hosted ? hostedRules : undefined
     exploreRun({
-      machine,
+      machine: explored.machine,
       input: configuration.input,
       registry: setup.tools,
-      world: setup.world,
+      world: explored.world,
       clock: setup.clock,
       edgesOnly: true,
       invariants: [],
-      observe: (step) => observe(tally, step),
+      observe: (step) => observe(tally, step, explored.world, rules),
     })
   }
   return tally
@@ -134,4 +152,16 @@ describe("the runtime's pre-check and the chart's guard", () => {
     },
   )
   it('has its four controls', () => expect(controls).toHaveLength(4))
+
+  // Under the host's rules: a guard that forgets them takes what the pre-check refuses.
+  const [ignoresRules] = hostedMutants(setup.hostedMachine, {
+    tools: setup.tools,
+    clock: setup.clock.now,
+    generateId: () => crypto.randomUUID(),
+  })
+  it(`disagree when the guard is broken: ${ignoresRules?.name}`, () => {
+    expect(ignoresRules?.name).toMatch(/ignores the approval rules/)
+    const tally = agreement(setup.machine, ignoresRules?.build() as AnyStateMachine)
+    expect(tally.disagreements.length).toBeGreaterThan(0)
+  })
 })

@@ -4,7 +4,8 @@ import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { AlphabetWorld } from './decisionAlphabet.ts'
 import { ExplorerClock } from './explorerClock.ts'
 import { describedWithTarget } from './explorerDescriptions.ts'
-import type { ExplorerInput } from './explorerTypes.ts'
+import type { ExplorerInput, RunMachine } from './explorerTypes.ts'
+import { type HostedSpec, hostedRules, hostedSpec, people } from './hosted.ts'
 import { modelRegistry, modelToolNames } from './modelRegistry.ts'
 
 /** One starting point of the exploration. */
@@ -13,6 +14,8 @@ export interface Configuration {
   input: ExplorerInput
   /** Also replay every simple path (costly: the count grows fast with `maxTurns`). */
   simplePaths: boolean
+  /** Run under the host's approval rules (`hosted.ts`), started by Ada, decided by four people. */
+  hosted?: true
 }
 
 const deep = process.env.MODEL_BASED_DEEP === '1'
@@ -39,6 +42,17 @@ export const configurations: readonly Configuration[] = [
     input: { runId: 'run-1', input: 'hi', maxTurns: 1, confirmationTimeoutMs: 0 },
     simplePaths: true,
   },
+  {
+    name: 'hosted: reviewers, four eyes and a quorum of two',
+    input: {
+      runId: 'run-1',
+      input: 'hi',
+      maxTurns: 2,
+      startedBy: { id: people.ada.id, name: people.ada.name },
+    },
+    simplePaths: false,
+    hosted: true,
+  },
   ...(deep
     ? [
         {
@@ -63,8 +77,32 @@ export function explorationSetup(generateId?: () => string) {
   // Cards are issued at the base time; only an expiry is offered at another (before or after its deadline).
   const clock = new ExplorerClock(new Date('2026-11-30T09:00:00.000Z'))
   const machine = createAgentRunMachine({ tools, clock: clock.now, generateId: ids })
+  // The same chart under the host's approval rules, for the hosted configuration.
+  const hostedMachine = createAgentRunMachine({
+    tools,
+    clock: clock.now,
+    generateId: ids,
+    approvalRules: hostedRules,
+  })
   const world: AlphabetWorld = { otherRun: otherRunCard(machine), tools, baseTime: clock.base }
-  return { tools, clock, machine, world }
+  return { tools, clock, machine, hostedMachine, world }
+}
+
+/** How a configuration is explored: its machine (the hosted one for a hosted configuration), world and spec. */
+export function explorationOf(
+  setup: ReturnType<typeof explorationSetup>,
+  configuration: Configuration,
+  machines: { plain: RunMachine; hosted: RunMachine } = {
+    plain: setup.machine,
+    hosted: setup.hostedMachine,
+  },
+): { machine: RunMachine; world: AlphabetWorld; hosted?: HostedSpec } {
+  if (configuration.hosted !== true) return { machine: machines.plain, world: setup.world }
+  return {
+    machine: machines.hosted,
+    world: { ...setup.world, hosted: true },
+    hosted: hostedSpec,
+  }
 }
 
 // Another run of the same machine (same id source) waiting for its own confirmation.

@@ -40,6 +40,9 @@ function computeKey(snapshot: RunSnapshot): string {
         c.pending.digest === cardDigest(prepared.digest, c.current?.description?.target),
       retired: c.retiredConfirmationIds.includes(c.pending.confirmationId),
       expires: c.pending.expiresAt !== undefined,
+      // Who approved so far decides who may approve next and whether that ends the card (a set:
+      // a broken chart that lets one person approve again must not grow the graph for ever).
+      approvals: [...new Set((c.pending.approvals ?? []).map((p) => p.id))].sort(),
     },
     queue: c.queue.map((call) => `${call.name} ${call.arguments}`),
     earlierIds: earlierIds(snapshot).length > 0,

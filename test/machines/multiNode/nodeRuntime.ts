@@ -12,6 +12,8 @@ import {
   postgresRunStore,
 } from '../../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../../../vocabulary/ApprovalRules.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { tcpProxy } from '../../helpers/tcpProxy.ts'
@@ -51,6 +53,8 @@ export async function startNode(
     timers?: RuntimeTimers
     sourcesDir?: string
     model?: ModelClient
+    tools?: ToolRegistry
+    approvalRules?: ApprovalRules
     onPersistError?: (error: unknown) => void
     confirmationTimeoutMs?: number
     /** The node's own clock, its runtime's and its store's (which measures it against the database's). */
@@ -76,7 +80,8 @@ export async function startNode(
   )
   const runtime = createAgentRuntime({
     model: options.model ?? taskModel(),
-    tools: createToolRegistry(),
+    tools: options.tools ?? createToolRegistry(),
+    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
     workspace,
     store,
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),

@@ -112,6 +112,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
       decidedBy: 'user',
       digest: 'd1',
       keep,
+      decider: { id: 'alice', name: 'Alice' },
     })
     // A rule too large for one notification: the notice names the run only, and it is read back.
     const huge = { ...keep, runId: 'r2', tool: 'x'.repeat(9_000) }
@@ -127,6 +128,11 @@ describe('deciding a card across PostgreSQL nodes', () => {
       ['r1', stored[0]],
       ['r2', undefined],
     ])
-    expect(stored[0]).toMatchObject({ confirmationId: 'k1', digest: 'd1', keep })
+    expect(stored[0]).toMatchObject({
+      confirmationId: 'k1',
+      digest: 'd1',
+      keep,
+      decider: { id: 'alice', name: 'Alice' },
+    })
   })
 })

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { verifyAuditChain } from '../../../store/auditChain.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { RunStoreError } from '../../../store/RunStoreError.ts'
 import { migrate } from '../../../workspace/postgres/migrate.ts'
@@ -146,6 +147,54 @@ describe('PostgreSQL migrations', () => {
       started: { startedAt: new Date().toISOString(), title: 'new one' },
     })
     expect((await store.listRuns()).runs.map((r) => r.runId)).toEqual(['new', 'newer', 'older'])
+  })
+
+  test('a database at the run list (version 9) gets the team tables: one commit_run and one commit_started_run, both taking approvers, so a new run is listed and its audit line chained', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    expect(
+      await migrate(
+        pool,
+        migrations.filter((m) => m.version < 10),
+      ),
+    ).toBe(9)
+    const store = await postgresRunStore({ connectionString: db.url })
+    closers.push(() => store.close())
+    expect(await versions(pool)).toEqual(migrations.map((m) => m.version))
+    // The old signatures are gone: a call with the old arguments would reach no function.
+    const { rows: commits } = await pool.query<{ proname: string; pronargs: number }>(
+      `SELECT proname, pronargs FROM pg_proc WHERE pronamespace = 'studypulse'::regnamespace
+       AND proname IN ('commit_run', 'commit_started_run') ORDER BY proname`,
+    )
+    expect(commits).toEqual([
+      { proname: 'commit_run', pronargs: 23 },
+      { proname: 'commit_started_run', pronargs: 26 },
+    ])
+    // A new run's first save goes through commit_started_run, and so through the new commit_run.
+    await store.commit('fresh', {
+      snapshot: snapshotOf('fresh', 1),
+      events: eventsOf('fresh', 1, 1),
+      started: { startedAt: new Date().toISOString(), title: 'plan my week', owner: 'alice' },
+      audit: [
+        {
+          at: '2026-12-01T14:02:00.000Z',
+          runId: 'fresh',
+          toolCallId: 'c1',
+          toolName: 'create_task',
+          permission: 'write',
+          decision: 'allow',
+          decidedBy: 'user',
+          decider: { id: 'alice', name: 'Alice' },
+          outcome: 'completed',
+        },
+      ],
+    })
+    expect((await store.listRuns({ owner: 'alice' })).runs.map((r) => r.runId)).toEqual(['fresh'])
+    const { rows } = await pool.query<{ line: string }>(
+      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
+    )
+    expect(verifyAuditChain(rows.map((r) => r.line))).toMatchObject({ lines: 1, beforeChain: 0 })
+    expect(verifyAuditChain(rows.map((r) => r.line)).broken).toBeUndefined()
   })
 
   test('a node starting while another migrates waits for it, and nothing runs twice', async () => {

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http'
+import { AppServerError } from '../AppServerError.ts'
+import { type Authenticator, notSignedIn, type SignedIn, signedIn } from './Authenticator.ts'
+import type { TrustedProxies } from './TrustedProxies.ts'
+
+/** An authenticating proxy (oauth2-proxy style) in front of the app: the headers it sets. */
+export interface ProxyAuthOptions {
+  kind: 'proxy'
+  /** The header naming the signed-in user (default `x-forwarded-user`). */
+  userHeader?: string
+  /** The header listing their groups, comma-separated (default `x-forwarded-groups`). */
+  groupsHeader?: string
+  /** The header with their display name (default `x-forwarded-preferred-username`). */
+  nameHeader?: string
+}
+
+/**
+ * Reads the signed-in user from the headers an authenticating proxy sets, and only from a
+ * connection that comes from one of the `proxies`: the same headers from anywhere else are
+ * refused (401), so nobody who reaches the app directly can name themselves.
+ */
+export function proxyAuthenticator(
+  options: ProxyAuthOptions,
+  proxies: TrustedProxies,
+): Authenticator {
+  if (proxies.size === 0)
+    throw new AppServerError(
+      'invalid_auth',
+      'proxy sign-in needs the proxy addresses (STUDYPULSE_TRUSTED_PROXIES): only they may name the user',
+    )
+  const userHeader = (options.userHeader ?? 'x-forwarded-user').toLowerCase()
+  const groupsHeader = (options.groupsHeader ?? 'x-forwarded-groups').toLowerCase()
+  const nameHeader = (options.nameHeader ?? 'x-forwarded-preferred-username').toLowerCase()
+  return {
+    kind: 'proxy',
+    async authenticate(req: IncomingMessage): Promise<SignedIn> {
+      if (!proxies.has(req.socket.remoteAddress))
+        throw notSignedIn('this request did not come through the signing-in proxy')
+      const user = req.headers[userHeader]
+      if (typeof user !== 'string' || user.trim() === '')
+        throw notSignedIn(`the proxy named no user (${userHeader})`)
+      const name = req.headers[nameHeader]
+      const groups = req.headers[groupsHeader]
+      return signedIn(
+        user.trim(),
+        typeof name === 'string' ? name : undefined,
+        typeof groups === 'string' ? groups.split(',').map((g) => g.trim()) : [],
+      )
+    },
+  }
+}

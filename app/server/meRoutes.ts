@@ -1,0 +1,28 @@
+import { isReviewer } from '../../vocabulary/ApprovalRules.ts'
+import type { AppContext } from './AppContext.ts'
+import type { Route } from './router.ts'
+import { sendJson } from './sendJson.ts'
+
+/**
+ * `GET /api/me`: who the app takes the asker to be, as authentication says (the page shows
+ * "Signed in as …"); the single-user app answers that nobody signs in.
+ */
+export function meRoutes(app: AppContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      pattern: '/api/me',
+      handler: ({ res, me }) => {
+        if (me === undefined) return sendJson(res, 200, { signedIn: false })
+        sendJson(res, 200, {
+          signedIn: true,
+          id: me.id,
+          ...(me.name !== undefined && { name: me.name }),
+          groups: me.groups,
+          // A reviewer sees and decides others' cards the host's approval rules name them for.
+          reviewer: isReviewer(app.runtime.approvalRules, me),
+        })
+      },
+    },
+  ]
+}

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { AuditRecord } from '../../store/AuditRecord.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+let ws: string
+let log: string
+beforeEach(async () => {
+  ws = join(await mkdtemp(join(tmpdir(), 'studypulse-audit-')), 'ws')
+  await Workspace.openOrCreate(ws, { samples: true })
+  log = join(ws, 'audit.jsonl')
+  // Four decisions, as the app's file store writes them: each line chained to the one before.
+  const store = fileRunStore(ws)
+  await store.claim('r1')
+  const people = ['Alice', 'Rita', 'Rex', 'Bob']
+  for (const [i, name] of people.entries()) {
+    const record: AuditRecord = {
+      at: `2026-12-01T14:0${i}:00.000Z`,
+      runId: 'r1',
+      toolCallId: `c${i}`,
+      toolName: 'delete_task',
+      permission: 'destructive',
+      preview: `delete task ${i}`,
+      decision: 'allow',
+      decidedBy: 'user',
+      decider: { id: name.toLowerCase(), name },
+      startedBy: { id: 'alice', name: 'Alice' },
+      outcome: 'completed',
+    }
+    await store.commit('r1', { audit: [record] })
+  }
+  await store.close()
+})
+afterEach(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 }))
+
+// `npm run audit [-- --verify]` on the workspace.
+function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repo, 'app/audit.ts'), ...args],
+      {
+        cwd: repo,
+        env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let stdout = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, stdout }))
+  })
+}
+
+const lines = async () => (await readFile(log, 'utf8')).split('\n').slice(0, -1)
+const write = (text: string[]) => writeFile(log, `${text.join('\n')}\n`)
+
+describe('npm run audit -- --verify names the first line that does not fit', {
+  timeout: 60_000,
+}, () => {
+  test('a whole log is whole, and the log prints who decided each call', async () => {
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(0)
+    expect(verified.stdout).toMatch(/is whole: 4 line\(s\)/)
+    const printed = await audit()
+    expect(printed.stdout).toMatch(/allowed by Rita → done .* run r1 of Alice/)
+  })
+
+  test('an edited line is named', async () => {
+    const text = await lines()
+    text[1] = (text[1] as string).replace('"Rita"', '"Mallory"')
+    await write(text)
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(2)
+    expect(verified.stdout).toMatch(/at line 2:\n {2}line 2 was changed after it was written/)
+  })
+
+  test('a deleted line is named where the gap is', async () => {
+    const text = await lines()
+    text.splice(2, 1)
+    await write(text)
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(2)
+    expect(verified.stdout).toMatch(/at line 3:\n {2}line 3 does not follow line 2/)
+  })
+
+  test('two lines swapped are named', async () => {
+    const [one, two, three, four] = (await lines()) as [string, string, string, string]
+    await write([one, three, two, four])
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(2)
+    expect(verified.stdout).toMatch(/at line 2:\n {2}line 2 does not follow line 1/)
+  })
+})

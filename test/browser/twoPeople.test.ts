@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { ensureBuild } from '../../app/server/ensureBuild.ts'
+import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
+import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { launchChromium } from '../helpers/launchChromium.ts'
+import { readmePictures } from './pageInChromium.ts'
+
+// The pictures of two people deciding one card: docs/ under `npm run screenshot` (the README's
+// team section), else screenshots/, so `npm test` leaves tracked files as they are.
+const docs = readmePictures
+const rules: ApprovalRules = {
+  version: 1,
+  rules: [{ levels: ['destructive'], approvers: { groups: ['reviewers'] }, fourEyes: true }],
+}
+
+let browser: Browser
+let distDir: string
+let h: AppHarness
+const contexts: BrowserContext[] = []
+
+// A free port, so the public origin can name it before the server starts.
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
+  await ensureBuild(distDir)
+  browser = await launchChromium()
+  const port = await freePort()
+  // The test's browser stands behind the signing-in proxy: it connects from 127.0.0.1.
+  h = await startHarness({
+    distDir,
+    port,
+    approvalRules: rules,
+    hosted: {
+      publicOrigin: `http://127.0.0.1:${port}`,
+      auth: { kind: 'proxy' },
+      trustedProxies: ['127.0.0.1'],
+    },
+  })
+}, 120_000)
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await h?.dispose()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+// A browser context signed in as one person: the proxy's headers on every request.
+async function signedIn(id: string, name: string, groups: string) {
+  const context = await browser.newContext({
+    viewport: { width: 1100, height: 760 },
+    extraHTTPHeaders: {
+      'x-forwarded-user': id,
+      'x-forwarded-preferred-username': name,
+      'x-forwarded-groups': groups,
+    },
+  })
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  return page
+}
+
+test('two signed-in people: Alice cannot approve her own destructive card, Rita can, and both pages say so', {
+  timeout: 120_000,
+}, async () => {
+  const alice = await signedIn('alice', 'Alice', 'students')
+  await alice.goto(h.server.url)
+  await alice.getByTestId('signed-in').getByText('Signed in as Alice').waitFor()
+  await alice.getByLabel('Message').fill('delete the task review lecture 1 notes')
+  await alice.getByLabel('Message').press('Enter')
+  const aliceCard = alice.locator('.sp-card[data-state="pending"]')
+  await aliceCard.waitFor()
+  const runId = new URL(alice.url()).searchParams.get('run') as string
+  // Her own approval is refused by the rules; the card stays open.
+  await aliceCard.getByRole('button', { name: 'Allow once' }).click()
+  await alice.getByText(/needs group reviewers/).waitFor()
+  expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
+  await alice.screenshot({ path: join(docs, 'team-alice-refused.png') })
+
+  // Rita, a reviewer, opens Alice's run and allows it.
+  const rita = await signedIn('rita', 'Rita', 'reviewers')
+  await rita.goto(`${h.server.url}/?run=${encodeURIComponent(runId)}`)
+  await rita.getByText('Signed in as Rita · reviewer').waitFor()
+  const ritaCard = rita.locator('.sp-card[data-state="pending"]')
+  await ritaCard.getByRole('button', { name: 'Allow once' }).click()
+  await rita.getByText(/^Allowed by Rita at \d\d:\d\d\.$/).waitFor()
+  // Alice's page shows who decided, and the task is gone from her workspace.
+  await alice.getByText(/^Allowed by Rita at \d\d:\d\d\.$/).waitFor()
+  await alice.getByText(/\(allowed by Rita\)/).waitFor()
+  await alice.screenshot({ path: join(docs, 'team-alice-allowed-by-rita.png') })
+  const tasks = await (await h.workspaces.of({ id: 'alice' })).workspace.readTasks()
+  expect(tasks.some((t) => /lecture 1/i.test(t.title))).toBe(false)
+  // Bob, signed in too, does not even learn the run exists.
+  const bob = await signedIn('bob', 'Bob', 'students')
+  const answer = await bob.request.get(`${h.server.url}/api/runs/${runId}/events`)
+  expect(answer.status()).toBe(404)
+})

@@ -1,0 +1,230 @@
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import type { AuditRecord } from '../../store/AuditRecord.ts'
+import { chainLines, chainStart, verifyAuditChain } from '../../store/auditChain.ts'
+import { readAuditLines } from '../../store/auditFile.ts'
+import { fileRunStore } from '../../store/fileRunStore.ts'
+import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
+import type { RunStore } from '../../store/RunStore.ts'
+import { migrate } from '../../workspace/postgres/migrate.ts'
+import { migrations } from '../../workspace/postgres/migrations.ts'
+import { freshDatabase } from '../helpers/postgres.ts'
+
+const record = (runId: string, toolCallId: string, extra: Partial<AuditRecord> = {}) =>
+  ({
+    at: '2026-12-01T14:02:00.000Z',
+    runId,
+    toolCallId,
+    toolName: 'delete_task',
+    permission: 'destructive',
+    decision: 'allow',
+    decidedBy: 'user',
+    decider: { id: 'alice', name: 'Alice' },
+    outcome: 'completed',
+    ...extra,
+  }) satisfies AuditRecord
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'studypulse-audit-'))
+  closers.unshift(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+// Five chained lines, as a log would hold them.
+const five = () =>
+  chainLines(
+    chainStart,
+    [1, 2, 3, 4, 5].map((n) => record('r1', `c${n}`)),
+  ).lines
+
+describe('the audit chain names the first line that does not fit', () => {
+  test('a whole chain is whole, and its head is the last line’s hash', () => {
+    const lines = five()
+    const check = verifyAuditChain(lines)
+    expect(check).toEqual({ lines: 5, beforeChain: 0, head: JSON.parse(lines[4] as string).hash })
+  })
+
+  test('an edited line is named by its own hash', () => {
+    const lines = five()
+    lines[2] = (lines[2] as string).replace('"decision":"allow"', '"decision":"deny"')
+    expect(verifyAuditChain(lines).broken).toEqual({
+      line: 3,
+      reason: 'line 3 was changed after it was written',
+    })
+    // The last line too: nothing follows it, its own hash gives it away.
+    const last = five()
+    last[4] = (last[4] as string).replace('Alice', 'Mallory')
+    expect(verifyAuditChain(last).broken?.line).toBe(5)
+  })
+
+  test('an edit whose hash was made again is named by the next line', () => {
+    const lines = five()
+    const [forged] = chainLines(JSON.parse(lines[1] as string).hash, [
+      record('r1', 'c3', { decision: 'deny' }),
+    ]).lines
+    lines[2] = forged as string
+    expect(verifyAuditChain(lines).broken).toEqual({
+      line: 4,
+      reason: 'line 4 does not follow line 3: a line was removed, added or moved here',
+    })
+  })
+
+  test('a deleted line is named where the gap is', () => {
+    const lines = five()
+    lines.splice(1, 1)
+    expect(verifyAuditChain(lines).broken?.line).toBe(2)
+    const first = five().slice(1)
+    expect(verifyAuditChain(first).broken).toEqual({
+      line: 1,
+      reason: 'line 1 does not start the log: lines before it were removed',
+    })
+  })
+
+  test('two lines swapped are named', () => {
+    const lines = five()
+    ;[lines[1], lines[2]] = [lines[2] as string, lines[1] as string]
+    expect(verifyAuditChain(lines).broken?.line).toBe(2)
+  })
+
+  test('lines written before the chain are accepted as such, never after it starts', () => {
+    const old = [JSON.stringify(record('r0', 'old-1')), JSON.stringify(record('r0', 'old-2'))]
+    const link = createHash('sha256')
+      .update(old[1] as string)
+      .digest('hex')
+    const chained = chainLines(link, [record('r1', 'c1'), record('r1', 'c2')]).lines
+    expect(verifyAuditChain([...old, ...chained])).toMatchObject({ lines: 4, beforeChain: 2 })
+    expect(verifyAuditChain([...old, chained[0] as string, old[0] as string]).broken).toEqual({
+      line: 4,
+      reason: 'line 4 has no place in the chain (no version, no hash)',
+    })
+  })
+})
+
+describe('the file store chains its audit lines', () => {
+  test('lines of an older app stay before the chain; new ones continue it', async () => {
+    const root = await tempDir()
+    const old = `${JSON.stringify(record('r0', 'old-1'))}\n`
+    await writeFile(join(root, 'audit.jsonl'), old)
+    const store = fileRunStore(root)
+    closers.push(() => store.close())
+    await store.claim('r1')
+    await store.commit('r1', { audit: [record('r1', 'c1'), record('r1', 'c2')] })
+    await store.commit('r1', { audit: [record('r1', 'c3')] })
+    const lines = readAuditLines(join(root, 'audit.jsonl'))
+    expect(verifyAuditChain(lines)).toMatchObject({ lines: 4, beforeChain: 1 })
+    expect(lines[0]).toBe(old.trim())
+    // What the store hands back is the record, without the chain's fields.
+    expect((await store.readAudit()).at(-1)).toEqual(record('r1', 'c3'))
+  })
+
+  test('a line torn by a crash is cut before the next one is chained on', async () => {
+    const root = await tempDir()
+    const store = fileRunStore(root)
+    closers.push(() => store.close())
+    await store.claim('r1')
+    await store.commit('r1', { audit: [record('r1', 'c1')] })
+    const file = join(root, 'audit.jsonl')
+    await writeFile(file, `${await readFile(file, 'utf8')}{"version":2,"prev":"ab`)
+    await store.commit('r1', { audit: [record('r1', 'c2')] })
+    expect(verifyAuditChain(readAuditLines(file))).toMatchObject({ lines: 2 })
+    expect(verifyAuditChain(readAuditLines(file)).broken).toBeUndefined()
+  })
+
+  test('two processes appending at once make one chain', { timeout: 60_000 }, async () => {
+    const root = await tempDir()
+    const child = join(import.meta.dirname, 'auditChild.ts')
+    const run = (tag: string) =>
+      new Promise<void>((resolve, reject) => {
+        const proc = spawn(process.execPath, ['--import', 'tsx', child, root, tag, '25'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        let err = ''
+        proc.stderr.on('data', (d) => {
+          err += String(d)
+        })
+        proc.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`child ${tag}: ${code} ${err}`)),
+        )
+      })
+    await Promise.all([run('a'), run('b')])
+    const lines = readAuditLines(join(root, 'audit.jsonl'))
+    expect(lines).toHaveLength(50)
+    expect(verifyAuditChain(lines).broken).toBeUndefined()
+    // Their lines interleave: the lock, not the order of the processes, kept the chain.
+    const owners = lines.map((line) => JSON.parse(line).runId as string)
+    expect(new Set(owners)).toEqual(new Set(['run-a', 'run-b']))
+  })
+})
+
+describe('the PostgreSQL store chains its audit lines', () => {
+  test('a database of an older app keeps its lines before the chain', async () => {
+    const db = await freshDatabase()
+    const pool = db.pool()
+    // The schema as the app before the chain left it, with two audit lines.
+    await migrate(pool, migrations.slice(0, 7))
+    for (const id of ['old-1', 'old-2'])
+      await pool.query('INSERT INTO studypulse.audit (run_id, record) VALUES ($1, $2::json)', [
+        'r0',
+        JSON.stringify(record('r0', id)),
+      ])
+    const store = await postgresRunStore({ pool }, { ownerId: 'n1' })
+    closers.push(() => store.close())
+    await store.claim('r1')
+    await store.commit('r1', { audit: [record('r1', 'c1')] })
+    const { rows } = await pool.query<{ line: string }>(
+      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
+    )
+    expect(verifyAuditChain(rows.map((r) => r.line))).toMatchObject({ lines: 3, beforeChain: 2 })
+    expect(verifyAuditChain(rows.map((r) => r.line)).broken).toBeUndefined()
+  })
+
+  test('nodes committing at once make one chain, in the same text as the file’s', async () => {
+    const { url } = await freshDatabase()
+    const stores: RunStore[] = []
+    for (const ownerId of ['n1', 'n2', 'n3']) {
+      const store = await postgresRunStore({ connectionString: url }, { ownerId })
+      closers.push(() => store.close())
+      stores.push(store)
+    }
+    await Promise.all(
+      stores.map(async (store, n) => {
+        const runId = `run-${n}`
+        await store.claim(runId)
+        for (let i = 0; i < 10; i++)
+          await store.commit(runId, { audit: [record(runId, `c${i}`), record(runId, `d${i}`)] })
+      }),
+    )
+    const pool = (stores[0] as Awaited<ReturnType<typeof postgresRunStore>>).pool
+    const { rows } = await pool.query<{ line: string }>(
+      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
+    )
+    const lines = rows.map((r) => r.line)
+    expect(lines).toHaveLength(60)
+    expect(verifyAuditChain(lines).broken).toBeUndefined()
+    // The database builds the very text the file store would for the same records.
+    const records = lines.map((line) => {
+      const { version: _v, prev: _p, hash: _h, ...fields } = JSON.parse(line)
+      return fields as AuditRecord
+    })
+    expect(chainLines(chainStart, records).lines).toEqual(lines)
+
+    // An edit in the table is named.
+    await pool.query(
+      `UPDATE studypulse.audit SET record = replace(record::text, '"Alice"', '"Mallory"')::json
+       WHERE id = (SELECT id FROM studypulse.audit ORDER BY id OFFSET 7 LIMIT 1)`,
+    )
+    const edited = await pool.query<{ line: string }>(
+      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
+    )
+    expect(verifyAuditChain(edited.rows.map((r) => r.line)).broken?.line).toBe(8)
+  })
+})
