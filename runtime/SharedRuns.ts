@@ -10,7 +10,12 @@ import { holdRunRules } from './keptRules.ts'
 import type { SavedRun } from './loadSavedRun.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
-import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import {
+  type AuditedCalls,
+  noteForeign,
+  type RestoreRunsOptions,
+  restoreRun,
+} from './restoreRuns.ts'
 import { followSharedPolicies } from './sharedPolicies.ts'
 
 /** What `SharedRuns` needs from its runtime. */
@@ -39,6 +44,9 @@ export interface SharedRunsDeps {
   rescanEveryMs?: number
   timers?: RuntimeTimers
 }
+
+// How many runs one rescan restores at once (each waits mostly on the store).
+const restoresAtOnce = 8
 
 const realTimers: RuntimeTimers = {
   setInterval: (callback, ms) => {
@@ -133,21 +141,29 @@ export class SharedRuns {
   async restoreAll(options: { claimableOnly?: boolean } = {}): Promise<string[]> {
     await this.#deps.ready
     const restored: string[] = []
-    const audited: { keys?: Set<string> } = {}
+    const audited: AuditedCalls = {}
     const { store, cluster } = this.#deps
     const candidates =
       options.claimableOnly === true
         ? await cluster.listClaimableRuns()
         : await store.listOpenRuns()
-    for (const runId of candidates) {
-      if (this.#deps.sessionOf(runId) !== undefined) continue
-      try {
-        if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
-      } catch (error) {
-        this.#deps.onError(error)
+    // A few at a time: a node taking over a dead one's thousand runs waits on the database, not
+    // on one run's reads after another.
+    const queue = [...candidates]
+    const worker = async () => {
+      for (let runId = queue.shift(); runId !== undefined; runId = queue.shift()) {
+        if (this.#deps.sessionOf(runId) !== undefined) continue
+        try {
+          if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
+        } catch (error) {
+          this.#deps.onError(error)
+        }
       }
     }
-    return restored
+    await Promise.all(Array.from({ length: restoresAtOnce }, worker))
+    // In the store's order, however the restores interleaved.
+    const taken = new Set(restored)
+    return candidates.filter((runId) => taken.has(runId))
   }
 
   /** Makes a run known here: restored if it can be claimed, else followed; `run_not_found` if none. */
@@ -171,7 +187,7 @@ export class SharedRuns {
     this.foreign.close()
   }
 
-  #restoreOne(runId: string, audited: { keys?: Set<string> }, peeked?: StoredRunSnapshot) {
+  #restoreOne(runId: string, audited: AuditedCalls, peeked?: StoredRunSnapshot) {
     if (this.#deps.sessionOf(runId) !== undefined) return Promise.resolve('none' as const)
     let running = this.#inFlight.get(runId)
     if (running === undefined) {

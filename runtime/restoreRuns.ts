@@ -3,6 +3,11 @@ import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ForeignRun, peekForeign } from './foreignRuns.ts'
 import { auditKey, loadSavedRun, type SavedRun } from './loadSavedRun.ts'
 
+/** The audit lines a batch of restores has seen, read once for all of them. */
+export interface AuditedCalls {
+  reading?: Promise<Set<string>>
+}
+
 /** What restoring needs: the store, the registry, and how to start or note each run. */
 export interface RestoreRunsOptions {
   store: RunStore
@@ -27,7 +32,7 @@ export interface RestoreRunsOptions {
  */
 export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]> {
   const restored: string[] = []
-  const audited: { keys?: Set<string> } = {}
+  const audited: AuditedCalls = {}
   for (const runId of await options.store.listOpenRuns()) {
     if (options.skip(runId)) continue
     try {
@@ -46,7 +51,7 @@ export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]
 export async function restoreRun(
   options: RestoreRunsOptions,
   runId: string,
-  audited: { keys?: Set<string> } = {},
+  audited: AuditedCalls = {},
   peeked?: StoredRunSnapshot,
 ): Promise<'restored' | 'foreign' | 'none'> {
   const { store } = options
@@ -57,8 +62,10 @@ export async function restoreRun(
     await noteForeign(options, runId, peeked)
     return 'foreign'
   }
-  audited.keys ??= new Set((await store.readAudit()).map(auditKey))
-  const saved = await loadSavedRun(store, options.tools, runId, audited.keys, {
+  // Read once however many restores run at once.
+  audited.reading ??= store.readAudit().then((records) => new Set(records.map(auditKey)))
+  const keys = await audited.reading
+  const saved = await loadSavedRun(store, options.tools, runId, keys, {
     atomicOutcomes: options.atomicOutcomes === true,
   })
   if (saved === undefined) {
@@ -66,7 +73,7 @@ export async function restoreRun(
     return 'none'
   }
   if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
-  for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
+  for (const record of saved.missingAudit) keys.add(auditKey(record))
   await options.prepare?.(runId, saved)
   options.launch(runId, saved)
   return 'restored'

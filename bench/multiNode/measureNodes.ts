@@ -43,7 +43,8 @@ export const defaultNodesOptions: NodesOptions = {
   runs: 400,
   users: 24,
   ratePerSecond: 50,
-  capCores: 0.3,
+  // Four capped nodes and PostgreSQL serving them fit in a 2-core machine with room to spare.
+  capCores: 0.15,
   killCards: 1000,
   killLeaseMs: 3000,
 }
