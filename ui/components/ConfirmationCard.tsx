@@ -73,8 +73,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const program = codeToRun(request)
   // Someone else decided first (another page, another node): the card says what was decided,
   // and by whom when it is known, not only that it no longer waits.
-  const decidedElsewhere =
-    phase.kind === 'stale' && (outcome === 'allowed' || outcome === 'denied')
+  const decidedElsewhere = phase.kind === 'stale' && (outcome === 'allowed' || outcome === 'denied')
   const state: CardOutcome =
     phase.kind === 'stale' && !decidedElsewhere
       ? 'stale'
