@@ -1,19 +1,8 @@
+import { ratio, type Target, target } from '../lib/targets.ts'
 import type { NodesOptions, NodesResult, NodesRun } from './measureNodes.ts'
 
-/** One target of issue 21 with what one run of the `postgres` scenario measured. */
-export interface NodesTarget {
-  target: string
-  goal: string
-  measured: number | string | undefined
-  /** null when the row it needs was not run. */
-  met: boolean | null
-}
-
-const ratio = (a: number | undefined, b: number | undefined) =>
-  a === undefined || b === undefined || b === 0 ? undefined : Number((a / b).toPrecision(3))
-
 /** The targets of issue 21 ("Running on several nodes"), checked against one run. */
-export function nodesTargets(run: NodesRun): NodesTarget[] {
+export function nodesTargets(run: NodesRun): Target[] {
   const postgres = (nodes: number, capped: boolean) =>
     run.results.find(
       (r) => r.label === 'PostgreSQL' && r.nodes === nodes && (r.capCores !== undefined) === capped,
@@ -25,12 +14,6 @@ export function nodesTargets(run: NodesRun): NodesTarget[] {
   const cappedFour = ratio(postgres(4, true)?.runsPerSecond, cappedOne)
   const p99 = postgres(4, false)?.p99Ms
   const { kill } = run
-  const target = (
-    name: string,
-    goal: string,
-    measured: number | string | undefined,
-    met: boolean,
-  ): NodesTarget => ({ target: name, goal, measured, met: measured === undefined ? null : met })
   const cap = run.results.find((r) => r.capCores !== undefined)?.capCores
   return [
     target('node CPU per confirmed run, 1 node (ms)', '≤ 3', cpuOne, (cpuOne ?? Infinity) <= 3),

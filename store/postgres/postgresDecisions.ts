@@ -81,9 +81,11 @@ export function parseDecisionNote(
   const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decider, decidedAt } =
     note
   if (typeof runId !== 'string') return undefined
+  // Only shapes are checked here: the run's guard alone judges ids and digests.
+  const isText = (value: unknown): value is string => typeof value === 'string'
   const whole =
-    typeof confirmationId === 'string' &&
-    typeof digest === 'string' &&
+    isText(confirmationId) &&
+    isText(digest) &&
     (decision === 'allow' || decision === 'deny') &&
     (decidedBy === 'user' || decidedBy === 'policy' || decidedBy === 'timeout') &&
     typeof decidedAt === 'string' &&

@@ -35,14 +35,18 @@ async function allowAtOwner(owner: TestNode, runId: string): Promise<void> {
   await owner.runtime.flush()
 }
 
-test('a run followed at another node is followed only while someone there listens: no queries for it once the last listener left', async () => {
+/** Two nodes on a fresh database: one owns the runs, the other shows them. */
+async function ownerAndFollower(): Promise<{ owner: TestNode; follower: TestNode }> {
   const { url } = await freshDatabase()
-  const [a, b] = await Promise.all(
+  const [owner, follower] = await Promise.all(
     ['a', 'b'].map((name) => startNode(url, { ownerId: `${name}-${Math.random()}` })),
   )
-  nodes.push(a as TestNode, b as TestNode)
-  const owner = a as TestNode
-  const follower = b as TestNode
+  nodes.push(owner as TestNode, follower as TestNode)
+  return { owner: owner as TestNode, follower: follower as TestNode }
+}
+
+test('a run followed at another node is followed only while someone there listens: no queries for it once the last listener left', async () => {
+  const { owner, follower } = await ownerAndFollower()
   const quiet = owner.runtime.startRun({ input: 'create first' })
   const marker = owner.runtime.startRun({ input: 'create marker' })
   for (const runId of [quiet, marker]) {
@@ -87,13 +91,7 @@ test('a run followed at another node is followed only while someone there listen
 })
 
 test('a listened run stays current at the follower from the notices alone: status, card and conversation with no read-back per save', async () => {
-  const { url } = await freshDatabase()
-  const [a, b] = await Promise.all(
-    ['a', 'b'].map((name) => startNode(url, { ownerId: `${name}-${Math.random()}` })),
-  )
-  nodes.push(a as TestNode, b as TestNode)
-  const owner = a as TestNode
-  const follower = b as TestNode
+  const { owner, follower } = await ownerAndFollower()
   const runId = owner.runtime.startRun({ input: 'create first' })
   await allowAtOwner(owner, runId)
   await follower.runtime.open(runId)
