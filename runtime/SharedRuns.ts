@@ -67,6 +67,8 @@ export class SharedRuns {
   readonly foreign: ForeignRuns
   readonly #deps: SharedRunsDeps
   readonly #restoring: RestoreRunsOptions
+  // A rescan's: a run another node holds is left alone, not read.
+  readonly #rescanLook: RestoreRunsOptions
   readonly #inFlight = new Map<string, Promise<'restored' | 'foreign' | 'none'>>()
   readonly #unsubscribes: (() => void)[] = []
   readonly #timers: RuntimeTimers
@@ -101,6 +103,7 @@ export class SharedRuns {
         queueMicrotask(() => void this.applyDecisions(runId))
       },
     }
+    this.#rescanLook = { ...this.#restoring, noteForeign: false }
     const { policies, ready } = deps
     const follow = followSharedPolicies({ store, cluster, policies, ready, onError })
     this.#unsubscribes.push(
@@ -149,12 +152,18 @@ export class SharedRuns {
         : await store.listOpenRuns()
     // A few at a time: a node taking over a dead one's thousand runs waits on the database, not
     // on one run's reads after another.
-    const queue = [...candidates]
+    // Each node starts at its own place in the list, so nodes taking over one dead node's runs
+    // together mostly claim different runs rather than race for the same ones.
+    const start = Math.floor(Math.random() * candidates.length)
+    const queue = [...candidates.slice(start), ...candidates.slice(0, start)]
+    const look = options.claimableOnly === true ? this.#rescanLook : this.#restoring
     const worker = async () => {
       for (let runId = queue.shift(); runId !== undefined; runId = queue.shift()) {
         if (this.#deps.sessionOf(runId) !== undefined) continue
         try {
-          if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
+          if ((await this.#restoreOne(runId, audited, undefined, look)) === 'restored') {
+            restored.push(runId)
+          }
         } catch (error) {
           this.#deps.onError(error)
         }
@@ -176,7 +185,8 @@ export class SharedRuns {
     const peeked = await this.#deps.store.peekRun(runId)
     if (peeked === undefined) throw missing
     const found = await this.#restoreOne(runId, {}, peeked)
-    if (found !== 'none' || this.#deps.sessionOf(runId) !== undefined) return
+    if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
+    if (found === 'restored') return
     // An ended run (or one just taken elsewhere): shown as saved, read-only.
     if (!(await noteForeign(this.#restoring, runId))) throw missing
   }
@@ -187,11 +197,16 @@ export class SharedRuns {
     this.foreign.close()
   }
 
-  #restoreOne(runId: string, audited: AuditedCalls, peeked?: StoredRunSnapshot) {
+  #restoreOne(
+    runId: string,
+    audited: AuditedCalls,
+    peeked?: StoredRunSnapshot,
+    restoring = this.#restoring,
+  ) {
     if (this.#deps.sessionOf(runId) !== undefined) return Promise.resolve('none' as const)
     let running = this.#inFlight.get(runId)
     if (running === undefined) {
-      running = restoreRun(this.#restoring, runId, audited, peeked).finally(() =>
+      running = restoreRun(restoring, runId, audited, peeked).finally(() =>
         this.#inFlight.delete(runId),
       )
       this.#inFlight.set(runId, running)

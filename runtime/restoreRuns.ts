@@ -21,6 +21,8 @@ export interface RestoreRunsOptions {
   prepare?: (runId: string, saved: SavedRun) => Promise<void>
   /** A run another live runtime owns: seen, not advanced. */
   onForeign: (runId: string, seen: ForeignRun) => void
+  /** False: a run another runtime holds is left alone, not read and noted (a rescan's look). */
+  noteForeign?: boolean
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes?: boolean
   onError: (error: unknown) => void
@@ -59,7 +61,7 @@ export async function restoreRun(
   if (!claim.ok) {
     // Read again on each look (unless the caller just read it): a store that shares events keeps
     // it current in between.
-    await noteForeign(options, runId, peeked)
+    if (options.noteForeign !== false) await noteForeign(options, runId, peeked)
     return 'foreign'
   }
   // Read once however many restores run at once.
