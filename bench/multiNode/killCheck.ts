@@ -8,6 +8,10 @@ export interface KillResult {
   leaseMs: number
   /** From the SIGKILL to the last of the cards executed at another node. */
   answeredMs: number
+  /** From the SIGKILL to the last decision taken (stored) at another node. */
+  decidedMs: number
+  /** From the SIGKILL to the first card executed at another node. */
+  firstExecutedMs: number
   /** Cards allowed at another node and executed there. */
   executed: number
   /** Cards whose call the surviving nodes reported executed more than once. */
@@ -46,12 +50,14 @@ export async function killCheck(
     victim.proc.kill('SIGKILL')
     const killedAt = now()
     let refused = 0
+    let lastDecided = killedAt
     const times = await Promise.all(
       cards.map(async (card, k) => {
         const executed = Promise.race(survivors.map((node) => node.executed(card.runId)))
         const decider = survivors[k % survivors.length] as NodeProcess
         try {
           await decider.ask({ op: 'decide', ...card })
+          lastDecided = Math.max(lastDecided, now())
         } catch {
           refused += 1
           return undefined
@@ -70,6 +76,8 @@ export async function killCheck(
       nodes: options.nodes,
       leaseMs: options.leaseMs,
       answeredMs: Math.round(Math.max(...done) - killedAt),
+      decidedMs: Math.round(lastDecided - killedAt),
+      firstExecutedMs: Math.round(Math.min(...done) - killedAt),
       executed: done.length,
       executedTwice,
       tasks: [...counts.values()].reduce((a, b) => a + b, 0),
