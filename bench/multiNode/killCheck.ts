@@ -26,8 +26,9 @@ export interface KillResult {
 
 /**
  * Issue 21's check: `nodes` nodes on one database, `cards` open cards all owned by the first; it
- * is SIGKILLed, and at once every card is allowed at one of the others (at random). Each card must
- * execute, once, at a surviving node, within the lease plus 2 s of the kill.
+ * is SIGKILLed, and at once every card is allowed at one of the others. Every decision must be
+ * taken there within the lease plus 2 s of the kill, and each card execute once at a surviving
+ * node (the run's new owner, once its lease ran out); when the last did is reported too.
  */
 export async function killCheck(
   nodeScript: string,
