@@ -5,7 +5,8 @@ import type { EventFollow, FollowEventsOptions, FollowedSave } from '../RunClust
 import { EVENTS_CHANNEL } from './commitRun.ts'
 
 /**
- * Follows one run's log: LISTEN first, then read what is logged, then, on every NOTIFY for the
+ * Follows one run's log: LISTEN first (the events channel is listened to while any follow
+ * runs), then read what is logged, then, on every NOTIFY for the
  * run, take the events it carries when they continue the cursor exactly (no read), else re-read
  * past the last delivered `seq`; re-read after every reconnect too. Reads never overlap and
  * always start at the cursor, so a lost or early notification costs a read, never an event.
@@ -47,7 +48,11 @@ export function followRunEvents(
     return reading
   }
 
+  // This node hears the events channel only while it follows some run: a node nobody asks to
+  // follow anything is sent none of the other nodes' notices.
+  const listening = listener.demand(EVENTS_CHANNEL)
   const unsubscribe = [
+    () => void listening.release(),
     onRunNote(listener, runId, (note) => {
       if (note.seq <= delivered || closed) return
       const first = note.events?.[0]?.seq
@@ -61,7 +66,7 @@ export function followRunEvents(
     listener.onReconnect(() => void pump()),
     listener.onError(report),
   ]
-  const caughtUp = listener.ready().then(pump, async (error) => {
+  const caughtUp = listening.ready.then(pump, async (error) => {
     report(error)
     await pump()
   })

@@ -17,7 +17,7 @@ import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
-import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
+import { commitRun } from './commitRun.ts'
 import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
 import {
@@ -101,7 +101,8 @@ export async function postgresRunStore(
   const policies = new PostgresPolicies(pool, ownerId)
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
-    [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
+    // The events channel only while this node follows a run (see `followRunEvents`).
+    [DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
   let closed: Promise<void> | undefined
