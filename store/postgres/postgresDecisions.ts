@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type pg from 'pg'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import type {
@@ -8,10 +9,17 @@ import type {
 } from '../RunCluster.ts'
 
 /**
- * The channel an accepted decision NOTIFYs on: the decision as JSON (a `StoredDecision`), so its
- * owner need not read it back; only `{"runId"}` when it would not fit in a notification.
+ * The channel an accepted decision of a run nobody holds NOTIFYs on; a held run's goes to its
+ * owner's own channel (`decisionsChannelOf`), so only that node is woken. The payload is the
+ * decision as JSON (a `StoredDecision`), so the owner need not read it back; only `{"runId"}`
+ * when it would not fit in a notification.
  */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'
+
+/** The channel the node `ownerId` hears its runs' decisions on (an identifier: md5 hex). */
+export function decisionsChannelOf(ownerId: string): string {
+  return `${DECISIONS_CHANNEL}_${createHash('md5').update(ownerId).digest('hex')}`
+}
 
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
 const largestNote = 7900
@@ -20,7 +28,8 @@ const largestNote = 7900
  * Decides a card in one transaction: the UPDATE only matches an open, undecided card, so when
  * many nodes offer at once, PostgreSQL's row lock lets exactly one through; the others match
  * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first, and
- * a person's on a card past its stored deadline. The NOTIFY wakes the run's owner, wherever it is.
+ * a person's on a card past its stored deadline. The NOTIFY wakes the run's owner, wherever it
+ * is, and no other node.
  */
 export async function offerDecision(
   pool: pg.Pool,
@@ -40,10 +49,13 @@ export async function offerDecision(
          AND (expires_at IS NULL OR expires_at > now() OR $4 = 'timeout')
        RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
          'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
-         'keep', keep, 'decider', decider, 'decidedAt', decided_at)::text AS note, run_id
+         'keep', keep, 'decider', decider, 'decidedAt', decided_at)::text AS note, run_id,
+         (SELECT owner FROM studypulse.runs r WHERE r.run_id = $2) AS owner
      )
-     SELECT pg_notify($7, CASE WHEN octet_length(note) < ${largestNote} THEN note
-       ELSE json_build_object('runId', run_id)::text END) FROM decided`,
+     SELECT pg_notify(
+       CASE WHEN owner IS NULL THEN $7 ELSE $7 || '_' || md5(owner) END,
+       CASE WHEN octet_length(note) < ${largestNote} THEN note
+         ELSE json_build_object('runId', run_id)::text END) FROM decided`,
     [
       offer.confirmationId,
       runId,

@@ -29,6 +29,7 @@ import {
 import {
   DECISIONS_CHANNEL,
   decidedUnresolved,
+  decisionsChannelOf,
   forgetKeptRules,
   keptRulesOf,
   offerDecision,
@@ -102,7 +103,7 @@ export async function postgresRunStore(
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
     // The events channel only while this node follows a run (see `followRunEvents`).
-    [DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
+    [DECISIONS_CHANNEL, decisionsChannelOf(ownerId), POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
   let closed: Promise<void> | undefined
@@ -169,11 +170,13 @@ export async function postgresRunStore(
       decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
       releaseDecision: (runId, confirmationId) => releaseDecision(pool, runId, confirmationId),
       onDecision(handler) {
+        const heard = (payload: string) => {
+          const note = parseDecisionNote(payload)
+          if (note !== undefined) handler(note.runId, note.decision)
+        }
         const stops = [
-          listener.on(DECISIONS_CHANNEL, (payload) => {
-            const note = parseDecisionNote(payload)
-            if (note !== undefined) handler(note.runId, note.decision)
-          }),
+          listener.on(DECISIONS_CHANNEL, heard),
+          listener.on(decisionsChannelOf(ownerId), heard),
           // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
           listener.onReconnect(() => {
             void runsWithUnresolvedDecisions(pool, ownerId).then(

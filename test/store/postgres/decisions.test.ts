@@ -135,4 +135,38 @@ describe('deciding a card across PostgreSQL nodes', () => {
       decider: { id: 'alice', name: 'Alice' },
     })
   })
+
+  test('a decision wakes the node that holds its run and no other; one of a run nobody holds wakes every node', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    const bystander = await node('bystander')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    await openCard(owner, 'r2', 'k2', 'd2')
+    await owner.unclaim('r2')
+    const heardBy = (store: PostgresRunStore) => {
+      const heard: string[] = []
+      const marker = signal()
+      store.cluster.onDecision((runId) => {
+        heard.push(runId)
+        if (runId === 'r2') marker.resolve()
+      })
+      return { heard, marker }
+    }
+    const atOwner = heardBy(owner)
+    const atBystander = heardBy(bystander)
+    await Promise.all([owner.listening(), bystander.listening()])
+    const allow = (runId: string, confirmationId: string, digest: string) =>
+      other.cluster.offerDecision(runId, {
+        confirmationId,
+        decision: 'allow',
+        decidedBy: 'user',
+        digest,
+      })
+    expect(await allow('r1', 'k1', 'd1')).toEqual({ ok: true })
+    // Notices reach a connection in commit order: once r2's (sent to all) is in, r1's was handled.
+    expect(await allow('r2', 'k2', 'd2')).toEqual({ ok: true })
+    await Promise.all([atOwner.marker.promise, atBystander.marker.promise])
+    expect(atOwner.heard).toEqual(['r1', 'r2'])
+    expect(atBystander.heard).toEqual(['r2'])
+  })
 })
