@@ -33,6 +33,8 @@ export async function openSharedStore(
       {
         workspaceId: env.STUDYPULSE_WORKSPACE_ID ?? 'studypulse',
         sourcesDir: join(folder.root, 'sources'),
+        // A new shared workspace starts as a new folder one does, seeded once by the first node.
+        samples: true,
       },
     )
     const notebook = await workspace.firstNotebook(folderNotebook)

@@ -16,7 +16,7 @@ import { plan, type ScenarioPlan } from './lib/plan.ts'
 import { buildResults, markdown, type Samples } from './lib/report.ts'
 import { rotate } from './lib/stats.ts'
 import { checkTargets } from './lib/targets.ts'
-import { measureNodes, type NodesOptions } from './multiNode/measureNodes.ts'
+import { defaultNodesOptions, measureNodes, type NodesOptions } from './multiNode/measureNodes.ts'
 import { nodesMarkdown, nodesTargets } from './multiNode/nodesReport.ts'
 
 const { values } = parseArgs({
@@ -51,7 +51,7 @@ function childOptions(p: ScenarioPlan, contender: string): Record<string, number
   return { ...rest, count: (ownCount.has(contender) ? count : peerCount) ?? 1000 }
 }
 
-const childEntry = await buildChildren(here)
+const { child: childEntry, node: nodeEntry } = await buildChildren(here)
 
 function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
   const args = [...p.nodeFlags, childEntry, p.name, contender]
@@ -70,7 +70,7 @@ function runChild(p: ScenarioPlan, contender: string): Record<string, number> {
 }
 
 // The `postgres` scenario (issue 11) runs last, in one go: its rows are compared within one run.
-const nodesOptions: NodesOptions = { runs: 400, users: 24, ratePerSecond: 50 }
+const nodesOptions: NodesOptions = defaultNodesOptions
 const withNodes = only === undefined || only.includes('postgres')
 
 const samples: Samples = {}
@@ -103,13 +103,14 @@ const version = (pkg: string, from = here) => {
 }
 // A failure there must not lose the scenarios measured before it: it is reported, and the rest written.
 const nodes = withNodes
-  ? await measureNodes(nodesOptions, (line) => process.stderr.write(`[postgres] ${line}\n`)).catch(
-      (error: unknown) => {
-        process.stderr.write(`[postgres] failed: ${String(error)}\n`)
-        process.exitCode = 1
-        return undefined
-      },
-    )
+  ? await measureNodes(nodesOptions, {
+      nodeScript: nodeEntry,
+      log: (line) => process.stderr.write(`[postgres] ${line}\n`),
+    }).catch((error: unknown) => {
+      process.stderr.write(`[postgres] failed: ${String(error)}\n`)
+      process.exitCode = 1
+      return undefined
+    })
   : undefined
 const results = buildResults(plans, samples)
 const targets = checkTargets(results)
@@ -144,7 +145,7 @@ const report = {
     long: 'one conversation in a real workspace folder over fileRunStore wrapped to time and size each commit (bytes = snapshot JSON + log lines); a turn is from sending the input until flush() resolved; every delta must reach the listener and none the stored log',
     race: 'two child processes, each a runtime with the default file store over one folder; each starts half the runs, both restore() and try to allow every card at once, then A closes and B restores again; counted afterwards from tasks.json and every run journal',
     postgres:
-      'node processes on one embedded PostgreSQL (fresh database per row) and the file store with one node; throughput: closed loop of users starting a run, showing it at a random node and allowing it there, waiting for the execution; latency: cards opened and shown first, then allowed at a fixed rate, from decide() at that node to toolCompleted at the owner',
+      'node processes (compiled once with esbuild) on one embedded PostgreSQL (fresh database per row) and the file store with one node; throughput: closed loop of users starting a run, showing it at a random node and allowing it there, waiting for the execution; latency: cards opened and shown first, then allowed at a fixed rate, from decide() at that node to toolCompleted at the owner; capped rows: each node process in its own cgroup v1 CPU group (cpu.cfs_quota_us over a 10 ms period), PostgreSQL and the driver uncapped; node CPU from process.cpuUsage, PostgreSQL CPU from the postmaster and its children in /proc, machine CPU from /proc/stat; SIGKILL check: 4 nodes, one holding the open cards is SIGKILLed and every card allowed at once at the others',
   },
   scenarios: Object.fromEntries(
     plans.map((p) => [p.name, { title: p.title, blocks: p.blocks, options: p.options }]),
@@ -152,7 +153,7 @@ const report = {
   results,
   targets,
   ...(nodes !== undefined && {
-    postgres: { options: nodesOptions, results: nodes, targets: nodesTargets(nodes) },
+    postgres: { options: nodesOptions, ...nodes, targets: nodesTargets(nodes) },
   }),
 }
 const out = resolve(here, values.out ?? 'results/latest.json')

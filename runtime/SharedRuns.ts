@@ -1,5 +1,5 @@
-import type { RunCluster } from '../store/RunCluster.ts'
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunCluster, StoredDecision } from '../store/RunCluster.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
@@ -10,7 +10,12 @@ import { holdRunRules } from './keptRules.ts'
 import type { SavedRun } from './loadSavedRun.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
-import { noteForeign, type RestoreRunsOptions, restoreRun } from './restoreRuns.ts'
+import {
+  type AuditedCalls,
+  noteForeign,
+  type RestoreRunsOptions,
+  restoreRun,
+} from './restoreRuns.ts'
 import { followSharedPolicies } from './sharedPolicies.ts'
 
 /** What `SharedRuns` needs from its runtime. */
@@ -29,7 +34,7 @@ export interface SharedRunsDeps {
   /** Starts a restored run. */
   launch: (runId: string, saved: SavedRun) => void
   /** Sends a run's decisions other nodes won to it (see `RunDecisions.applyStored`). */
-  applyStored: (session: RunSession) => Promise<void>
+  applyStored: (session: RunSession, known?: StoredDecision) => Promise<void>
   /** Drops a live run without saving (another node took it). */
   drop: (runId: string) => void
   deliver: (event: AgentEvent) => void
@@ -39,6 +44,9 @@ export interface SharedRunsDeps {
   rescanEveryMs?: number
   timers?: RuntimeTimers
 }
+
+// How many runs one rescan restores at once (each waits mostly on the store).
+const restoresAtOnce = 8
 
 const realTimers: RuntimeTimers = {
   setInterval: (callback, ms) => {
@@ -59,6 +67,8 @@ export class SharedRuns {
   readonly foreign: ForeignRuns
   readonly #deps: SharedRunsDeps
   readonly #restoring: RestoreRunsOptions
+  // A rescan's: a run another node holds is left alone, not read.
+  readonly #rescanLook: RestoreRunsOptions
   readonly #inFlight = new Map<string, Promise<'restored' | 'foreign' | 'none'>>()
   readonly #unsubscribes: (() => void)[] = []
   readonly #timers: RuntimeTimers
@@ -93,10 +103,11 @@ export class SharedRuns {
         queueMicrotask(() => void this.applyDecisions(runId))
       },
     }
+    this.#rescanLook = { ...this.#restoring, noteForeign: false }
     const { policies, ready } = deps
     const follow = followSharedPolicies({ store, cluster, policies, ready, onError })
     this.#unsubscribes.push(
-      cluster.onDecision((runId) => void this.applyDecisions(runId)),
+      cluster.onDecision((runId, decision) => void this.applyDecisions(runId, decision)),
       () => follow.stop(),
       cluster.onClaimLost((runId) => {
         if (deps.sessionOf(runId) === undefined) return
@@ -118,11 +129,11 @@ export class SharedRuns {
           }, deps.rescanEveryMs)
   }
 
-  /** Sends the run's stored, unlogged decisions to its actor if it runs here. */
-  applyDecisions(runId: string): Promise<void> {
+  /** Sends the run's stored, unlogged decisions (or the one `known`) to its actor if it runs here. */
+  applyDecisions(runId: string, known?: StoredDecision): Promise<void> {
     const session = this.#deps.sessionOf(runId)
     if (session === undefined) return Promise.resolve()
-    return this.#deps.applyStored(session).catch(this.#deps.onError)
+    return this.#deps.applyStored(session, known).catch(this.#deps.onError)
   }
 
   /**
@@ -133,21 +144,35 @@ export class SharedRuns {
   async restoreAll(options: { claimableOnly?: boolean } = {}): Promise<string[]> {
     await this.#deps.ready
     const restored: string[] = []
-    const audited: { keys?: Set<string> } = {}
+    const audited: AuditedCalls = {}
     const { store, cluster } = this.#deps
     const candidates =
       options.claimableOnly === true
         ? await cluster.listClaimableRuns()
         : await store.listOpenRuns()
-    for (const runId of candidates) {
-      if (this.#deps.sessionOf(runId) !== undefined) continue
-      try {
-        if ((await this.#restoreOne(runId, audited)) === 'restored') restored.push(runId)
-      } catch (error) {
-        this.#deps.onError(error)
+    // A few at a time: a node taking over a dead one's thousand runs waits on the database, not
+    // on one run's reads after another.
+    // Each node starts at its own place in the list, so nodes taking over one dead node's runs
+    // together mostly claim different runs rather than race for the same ones.
+    const start = Math.floor(Math.random() * candidates.length)
+    const queue = [...candidates.slice(start), ...candidates.slice(0, start)]
+    const look = options.claimableOnly === true ? this.#rescanLook : this.#restoring
+    const worker = async () => {
+      for (let runId = queue.shift(); runId !== undefined; runId = queue.shift()) {
+        if (this.#deps.sessionOf(runId) !== undefined) continue
+        try {
+          if ((await this.#restoreOne(runId, audited, undefined, look)) === 'restored') {
+            restored.push(runId)
+          }
+        } catch (error) {
+          this.#deps.onError(error)
+        }
       }
     }
-    return restored
+    await Promise.all(Array.from({ length: restoresAtOnce }, worker))
+    // In the store's order, however the restores interleaved.
+    const taken = new Set(restored)
+    return candidates.filter((runId) => taken.has(runId))
   }
 
   /** Makes a run known here: restored if it can be claimed, else followed; `run_not_found` if none. */
@@ -157,9 +182,11 @@ export class SharedRuns {
     if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
     await this.#deps.ready
     // A claim would create the run in some stores: only a saved run is looked for further.
-    if ((await this.#deps.store.peekRun(runId)) === undefined) throw missing
-    const found = await this.#restoreOne(runId, {})
-    if (found !== 'none' || this.#deps.sessionOf(runId) !== undefined) return
+    const peeked = await this.#deps.store.peekRun(runId)
+    if (peeked === undefined) throw missing
+    const found = await this.#restoreOne(runId, {}, peeked)
+    if (this.#deps.sessionOf(runId) !== undefined || this.foreign.has(runId)) return
+    if (found === 'restored') return
     // An ended run (or one just taken elsewhere): shown as saved, read-only.
     if (!(await noteForeign(this.#restoring, runId))) throw missing
   }
@@ -170,11 +197,16 @@ export class SharedRuns {
     this.foreign.close()
   }
 
-  #restoreOne(runId: string, audited: { keys?: Set<string> }) {
+  #restoreOne(
+    runId: string,
+    audited: AuditedCalls,
+    peeked?: StoredRunSnapshot,
+    restoring = this.#restoring,
+  ) {
     if (this.#deps.sessionOf(runId) !== undefined) return Promise.resolve('none' as const)
     let running = this.#inFlight.get(runId)
     if (running === undefined) {
-      running = restoreRun(this.#restoring, runId, audited).finally(() =>
+      running = restoreRun(restoring, runId, audited, peeked).finally(() =>
         this.#inFlight.delete(runId),
       )
       this.#inFlight.set(runId, running)

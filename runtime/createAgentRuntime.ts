@@ -43,7 +43,12 @@ const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
-  const clock = options.clock ?? (() => new Date())
+  // On a shared store, this node's clock corrected to the cluster's (the database's): every node
+  // sets and checks deadlines by that one clock.
+  const own = options.clock ?? (() => new Date())
+  const sharedStore = options.store?.cluster
+  const offset = sharedStore?.clockOffsetMs?.bind(sharedStore)
+  const clock = offset === undefined ? own : () => new Date(own().getTime() + offset())
   const generateId = options.generateId ?? randomId
   const { model, tools, workspace } = options
   const durable = options.durable ?? true
@@ -232,7 +237,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         // Commands offered while the run was away, after its recovery (sent first).
         queueMicrotask(() => void commands.apply(runId))
       },
-      applyStored: (session) => decisions.applyStored(session),
+      applyStored: (session, known) => decisions.applyStored(session, known),
       drop: (runId) => {
         sessions.get(runId)?.stop()
         sessions.delete(runId)
@@ -408,7 +413,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       // Per run id, not per session: a listener keeps hearing the run when it changes owner.
       const runId = runIdOrListener
       if (sessionOf(runId) === undefined && !foreign.has(runId)) throw notHere(runId)
-      return addTo(runListeners, runId, listener as (event?: AgentEvent) => void)
+      const stop = addTo(runListeners, runId, listener as (event?: AgentEvent) => void)
+      // A run another node owns is followed only while someone here listens to it.
+      const unwatch = foreign.watch(runId)
+      return () => {
+        stop()
+        unwatch()
+      }
     },
     async open(runId) {
       if (sessionOf(runId) !== undefined) return
@@ -519,6 +530,7 @@ const noForeignRuns = {
   get: () => undefined,
   has: () => false,
   drop: () => {},
+  watch: () => () => {},
   ids: () => [] as string[],
 }
 

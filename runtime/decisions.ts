@@ -229,10 +229,12 @@ export class RunDecisions {
    * Sends a run's decisions that other nodes won in the store (and its log has not resolved) to
    * the run, as the events the clicks would have sent. A rule kept with one is held here if it
    * passes the checks (`verdictOn`); one that does not is reported and ignored, the decision goes.
+   * `known`: the one decision the store's notice carried, sent without reading the store.
    */
-  async applyStored(session: RunSession): Promise<void> {
+  async applyStored(session: RunSession, known?: StoredDecision): Promise<void> {
     const { cluster, policies, onError } = this.#deps
-    for (const stored of await cluster.decidedUnresolved(session.runId)) {
+    const decided = known === undefined ? await cluster.decidedUnresolved(session.runId) : [known]
+    for (const stored of decided) {
       if (session.ended()) return
       const { context } = session.state()
       const plain = storedDecision(stored, undefined)

@@ -1,6 +1,6 @@
 import type { AgentRunContext, PendingConfirmation } from '../machines/agentRunTypes.ts'
-import type { EventFollow, RunCluster } from '../store/RunCluster.ts'
-import type { RunStore } from '../store/RunStore.ts'
+import type { EventFollow, FollowedSave, RunCluster } from '../store/RunCluster.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
@@ -31,6 +31,19 @@ export interface ForeignRunsDeps {
 
 const finalStates = new Set(['failed', 'cancelled'])
 
+/** The card a `confirmationRequired` event shows, as the owner's context holds it. */
+function pendingOf(event: AgentEvent): PendingConfirmation | undefined {
+  const { confirmationId, toolCallId, digest } = event
+  if (confirmationId === undefined || toolCallId === undefined || digest === undefined) return
+  return {
+    confirmationId,
+    callId: toolCallId,
+    digest,
+    ...(event.description !== undefined && { description: event.description }),
+    ...(event.expiresAt !== undefined && { expiresAt: event.expiresAt }),
+  }
+}
+
 /**
  * Reads what a run's owner last saved, without changing anything. The conversation is in the
  * run's message log (the snapshot holds none): it is read only when its length changed from
@@ -40,8 +53,9 @@ export async function peekForeign(
   store: RunStore,
   runId: string,
   known?: readonly ChatMessage[],
+  peeked?: StoredRunSnapshot,
 ): Promise<Omit<ForeignRun, 'log'> | undefined> {
-  const saved = await store.peekRun(runId)
+  const saved = peeked ?? (await store.peekRun(runId))
   if (saved === undefined) return undefined
   const context = (saved.snapshot as { context?: AgentRunContext } | undefined)?.context
   const value = saved.value as RunStatus
@@ -61,13 +75,17 @@ export async function peekForeign(
 }
 
 /**
- * The runs this node sees but another owns. When the store has a `RunEventFeed`, each is
- * followed: the owner's events reach this node's listeners once and in order, and its saved
- * state is read again after each batch, so `status`, the card and the messages stay current.
+ * The runs this node sees but another owns. Each is followed while someone on this node listens
+ * to it (`watch`): the owner's events reach this node's listeners once and in order, and its
+ * saved state is read again after each batch, so `status`, the card and the messages stay
+ * current. A run nobody here listens to costs nothing: it shows what it was when last seen, and
+ * the next listener's follow reads on from there.
  */
 export class ForeignRuns {
   readonly #runs = new Map<string, ForeignRun>()
   readonly #follows = new Map<string, EventFollow>()
+  // Listeners per run id, whoever owns the run now: a run lost to another node is followed at once.
+  readonly #watchers = new Map<string, number>()
   readonly #refreshing = new Map<string, Promise<void>>()
   readonly #deps: ForeignRunsDeps
 
@@ -88,35 +106,65 @@ export class ForeignRuns {
     return [...this.#runs.keys()]
   }
 
-  /** Notes a run owned elsewhere and follows its log past what `seen` holds. */
+  /** Notes a run owned elsewhere, as `seen`; followed past it while someone here listens. */
   note(runId: string, seen: ForeignRun): void {
     this.#runs.set(runId, seen)
     this.#deps.changed(runId)
-    const { cluster } = this.#deps
-    if (this.#follows.has(runId)) return
-    const afterSeq = seen.log.at(-1)?.seq ?? 0
-    const follow = cluster.followEvents(runId, {
-      afterSeq,
-      onEvents: (events) => this.#arrived(runId, events),
-      onError: this.#deps.onError,
-    })
-    this.#follows.set(runId, follow)
+    if ((this.#watchers.get(runId) ?? 0) > 0) this.#follow(runId)
   }
 
-  /** Forgets a run (this node took it over, or lets it go). */
+  /**
+   * Someone on this node listens to `runId` (wherever it runs): while anyone does, a run owned
+   * elsewhere is followed. The returned function ends this listener's share; the last one's
+   * stops the follow.
+   */
+  watch(runId: string): () => void {
+    this.#watchers.set(runId, (this.#watchers.get(runId) ?? 0) + 1)
+    if (this.#runs.has(runId)) this.#follow(runId)
+    let watching = true
+    return () => {
+      if (!watching) return
+      watching = false
+      const left = (this.#watchers.get(runId) ?? 1) - 1
+      if (left > 0) {
+        this.#watchers.set(runId, left)
+        return
+      }
+      this.#watchers.delete(runId)
+      this.#unfollow(runId)
+    }
+  }
+
+  /** Forgets a run (this node took it over, or lets it go); its listeners stay counted. */
   drop(runId: string): void {
-    this.#follows.get(runId)?.close()
-    this.#follows.delete(runId)
+    this.#unfollow(runId)
     this.#runs.delete(runId)
   }
 
   close(): void {
     for (const runId of [...this.#runs.keys()]) this.drop(runId)
+    this.#watchers.clear()
   }
 
-  #arrived(runId: string, events: AgentEvent[]): void {
+  #follow(runId: string): void {
     const run = this.#runs.get(runId)
-    if (run === undefined) return
+    if (run === undefined || this.#follows.has(runId) || finalStates.has(run.status)) return
+    const follow = this.#deps.cluster.followEvents(runId, {
+      afterSeq: run.log.at(-1)?.seq ?? 0,
+      onEvents: (events, save) => this.#arrived(runId, events, save),
+      onError: this.#deps.onError,
+    })
+    this.#follows.set(runId, follow)
+  }
+
+  #unfollow(runId: string): void {
+    this.#follows.get(runId)?.close()
+    this.#follows.delete(runId)
+  }
+
+  #arrived(runId: string, events: AgentEvent[], save?: FollowedSave): void {
+    const run = this.#runs.get(runId)
+    if (run === undefined || !this.#follows.has(runId)) return
     for (const event of events) {
       if (event.seq <= (run.log.at(-1)?.seq ?? 0)) continue
       run.log.push(event)
@@ -124,7 +172,23 @@ export class ForeignRuns {
         run.status = event.status
         if (event.status !== 'awaitingConfirmation') delete run.pending
       }
+      if (event.kind === 'confirmationRequired') {
+        const pending = pendingOf(event)
+        if (pending !== undefined) run.pending = pending
+      }
       this.#deps.deliver(event)
+    }
+    // A save told whole (its messages with it) leaves nothing to read; else read the save.
+    const messages = save?.messages
+    const fits = messages === undefined || messages.from <= run.messages.length
+    if (save !== undefined && fits && this.#refreshing.get(runId) === undefined) {
+      if (messages !== undefined) {
+        run.messages = [...run.messages.slice(0, messages.from), ...messages.items]
+      }
+      if (run.status !== 'awaitingConfirmation') delete run.pending
+      this.#deps.changed(runId)
+      if (finalStates.has(run.status)) this.#unfollow(runId)
+      return
     }
     this.#deps.changed(runId)
     void this.#refresh(runId)
@@ -147,10 +211,7 @@ export class ForeignRuns {
           run.pending = seen.pending
         } else delete run.pending
         this.#deps.changed(runId)
-        if (finalStates.has(run.status)) {
-          this.#follows.get(runId)?.close()
-          this.#follows.delete(runId)
-        }
+        if (finalStates.has(run.status)) this.#unfollow(runId)
       })
       .catch(this.#deps.onError)
       .finally(() => {

@@ -1,7 +1,12 @@
-import type { RunStore } from '../store/RunStore.ts'
+import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import { type ForeignRun, peekForeign } from './foreignRuns.ts'
 import { auditKey, loadSavedRun, type SavedRun } from './loadSavedRun.ts'
+
+/** The audit lines a batch of restores has seen, read once for all of them. */
+export interface AuditedCalls {
+  reading?: Promise<Set<string>>
+}
 
 /** What restoring needs: the store, the registry, and how to start or note each run. */
 export interface RestoreRunsOptions {
@@ -16,6 +21,8 @@ export interface RestoreRunsOptions {
   prepare?: (runId: string, saved: SavedRun) => Promise<void>
   /** A run another live runtime owns: seen, not advanced. */
   onForeign: (runId: string, seen: ForeignRun) => void
+  /** False: a run another runtime holds is left alone, not read and noted (a rescan's look). */
+  noteForeign?: boolean
   /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
   atomicOutcomes?: boolean
   onError: (error: unknown) => void
@@ -27,7 +34,7 @@ export interface RestoreRunsOptions {
  */
 export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]> {
   const restored: string[] = []
-  const audited: { keys?: Set<string> } = {}
+  const audited: AuditedCalls = {}
   for (const runId of await options.store.listOpenRuns()) {
     if (options.skip(runId)) continue
     try {
@@ -46,17 +53,21 @@ export async function restoreRuns(options: RestoreRunsOptions): Promise<string[]
 export async function restoreRun(
   options: RestoreRunsOptions,
   runId: string,
-  audited: { keys?: Set<string> } = {},
+  audited: AuditedCalls = {},
+  peeked?: StoredRunSnapshot,
 ): Promise<'restored' | 'foreign' | 'none'> {
   const { store } = options
   const claim = await store.claim(runId)
   if (!claim.ok) {
-    // Read again on each look: a store that shares events keeps it current in between.
-    await noteForeign(options, runId)
+    // Read again on each look (unless the caller just read it): a store that shares events keeps
+    // it current in between.
+    if (options.noteForeign !== false) await noteForeign(options, runId, peeked)
     return 'foreign'
   }
-  audited.keys ??= new Set((await store.readAudit()).map(auditKey))
-  const saved = await loadSavedRun(store, options.tools, runId, audited.keys, {
+  // Read once however many restores run at once.
+  audited.reading ??= store.readAudit().then((records) => new Set(records.map(auditKey)))
+  const keys = await audited.reading
+  const saved = await loadSavedRun(store, options.tools, runId, keys, {
     atomicOutcomes: options.atomicOutcomes === true,
   })
   if (saved === undefined) {
@@ -64,7 +75,7 @@ export async function restoreRun(
     return 'none'
   }
   if (saved.missingAudit.length > 0) await store.commit(runId, { audit: saved.missingAudit })
-  for (const record of saved.missingAudit) audited.keys.add(auditKey(record))
+  for (const record of saved.missingAudit) keys.add(auditKey(record))
   await options.prepare?.(runId, saved)
   options.launch(runId, saved)
   return 'restored'
@@ -74,8 +85,9 @@ export async function restoreRun(
 export async function noteForeign(
   options: Pick<RestoreRunsOptions, 'store' | 'onForeign'>,
   runId: string,
+  peeked?: StoredRunSnapshot,
 ): Promise<boolean> {
-  const seen = await peekForeign(options.store, runId)
+  const seen = await peekForeign(options.store, runId, undefined, peeked)
   if (seen === undefined) return false
   options.onForeign(runId, { ...seen, log: await options.store.readEvents(runId) })
   return true

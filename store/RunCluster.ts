@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import type { Identity } from '../vocabulary/Identity.ts'
 import type {
@@ -68,12 +69,21 @@ export type StoredKeptRule = Pick<StoredDecision, 'confirmationId' | 'decision' 
   keep: unknown
 }
 
+/** What one save added beyond its events, when the store's notice of it carried it all. */
+export interface FollowedSave {
+  /** The save's messages: positions `from` on of the run's message log (none: it added none). */
+  messages?: { from: number; items: readonly ChatMessage[] }
+}
+
 /** What `followEvents` calls back with. */
 export interface FollowEventsOptions {
   /** Deliver only events with a greater `seq` (0, the default, delivers the whole log). */
   afterSeq?: number
-  /** Receives the next events of the run, in `seq` order, with no gap and no repeat. */
-  onEvents: (events: AgentEvent[]) => void
+  /**
+   * Receives the next events of the run, in `seq` order, with no gap and no repeat; `save` when
+   * they are exactly one save's, told whole (the follower then need not read the run again).
+   */
+  onEvents: (events: AgentEvent[], save?: FollowedSave) => void
   /** Told when the store could not read or listen for a while; following goes on. */
   onError?: (error: Error) => void
 }
@@ -107,6 +117,12 @@ export interface EventFollow {
 export interface RunCluster {
   /** The owner name this store claims runs under (what `AtomicOutcomes` checks). */
   readonly ownerId: string
+  /**
+   * How far the clock every node of the cluster shares (a database's) is ahead of this node's,
+   * in ms: the runtime adds it to its own clock, so each node sets and checks cards' deadlines on
+   * that one clock, shows the same deadline and expires a card at it.
+   */
+  clockOffsetMs?(): number
   /** Calls `listener` with each run this store held and has lost; returns an unsubscribe. */
   onClaimLost(listener: (runId: string) => void): () => void
   /** The open runs a claim could take now: no owner, this one, or a lease that ran out. */
@@ -120,8 +136,12 @@ export interface RunCluster {
   ): Promise<DecisionOfferResult>
   /** Accepted decisions of `runId` whose `confirmationResolved` is not logged yet, oldest first. */
   decidedUnresolved(runId: string): Promise<StoredDecision[]>
-  /** Calls `listener` with the run id whenever any node accepts a decision; returns an unsubscribe. */
-  onDecision(listener: (runId: string) => void): () => void
+  /**
+   * Calls `listener` with the run id whenever any node accepts a decision, and with the decision
+   * itself when the notice carried it (else the listener reads `decidedUnresolved`); returns an
+   * unsubscribe.
+   */
+  onDecision(listener: (runId: string, decision?: StoredDecision) => void): () => void
   /**
    * Undoes an accepted decision the run's owner refused (the host's approval rules do not let its
    * decider make it), so the card can be decided again; a card already resolved is left alone.

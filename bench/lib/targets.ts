@@ -9,10 +9,12 @@ export interface Target {
   met: boolean | null
 }
 
-const ratio = (a: number | undefined, b: number | undefined) =>
+/** `a / b` to three digits; undefined when either is missing or `b` is 0. */
+export const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? undefined : Number((a / b).toPrecision(3))
 
-const target = (
+/** A target row: `met` is null when nothing was measured for it. */
+export const target = (
   name: string,
   goal: string,
   measured: number | string | undefined,

@@ -6,7 +6,8 @@
 //   { id, op: 'cpu' }             answers { cpuMs }: this process's CPU time so far
 // and, unasked, `{ executed: runId, at }` as each of its runs' calls completes (`at` in ms on
 // the machine's clock, like `decide`'s, so the driver can subtract them).
-// Usage: benchNode.ts file <folder> | postgres <url> <ownerId>
+// Usage: benchNode.ts file <folder> | postgres <url> <ownerId> [leaseMs]
+// (a PostgreSQL node rescans for runs whose node died every third of its lease, as the app does)
 import { createInterface } from 'node:readline'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
@@ -19,7 +20,8 @@ import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { PostgresWorkspace } from '../../workspace/postgres/PostgresWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
-const [kind = '', location = '', ownerId = 'bench'] = process.argv.slice(2)
+const [kind = '', location = '', ownerId = 'bench', lease = '15000'] = process.argv.slice(2)
+const leaseMs = Number(lease)
 const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
   const last = request.messages.at(-1)
   if (last?.role === 'tool') return { text: 'done' }
@@ -30,14 +32,20 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
 })
 let runtime: ReturnType<typeof createAgentRuntime>
 if (kind === 'postgres') {
-  const store = await postgresRunStore({ connectionString: location }, { ownerId })
+  const store = await postgresRunStore({ connectionString: location }, { ownerId, leaseMs })
   await store.listening()
   const folder = await Workspace.openOrCreate(`${process.env.TMPDIR ?? '/tmp'}/sp-bench-sources`)
   const workspace = await PostgresWorkspace.open(
     { pool: store.pool },
     { workspaceId: 'bench', sourcesDir: `${folder.root}/sources` },
   )
-  runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace, store })
+  runtime = createAgentRuntime({
+    model,
+    tools: createToolRegistry(),
+    workspace,
+    store,
+    rescanEveryMs: leaseMs / 3,
+  })
 } else {
   const workspace = await Workspace.openOrCreate(location)
   runtime = createAgentRuntime({

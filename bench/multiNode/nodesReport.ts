@@ -1,57 +1,94 @@
-import type { NodesOptions, NodesResult } from './measureNodes.ts'
+import { ratio, type Target, target } from '../lib/targets.ts'
+import type { NodesOptions, NodesResult, NodesRun } from './measureNodes.ts'
 
-/** One aim of issue 11 with what one run of the `postgres` scenario measured. */
-export interface NodesTarget {
-  target: string
-  goal: string
-  measured: number | undefined
-  met: boolean | null
-}
-
-/** The bench aims of issue 11 ("Running on several nodes"), checked against one run's rows. */
-export function nodesTargets(results: readonly NodesResult[]): NodesTarget[] {
-  const postgres = results.filter((r) => r.label === 'PostgreSQL')
-  const one = postgres.find((r) => r.nodes === 1)?.runsPerSecond
-  const four = postgres.find((r) => r.nodes === 4)?.runsPerSecond
-  const scale =
-    one === undefined || four === undefined || one === 0
-      ? undefined
-      : Number((four / one).toPrecision(3))
-  const worstP99 = postgres.length === 0 ? undefined : Math.max(...postgres.map((r) => r.p99Ms))
+/** The targets of issue 21 ("Running on several nodes"), checked against one run. */
+export function nodesTargets(run: NodesRun): Target[] {
+  const postgres = (nodes: number, capped: boolean) =>
+    run.results.find(
+      (r) => r.label === 'PostgreSQL' && r.nodes === nodes && (r.capCores !== undefined) === capped,
+    )
+  const cpuOne = postgres(1, false)?.nodeCpuMsPerRun
+  const cpuFour = ratio(postgres(4, false)?.nodeCpuMsPerRun, cpuOne)
+  const cappedOne = postgres(1, true)?.runsPerSecond
+  const cappedTwo = ratio(postgres(2, true)?.runsPerSecond, cappedOne)
+  const cappedFour = ratio(postgres(4, true)?.runsPerSecond, cappedOne)
+  const p99 = postgres(4, false)?.p99Ms
+  const { kill } = run
+  const cap = run.results.find((r) => r.capCores !== undefined)?.capCores
   return [
-    {
-      target: 'PostgreSQL: confirmed runs/s of 4 nodes vs 1 node',
-      goal: '≥ 2×',
-      measured: scale,
-      met: scale === undefined ? null : scale >= 2,
-    },
-    {
-      target: 'PostgreSQL: decision → execution p99 at the fixed rate, worst of 1, 2 and 4 nodes',
-      goal: '< 50 ms',
-      measured: worstP99,
-      met: worstP99 === undefined ? null : worstP99 < 50,
-    },
+    target('node CPU per confirmed run, 1 node (ms)', '≤ 3', cpuOne, (cpuOne ?? Infinity) <= 3),
+    target(
+      'node CPU per confirmed run, 4 nodes vs 1 node',
+      '≤ 1.25×',
+      cpuFour,
+      (cpuFour ?? Infinity) <= 1.25,
+    ),
+    target(
+      `capped nodes (${cap ?? '–'} core each): runs/s of 2 nodes vs 1 node`,
+      '≥ 1.7×',
+      cappedTwo,
+      (cappedTwo ?? 0) >= 1.7,
+    ),
+    target(
+      `capped nodes (${cap ?? '–'} core each): runs/s of 4 nodes vs 1 node`,
+      '≥ 3.2×',
+      cappedFour,
+      (cappedFour ?? 0) >= 3.2,
+    ),
+    target(
+      'decision → execution p99 at the fixed rate, 4 nodes (ms)',
+      '< 50',
+      p99,
+      (p99 ?? Infinity) < 50,
+    ),
+    target(
+      `node SIGKILLed with ${kill?.cards ?? 1000} open cards: all answered at another node (ms from the kill to the last decision taken; lease ${kill?.leaseMs ?? '–'} ms)`,
+      `≤ lease + 2000`,
+      kill === undefined
+        ? undefined
+        : `${kill.decidedMs} (${kill.refused} refused; executed from ${kill.firstExecutedMs} to ${kill.answeredMs} ms, ${kill.executed} of ${kill.cards})`,
+      kill !== undefined &&
+        kill.executed === kill.cards &&
+        kill.refused === 0 &&
+        kill.decidedMs <= kill.leaseMs + 2000,
+    ),
+    target(
+      `node SIGKILLed with ${kill?.cards ?? 1000} open cards: each executed once`,
+      `${kill?.cards ?? 1000} tasks, none twice`,
+      kill === undefined
+        ? undefined
+        : `${kill.tasks} tasks (${kill.missingTasks} missing, ${kill.duplicateTasks} twice; ${kill.executedTwice} runs executed twice)`,
+      kill !== undefined &&
+        kill.tasks === kill.cards &&
+        kill.missingTasks === 0 &&
+        kill.duplicateTasks === 0 &&
+        kill.executedTwice === 0,
+    ),
   ]
 }
 
-/** The scenario's table and aims, as markdown. */
-export function nodesMarkdown(options: NodesOptions, results: readonly NodesResult[]): string {
+const cpu = (percent: number | undefined, perRun: number | undefined) =>
+  percent === undefined ? '–' : `${percent}% (${perRun} ms/run)`
+
+/** One row of the table, as markdown. */
+function tableRow(r: NodesResult): string {
+  return `| ${r.label} | ${r.nodes} | ${r.capCores === undefined ? 'none' : `${r.capCores} core`} | ${r.runsPerSecond} | ${r.nodeCpuMsPerRun} ms | ${r.nodesCpuPercent}% | ${cpu(r.postgresCpuPercent, r.postgresCpuMsPerRun)} | ${r.machineCpuPercent}% | ${r.saturatedP50Ms} / ${r.saturatedP99Ms} ms | ${r.p50Ms} ms | ${r.p99Ms} ms |`
+}
+
+/** The scenario's table and targets (PASS / FAIL), as markdown. */
+export function nodesMarkdown(options: NodesOptions, run: NodesRun): string {
   const out = [
-    `**Several nodes** (${options.runs} runs per phase; throughput: ${options.users} users, each starting a run, allowing its card at a random node and waiting for it; latency: ${options.ratePerSecond} decisions/s at the node that showed the card; CPU in % of one core, 2 cores = 200%)`,
+    `**Several nodes** (${options.runs} runs per phase; throughput: ${options.users} users, each starting a run, allowing its card at a random node and waiting for it; latency: ${options.ratePerSecond} decisions/s at the node that showed the card; capped rows: each node in its own CPU cgroup of ${options.capCores} core, PostgreSQL and the driver uncapped; CPU in % of one core, 2 cores = 200%)`,
     '',
-    '| store | nodes | confirmed runs/s | nodes CPU | machine CPU | p50 / p99 at saturation | p50 at fixed rate | p99 at fixed rate |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| store | nodes | cap per node | confirmed runs/s | node CPU per run | nodes CPU | PostgreSQL CPU | machine CPU | p50 / p99 at saturation | p50 at fixed rate | p99 at fixed rate |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...run.results.map(tableRow),
   ]
-  for (const r of results) {
-    out.push(
-      `| ${r.label} | ${r.nodes} | ${r.runsPerSecond} | ${r.nodesCpuPercent}% | ${r.machineCpuPercent}% | ${r.saturatedP50Ms} / ${r.saturatedP99Ms} ms | ${r.p50Ms} ms | ${r.p99Ms} ms |`,
-    )
-  }
-  out.push('', '| aim | goal | measured | met |', '| --- | --- | ---: | --- |')
-  for (const t of nodesTargets(results)) {
-    out.push(
-      `| ${t.target} | ${t.goal} | ${t.measured ?? '–'} | ${t.met === null ? '–' : t.met ? 'yes' : 'no'} |`,
-    )
+  if (run.cappedNote !== undefined) out.push('', `Capped rows not run: ${run.cappedNote}.`)
+  out.push('', '| target | goal | measured | result |', '| --- | --- | ---: | --- |')
+  for (const t of nodesTargets(run)) {
+    const result = t.met === null ? 'not run' : t.met ? 'PASS' : 'FAIL'
+    out.push(`| ${t.target} | ${t.goal} | ${t.measured ?? '–'} | ${result} |`)
   }
   return out.join('\n')
 }

@@ -33,22 +33,24 @@ export class RunLeases {
 
   /** Takes `runId` unless another owner's lease is still running. */
   async claim(runId: string): Promise<RunClaim> {
-    const taken = await this.#pool.query(
-      `INSERT INTO studypulse.runs (run_id, owner, lease_expires_at) VALUES ($1, $2, ${leaseEnd('$3')})
-       ON CONFLICT (run_id) DO UPDATE SET owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at
-       WHERE runs.owner IS NULL OR runs.owner = EXCLUDED.owner OR runs.lease_expires_at <= now()
-       RETURNING run_id`,
+    // One statement: the claim, and who holds the run when it fails (the SELECT sees the row as
+    // it was before the INSERT, so a failed claim reads the owner that kept it).
+    const { rows } = await this.#pool.query<{ taken: boolean; owner: string | null }>(
+      `WITH taken AS (
+         INSERT INTO studypulse.runs (run_id, owner, lease_expires_at) VALUES ($1, $2, ${leaseEnd('$3')})
+         ON CONFLICT (run_id) DO UPDATE SET owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at
+         WHERE runs.owner IS NULL OR runs.owner = EXCLUDED.owner OR runs.lease_expires_at <= now()
+         RETURNING run_id
+       )
+       SELECT EXISTS (SELECT 1 FROM taken) AS taken,
+         (SELECT owner FROM studypulse.runs WHERE run_id = $1) AS owner`,
       [runId, this.#ownerId, this.#leaseMs],
     )
-    if (taken.rowCount === 1) {
+    if (rows[0]?.taken === true) {
       this.#held.add(runId)
       this.#startBeating()
       return { ok: true }
     }
-    const { rows } = await this.#pool.query<{ owner: string | null }>(
-      'SELECT owner FROM studypulse.runs WHERE run_id = $1',
-      [runId],
-    )
     const owner = rows[0]?.owner ?? undefined
     return { ok: false, code: 'run_owned_elsewhere', ...(owner !== undefined && { owner }) }
   }

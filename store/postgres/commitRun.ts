@@ -4,10 +4,26 @@ import type { RunCommit } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { endedOutcome } from './postgresCommands.ts'
 
-/** The channel a commit NOTIFYs with `{"runId","seq"}` once its events are durable (see migration 7). */
+/**
+ * The channel a commit NOTIFYs once its events are durable (see migration 7):
+ * `{"runId","seq","events","messages"}`, the save's events and messages, so a follower needs no
+ * read-back; only `{"runId","seq"}` when that would not fit in a notification. `runId` and `seq`
+ * come first, so a node can route a notice before it parses the rest.
+ */
 export const EVENTS_CHANNEL = 'studypulse_events'
 
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (counted in bytes, not characters).
+const largestNote = 7900
+
 const json = (value: unknown) => JSON.stringify(value)
+
+function eventsNote(runId: string, commit: RunCommit, events: string[]): string {
+  const seq = commit.events?.at(-1)?.seq
+  const head = json({ runId, seq })
+  const messages = commit.messages === undefined ? '' : `,"messages":${json(commit.messages)}`
+  const whole = `${head.slice(0, -1)},"events":[${events.join(',')}]${messages}}`
+  return Buffer.byteLength(whole) < largestNote ? whole : head
+}
 
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
@@ -28,6 +44,7 @@ export async function commitRun(
   const { snapshot, events = [], messages, journal = [], audit = [], ended = false } = commit
   const commands = commit.commands ?? []
   const cards = cardChanges(commit)
+  const eventTexts = events.map(json)
   const field = (pick: (card: (typeof cards)[number]) => string | undefined) =>
     cards.map((card) => pick(card) ?? null)
   const { started } = commit
@@ -45,8 +62,8 @@ export async function commitRun(
       snapshot?.lastSeq ?? null,
       ended,
       events.map((e) => e.seq),
-      events.map(json),
-      json({ runId, seq: events.at(-1)?.seq }),
+      eventTexts,
+      eventsNote(runId, commit, eventTexts),
       messages?.from ?? null,
       messages?.items.map(json) ?? [],
       field((c) => c.kind),

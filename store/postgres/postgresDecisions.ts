@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type pg from 'pg'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import type {
@@ -7,13 +8,28 @@ import type {
   StoredKeptRule,
 } from '../RunCluster.ts'
 
-/** The channel an accepted decision NOTIFYs with its run id. */
+/**
+ * The channel an accepted decision of a run nobody holds NOTIFYs on; a held run's goes to its
+ * owner's own channel (`decisionsChannelOf`), so only that node is woken. The payload is the
+ * decision as JSON (a `StoredDecision`), so the owner need not read it back; only `{"runId"}`
+ * when it would not fit in a notification.
+ */
 export const DECISIONS_CHANNEL = 'studypulse_decisions'
+
+/** The channel the node `ownerId` hears its runs' decisions on (an identifier: md5 hex). */
+export function decisionsChannelOf(ownerId: string): string {
+  return `${DECISIONS_CHANNEL}_${createHash('md5').update(ownerId).digest('hex')}`
+}
+
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
+const largestNote = 7900
 
 /**
  * Decides a card in one transaction: the UPDATE only matches an open, undecided card, so when
  * many nodes offer at once, PostgreSQL's row lock lets exactly one through; the others match
- * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first. The NOTIFY wakes the run's owner, wherever it is.
+ * nothing and get `confirmation_not_found`, as does a decision on a card an edit took first, and
+ * a person's on a card past its stored deadline. The NOTIFY wakes the run's owner, wherever it
+ * is, and no other node.
  */
 export async function offerDecision(
   pool: pg.Pool,
@@ -29,9 +45,17 @@ export async function offerDecision(
          decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
-       RETURNING run_id
+         -- Past its deadline (the database's clock) a card takes only the clock's own denial.
+         AND (expires_at IS NULL OR expires_at > now() OR $4 = 'timeout')
+       RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
+         'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
+         'keep', keep, 'decider', decider, 'decidedAt', decided_at)::text AS note, run_id,
+         (SELECT owner FROM studypulse.runs r WHERE r.run_id = $2) AS owner
      )
-     SELECT pg_notify($7, run_id) FROM decided`,
+     SELECT pg_notify(
+       CASE WHEN owner IS NULL THEN $7 ELSE $7 || '_' || md5(owner) END,
+       CASE WHEN octet_length(note) < ${largestNote} THEN note
+         ELSE json_build_object('runId', run_id)::text END) FROM decided`,
     [
       offer.confirmationId,
       runId,
@@ -49,6 +73,50 @@ export async function offerDecision(
     ok: false,
     code: 'confirmation_not_found',
     message: `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`,
+  }
+}
+
+/**
+ * What a decision notice says: the run, and the decision when it came whole. A payload that is
+ * not JSON is a bare run id (as nodes before the notice carried the decision sent it).
+ */
+export function parseDecisionNote(
+  payload: string,
+): { runId: string; decision?: StoredDecision } | undefined {
+  if (!payload.startsWith('{')) return payload === '' ? undefined : { runId: payload }
+  let note: Record<string, unknown>
+  try {
+    note = JSON.parse(payload) as Record<string, unknown>
+  } catch {
+    return undefined
+  }
+  const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decider, decidedAt } =
+    note
+  if (typeof runId !== 'string') return undefined
+  // Only shapes are checked here: the run's guard alone judges ids and digests.
+  const isText = (value: unknown): value is string => typeof value === 'string'
+  const whole =
+    isText(confirmationId) &&
+    isText(digest) &&
+    (decision === 'allow' || decision === 'deny') &&
+    (decidedBy === 'user' || decidedBy === 'policy' || decidedBy === 'timeout') &&
+    typeof decidedAt === 'string' &&
+    (rule === null || typeof rule === 'string')
+  if (!whole) return { runId }
+  return {
+    runId,
+    decision: {
+      runId,
+      confirmationId,
+      digest,
+      decision,
+      decidedBy,
+      ...(typeof rule === 'string' && { rule }),
+      ...(keep !== null && keep !== undefined && { keep }),
+      ...(identity(decider) && { decider: identity(decider) }),
+      // As `decidedUnresolved` gives it: PostgreSQL's JSON time has no zone letter.
+      decidedAt: new Date(decidedAt).toISOString(),
+    },
   }
 }
 

@@ -17,7 +17,8 @@ import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
-import { commitRun, EVENTS_CHANNEL } from './commitRun.ts'
+import { commitRun } from './commitRun.ts'
+import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
 import {
   COMMANDS_CHANNEL,
@@ -28,9 +29,11 @@ import {
 import {
   DECISIONS_CHANNEL,
   decidedUnresolved,
+  decisionsChannelOf,
   forgetKeptRules,
   keptRulesOf,
   offerDecision,
+  parseDecisionNote,
   releaseDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
@@ -44,6 +47,8 @@ export interface PostgresRunStoreOptions {
   ownerId?: string
   /** How long a claim lasts without renewal; the store renews every third of it (default 15 s). */
   leaseMs?: number
+  /** This node's own clock in ms (`Date.now` by default; the runtime's): `clockOffsetMs` is from it. */
+  localClock?: () => number
 }
 
 /** The PostgreSQL store: a `RunStore` whose `cluster` shares decisions, commands, event feeds, rules and leases across nodes. */
@@ -84,6 +89,7 @@ export async function postgresRunStore(
     throw new RunStoreError('store_unavailable', `PostgreSQL: ${(error as Error).message}`)
   }
   const ownerId = options.ownerId ?? randomUUID()
+  const clock = await databaseClock(pool, options.localClock)
   // pg-pool keeps the password out of the spread (a non-enumerable property).
   const connection = { ...pool.options, password: pool.options.password }
   const heartbeat = new pg.Pool({
@@ -96,7 +102,8 @@ export async function postgresRunStore(
   const policies = new PostgresPolicies(pool, ownerId)
   const listener = new PgListener(
     { ...connection, application_name: `studypulse-listener ${ownerId}` },
-    [EVENTS_CHANNEL, DECISIONS_CHANNEL, POLICIES_CHANNEL, COMMANDS_CHANNEL],
+    // The events channel only while this node follows a run (see `followRunEvents`).
+    [DECISIONS_CHANNEL, decisionsChannelOf(ownerId), POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
   let closed: Promise<void> | undefined
@@ -139,6 +146,7 @@ export async function postgresRunStore(
     renewClaims: () => leases.renew(),
     cluster: {
       ownerId,
+      clockOffsetMs: () => clock.offsetMs(),
       onClaimLost: (lost) => leases.onLost(lost),
       listClaimableRuns,
       onPoliciesChanged(handler) {
@@ -162,12 +170,19 @@ export async function postgresRunStore(
       decidedUnresolved: (runId) => decidedUnresolved(pool, runId),
       releaseDecision: (runId, confirmationId) => releaseDecision(pool, runId, confirmationId),
       onDecision(handler) {
+        const heard = (payload: string) => {
+          const note = parseDecisionNote(payload)
+          if (note !== undefined) handler(note.runId, note.decision)
+        }
         const stops = [
-          listener.on(DECISIONS_CHANNEL, handler),
+          listener.on(DECISIONS_CHANNEL, heard),
+          listener.on(decisionsChannelOf(ownerId), heard),
           // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
           listener.onReconnect(() => {
             void runsWithUnresolvedDecisions(pool, ownerId).then(
-              (runIds) => runIds.forEach(handler),
+              (runIds) => {
+                for (const runId of runIds) handler(runId)
+              },
               () => undefined,
             )
           }),
@@ -268,6 +283,7 @@ export async function postgresRunStore(
     listening: () => listener.ready(),
     close() {
       closed ??= (async () => {
+        clock.stop()
         commands.close()
         await listener.close()
         await leases.releaseAll().catch(() => undefined)

@@ -48,6 +48,25 @@ describe('hosted mode: a card names who decided it', () => {
       }),
     ).toBe('Denied on another page or node, first by Bob at 14:02. Nothing was changed.')
   })
+  it('a card another page or node decided first says what was decided there, with no one signed in', () => {
+    const denied = { decidedBy: 'user' as const, at }
+    expect(
+      describeCardState({
+        outcome: 'denied',
+        toolName: 'delete_task',
+        resolution: denied,
+        decidedElsewhere: true,
+      }),
+    ).toBe('Denied on another page or node. Nothing was changed.')
+    expect(
+      describeCardState({
+        outcome: 'allowed',
+        toolName: 'delete_task',
+        resolution: denied,
+        decidedElsewhere: true,
+      }),
+    ).toBe('Allowed on another page or node.')
+  })
   it('without a signed-in decider the single-user sentences stay', () => {
     expect(
       describeCardState({ outcome: 'allowed', toolName: 'x', resolution: { decidedBy: 'user' } }),

@@ -72,9 +72,9 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const moreId = useId()
   const sentence = describeEffect(request.permission, request.permissionOrigin)
   const program = codeToRun(request)
-  // Someone else decided first: the card says who, not only that it no longer waits.
-  const decidedElsewhere =
-    phase.kind === 'stale' && props.resolution?.decider !== undefined && outcome !== 'pending'
+  // Someone else decided first (another page, another node): the card says what was decided,
+  // and by whom when it is known, not only that it no longer waits.
+  const decidedElsewhere = phase.kind === 'stale' && (outcome === 'allowed' || outcome === 'denied')
   const state: CardOutcome =
     phase.kind === 'stale' && !decidedElsewhere
       ? 'stale'

@@ -28,10 +28,16 @@ export function describeCardState(input: CardStateInput): string {
   // Hosted mode: the card names who decided it ("Allowed by Alice at 14:02").
   const who =
     resolution?.decidedBy === 'user' ? decidedByText(resolution.decider, resolution.at) : ''
-  if (who !== '' && (outcome === 'allowed' || outcome === 'denied')) {
-    const verb = outcome === 'allowed' ? 'Allowed' : 'Denied'
+  const decided = outcome === 'allowed' || outcome === 'denied'
+  const verb = outcome === 'allowed' ? 'Allowed' : 'Denied'
+  const unchanged = outcome === 'denied' ? ' Nothing was changed.' : ''
+  if (who !== '' && decided) {
     const where = input.decidedElsewhere === true ? ' on another page or node, first' : ''
-    return `${verb}${where} ${who}.${outcome === 'denied' ? ' Nothing was changed.' : ''}`
+    return `${verb}${where} ${who}.${unchanged}`
+  }
+  // A person on another page or node won the card, and nobody signed in names them.
+  if (input.decidedElsewhere === true && decided && resolution?.decidedBy === 'user') {
+    return `${verb} on another page or node.${unchanged}`
   }
   switch (outcome) {
     case 'allowed':

@@ -21,6 +21,8 @@ export class PgListener {
   #retryMs = MIN_RETRY_MS
   #retryTimer: NodeJS.Timeout | undefined
   #closed = false
+  // Channels listened to only while someone asks (`demand`), with how many ask.
+  readonly #demanded = new Map<string, number>()
 
   constructor(config: pg.ClientConfig, channels: readonly string[]) {
     this.#config = config
@@ -48,6 +50,36 @@ export class PgListener {
   onError(listener: (error: Error) => void): () => void {
     this.#errorListeners.add(listener)
     return () => this.#errorListeners.delete(listener)
+  }
+
+  /**
+   * Listens to `channel` while at least one demand for it is held, so that PostgreSQL sends this
+   * node nothing on it the rest of the time. `ready` resolves once the LISTEN is in effect (after
+   * a reconnect it is made again with the others); `release` ends this demand, resolving once
+   * the last one's UNLISTEN is in effect.
+   */
+  demand(channel: string): { ready: Promise<void>; release: () => Promise<void> } {
+    const count = this.#demanded.get(channel) ?? 0
+    this.#demanded.set(channel, count + 1)
+    const ready = this.ready().then(() => {
+      // Queries on one connection run in order: a LISTEN after an UNLISTEN wins.
+      if (count === 0) return this.#run(`LISTEN ${channel}`)
+    })
+    let held = true
+    return {
+      ready,
+      release: async () => {
+        if (!held) return
+        held = false
+        const left = (this.#demanded.get(channel) ?? 1) - 1
+        if (left > 0) {
+          this.#demanded.set(channel, left)
+          return
+        }
+        this.#demanded.delete(channel)
+        await this.#run(`UNLISTEN ${channel}`).catch(() => undefined)
+      },
+    }
   }
 
   /** Resolves once the channels are listened to (connecting first if needed). */
@@ -105,12 +137,20 @@ export class PgListener {
     client.on('end', () => this.#lost(client, new Error('the listening connection ended')))
     try {
       await client.connect()
-      for (const channel of this.#channels) await client.query(`LISTEN ${channel}`)
+      for (const channel of [...this.#channels, ...this.#demanded.keys()]) {
+        await client.query(`LISTEN ${channel}`)
+      }
       return client
     } catch (error) {
       await client.end().catch(() => undefined)
       throw error
     }
+  }
+
+  // On the current connection; with none, a reconnect LISTENs to what is demanded by then.
+  async #run(text: string): Promise<void> {
+    const client = this.#client
+    if (client !== undefined) await client.query(text)
   }
 
   #lost(client: pg.Client, error: Error): void {

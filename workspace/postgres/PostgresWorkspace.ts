@@ -15,6 +15,7 @@ import {
   versioned,
 } from '../recordVersion.ts'
 import type { StudyWorkspace } from '../StudyWorkspace.ts'
+import { addSampleRecords } from '../sampleData.ts'
 import {
   type Artifact,
   ArtifactSchema,
@@ -47,6 +48,12 @@ export interface PostgresWorkspaceOptions {
   sourcesDir: string
   clock?: () => Date
   generateId?: () => string
+  /**
+   * A workspace this open creates starts with the Biology 101 sample records (a notebook over
+   * the sample sources, two tasks, a memory), as a new folder workspace does: once, however many
+   * nodes open it together. The sources themselves stay files in `sourcesDir`.
+   */
+  samples?: boolean
 }
 
 type Db = pg.Pool | pg.PoolClient
@@ -117,11 +124,18 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     try {
       await migrate(pool)
       const workspace = new PostgresWorkspace(pool, pool, owned, options)
-      await pool.query(
-        `INSERT INTO studypulse.workspaces (workspace_id, created_at) VALUES ($1, $2)
-         ON CONFLICT (workspace_id) DO NOTHING`,
-        [options.workspaceId, workspace.#now()],
-      )
+      // One transaction: a node opening the same new workspace at once waits on the row's insert,
+      // then finds it made (and seeded) and seeds nothing.
+      await withTransaction(pool, async (client) => {
+        const made = await client.query(
+          `INSERT INTO studypulse.workspaces (workspace_id, created_at) VALUES ($1, $2)
+           ON CONFLICT (workspace_id) DO NOTHING`,
+          [options.workspaceId, workspace.#now()],
+        )
+        if (made.rowCount === 1 && options.samples === true) {
+          await addSampleRecords(new PostgresWorkspace(client, pool, false, options))
+        }
+      })
       return workspace
     } catch (error) {
       if (owned) await pool.end()

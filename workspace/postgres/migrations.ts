@@ -292,6 +292,31 @@ CREATE TRIGGER notebooks_notify AFTER INSERT OR UPDATE OR DELETE ON studypulse.n
   FOR EACH ROW EXECUTE FUNCTION studypulse.notify_workspace('notebooks');
 `
 
+const cardDeadlines = `
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN expires_at timestamptz;
+-- A card's deadline is stored with the card, as its confirmationRequired event (logged in the
+-- same commit, just before) says; a decision's compare-and-set then reads it by the database's
+-- clock, the one every node shares. A time not in the runtime's ISO form leaves no deadline.
+CREATE FUNCTION studypulse.card_deadline() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  said text;
+BEGIN
+  IF NEW.expires_at IS NULL THEN
+    SELECT event->>'expiresAt' INTO said FROM studypulse.run_events
+    WHERE run_id = NEW.run_id AND event->>'kind' = 'confirmationRequired'
+      AND event->>'confirmationId' = NEW.confirmation_id
+    ORDER BY seq DESC LIMIT 1;
+    IF said ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?Z$' THEN
+      NEW.expires_at := said::timestamptz;
+    END IF;
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER card_deadline BEFORE INSERT ON studypulse.pending_confirmations
+  FOR EACH ROW EXECUTE FUNCTION studypulse.card_deadline();
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
@@ -308,4 +333,5 @@ export const migrations: readonly Migration[] = [
     name: 'who decided, approvals toward a quorum, a hash-chained audit',
     sql: teamMigration,
   },
+  { version: 11, name: 'card deadlines', sql: cardDeadlines },
 ]

@@ -151,6 +151,8 @@ test('a cancel at a follower cancels the owner’s run, and its card executes no
   await a.runtime.flush()
   const card = a.runtime.view(runId).pending
   await b.runtime.open(runId)
+  // A page at b shows the run: b follows it while it listens.
+  b.runtime.subscribe(runId, () => undefined)
 
   await b.runtime.cancel(runId, 'changed my mind')
   await waitForRun(a.runtime, runId, 'cancelled')

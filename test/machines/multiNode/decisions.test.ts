@@ -117,6 +117,8 @@ test('a node following a run shows its conversation as the owner saved it, and k
   // The conversation lives in the run's message log, not in its snapshot.
   expect(b.runtime.view(runId).messages).toEqual(a.runtime.view(runId).messages)
   expect(b.runtime.view(runId).messages.length).toBeGreaterThan(0)
+  // A page at b shows the run: b follows it while it listens.
+  b.runtime.subscribe(runId, () => undefined)
 
   const pending = a.runtime.view(runId).pending
   await b.runtime.submitConfirmation(runId, pending?.confirmationId ?? '', 'allow')

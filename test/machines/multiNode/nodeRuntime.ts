@@ -56,6 +56,9 @@ export async function startNode(
     tools?: ToolRegistry
     approvalRules?: ApprovalRules
     onPersistError?: (error: unknown) => void
+    confirmationTimeoutMs?: number
+    /** The node's own clock, its runtime's and its store's (which measures it against the database's). */
+    localClock?: () => number
   },
 ): Promise<TestNode> {
   // Through a relay of its own, so a test can cut all of the node's connections at once.
@@ -64,7 +67,11 @@ export async function startNode(
   target.port = String(link.port)
   const store = await postgresRunStore(
     { connectionString: target.toString() },
-    { ownerId: options.ownerId, leaseMs: options.leaseMs ?? 1_000 },
+    {
+      ownerId: options.ownerId,
+      leaseMs: options.leaseMs ?? 1_000,
+      ...(options.localClock !== undefined && { localClock: options.localClock }),
+    },
   )
   const sourcesDir = options.sourcesDir ?? (await mkdtemp(join(tmpdir(), 'sp-sources-')))
   const workspace = await PostgresWorkspace.open(
@@ -80,6 +87,12 @@ export async function startNode(
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
     ...(options.timers !== undefined && { timers: options.timers }),
     ...(options.onPersistError !== undefined && { onPersistError: options.onPersistError }),
+    ...(options.localClock !== undefined && {
+      clock: () => new Date((options.localClock as () => number)()),
+    }),
+    ...(options.confirmationTimeoutMs !== undefined && {
+      confirmationTimeoutMs: options.confirmationTimeoutMs,
+    }),
   })
   return {
     runtime,

@@ -92,4 +92,81 @@ describe('deciding a card across PostgreSQL nodes', () => {
       { confirmationId: 'k1', decision: 'allow' },
     ])
   })
+
+  test('a decision notice carries the decision as the store keeps it, so its owner reads nothing back', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    await openCard(owner, 'r2', 'k2', 'd2')
+    const heard: [string, unknown][] = []
+    const both = signal()
+    owner.cluster.onDecision((runId, decision) => {
+      heard.push([runId, decision])
+      if (heard.length === 2) both.resolve()
+    })
+    await owner.listening()
+    const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
+    await other.cluster.offerDecision('r1', {
+      confirmationId: 'k1',
+      decision: 'allow',
+      decidedBy: 'user',
+      digest: 'd1',
+      keep,
+      decider: { id: 'alice', name: 'Alice' },
+    })
+    // A rule too large for one notification: the notice names the run only, and it is read back.
+    const huge = { ...keep, runId: 'r2', tool: 'x'.repeat(9_000) }
+    await other.cluster.offerDecision('r2', {
+      confirmationId: 'k2',
+      decision: 'deny',
+      decidedBy: 'user',
+      keep: huge,
+    })
+    await both.promise
+    const stored = await owner.cluster.decidedUnresolved('r1')
+    expect(heard).toEqual([
+      ['r1', stored[0]],
+      ['r2', undefined],
+    ])
+    expect(stored[0]).toMatchObject({
+      confirmationId: 'k1',
+      digest: 'd1',
+      keep,
+      decider: { id: 'alice', name: 'Alice' },
+    })
+  })
+
+  test('a decision wakes the node that holds its run and no other; one of a run nobody holds wakes every node', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    const bystander = await node('bystander')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    await openCard(owner, 'r2', 'k2', 'd2')
+    await owner.unclaim('r2')
+    const heardBy = (store: PostgresRunStore) => {
+      const heard: string[] = []
+      const marker = signal()
+      store.cluster.onDecision((runId) => {
+        heard.push(runId)
+        if (runId === 'r2') marker.resolve()
+      })
+      return { heard, marker }
+    }
+    const atOwner = heardBy(owner)
+    const atBystander = heardBy(bystander)
+    await Promise.all([owner.listening(), bystander.listening()])
+    const allow = (runId: string, confirmationId: string, digest: string) =>
+      other.cluster.offerDecision(runId, {
+        confirmationId,
+        decision: 'allow',
+        decidedBy: 'user',
+        digest,
+      })
+    expect(await allow('r1', 'k1', 'd1')).toEqual({ ok: true })
+    // Notices reach a connection in commit order: once r2's (sent to all) is in, r1's was handled.
+    expect(await allow('r2', 'k2', 'd2')).toEqual({ ok: true })
+    await Promise.all([atOwner.marker.promise, atBystander.marker.promise])
+    expect(atOwner.heard).toEqual(['r1', 'r2'])
+    expect(atBystander.heard).toEqual(['r2'])
+  })
 })

@@ -91,6 +91,46 @@ describe('PostgresWorkspace', () => {
     expect(await (await openWorkspace()).firstNotebook()).toBeUndefined()
   })
 
+  test('nodes opening a new workspace together start it with the folder workspace’s sample records, once', async () => {
+    const db = await fileDatabase()
+    const workspaceId = randomUUID()
+    const sourcesDir = await tempDir()
+    const folder = await Workspace.openOrCreate(await tempDir(), { samples: true })
+    const nodes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        PostgresWorkspace.open(
+          { connectionString: db.url },
+          { workspaceId, sourcesDir, samples: true },
+        ),
+      ),
+    )
+    closers.push(async () => {
+      for (const node of nodes) await node.close()
+    })
+    const shape = async (ws: Workspace | PostgresWorkspace) => ({
+      notebooks: (await ws.readNotebooks()).map((n) => [n.title, n.sources]),
+      tasks: (await ws.readTasks()).map((t) => [t.title, t.importance, t.done]),
+      memory: (await ws.readMemory()).map((m) => m.text),
+    })
+    const seeded = await shape(nodes[0] as PostgresWorkspace)
+    expect(seeded).toEqual(await shape(folder))
+    expect(seeded.notebooks).toHaveLength(1)
+    expect(seeded.tasks).toHaveLength(2)
+    expect(seeded.memory).toHaveLength(1)
+    // Opened again (a node restarting), an existing workspace is not seeded again, even emptied.
+    await nodes[0]?.appendMemory('mine')
+    const again = await PostgresWorkspace.open(
+      { connectionString: db.url },
+      { workspaceId, sourcesDir, samples: true },
+    )
+    closers.push(() => again.close())
+    expect((await again.readMemory()).map((m) => m.text)).toEqual([...seeded.memory, 'mine'])
+    expect(await again.readTasks()).toHaveLength(2)
+    // Without `samples`, a new workspace starts empty.
+    const empty = await openWorkspace()
+    expect(await empty.readNotebooks()).toEqual([])
+  })
+
   test('a row that fails its schema is refused as corrupt, naming the table', async () => {
     const workspace = await openWorkspace()
     await workspace.upsertTask(task('a'))

@@ -1,0 +1,49 @@
+import pg from 'pg'
+
+/** One statement's share of a phase: how often per run, and how long per run, in PostgreSQL. */
+export interface StatementCost {
+  query: string
+  callsPerRun: number
+  /** Execution time inside PostgreSQL (pg_stat_statements' total_exec_time), per run. */
+  msPerRun: number
+}
+
+async function withClient<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await body(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Starts counting statements afresh in `url`'s database (needs `pg_stat_statements` preloaded);
+ * false where the extension is not available, and the row then has no statement profile.
+ */
+export function resetStatements(url: string): Promise<boolean> {
+  return withClient(url, async (client) => {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+    await client.query('SELECT pg_stat_statements_reset()')
+    return true
+  }).catch(() => false)
+}
+
+/** The statements run in `url`'s database since the reset, dearest first, per run. */
+export function readStatements(url: string, runs: number, top = 12): Promise<StatementCost[]> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ query: string; calls: string; ms: number }>(
+      `SELECT query, calls, total_exec_time AS ms FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT ILIKE '%pg_stat_statements%'
+       ORDER BY total_exec_time DESC LIMIT $1`,
+      [top],
+    )
+    return rows.map((r) => ({
+      query: r.query.replace(/\s+/g, ' ').slice(0, 120),
+      callsPerRun: Math.round((Number(r.calls) / runs) * 100) / 100,
+      msPerRun: Math.round((r.ms / runs) * 1000) / 1000,
+    }))
+  }).catch(() => [])
+}
