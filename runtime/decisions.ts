@@ -277,11 +277,14 @@ function identityOf(by: Extract<DecidedBy, { kind: 'user' }>): Identity {
 // Whether the run's log resolves the decision's card with its answer (looked up by id, as a
 // store finds a row: whether it may take it is the guard's to say, and it already did).
 function loggedAs(session: RunSession, decision: Decision): boolean {
+  const by = decision.by.kind === 'user' ? decision.by.id : undefined
   return session.log.some(
     (e) =>
-      e.kind === 'confirmationResolved' &&
       e.confirmationId === decision.confirmationId &&
-      e.decision === decision.decision,
+      e.decision === decision.decision &&
+      (e.kind === 'confirmationResolved' ||
+        // An approval short of the quorum, counted when the store's notice brought it first.
+        (e.kind === 'confirmationApproved' && by !== undefined && e.decider?.id === by)),
   )
 }
 

@@ -44,6 +44,20 @@ function pendingOf(event: AgentEvent): PendingConfirmation | undefined {
   }
 }
 
+// An approval short of the quorum stays on the card, in the view and in the context a pre-check
+// here reads (the owner's save that says so may come later, or not be read at all).
+function approved(run: ForeignRun, event: AgentEvent): void {
+  const { approvals, confirmationId } = event
+  if (approvals === undefined) return
+  if (run.pending !== undefined && run.pending.confirmationId === confirmationId) {
+    run.pending = { ...run.pending, approvals }
+  }
+  const saved = run.context?.pending
+  if (run.context !== undefined && saved !== undefined && saved.confirmationId === confirmationId) {
+    run.context = { ...run.context, pending: { ...saved, approvals } }
+  }
+}
+
 /**
  * Reads what a run's owner last saved, without changing anything. The conversation is in the
  * run's message log (the snapshot holds none): it is read only when its length changed from
@@ -176,6 +190,8 @@ export class ForeignRuns {
         const pending = pendingOf(event)
         if (pending !== undefined) run.pending = pending
       }
+      // An approval short of the quorum stays on the card: the event names everyone counted.
+      if (event.kind === 'confirmationApproved') approved(run, event)
       this.#deps.deliver(event)
     }
     // A save told whole (its messages with it) leaves nothing to read; else read the save.
