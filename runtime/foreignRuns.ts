@@ -45,15 +45,14 @@ function pendingOf(event: AgentEvent): PendingConfirmation | undefined {
 }
 
 // An approval short of the quorum stays on the card, in the view and in the context a pre-check
-// here reads (the owner's save that says so may come later, or not be read at all).
+// here reads (the owner's save that says so may come later, or not be read at all). The log is
+// in order, so the approval is for the card its latest `confirmationRequired` opened.
 function approved(run: ForeignRun, event: AgentEvent): void {
-  const { approvals, confirmationId } = event
+  const { approvals } = event
   if (approvals === undefined) return
-  if (run.pending !== undefined && run.pending.confirmationId === confirmationId) {
-    run.pending = { ...run.pending, approvals }
-  }
+  if (run.pending !== undefined) run.pending = { ...run.pending, approvals }
   const saved = run.context?.pending
-  if (run.context !== undefined && saved !== undefined && saved.confirmationId === confirmationId) {
+  if (run.context !== undefined && saved !== undefined) {
     run.context = { ...run.context, pending: { ...saved, approvals } }
   }
 }
