@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Task } from '../../workspace/schemas.ts'
 import type { TaskEditor } from '../core/TaskEditor.ts'
 
@@ -23,18 +23,22 @@ export function useTaskDone(
   tasks: readonly Task[],
   reload: () => void,
 ): TaskDoneView {
-  const [ticking, setTicking] = useState<ReadonlyMap<string, boolean>>(new Map())
+  // Ticks shown ahead of the read they were made on. A new read of the tasks replaces them in the
+  // same render (an effect would clear them one render late, showing a refused tick on the task
+  // as read again).
+  const [ticks, setTicks] = useState<{ on: readonly Task[]; map: ReadonlyMap<string, boolean> }>({
+    on: tasks,
+    map: new Map(),
+  })
+  const ticking = ticks.on === tasks ? ticks.map : noTicks
   const [error, setError] = useState<string>()
-  // The tasks read again: what they say now replaces the ticks shown ahead of them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new read of the tasks is the trigger
-  useEffect(() => setTicking(new Map()), [tasks])
   const setDone = useCallback(
     (shown: Task, done: boolean) => {
       if (editor === undefined || ticking.has(shown.id)) return
       // The version is the task's as read, not as the tick shows it.
       const task = tasks.find((t) => t.id === shown.id) ?? shown
       setError(undefined)
-      setTicking((now) => new Map(now).set(task.id, done))
+      setTicks({ on: tasks, map: new Map(ticking).set(task.id, done) })
       editor.setTaskDone(task, done).then(reload, (failure: unknown) => {
         setError(
           (failure as { code?: string }).code === 'target_changed'
@@ -61,3 +65,5 @@ export function useTaskDone(
     ...(error !== undefined && { error }),
   }
 }
+
+const noTicks: ReadonlyMap<string, boolean> = new Map()
