@@ -6,7 +6,6 @@ import {
 } from '../machines/agentRunMachine.ts'
 import type { AgentRunContext, AgentRunInput } from '../machines/agentRunTypes.ts'
 import { memoryRunStore } from '../store/memoryRunStore.ts'
-import type { RunCommand } from '../store/RunCommand.ts'
 import { type RunStart, runTitle } from '../store/RunListing.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
@@ -14,13 +13,7 @@ import { isWellFormedPerson, personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
-import type {
-  AgentRuntime,
-  AgentRuntimeOptions,
-  CommandResult,
-  Identity,
-  RuntimeCommand,
-} from './AgentRuntime.ts'
+import type { AgentRuntime, AgentRuntimeOptions, RuntimeCommand } from './AgentRuntime.ts'
 import { createSerializer } from './createSerializer.ts'
 import { RunDecisions } from './decisions.ts'
 import { addTo } from './keyedSets.ts'
@@ -30,16 +23,22 @@ import { persistRun } from './persistRun.ts'
 import { RunParking } from './RunParking.ts'
 import { RunSession, type SessionHost } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
+import { randomId } from './randomId.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects } from './runEffects.ts'
 import { listRuns } from './runList.ts'
+import {
+  checkCommandText,
+  commandHeldRun,
+  decide,
+  noNulText,
+  storedCommand,
+} from './runtimeCommand.ts'
 import { registerInternals } from './runtimeInternals.ts'
 import { viewOfForeign, viewOfSession } from './runView.ts'
 import { SharedRuns } from './SharedRuns.ts'
 import { forgetRevoked } from './sharedPolicies.ts'
 import { singleNode } from './singleNode.ts'
-
-const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
 
 /** Creates a runtime over a model, a tool registry, a workspace and a run store. */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
@@ -261,63 +260,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const notHere = (runId: string) =>
     new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
 
-  /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
-  const commandHere = (session: RunSession, command: RuntimeCommand): Promise<CommandResult> => {
-    const { runId } = session
-    switch (command.kind) {
-      case 'input': {
-        const { text } = command
-        if (typeof text !== 'string' || text.trim() === '') {
-          throw new AgentError('invalid_input', 'input must be a non-empty string')
-        }
-        const { value } = session.state()
-        if (value !== 'awaitingInput') {
-          throw new AgentError('not_awaiting_input', `run ${runId} is ${value}, not awaiting input`)
-        }
-        session.send({ type: 'USER_INPUT', text })
-        return Promise.resolve({ applied: true })
-      }
-      case 'cancel':
-        if (!session.ended()) {
-          session.send({
-            type: 'CANCEL',
-            ...(command.reason !== undefined && { reason: command.reason }),
-          })
-        }
-        return Promise.resolve({ applied: true })
-      case 'decide':
-        return decide(runId, command)
-      case 'edit':
-        return decisions
-          .edit(
-            runId,
-            command.confirmationId,
-            command.args,
-            userBy(command.by),
-            async (edit) => {
-              const offered = await commands.offer(runId, edit)
-              if (!offered.ok) throw new AgentError(offered.code, offered.message)
-              return offered.id
-            },
-            (held, id, apply) => commands.applyOnce(held, id, apply),
-          )
-          .then((confirmationId) => ({ applied: true, confirmationId }))
-    }
-  }
-  const decide = async (
-    runId: string,
-    command: Extract<RuntimeCommand, { kind: 'decide' }>,
-  ): Promise<CommandResult> => {
-    await decisions.decide({
-      runId,
-      confirmationId: command.confirmationId,
-      decision: command.decision,
-      digest: command.digest,
-      ...(command.remember !== undefined && { remember: command.remember }),
-      by: userBy(command.by),
-    })
-    return { applied: true }
-  }
+  const held = { decisions, commands }
+  const commandHere = (session: RunSession, command: RuntimeCommand) =>
+    commandHeldRun(held, session, command)
 
   const runtime: AgentRuntime = {
     model,
@@ -330,7 +275,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
-      if (input.includes('\u0000')) throw new AgentError('invalid_input', noNul)
+      if (input.includes('\u0000')) throw new AgentError('invalid_input', noNulText)
       const startedBy = personOf(by)
       if (by?.id !== undefined && !isWellFormedPerson(startedBy)) {
         throw new AgentError(
@@ -382,7 +327,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         await runtime.open(runId)
         const session = sessionOf(runId)
         if (session !== undefined) return commandHere(session, command)
-        if (command.kind === 'decide') return decide(runId, command)
+        if (command.kind === 'decide') return decide(decisions, runId, command)
         return commands.send(runId, storedCommand(command), timeoutMs)
       })()
     },
@@ -489,58 +434,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   return runtime
 }
 
-const noNul = 'text must not contain NUL characters'
-
-/**
- * The command's ids and text, checked at the edge before it goes anywhere: a card id that is not
- * well-formed names no card, and a NUL character reaches no store (PostgreSQL refuses it in text).
- */
-function checkCommandText(command: RuntimeCommand): void {
-  if (command.kind === 'decide' || command.kind === 'edit') {
-    if (!isWellFormedId(command.confirmationId)) {
-      throw new AgentError('confirmation_not_found', 'no confirmation has that id')
-    }
-  }
-  const text =
-    command.kind === 'input'
-      ? command.text
-      : command.kind === 'cancel'
-        ? command.reason
-        : command.kind === 'edit' && typeof command.args === 'string'
-          ? command.args
-          : undefined
-  if (typeof text === 'string' && text.includes('\u0000')) {
-    throw new AgentError(command.kind === 'edit' ? 'invalid_edit' : 'invalid_input', noNul)
-  }
-}
-
 // Without a store nothing is ever owned elsewhere.
-/**
- * A random UUID as one flat string. V8 builds `randomUUID()`'s text as a rope of some thirty
- * pieces (about 490 bytes); reading one character flattens it (about 65), and a run keeps its id
- * in every log entry, its card's id while it waits.
- */
-function randomId(): string {
-  const id = crypto.randomUUID()
-  id.charCodeAt(0)
-  return id
-}
-
 const noForeignRuns = {
   get: () => undefined,
   has: () => false,
   drop: () => {},
   watch: () => () => {},
   ids: () => [] as string[],
-}
-
-/** A runtime command as the store keeps it (an edit's arguments as JSON text). */
-function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
-  if (command.kind !== 'edit') return command
-  const { confirmationId, args } = command
-  return {
-    kind: 'edit',
-    confirmationId,
-    args: typeof args === 'string' ? args : JSON.stringify(args),
-  }
 }

@@ -1,0 +1,117 @@
+import type { RunCommand } from '../store/RunCommand.ts'
+import { isWellFormedId } from '../vocabulary/ids.ts'
+import { AgentError } from './AgentError.ts'
+import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
+import type { RunDecisions } from './decisions.ts'
+import type { RunSession } from './RunSession.ts'
+import type { RunCommands } from './runCommands.ts'
+
+/** Why a text with a NUL character is refused (PostgreSQL refuses it in text). */
+export const noNulText = 'text must not contain NUL characters'
+
+const userBy = (by: Identity | undefined) => ({ kind: 'user' as const, ...by })
+
+/**
+ * The command's ids and text, checked at the edge before it goes anywhere: a card id that is not
+ * well-formed names no card, and a NUL character reaches no store.
+ */
+export function checkCommandText(command: RuntimeCommand): void {
+  if (command.kind === 'decide' || command.kind === 'edit') {
+    if (!isWellFormedId(command.confirmationId)) {
+      throw new AgentError('confirmation_not_found', 'no confirmation has that id')
+    }
+  }
+  const text =
+    command.kind === 'input'
+      ? command.text
+      : command.kind === 'cancel'
+        ? command.reason
+        : command.kind === 'edit' && typeof command.args === 'string'
+          ? command.args
+          : undefined
+  if (typeof text === 'string' && text.includes('\u0000')) {
+    throw new AgentError(command.kind === 'edit' ? 'invalid_edit' : 'invalid_input', noNulText)
+  }
+}
+
+/** A person's decision, as the one decision path takes it (the person from the command's `by`). */
+export async function decide(
+  decisions: RunDecisions,
+  runId: string,
+  command: Extract<RuntimeCommand, { kind: 'decide' }>,
+): Promise<CommandResult> {
+  await decisions.decide({
+    runId,
+    confirmationId: command.confirmationId,
+    decision: command.decision,
+    digest: command.digest,
+    ...(command.remember !== undefined && { remember: command.remember }),
+    by: userBy(command.by),
+  })
+  return { applied: true }
+}
+
+/** What carrying out a command on a held run needs. */
+export interface HeldRunParts {
+  decisions: RunDecisions
+  commands: RunCommands
+}
+
+/** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
+export function commandHeldRun(
+  { decisions, commands }: HeldRunParts,
+  session: RunSession,
+  command: RuntimeCommand,
+): Promise<CommandResult> {
+  const { runId } = session
+  switch (command.kind) {
+    case 'input': {
+      const { text } = command
+      if (typeof text !== 'string' || text.trim() === '') {
+        throw new AgentError('invalid_input', 'input must be a non-empty string')
+      }
+      const { value } = session.state()
+      if (value !== 'awaitingInput') {
+        throw new AgentError('not_awaiting_input', `run ${runId} is ${value}, not awaiting input`)
+      }
+      session.send({ type: 'USER_INPUT', text })
+      return Promise.resolve({ applied: true })
+    }
+    case 'cancel':
+      if (!session.ended()) {
+        session.send({
+          type: 'CANCEL',
+          ...(command.reason !== undefined && { reason: command.reason }),
+        })
+      }
+      return Promise.resolve({ applied: true })
+    case 'decide':
+      return decide(decisions, runId, command)
+    case 'edit':
+      return decisions
+        .edit(
+          runId,
+          command.confirmationId,
+          command.args,
+          userBy(command.by),
+          async (edit) => {
+            const offered = await commands.offer(runId, edit)
+            if (!offered.ok) throw new AgentError(offered.code, offered.message)
+            return offered.id
+          },
+          (held, id, apply) => commands.applyOnce(held, id, apply),
+        )
+        .then((confirmationId) => ({ applied: true, confirmationId }))
+  }
+}
+
+/** A runtime command as the store keeps it (an edit's arguments as JSON text). */
+export function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
+  if (command.kind !== 'edit') return command
+  const { confirmationId, args } = command
+  return {
+    kind: 'edit',
+    confirmationId,
+    args: typeof args === 'string' ? args : JSON.stringify(args),
+  }
+}
