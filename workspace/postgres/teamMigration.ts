@@ -1,3 +1,14 @@
+// The parameters a save passes, the same for `commit_run` and the run list's
+// `commit_started_run` (which takes the run's start first).
+const commitParameters = `  p_run_id text, p_owner text,
+  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
+  p_seqs integer[], p_events text[], p_notify text,
+  p_messages_from integer, p_messages text[],
+  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
+  p_card_decisions text[], p_card_deciders text[], p_card_rules text[], p_card_approvers text[],
+  p_journal text[], p_audit text[],
+  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text`
+
 /**
  * Migration 10, for teams: who decided a card (`pending_confirmations.decider`, as the deciding
  * node's authentication said), approvals that count toward a quorum (a commit that logs one lets
@@ -20,14 +31,7 @@ DROP FUNCTION studypulse.commit_run(text, text, text, text, integer, boolean, in
   text, integer, text[], text[], text[], text[], text[], text[], text[], text[], text[], bigint[],
   text[], text);
 CREATE FUNCTION studypulse.commit_run(
-  p_run_id text, p_owner text,
-  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
-  p_seqs integer[], p_events text[], p_notify text,
-  p_messages_from integer, p_messages text[],
-  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
-  p_card_decisions text[], p_card_deciders text[], p_card_rules text[], p_card_approvers text[],
-  p_journal text[], p_audit text[],
-  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text
+${commitParameters}
 ) RETURNS text LANGUAGE plpgsql AS $fn$
 DECLARE
   held record;
@@ -129,14 +133,7 @@ DROP FUNCTION studypulse.commit_started_run(timestamptz, text, text, text, text,
   text[], text[], text[], text[], bigint[], text[], text);
 CREATE FUNCTION studypulse.commit_started_run(
   p_started_at timestamptz, p_title text, p_started_by text,
-  p_run_id text, p_owner text,
-  p_snapshot text, p_value text, p_last_seq integer, p_ended boolean,
-  p_seqs integer[], p_events text[], p_notify text,
-  p_messages_from integer, p_messages text[],
-  p_card_kinds text[], p_card_ids text[], p_card_digests text[],
-  p_card_decisions text[], p_card_deciders text[], p_card_rules text[], p_card_approvers text[],
-  p_journal text[], p_audit text[],
-  p_command_ids bigint[], p_command_outcomes text[], p_ended_outcome text
+${commitParameters}
 ) RETURNS text LANGUAGE plpgsql AS $fn$
 DECLARE
   held text;
