@@ -28,6 +28,7 @@ const maxGroups = 200
 /**
  * The identity authentication names, checked as the runtime keeps people (an id and a name of
  * bounded text, no control characters) with at most 200 groups of the same kind; a 401 otherwise.
+ * `groups` is a list of names (or one name), each taken whole: never split here.
  */
 export function signedIn(id: unknown, name: unknown, groups: unknown, bearer = false): SignedIn {
   const person = {
@@ -36,9 +37,11 @@ export function signedIn(id: unknown, name: unknown, groups: unknown, bearer = f
   }
   if (!isWellFormedPerson(person))
     throw notSignedIn('the signed-in user has no usable id (1 to 512 characters)', bearer)
-  const list = (Array.isArray(groups) ? groups : typeof groups === 'string' ? [groups] : [])
-    .flatMap((g) => (typeof g === 'string' ? g.split(/[,\s]+/) : []))
-    .filter((g) => g !== '' && isWellFormedPerson({ id: g }))
+  // Each element is one name as the issuer (or the proxy's header, already split) wrote it:
+  // splitting "former reviewers" would make its holder a member of "reviewers".
+  const list = (Array.isArray(groups) ? groups : [groups]).filter(
+    (g): g is string => typeof g === 'string' && g !== '' && isWellFormedPerson({ id: g }),
+  )
   if (list.length > maxGroups) throw notSignedIn(`more than ${maxGroups} groups`, bearer)
   return { ...person, groups: [...new Set(list)] }
 }

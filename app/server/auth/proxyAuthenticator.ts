@@ -3,12 +3,18 @@ import { AppServerError } from '../AppServerError.ts'
 import { type Authenticator, notSignedIn, type SignedIn, signedIn } from './Authenticator.ts'
 import type { TrustedProxies } from './TrustedProxies.ts'
 
+// The one separator of the groups header (oauth2-proxy's convention); a claim has none.
+const groupSeparator = ','
+
 /** An authenticating proxy (oauth2-proxy style) in front of the app: the headers it sets. */
 export interface ProxyAuthOptions {
   kind: 'proxy'
   /** The header naming the signed-in user (default `x-forwarded-user`). */
   userHeader?: string
-  /** The header listing their groups, comma-separated (default `x-forwarded-groups`). */
+  /**
+   * The header listing their groups, separated by commas only, as oauth2-proxy sends them
+   * (default `x-forwarded-groups`); spaces belong to a name and the ends of each are trimmed.
+   */
   groupsHeader?: string
   /** The header with their display name (default `x-forwarded-preferred-username`). */
   nameHeader?: string
@@ -44,7 +50,7 @@ export function proxyAuthenticator(
       return signedIn(
         user.trim(),
         typeof name === 'string' ? name : undefined,
-        typeof groups === 'string' ? groups.split(',').map((g) => g.trim()) : [],
+        typeof groups === 'string' ? groups.split(groupSeparator).map((g) => g.trim()) : [],
       )
     },
   }

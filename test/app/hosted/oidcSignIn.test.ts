@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { ApprovalRules } from '../../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, rawRequest, startHarness } from '../appHarness.ts'
 import { type IssuerKey, issuerKey, type JwksServer, serveJwks, signToken } from './jwksServer.ts'
 
@@ -8,6 +9,17 @@ const audience = 'studypulse'
 const publicHost = 'study.example.edu'
 const now = () => Math.floor(Date.now() / 1000)
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const rules: ApprovalRules = {
+  version: 1,
+  rules: [
+    {
+      name: 'destructive needs a reviewer',
+      levels: ['destructive'],
+      approvers: { groups: ['reviewers'] },
+      fourEyes: true,
+    },
+  ],
+}
 
 let jwks: JwksServer
 let h: AppHarness
@@ -23,6 +35,7 @@ beforeAll(async () => {
       publicOrigin: `https://${publicHost}`,
       auth: { kind: 'oidc', issuer, audience, jwksUrl: jwks.url, jwksCooldownMs: 0 },
     },
+    approvalRules: rules,
   })
 })
 afterAll(async () => {
@@ -89,6 +102,19 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
     expect(started.status).toBe(201)
     const runId = started.json().runId as string
     expect(h.runtime.view(runId).startedBy).toEqual({ id: 'alice', name: 'Alice' })
+  })
+
+  test('a groups claim’s elements are names as the issuer wrote them, never split', async () => {
+    for (const groups of [['former reviewers'], ['not,reviewers'], ['students', 'ex reviewers']]) {
+      const answer = await me(await signToken(k1, claims({ groups })))
+      expect(answer.status).toBe(200)
+      expect(answer.json()).toMatchObject({ groups, reviewer: false })
+    }
+    // A single string is one name too, and the real group still counts.
+    const one = await me(await signToken(k1, claims({ groups: 'former reviewers' })))
+    expect(one.json()).toMatchObject({ groups: ['former reviewers'], reviewer: false })
+    const real = await me(await signToken(k1, claims({ groups: ['reviewers'] })))
+    expect(real.json()).toMatchObject({ groups: ['reviewers'], reviewer: true })
   })
 
   test('no token, and a token that is not a JWT', async () => {

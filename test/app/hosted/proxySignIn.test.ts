@@ -50,6 +50,16 @@ describe('an authenticating proxy names the user, and only the configured proxy 
     expect(started.status).toBe(201)
   })
 
+  test('the groups header is split on commas only, the one separator: a space is part of a name', async () => {
+    const h = await behindProxy(['127.0.0.1/32'])
+    const me = await rawRequest(h.server.port, {
+      path: '/api/me',
+      headers: { ...asAlice, 'x-forwarded-groups': 'students, former reviewers ,,study group' },
+    })
+    expect(me.status).toBe(200)
+    expect(me.json().groups).toEqual(['students', 'former reviewers', 'study group'])
+  })
+
   test('the same headers from an address that is not the proxy are refused, and nothing changes', async () => {
     const h = await behindProxy(['10.0.0.7'])
     const tasks = await h.tasksFile()
