@@ -15,7 +15,7 @@ export interface OidcOptions {
   jwksUrl?: string
   /** The signing algorithms accepted (default RS256, PS256, ES256, EdDSA); `none` and HMAC never. */
   algorithms?: readonly string[]
-  /** How far `exp` and `nbf` may be off, in seconds (default 60). */
+  /** How far `exp` and `nbf` may be off, in seconds (default 60: a token is good until `exp` + 60 s). */
   clockToleranceSeconds?: number
   /** The claim that lists the person's groups (default `groups`). */
   groupsClaim?: string
@@ -31,11 +31,16 @@ const defaultAlgorithms = ['RS256', 'PS256', 'ES256', 'EdDSA']
 // Keys from a JWKS are public: an HMAC algorithm would let anyone holding one sign tokens.
 const refusedAlgorithms = /^(none|HS\d+)$/i
 const maxTokenBytes = 16 * 1024
+// Both required by OpenID Connect ID tokens and RFC 9068 access tokens: a token without `exp`
+// would never expire. (`iss` and `aud` are required by naming them; `sub` is read below.)
+const requiredClaims = ['exp', 'iat']
+const defaultClockToleranceSeconds = 60
 
 /**
  * Verifies `Authorization: Bearer` tokens with `jose` against the issuer's JWKS: signature by a
  * key the issuer publishes (a key it rotates in is fetched when a token names it; one it rotated
- * out is gone), `iss`, `aud`, `exp` and `nbf` with a small skew, and an algorithm allow-list.
+ * out is gone), `iss`, `aud`, `exp` (required, as is `iat`) and `nbf` with 60 s of clock skew by
+ * default, and an algorithm allow-list.
  */
 export function oidcAuthenticator(options: OidcOptions): Authenticator {
   const algorithms = [...(options.algorithms ?? defaultAlgorithms)]
@@ -79,7 +84,8 @@ export function oidcAuthenticator(options: OidcOptions): Authenticator {
           issuer,
           audience,
           algorithms,
-          clockTolerance: options.clockToleranceSeconds ?? 60,
+          requiredClaims,
+          clockTolerance: options.clockToleranceSeconds ?? defaultClockToleranceSeconds,
           ...(options.now !== undefined && { currentDate: options.now() }),
         })
         payload = verified.payload
@@ -127,6 +133,8 @@ function checkedUrl(text: string, what: string): string {
 function refusal(error: unknown): HttpError {
   if (error instanceof errors.JWTExpired) return notSignedIn('the token has expired', true)
   if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing')
+      return notSignedIn(`the token has no "${error.claim}" claim, which is required`, true)
     const said: Record<string, string> = {
       nbf: 'the token is not valid yet',
       iat: 'the token was issued in the future',

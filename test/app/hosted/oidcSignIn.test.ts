@@ -128,6 +128,13 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
     expect((await me(await signToken(k1, claims({ exp: now() - 5 })))).status).toBe(200)
   })
 
+  test('a token must carry exp and iat (RFC 9068, OpenID Connect): without either it is refused', async () => {
+    await expectRefused(await signToken(k1, claims({ exp: undefined })), /no "exp" claim/)
+    await expectRefused(await signToken(k1, claims({ iat: undefined })), /no "iat" claim/)
+    // The same claims with both are accepted: the refusal is their absence alone.
+    expect((await me(await signToken(k1, claims()))).status).toBe(200)
+  })
+
   test('a token not valid yet is refused', async () => {
     await expectRefused(await signToken(k1, claims({ nbf: now() + 3600 })), /not valid yet/)
   })
