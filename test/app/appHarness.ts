@@ -152,7 +152,13 @@ export interface RawResponse {
 /** An HTTP request with exactly the given headers (node:http lets a test set Host and Origin). */
 export function rawRequest(
   port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: {
+    method?: string
+    path: string
+    // A list sends the header once per element (a repeated header).
+    headers?: Record<string, string | string[]>
+    body?: string
+  },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(

@@ -42,11 +42,11 @@ export function proxyAuthenticator(
     async authenticate(req: IncomingMessage): Promise<SignedIn> {
       if (!proxies.has(req.socket.remoteAddress))
         throw notSignedIn('this request did not come through the signing-in proxy')
-      const user = req.headers[userHeader]
-      if (typeof user !== 'string' || user.trim() === '')
+      const user = single(req, userHeader)
+      if (user === undefined || user.trim() === '')
         throw notSignedIn(`the proxy named no user (${userHeader})`)
-      const name = req.headers[nameHeader]
-      const groups = req.headers[groupsHeader]
+      const name = single(req, nameHeader)
+      const groups = single(req, groupsHeader)
       return signedIn(
         user.trim(),
         typeof name === 'string' ? name : undefined,
@@ -54,4 +54,13 @@ export function proxyAuthenticator(
       )
     },
   }
+}
+
+// The header's one value; a header sent twice is refused (Node would join the two with ", ",
+// signing in as "mallory, alice" or merging two group lists), whichever side added the second.
+function single(req: IncomingMessage, header: string): string | undefined {
+  const values = req.headersDistinct[header]
+  if (values !== undefined && values.length > 1)
+    throw notSignedIn(`the request carries ${header} more than once`)
+  return values?.[0]
 }

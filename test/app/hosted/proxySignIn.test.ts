@@ -60,6 +60,35 @@ describe('an authenticating proxy names the user, and only the configured proxy 
     expect(me.json().groups).toEqual(['students', 'former reviewers', 'study group'])
   })
 
+  test('a repeated identity header is refused (401), never merged into one', async () => {
+    const h = await behindProxy(['127.0.0.1/32'])
+    const repeats: Record<string, string[]> = {
+      'x-forwarded-user': ['mallory', 'alice'],
+      'x-forwarded-groups': ['students', 'reviewers'],
+      'x-forwarded-preferred-username': ['Mallory', 'Alice'],
+    }
+    for (const [header, values] of Object.entries(repeats)) {
+      const me = await rawRequest(h.server.port, {
+        path: '/api/me',
+        headers: { ...asAlice, [header]: values },
+      })
+      expect(me.status).toBe(401)
+      expect(me.json().error?.message).toMatch(new RegExp(`${header} more than once`))
+      const started = await rawRequest(h.server.port, {
+        method: 'POST',
+        path: '/api/runs',
+        headers: { ...asAlice, [header]: values },
+        body: JSON.stringify({ input: 'what are my tasks?' }),
+      })
+      expect(started.status).toBe(401)
+    }
+    expect(h.runtime.runIds()).toEqual([])
+    // Each header once signs in as before.
+    expect((await rawRequest(h.server.port, { path: '/api/me', headers: asAlice })).status).toBe(
+      200,
+    )
+  })
+
   test('the same headers from an address that is not the proxy are refused, and nothing changes', async () => {
     const h = await behindProxy(['10.0.0.7'])
     const tasks = await h.tasksFile()
