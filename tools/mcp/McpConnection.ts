@@ -8,6 +8,7 @@ import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
 import { toToolResult } from './mcpResult.ts'
+import { redactUserInfo } from './redactUserInfo.ts'
 import { schemaHash } from './schemaHash.ts'
 
 /** Where a server connection stands: `stopped` ones (crashed, timed out) start again on the next call. */
@@ -212,7 +213,8 @@ export class McpConnection {
     } catch (error) {
       await client.close().catch(() => {})
       if (this.state !== 'closed') this.#state = 'failed'
-      this.#error = `${message(error)}${this.#stderrSummary()}`
+      // A transport error may quote the URL, a server's stderr anything: user-info never shows.
+      this.#error = redactUserInfo(`${message(error)}${this.#stderrSummary()}`)
       throw new Error(this.#error)
     }
   }
@@ -269,6 +271,7 @@ export class McpConnection {
   }
 }
 
+// Every error message said about a server: a transport error may quote its URL.
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return redactUserInfo(error instanceof Error ? error.message : String(error))
 }

@@ -29,7 +29,11 @@ export const mcpStdioServerSchema = z.strictObject({
 
 /** A server reached over Streamable HTTP. */
 export const mcpHttpServerSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
+  // Whatever the URL holds is shown in statuses and logs: credentials go in `headers`.
+  url: z.url({ protocol: /^https?$/ }).refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+    message:
+      'a URL may not hold credentials (user:password@): send them in "headers" (e.g. "Authorization": "Bearer …"), or give a stdio server its secret in "env"',
+  }),
   headers: z.record(z.string(), z.string()).default({}),
   ...common,
 })
