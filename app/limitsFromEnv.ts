@@ -17,6 +17,7 @@ const toolSpecs: Record<keyof ToolLimits, Spec> = {
 }
 const serverSpecs: Partial<Record<keyof AppLimits, Spec>> = {
   maxOpenRuns: ['STUDYPULSE_MAX_OPEN_RUNS', 1, 1_000_000],
+  maxOpenRunsPerNode: ['STUDYPULSE_MAX_OPEN_RUNS_PER_NODE', 1, 1_000_000],
   // setTimeout cannot wait longer than 2^31-1 ms; 0 turns the idle reaper off.
   idleRunMs: ['STUDYPULSE_IDLE_RUN_MS', 0, 2_147_483_647],
   keepEndedRuns: ['STUDYPULSE_KEEP_ENDED_RUNS', 0, 1_000_000],

@@ -1,7 +1,12 @@
 /** The server's bounds on work; each refusal is a clear status and code (see README, Security model). */
 export interface AppLimits {
-  /** Runs not yet ended, per workspace; one more `POST /api/runs` is `429 too_many_runs`. */
+  /**
+   * Runs not yet ended, per workspace (in hosted mode: per person, each has their own); one more
+   * `POST /api/runs` is `429 too_many_runs`.
+   */
   maxOpenRuns: number
+  /** Runs not yet ended on this node, whoever started them; one more is `429 too_many_runs`. */
+  maxOpenRunsPerNode: number
   /** A run waiting for the user's next message this long is cancelled (`idle`); 0 turns it off. */
   idleRunMs: number
   /** Ended runs kept in memory so a page can still replay them; older ones are released. */
@@ -19,6 +24,7 @@ export interface AppLimits {
 /** The limits the app uses unless told otherwise. */
 export const defaultAppLimits: Readonly<AppLimits> = Object.freeze({
   maxOpenRuns: 100,
+  maxOpenRunsPerNode: 1000,
   idleRunMs: 24 * 60 * 60_000,
   keepEndedRuns: 50,
   maxStreamsPerToken: 32,

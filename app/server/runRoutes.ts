@@ -1,10 +1,10 @@
 import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../runtime/AgentRuntime.ts'
 import { personOf } from '../../vocabulary/Identity.ts'
-import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
 import { mapAgentErrors, toHttpError } from './agentErrorStatus.ts'
 import { admitStream } from './eventStream.ts'
 import { HttpError } from './HttpError.ts'
+import { openRunLimit } from './openRunLimit.ts'
 import { readJsonBody } from './readJsonBody.ts'
 import { readQuery } from './readQuery.ts'
 import {
@@ -27,8 +27,7 @@ import { streamRunEvents } from './streamRunEvents.ts'
  */
 export function runRoutes(app: AppContext): Route[] {
   const { runtime } = app
-  /** Runs admitted past the limit check whose `startRun` has not yet been called. */
-  let starting = 0
+  const admitRun = openRunLimit(runtime, app.limits, app.hosted)
   return [
     {
       method: 'GET',
@@ -50,17 +49,8 @@ export function runRoutes(app: AppContext): Route[] {
       pattern: '/api/runs',
       handler: async ({ req, res, me }) => {
         const body = await readJsonBody(req, StartRunBody)
-        // The slot is taken before the first await: requests that arrive together must not all
-        // count the same open runs and then all start one.
-        const open =
-          runtime.runIds().filter((id) => !isEnded(runtime.view(id).value)).length + starting
-        if (open >= app.limits.maxOpenRuns)
-          throw new HttpError(
-            429,
-            'too_many_runs',
-            `${open} runs are open (the limit is ${app.limits.maxOpenRuns}); finish or cancel one first`,
-          )
-        starting += 1
+        // The slot is taken before the first await (see `openRunLimit`).
+        const slot = admitRun(me)
         let runId: string
         try {
           // The person's own workspace (or the team's), with the notebook it shows.
@@ -78,7 +68,7 @@ export function runRoutes(app: AppContext): Route[] {
           )
         } finally {
           // From here the run itself is counted among `runIds()`.
-          starting -= 1
+          slot.release()
         }
         sendJson(res, 201, { runId })
       },
