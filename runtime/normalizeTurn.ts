@@ -47,7 +47,7 @@ export function normalizeTurn(
     )
   }
   const turn: ModelTurn = {}
-  if (typeof text === 'string') turn.text = text
+  if (typeof text === 'string') turn.text = withoutNul(text)
   if (calls.length > 0)
     turn.toolCalls = calls.map((call) =>
       normalizeCall(call, nextId, limits.maxArgumentDepth ?? maxArgumentDepth),
@@ -57,15 +57,28 @@ export function normalizeTurn(
 
 function normalizeCall(raw: unknown, nextId: () => string, maxDepth: number): ToolCall {
   const call = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
-  const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call_${nextId()}`
-  const name = typeof call.name === 'string' ? call.name : String(call.name)
+  const id =
+    typeof call.id === 'string' && call.id !== '' ? withoutNul(call.id) : `call_${nextId()}`
+  const name = withoutNul(typeof call.name === 'string' ? call.name : String(call.name))
   const args = call.arguments
   return {
     id,
     name,
+    // A raw NUL in the text becomes its JSON escape: the text can be kept (and logged), and
+    // preparing the call refuses the NUL it still stands for (see `parseArguments`).
     arguments:
-      typeof args === 'string' ? args : args === undefined ? '{}' : argumentText(args, maxDepth),
+      typeof args === 'string'
+        ? args.replaceAll('\u0000', '\\u0000')
+        : args === undefined
+          ? '{}'
+          : argumentText(args, maxDepth),
   }
+}
+
+// PostgreSQL keeps no NUL in text or jsonb, so one in what the model said would stop every save
+// of the run; it is kept as U+FFFD, the replacement character, which no store refuses.
+function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD')
 }
 
 // Object arguments become text without recursing past the depth limit (a 5,000-deep object would

@@ -21,7 +21,8 @@ export type ParsedArguments = { ok: true; value: unknown } | { ok: false; detail
 
 /**
  * Parses a model's raw JSON arguments (or takes an object), refusing oversized or too deeply
- * nested input (checked without recursion, before anything recursive sees it) and prototype keys.
+ * nested input (checked without recursion, before anything recursive sees it), NUL characters in
+ * any key or string (no store could keep the card), and prototype keys.
  */
 export function parseArguments(raw: unknown, limits: ArgumentLimits = {}): ParsedArguments {
   const maxBytes = limits.maxBytes ?? maxArgumentBytes
@@ -50,6 +51,13 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits = {}): Parse
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, detail: 'arguments must be a JSON object' }
   }
+  // PostgreSQL keeps no NUL in text or jsonb: a card holding one could never be saved.
+  const nul = findNul(value, '')
+  if (nul !== undefined)
+    return {
+      ok: false,
+      detail: `arguments must not contain NUL characters (U+0000)${nul === '' ? '' : `: see ${nul}`}`,
+    }
   const bad = findForbiddenKey(value, '')
   if (bad !== undefined) return { ok: false, detail: `key "${bad}" is not allowed in arguments` }
   return { ok: true, value }
@@ -57,6 +65,19 @@ export function parseArguments(raw: unknown, limits: ArgumentLimits = {}): Parse
 
 function tooDeep(maxDepth: number): ParsedArguments {
   return { ok: false, detail: `arguments nest deeper than ${maxDepth} levels` }
+}
+
+// The path of the first key or string holding a NUL ('' for the top), its NULs shown as `\0`.
+function findNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
+  if (value === null || typeof value !== 'object') return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${path === '' ? '' : `${path}.`}${key.replaceAll('\u0000', '\\0')}`
+    if (key.includes('\u0000')) return here
+    const found = findNul(item, here)
+    if (found !== undefined) return found
+  }
+  return undefined
 }
 
 function findForbiddenKey(value: unknown, path: string): string | undefined {
