@@ -136,7 +136,7 @@ describe('the app exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
     )
     await waitForRun(second.runtime, restarted, 'awaitingInput')
     const expired = second.runtime.startRun({ input: 'Too late' })
-    await waitForRun(second.runtime, expired, 'awaitingInput', { timeoutMs: 5_000 })
+    await waitForRun(second.runtime, expired, 'awaitingInput', { timeoutMs: 20_000 })
     await stopApp(second)
 
     const spans = receiver.spans()

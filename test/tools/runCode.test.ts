@@ -11,6 +11,9 @@ let dispose: () => Promise<void>
 beforeEach(async () => ({ ws, dispose } = await tempWorkspace()))
 afterEach(() => dispose())
 
+// For code that ends by itself: no time limit it could reach on a busy machine (the test's own
+// time-out would name a hang).
+const roomy = { timeoutMs: 20_000 }
 const context = (sourcePaths: string[] = []) => ({
   workspace: ws,
   now: new Date(),
@@ -47,9 +50,11 @@ describe('run_code', () => {
   })
 
   it('enforces the limits it was made with', async () => {
-    const tools = new ToolRegistry([createRunCodeTool({ maxOutputBytes: 10, timeoutMs: 300 })])
-    const printed = tools.prepare('c', 'run_code', { code: 'console.log("0123456789abcdef")' })
-    expect(await tools.execute(printed, context())).toEqual({
+    // The output limit gets all the time it could want: on a loaded machine 300 ms of wall clock
+    // can pass before the first print, and the time limit would win (seen on a busy CI).
+    const printing = new ToolRegistry([createRunCodeTool({ maxOutputBytes: 10, ...roomy })])
+    const printed = printing.prepare('c', 'run_code', { code: 'console.log("0123456789abcdef")' })
+    expect(await printing.execute(printed, context())).toEqual({
       ok: false,
       error: {
         code: 'output_limit',
@@ -57,6 +62,8 @@ describe('run_code', () => {
         details: { output: '0123456789' },
       },
     })
+    // A loop never ends on its own, so a short limit stops it however busy the machine is.
+    const tools = new ToolRegistry([createRunCodeTool({ timeoutMs: 300 })])
     const looped = tools.prepare('c', 'run_code', { code: 'for (;;) {}' })
     expect(await tools.execute(looped, context())).toMatchObject({
       ok: false,
@@ -67,7 +74,7 @@ describe('run_code', () => {
   it('reads inputs only from the notebook, and an input named __proto__ stays a plain key', async () => {
     await writeFile(join(ws.sourcesDir, '__proto__'), 'sneaky')
     await writeFile(join(ws.sourcesDir, 'notes.md'), 'plain')
-    const tools = new ToolRegistry([createRunCodeTool()])
+    const tools = new ToolRegistry([createRunCodeTool(roomy)])
     const prepared = tools.prepare('c', 'run_code', {
       code: '[Object.keys(inputs), inputs["__proto__"], Object.getPrototypeOf(inputs) === Object.prototype]',
       inputs: ['__proto__', 'notes.md'],

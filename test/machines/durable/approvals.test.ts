@@ -93,7 +93,7 @@ describe('timeouts', () => {
     const second = await boot([{ text: 'Expired.' }], { confirmationTimeoutMs: 300, prefix: 'b' })
     expect(await second.runtime.restore()).toEqual([runId])
     expect(second.runtime.view(runId).pending?.expiresAt).toBe(deadline)
-    await waitForRun(second.runtime, runId, 'awaitingInput', { timeoutMs: 3000 })
+    await waitForRun(second.runtime, runId, 'awaitingInput', { timeoutMs: 20_000 })
     expect(eventsOf(second.runtime, runId, 'toolFailed').at(-1)?.error?.code).toBe(
       'confirmation_expired',
     )

@@ -18,7 +18,8 @@ test('a 3 s card whose owner is lost after 1 s expires at its original deadline 
   try {
     const node = (ownerId: string, extra: Parameters<typeof startNode>[1] = { ownerId }) =>
       startNode(url, { confirmationTimeoutMs: 3_000, onPersistError: () => undefined, ...extra })
-    const a = await node(`a-${Math.random()}`)
+    // A's lease must run out within the card's three seconds, for B to take the run over.
+    const a = await node(`a-${Math.random()}`, { ownerId: `a-${Math.random()}`, leaseMs: 1_000 })
     const watcher = await node(`c-${Math.random()}`)
     nodes.push(a, watcher)
     const runId = a.runtime.startRun({ input: 'create essay outline' })
@@ -40,7 +41,7 @@ test('a 3 s card whose owner is lost after 1 s expires at its original deadline 
 
     // One second into the card, its owner is gone (every connection cut, its timer useless).
     await vi.waitFor(async () => expect(await dbNow()).toBeGreaterThanOrEqual(expiresAt - 2_000), {
-      timeout: 5_000,
+      timeout: 20_000,
       interval: 20,
     })
     a.loseDatabase()
@@ -76,7 +77,7 @@ test('a 3 s card whose owner is lost after 1 s expires at its original deadline 
     expect(Date.parse(resolved?.at ?? '')).toBeLessThan(takenOverAt + 3_000)
     // The node that only watched saw the same expiry.
     await vi.waitFor(() => expect(watcher.runtime.view(runId).value).toBe('awaitingInput'), {
-      timeout: 5_000,
+      timeout: 20_000,
     })
     expect(
       watcher.runtime.view(runId).events.find((e) => e.kind === 'confirmationResolved'),

@@ -10,12 +10,18 @@ afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close()
 })
 
-/** Nodes on one fresh database; errors a crashed node reports are kept, not printed. */
+/**
+ * Nodes on one fresh database; errors a crashed node reports are kept, not printed. Their leases
+ * outlast any test (see `startNode`): a takeover here is the test's own doing, `leaseRanOut`.
+ */
 async function startNodes(names: string[]): Promise<TestNode[]> {
   const { url } = await freshDatabase()
   const started = await Promise.all(
     names.map((name) =>
-      startNode(url, { ownerId: `${name}-${Math.random()}`, onPersistError: () => undefined }),
+      startNode(url, {
+        ownerId: `${name}-${Math.random()}`,
+        onPersistError: () => undefined,
+      }),
     ),
   )
   nodes.push(...started)
@@ -37,6 +43,14 @@ async function runAwaitingInput(owner: TestNode, title: string): Promise<string>
   await waitForRun(owner.runtime, runId, 'awaitingInput')
   await owner.runtime.flush()
   return runId
+}
+
+/** The run's lease runs out now, as it would once its dead owner's last renewal expired. */
+async function leaseRanOut(by: TestNode, runId: string): Promise<void> {
+  await by.store.pool.query(
+    'UPDATE studypulse.runs SET lease_expires_at = now() WHERE run_id = $1',
+    [runId],
+  )
 }
 
 async function pendingCommandCount(node: TestNode): Promise<number> {
@@ -62,7 +76,7 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
   )
   await waitForRun(a.runtime, runId, 'awaitingInput')
   await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('awaitingInput'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
 
   // `command` waits for the owner's outcome.
@@ -171,7 +185,7 @@ test('a cancel at a follower cancels the owner’s run, and its card executes no
   await expect(
     b.runtime.command(runId, { kind: 'cancel' }, { timeoutMs: 30_000 }),
   ).resolves.toEqual({ applied: true })
-  await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('cancelled'), { timeout: 5_000 })
+  await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('cancelled'), { timeout: 20_000 })
   expect(() => b.runtime.cancel(runId)).not.toThrow()
 })
 
@@ -237,10 +251,8 @@ test('a command offered while the owner is down is applied by whoever takes the 
     if (id === runId) commits.push(saved)
     return commit(id, saved)
   }
-  await vi.waitFor(async () => expect(await b.runtime.restore()).toEqual([runId]), {
-    timeout: 10_000,
-    interval: 100,
-  })
+  await leaseRanOut(b, runId)
+  expect(await b.runtime.restore()).toEqual([runId])
   await waitForRun(b.runtime, runId, 'awaitingConfirmation')
   await b.runtime.flush()
   expect(userTexts(b.runtime, runId)).toEqual(['create one', 'create two'])
@@ -258,10 +270,8 @@ test('a command offered while the owner is down is applied by whoever takes the 
 
   // B dies in turn; C takes over from B's save and does not apply the input again.
   b.loseDatabase()
-  await vi.waitFor(async () => expect(await c.runtime.restore()).toEqual([runId]), {
-    timeout: 10_000,
-    interval: 100,
-  })
+  await leaseRanOut(c, runId)
+  expect(await c.runtime.restore()).toEqual([runId])
   await waitForRun(c.runtime, runId, 'awaitingConfirmation')
   expect(userTexts(c.runtime, runId)).toEqual(['create one', 'create two'])
   await c.runtime.submitConfirmation(

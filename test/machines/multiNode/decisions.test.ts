@@ -59,7 +59,7 @@ test('a card decided at two other nodes at once is decided once and executed onc
 
   // C saw the owner's events after the decision, in order, without a gap.
   await vi.waitFor(() => expect(c.runtime.view(runId).value).toBe('awaitingInput'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   const seqs = seenAtC.map((e) => e.seq)
   expect(seqs).toEqual([...seqs].sort((x, y) => x - y))
@@ -126,7 +126,7 @@ test('a node following a run shows its conversation as the owner saved it, and k
   await a.runtime.flush()
   await vi.waitFor(
     () => expect(b.runtime.view(runId).messages).toEqual(a.runtime.view(runId).messages),
-    { timeout: 5_000 },
+    { timeout: 20_000 },
   )
   expect(b.runtime.view(runId).messages.at(-1)).toMatchObject({
     role: 'assistant',
@@ -139,7 +139,8 @@ test('a rescan looks only at runs it could claim: a dead node’s run is taken o
   const ticks: (() => void)[] = []
   const [live, dead, watcher] = await Promise.all([
     startNode(url, { ownerId: `live-${Math.random()}` }),
-    startNode(url, { ownerId: `dead-${Math.random()}` }),
+    // The dead node's lease runs out by itself: the rescan below waits for that.
+    startNode(url, { ownerId: `dead-${Math.random()}`, leaseMs: 1_000 }),
     startNode(url, {
       ownerId: `watcher-${Math.random()}`,
       rescanEveryMs: 60_000,

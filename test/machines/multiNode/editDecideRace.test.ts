@@ -91,7 +91,7 @@ async function race(edit: Edit, { stopAtFirst = false } = {}) {
       // An allow reported as taken must run its call: the run reaches `awaitingInput`.
       // Not the edited card either: that would be an allow that took and never ran.
       const ran = await waitForRun(owner.runtime, runId, 'awaitingInput', {
-        timeoutMs: 5_000,
+        timeoutMs: 20_000,
       }).then(
         () => true,
         () => false,

@@ -33,6 +33,9 @@ export function taskModel(): ScriptedModel {
   })
 }
 
+// Longer than any test runs (vitest gives a test 30 s, the slowest ten minutes).
+const longLeaseMs = 30 * 60_000
+
 /** One node: its own pool, store, workspace and runtime on the shared database. */
 export interface TestNode {
   runtime: AgentRuntime
@@ -43,7 +46,12 @@ export interface TestNode {
   close(): Promise<void>
 }
 
-/** Starts a node on database `url` (lease and rescan short, so takeovers are quick). */
+/**
+ * Starts a node on database `url`. Its lease outlasts any test unless `leaseMs` says otherwise:
+ * with a short one, a heartbeat late on a busy machine let a follower's `open` take a live
+ * node's run over, and the owner's run never moved again ("did not reach awaitingConfirmation",
+ * seen on CI). A test of a takeover by time passes a short `leaseMs`, or expires the lease itself.
+ */
 export async function startNode(
   url: string,
   options: {
@@ -69,7 +77,7 @@ export async function startNode(
     { connectionString: target.toString() },
     {
       ownerId: options.ownerId,
-      leaseMs: options.leaseMs ?? 1_000,
+      leaseMs: options.leaseMs ?? longLeaseMs,
       ...(options.localClock !== undefined && { localClock: options.localClock }),
     },
   )

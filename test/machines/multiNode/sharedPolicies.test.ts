@@ -71,7 +71,7 @@ test('a run rule kept at another node is held by the run’s owner: its next car
 
   // The next create_task of the run is allowed by the rule, on the owner; no card waits.
   await a.runtime.sendInput(runId, 'create second')
-  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 20_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
     ['allow', 'policy'],
@@ -99,7 +99,7 @@ test('a run rule kept at the owner itself is held there once the decision took, 
   ])
   expect(b.runtime.policies.list(runId)).toEqual([])
   await a.runtime.sendInput(runId, 'create second')
-  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, runId, 'awaitingInput', { timeoutMs: 20_000 })
   expect(resolutions(a, runId).map((e) => [e.decision, e.decidedBy])).toEqual([
     ['allow', 'user'],
     ['allow', 'policy'],
@@ -123,7 +123,7 @@ test('a run rule outlives its owner: the node that takes the run over holds it',
     'allow create_task for this run',
   ])
   await b.runtime.sendInput(runId, 'create second')
-  await waitForRun(b.runtime, runId, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(b.runtime, runId, 'awaitingInput', { timeoutMs: 20_000 })
   expect(resolutions(b, runId).map((e) => e.decidedBy)).toEqual(['user', 'policy'])
   expect((await b.workspace.readTasks()).map((t) => t.title)).toEqual(['first', 'second'])
 })
@@ -206,14 +206,14 @@ test('"always deny" kept on one node denies the next call on another without a r
   await b.runtime.flush()
   await vi.waitFor(
     () => expect(a.runtime.policies.list().map(describeRule)).toContain('always deny delete_task'),
-    { timeout: 5_000 },
+    { timeout: 20_000 },
   )
   expect(a.runtime.policies.list().map(describeRule)).toContain(
     'allow create_task for this session',
   )
 
   const atA = a.runtime.startRun({ input: 'delete t-2' })
-  await waitForRun(a.runtime, atA, 'awaitingInput', { timeoutMs: 5_000 })
+  await waitForRun(a.runtime, atA, 'awaitingInput', { timeoutMs: 20_000 })
   expect(resolutions(a, atA)).toMatchObject([
     {
       decision: 'deny',
@@ -231,7 +231,7 @@ test('"always deny" kept on one node denies the next call on another without a r
       expect(a.runtime.policies.list().map(describeRule)).toEqual([
         'allow create_task for this session',
       ]),
-    { timeout: 5_000 },
+    { timeout: 20_000 },
   )
 })
 

@@ -61,7 +61,7 @@ test('a run followed at another node is followed only while someone there listen
   const second = follower.runtime.subscribe(quiet, () => undefined)
   await allowAtOwner(owner, quiet)
   await vi.waitFor(() => expect(heard.map((e) => e.kind)).toContain('toolCompleted'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   expect(follower.runtime.view(quiet).value).toBe('awaitingInput')
 
@@ -77,10 +77,10 @@ test('a run followed at another node is followed only while someone there listen
   // order, so once the marker's last event is at b, each of the quiet run's was handled there.
   await allowAtOwner(owner, marker)
   await vi.waitFor(() => expect(markerHeard.map((e) => e.kind)).toContain('toolCompleted'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   await vi.waitFor(() => expect(follower.runtime.view(marker).value).toBe('awaitingInput'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   expect([...queries]).toEqual([])
   expect(heard.filter((e) => e.text === 'create second')).toEqual([])
@@ -99,19 +99,19 @@ test('a listened run stays current at the follower from the notices alone: statu
   const heard: AgentEvent[] = []
   follower.runtime.subscribe(runId, (event) => event && heard.push(event))
   // The follow's one read as it begins (catching up with what was logged before it) is answered.
-  await vi.waitFor(() => expect(queries).toHaveLength(1), { timeout: 5_000 })
+  await vi.waitFor(() => expect(queries).toHaveLength(1), { timeout: 20_000 })
   await Promise.all(queries.answered)
 
   await owner.runtime.sendInput(runId, 'create second')
   await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
   await owner.runtime.flush()
   await vi.waitFor(() => expect(follower.runtime.view(runId).pending).toBeDefined(), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   expect(follower.runtime.view(runId).pending).toEqual(owner.runtime.view(runId).pending)
   await allowAtOwner(owner, runId)
   await vi.waitFor(() => expect(follower.runtime.view(runId).value).toBe('awaitingInput'), {
-    timeout: 5_000,
+    timeout: 20_000,
   })
   expect(follower.runtime.view(runId).messages).toEqual(owner.runtime.view(runId).messages)
   expect(follower.runtime.view(runId).pending).toBeUndefined()

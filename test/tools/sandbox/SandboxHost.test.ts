@@ -6,11 +6,14 @@ import { defaultSandboxLimits, type SandboxJob } from '../../../tools/sandbox/sa
 // limit) and the host ending the worker (a grace later). Each is proven here with the other out
 // of the way. If the one under test stopped working, its test would never finish and fail on
 // vitest's own time-out: nothing here measures how long anything took.
-const job = (code: string): SandboxJob => ({
+const job = (code: string, timeoutMs = 300): SandboxJob => ({
   code,
   inputs: {},
-  limits: { ...defaultSandboxLimits, timeoutMs: 300 },
+  limits: { ...defaultSandboxLimits, timeoutMs },
 })
+// The next job ends by itself: a limit it cannot reach on a busy machine (300 ms of wall clock
+// can pass before its first step there).
+const next = () => job('6 * 7', 60_000)
 let host: SandboxHost
 afterEach(() => host.close())
 
@@ -24,7 +27,7 @@ describe('each time limit stops the code on its own', () => {
       output: '',
     })
     // The worker was not ended: the same one runs the next job.
-    expect(await host.run(job('6 * 7'))).toEqual({ ok: true, output: '', value: 42 })
+    expect(await host.run(next())).toEqual({ ok: true, output: '', value: 42 })
     expect(host.stats().workersStarted).toBe(1)
   })
 
@@ -38,7 +41,7 @@ describe('each time limit stops the code on its own', () => {
       message: 'the code ran longer than 300 ms and was stopped',
       output: '',
     })
-    expect(await host.run(job('6 * 7'))).toEqual({ ok: true, output: '', value: 42 })
+    expect(await host.run(next())).toEqual({ ok: true, output: '', value: 42 })
     expect(host.stats().workersStarted).toBe(2)
   })
 })
