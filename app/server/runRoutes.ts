@@ -1,4 +1,5 @@
 import type { AgentRuntime, CommandResult, RuntimeCommand } from '../../runtime/AgentRuntime.ts'
+import { countOf } from '../../vocabulary/countOf.ts'
 import { personOf } from '../../vocabulary/Identity.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppContext } from './AppContext.ts'
@@ -58,7 +59,7 @@ export function runRoutes(app: AppContext): Route[] {
           throw new HttpError(
             429,
             'too_many_runs',
-            `${open} runs are open (the limit is ${app.limits.maxOpenRuns}); finish or cancel one first`,
+            `${countOf(open, 'run')} ${open === 1 ? 'is' : 'are'} open (the limit is ${app.limits.maxOpenRuns}); finish or cancel one first`,
           )
         starting += 1
         let runId: string
