@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
+import { countOf } from '../vocabulary/countOf.ts'
 
 /** Where the audit log is read from, and its lines as their exact text, oldest first. */
 export interface AuditLog {
@@ -43,7 +44,7 @@ export function describeChainCheck(log: AuditLog, check: ChainCheck): string[] {
   const older =
     check.beforeChain === 0 ? '' : ` (the first ${check.beforeChain} written before the chain)`
   return [
-    `The audit log of ${log.location} is whole: ${check.lines} line(s)${older}.`,
+    `The audit log of ${log.location} is whole: ${countOf(check.lines, 'line')}${older}.`,
     // Lines cut from the end leave a whole chain: compare this with the head noted earlier.
     `  head ${check.head} (note it: a log cut short ends on an older head)`,
   ]

@@ -1,4 +1,5 @@
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
+import { countOf } from '../vocabulary/countOf.ts'
 
 const stateNote: Partial<Record<McpServerStatus['state'], string>> = {
   starting: ' — starting',
@@ -17,7 +18,7 @@ export function describeMcpServer(server: McpServerStatus): string {
     .filter(([, n]) => n > 0)
     .map(([level, n]) => `${n} ${level}`)
     .join(', ')
-  const tools = `${server.tools.length} tools${counts ? ` (${counts})` : ''}`
+  const tools = `${countOf(server.tools.length, 'tool')}${counts ? ` (${counts})` : ''}`
   const left = server.skipped.map((skip) => `; left out ${skip.mcpName}: ${skip.reason}`).join('')
   return `MCP server ${server.name} (${how}): ${tools}${stateNote[server.state] ?? ''}${left}`
 }

@@ -1,5 +1,7 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
+import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { formatDescription } from './formatDescription.ts'
 
 const badge: Record<string, string> = {
@@ -15,15 +17,14 @@ export function formatEvent(event: AgentEvent): string | undefined {
     case 'assistantMessage':
       return `studypulse › ${event.text ?? ''}`
     case 'toolRequested':
-      return event.permission === undefined
-        ? `  → ${event.toolName} (cannot be prepared)`
+      if (event.permission === undefined) return `  → ${event.toolName} (cannot be prepared)`
+      // A call that needs a card gets its headline on the next line, read from the workspace (a
+      // task's title); the preview knows only the arguments (a task's id).
+      return needsConfirmation(event.permission)
+        ? `  → ${event.toolName} [${badge[event.permission] ?? event.permission}]`
         : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
     case 'confirmationRequired':
-      return joinLines([
-        event.description && formatDescription(event.description),
-        formatOrigin(event),
-        formatProgram(event),
-      ])
+      return joinLines([formatCardHeadline(event), formatOrigin(event), formatProgram(event)])
     case 'confirmationResolved': {
       // Hosted mode: who decided (the terminal's own user needs no line for their own answer).
       const who = decidedByText(event.decider, event.at)
@@ -46,6 +47,13 @@ export function formatEvent(event: AgentEvent): string | undefined {
     default:
       return undefined
   }
+}
+
+// A card made without a description (an older log) still says what it does: its preview.
+function formatCardHeadline(event: AgentEvent): string | undefined {
+  if (event.description !== undefined) return formatDescription(event.description)
+  if (event.preview === undefined) return undefined
+  return formatDescription({ version: callDescriptionVersion, headline: event.preview })
 }
 
 // Only tools whose level depends on who set it (MCP servers) say where it came from.

@@ -1,5 +1,6 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
+import { countOf } from '../vocabulary/countOf.ts'
 import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
 import { type Hosting, hostingFromEnv } from './hostingFromEnv.ts'
@@ -80,7 +81,7 @@ if (hosting.auth === undefined)
   console.log(`  running at ${server.url}: only this computer can reach it; Ctrl-C stops it`)
 else
   console.log(
-    `  hosted at ${hosting.publicOrigin} (listening on ${server.url}), sign-in: ${hosting.auth.kind}${hosting.approvalRules ? `, ${hosting.approvalRules.rules.length} approval rule(s)` : ''}; Ctrl-C stops it`,
+    `  hosted at ${hosting.publicOrigin} (listening on ${server.url}), sign-in: ${hosting.auth.kind}${hosting.approvalRules ? `, ${countOf(hosting.approvalRules.rules.length, 'approval rule')}` : ''}; Ctrl-C stops it`,
   )
 console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
 console.log(storeLine(store))

@@ -6,6 +6,7 @@ import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
+import { editCardInTerminal, isEditAnswer } from './editCardInTerminal.ts'
 import { formatEvent } from './formatEvent.ts'
 
 /** Where the terminal chat reads and writes, and which notebook its runs see. */
@@ -55,7 +56,7 @@ function createEventPrinter(output: Writable): (event: AgentEvent) => void {
   }
 }
 
-/** A terminal chat over a runtime: prompts, prints events, asks `Allow once? [y/N]` for each card. */
+/** A terminal chat over a runtime: prompts, prints events, asks `Allow once? [y/N]` for each card (`e` edits it). */
 export async function runTerminalChat(options: TerminalChatOptions): Promise<void> {
   const { runtime, output } = options
   const terminal = (options.input as { isTTY?: boolean }).isTTY === true
@@ -108,8 +109,12 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       if (reached !== 'awaitingConfirmation') return
       const { pending } = runtime.view(id)
       if (pending === undefined) continue
-      const answer = await ask('  Allow once? [y/N] ')
+      const answer = await ask('  Allow once? (e edits) [y/N] ')
       if (status(id) !== 'awaitingConfirmation') continue
+      if (isEditAnswer(answer)) {
+        await editCardInTerminal(runtime, id, pending.confirmationId, { ask, say })
+        continue
+      }
       const decision = /^\s*y(es)?\s*$/i.test(answer ?? '') ? 'allow' : 'deny'
       // Said first: the decision runs the tool at once, and its result line must come after.
       say(decision === 'allow' ? '  allowed once' : '  denied')

@@ -1,6 +1,7 @@
 import { type ActionFunction, assign, emit, setup } from 'xstate'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import { countOf } from '../vocabulary/countOf.ts'
 import { describeRule } from '../vocabulary/Decision.ts'
 import { personOf } from '../vocabulary/Identity.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
@@ -177,7 +178,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       failStepLimit: step(({ context }) =>
         steps.failRun({
           code: 'step_limit',
-          message: `the model took ${context.turns} turns without answering; the limit is ${context.maxTurns}`,
+          message: `the model took ${countOf(context.turns, 'turn')} without answering; the limit is ${context.maxTurns}`,
         }),
       ),
       enterFailed: step(() => steps.entered('failed')),

@@ -13,6 +13,7 @@ export function auditRecordFor(
   const required = earlier.findLast((e) => e.kind === 'confirmationRequired')
   const resolved = earlier.findLast((e) => e.kind === 'confirmationResolved')
   const code = report.error?.code
+  const preview = required?.description?.headline ?? required?.preview
   const startedBy = events.find((e) => e.kind === 'runStarted')?.startedBy
   return {
     at: report.at,
@@ -21,7 +22,8 @@ export function auditRecordFor(
     toolName: report.toolName ?? '',
     permission: report.permission,
     ...(required?.digest !== undefined && { digest: required.digest }),
-    ...(required?.preview !== undefined && { preview: required.preview }),
+    // The card's headline, as the person read it (a task's title), over the preview (its id).
+    ...(preview !== undefined && { preview }),
     ...(resolved?.confirmationId !== undefined && { confirmationId: resolved.confirmationId }),
     ...(resolved?.decision !== undefined && { decision: resolved.decision }),
     ...(resolved?.decidedBy !== undefined && { decidedBy: resolved.decidedBy }),

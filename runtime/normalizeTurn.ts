@@ -3,6 +3,7 @@ import { stringifyBounded } from '../models/stringifyBounded.ts'
 import { maxArgumentDepth } from '../tools/parseArguments.ts'
 import { defaultMaxToolCallsPerTurn } from '../tools/ToolRegistry.ts'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
+import { countOf } from '../vocabulary/countOf.ts'
 
 /** The most tool calls one model turn may propose by default (a registry's `limits` may set another). */
 export const maxToolCallsPerTurn = defaultMaxToolCallsPerTurn
@@ -43,7 +44,7 @@ export function normalizeTurn(
   if (calls.length > maxCalls) {
     throw new ModelError(
       'model_malformed_output',
-      `the model proposed ${calls.length} tool calls in one turn; the limit is ${maxCalls}`,
+      `the model proposed ${countOf(calls.length, 'tool call')} in one turn; the limit is ${maxCalls}`,
     )
   }
   const turn: ModelTurn = {}

@@ -44,7 +44,8 @@ export function openApiDocument(): OpenApiDocument {
     openapi: '3.1.0',
     info: {
       title: 'StudyPulse Agent app API',
-      version: '1',
+      // 1.1: a person's message is `text` everywhere; `input` to start a run is deprecated.
+      version: '1.1',
       description:
         'The JSON API of the StudyPulse app server (`npm start`), on 127.0.0.1 only. Every request carries the per-launch token; every POST also the page’s own Origin. Refusals are `{ "error": { "code", "message", "file"? } }`.',
     },

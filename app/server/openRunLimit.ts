@@ -1,4 +1,5 @@
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { countOf } from '../../vocabulary/countOf.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import type { AppLimits } from './appLimits.ts'
@@ -37,14 +38,14 @@ export function openRunLimit(
         429,
         'too_many_runs',
         hosted
-          ? `you have ${mine} open runs (the limit is ${limits.maxOpenRuns} per person); finish or cancel one first`
-          : `${mine} runs are open (the limit is ${limits.maxOpenRuns}); finish or cancel one first`,
+          ? `you have ${countOf(mine, 'open run')} (the limit is ${limits.maxOpenRuns} per person); finish or cancel one first`
+          : `${countOf(mine, 'run')} ${mine === 1 ? 'is' : 'are'} open (the limit is ${limits.maxOpenRuns}); finish or cancel one first`,
       )
     if (all >= limits.maxOpenRunsPerNode)
       throw new HttpError(
         429,
         'too_many_runs',
-        `${all} runs are open on this node (its limit is ${limits.maxOpenRunsPerNode}); try again when some have ended`,
+        `${countOf(all, 'run')} ${all === 1 ? 'is' : 'are'} open on this node (its limit is ${limits.maxOpenRunsPerNode}); try again when some have ended`,
       )
     starting.set(key, (starting.get(key) ?? 0) + 1)
     let released = false

@@ -4,14 +4,34 @@ import { maxRunListLimit } from '../../store/RunListing.ts'
 /** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
 export const maxEditedArgumentsChars = 16_000
 
-/** `POST /api/runs`: start a run with the user's first message. */
-export const StartRunBody = z.strictObject({
-  input: z.string().trim().min(1).max(8000),
-  notebookId: z.string().min(1).max(200).optional(),
-})
+/** A person's message: `text` in every body that carries one. */
+const MessageText = z.string().trim().min(1).max(8000)
+const NotebookId = z.string().min(1).max(200)
+
+/**
+ * `POST /api/runs`: start a run with the user's first message, `text`. The older name `input`
+ * (API version 1) is still taken, alone, through version 1.1; either way the route sees `text`.
+ */
+export const StartRunBody = z
+  .union([
+    z.strictObject({ text: MessageText, notebookId: NotebookId.optional() }),
+    z.strictObject({
+      input: MessageText.meta({
+        deprecated: true,
+        description:
+          'Deprecated: the message is `text`, as in `POST /api/runs/{runId}/input`. Taken through API version 1.1, removed in 2.',
+      }),
+      notebookId: NotebookId.optional(),
+    }),
+  ])
+  .transform((body) => {
+    if (!('input' in body)) return body
+    const { input, ...rest } = body
+    return { ...rest, text: input }
+  })
 
 /** `POST /api/runs/:runId/input`: the user's next message. */
-export const InputBody = z.strictObject({ text: z.string().trim().min(1).max(8000) })
+export const InputBody = z.strictObject({ text: MessageText })
 
 /** `POST /api/runs/:runId/cancel`. */
 export const CancelBody = z.strictObject({ reason: z.string().max(200).optional() })

@@ -61,7 +61,7 @@ export function runRoutes(app: AppContext): Route[] {
             throw new HttpError(400, 'unknown_notebook', `no notebook has id "${notebookId}"`)
           runId = mapAgentErrors(() =>
             runtime.startRun({
-              input: body.input,
+              input: body.text,
               ...(notebookId !== undefined && { notebookId }),
               ...(startedBy !== undefined && { by: startedBy }),
             }),

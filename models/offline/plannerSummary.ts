@@ -1,3 +1,4 @@
+import { countOf } from '../../vocabulary/countOf.ts'
 import { describeAction, type Seen } from './plannerActions.ts'
 import { summarizeCodeRun } from './plannerCodeSummary.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
@@ -88,8 +89,8 @@ function listedTasks(data: unknown, args: Args): string {
   const done = tasks.length - open
   const header =
     open === 0
-      ? `You have no open tasks (${count(done, 'done task')}):`
-      : `You have ${count(open, 'open task')}${done === 0 ? '' : ` and ${done} done`}:`
+      ? `You have no open tasks (${countOf(done, 'done task')}):`
+      : `You have ${countOf(open, 'open task')}${done === 0 ? '' : ` and ${done} done`}:`
   const lines = tasks.slice(0, MAX_LISTED_TASKS).map((task) => {
     const details = taskDetails(task)
     return `- ${task.title}${details === '' ? '' : ` (${details})`}`
@@ -113,7 +114,7 @@ function searchMatches(data: unknown, args: Args): string {
     return snippet === '' ? `- ${title}` : `- ${title}: …${snippet}…`
   })
   if (total > lines.length) lines.push(`…and ${total - lines.length} more.`)
-  const header = `I found ${count(total, 'match', 'matches')} for ${quoted(query)}:`
+  const header = `I found ${countOf(total, 'match', 'matches')} for ${quoted(query)}:`
   return [header, ...lines].join('\n')
 }
 
@@ -176,10 +177,6 @@ function taskDetails(task: Omit<PlannerTask, 'id' | 'title'>): string {
   if (task.due !== undefined) parts.push(`due ${task.due}`)
   if (task.importance !== undefined) parts.push(`importance ${task.importance}`)
   return parts.join(', ')
-}
-
-function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`
 }
 
 function shorten(text: string): string {

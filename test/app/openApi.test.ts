@@ -108,8 +108,15 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
   // what the document refuses gets 400 invalid_request, what it allows gets past validation.
   const samples: Record<string, { allowed: Json; refused: Json[] }> = {
     '/api/runs': {
-      allowed: { input: 'hello' },
-      refused: [{}, { input: '' }, { input: 'x', more: 1 }],
+      allowed: { text: 'hello' },
+      refused: [
+        {},
+        { text: '' },
+        { text: 'x', more: 1 },
+        // One message, under one name: the deprecated `input` beside `text` is refused.
+        { text: 'x', input: 'y' },
+        { input: '' },
+      ],
     },
     '/api/runs/:runId/input': {
       allowed: { text: 'and then?' },
@@ -166,6 +173,27 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
         ).toEqual([400, 'invalid_request'])
       }
     }
+  })
+
+  it("a person's message is `text` on both routes; `input` to start a run still works, documented as deprecated", async () => {
+    for (const path of ['/api/runs', '/api/runs/:runId/input']) {
+      const schema = operation('POST', path).requestBody.content['application/json'].schema
+      expect(conforms(schema, { text: 'hello' }), path).toEqual([])
+    }
+    const start = operation('POST', '/api/runs').requestBody.content['application/json'].schema
+    const variants = (start.anyOf ?? start.oneOf) as Json[]
+    const old = variants.find((v) => v.properties?.input !== undefined)
+    expect(old?.properties.input.deprecated).toBe(true)
+    expect(old?.properties.input.description).toMatch(/deprecated.*`text`/i)
+    expect(variants.find((v) => v.properties?.text !== undefined)?.deprecated).toBeUndefined()
+
+    const byText = await post('/api/runs', { text: 'what are my tasks?' })
+    const byInput = await post('/api/runs', { input: 'what do I have to do?' })
+    expect([byText.status, byInput.status]).toEqual([201, 201])
+    // Each run began with the message as sent, under either name.
+    const opening = (id: string) => h.runtime.view(id).messages.find((m) => m.role === 'user')
+    expect(opening(byText.json().runId as string)?.content).toBe('what are my tasks?')
+    expect(opening(byInput.json().runId as string)?.content).toBe('what do I have to do?')
   })
 
   it('the answers the server gives match the documented ones', async () => {

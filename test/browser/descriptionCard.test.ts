@@ -66,6 +66,41 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true })
 })
 
+describe('a run_code card, in real Chromium', () => {
+  it('wraps a long line so all the program is visible without scrolling sideways', async () => {
+    const code = page.locator('.sp-card .sp-code')
+    expect(await code.count()).toBe(1)
+    const box = await code.evaluate((pre) => {
+      const [end, short] = [...pre.querySelectorAll<HTMLElement>('.sp-code__text')]
+      if (end === undefined || short === undefined) throw new Error('two lines expected')
+      const lineHeight = Number.parseFloat(getComputedStyle(end).lineHeight)
+      return {
+        shortRows: Math.round(short.getBoundingClientRect().height / lineHeight),
+        scrollWidth: pre.scrollWidth,
+        clientWidth: pre.clientWidth,
+        preRight: pre.getBoundingClientRect().right,
+        textRight: end.getBoundingClientRect().right,
+        rows: Math.round(end.getBoundingClientRect().height / lineHeight),
+        numbers: [...pre.querySelectorAll('.sp-code__number')].map((n) => n.textContent),
+        numberTop: (pre.querySelector('.sp-code__number') as HTMLElement).getBoundingClientRect()
+          .top,
+        textTop: end.getBoundingClientRect().top,
+      }
+    })
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth)
+    expect(box.textRight).toBeLessThanOrEqual(box.preRight)
+    // It did wrap, and the wrapped line keeps one number, beside its first row.
+    expect(box.rows).toBeGreaterThan(1)
+    expect(box.numbers).toEqual(['1', '2'])
+    // A line that fits is one row: its newline adds no empty row.
+    expect(box.shortRows).toBe(1)
+    expect(Math.abs(box.numberTop - box.textTop)).toBeLessThan(1)
+    // The dangerous end is on screen inside the card's box, not scrolled off to the side.
+    const end = page.locator('.sp-code__text', { hasText: 'while(true){}' })
+    expect(await end.isVisible()).toBe(true)
+  })
+})
+
 describe('a card with a description, in real Chromium', () => {
   it('shows the overwrite as a visible line diff, marked by more than colour', async () => {
     const card = page.locator('.sp-card').first()

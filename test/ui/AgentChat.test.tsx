@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
@@ -72,17 +72,23 @@ describe('AgentChat with a runtime in the same JS context', () => {
   it('Cancel says what it does first; Keep going leaves the run waiting, with the focus back on Cancel', async () => {
     const { runtime, runId } = await setUp()
     render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
-    const cancel = screen.getByRole('button', { name: 'Cancel' })
-    await act(async () => fireEvent.click(cancel))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
     const question = screen.getByRole('group', { name: 'End this conversation?' })
     expect(question.textContent).toContain('a waiting card closes unanswered')
     expect(question.textContent).toContain('it cannot go on')
-    expect(cancel.getAttribute('aria-expanded')).toBe('true')
+    // While asked, the question's two answers are the only way on: no Cancel beside them.
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    const footer = document.querySelector('.sp-chat__footer') as HTMLElement
+    expect(
+      within(footer)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Keep going', 'End conversation'])
     expect(document.activeElement?.textContent).toBe('Keep going')
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep going' })))
     expect(screen.queryByRole('group', { name: 'End this conversation?' })).toBeNull()
-    expect(document.activeElement).toBe(cancel)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }))
     expect(runtime.view(runId).value).toBe('awaitingConfirmation')
   })
 

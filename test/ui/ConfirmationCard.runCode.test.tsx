@@ -26,7 +26,8 @@ afterEach(cleanup)
 const shownLines = () =>
   [...document.querySelectorAll('.sp-code__line')].map((line) => ({
     number: line.querySelector('.sp-code__number')?.textContent,
-    text: line.querySelector('.sp-code__text')?.textContent,
+    // Each line's text ends in its newline (so a copy keeps the lines); the line is without it.
+    text: line.querySelector('.sp-code__text')?.textContent?.replace(/\n$/, ''),
   }))
 
 describe('ConfirmationCard for run_code', () => {
@@ -74,5 +75,33 @@ describe('ConfirmationCard for run_code', () => {
       />,
     )
     expect(document.querySelector('.sp-code')).toBeNull()
+  })
+})
+
+describe('a long line of run_code wraps in place, keeping its one number', () => {
+  const oneLiner = `const xs = [${Array.from({ length: 40 }, (_, i) => 40 - i).join(', ')}].sort((a, b) => a - b); while(true){}`
+
+  it('is one numbered line whose cells are the number and the text, nothing loose beside them', () => {
+    render(
+      <ConfirmationCard
+        request={request({ argumentsJson: JSON.stringify({ code: oneLiner }) })}
+        onDecide={() => {}}
+      />,
+    )
+    expect(shownLines()).toEqual([{ number: '1', text: oneLiner }])
+    const line = document.querySelector('.sp-code__line') as HTMLElement
+    // The line is a two-column grid (number, wrapping text): a loose text node beside the cells
+    // would be a third cell and push the text under the number.
+    expect([...line.childNodes].map((node) => (node as Element).className)).toEqual([
+      'sp-code__number',
+      'sp-code__text',
+    ])
+    expect(document.querySelector('pre.sp-code')?.getAttribute('data-wrap')).toBe('lines')
+  })
+
+  it('keeps each newline in the text of its line, so a copy is the program one line per line', () => {
+    render(<ConfirmationCard request={request()} onDecide={() => {}} />)
+    const texts = [...document.querySelectorAll('.sp-code__text')].map((t) => t.textContent)
+    expect(texts.join('')).toBe(`${code}\n`)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
+import { countOf } from '../../vocabulary/countOf.ts'
 import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { artifactSlug, cleanArtifactTitle } from '../../workspace/artifactText.ts'
 import { defineTool } from '../defineTool.ts'
@@ -17,17 +18,19 @@ export const saveArtifact = defineTool({
   permission: 'write',
   workspaceOnly: true,
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
-  preview: (args) => `Save note “${args.title.trim()}” (${args.content.length} characters)`,
+  preview: (args) =>
+    `Save note “${args.title.trim()}” (${countOf(args.content.length, 'character')})`,
   async describe(args, view): Promise<CallDescription> {
     const title = cleanArtifactTitle(args.title)
     const name = artifactSlug(title)
     const stored = await view.readArtifact(name)
     const diff = lineDiff(stored?.value.content ?? '', args.content)
-    const counts = `+${diff.added} −${diff.removed} lines`
+    // The pair counts one kind of thing: "line" only when one line changes in all.
+    const counts = `+${diff.added} −${diff.removed} ${diff.added + diff.removed === 1 ? 'line' : 'lines'}`
     if (stored === undefined) {
       return {
         version: 1,
-        headline: cut(`Save a new note ${quote(title)} (${diff.added} lines)`, 500),
+        headline: cut(`Save a new note ${quote(title)} (${countOf(diff.added, 'line')})`, 500),
         diff,
         target: { kind: 'note', id: name, version: null },
       }

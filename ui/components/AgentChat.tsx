@@ -82,8 +82,12 @@ export function AgentChat(props: AgentChatProps) {
     if (lastKey !== '') bottom.current?.scrollIntoView?.({ block: 'end' })
   }, [lastKey])
   // The safe choice has the focus, as Deny does on a card; the question goes with the run's work.
+  // Keep going puts the focus back on Cancel, which is back once the question has gone.
+  const backToCancel = useRef(false)
   useEffect(() => {
     if (askingCancel) keepGoing.current?.focus()
+    else if (backToCancel.current) cancelButton.current?.focus()
+    backToCancel.current = false
   }, [askingCancel])
   useEffect(() => {
     if (!busy) setAskingCancel(false)
@@ -95,9 +99,8 @@ export function AgentChat(props: AgentChatProps) {
     void submitCommand(run, { type: 'CANCEL', reason: 'cancelled by the user' })
   }
   const keep = () => {
+    backToCancel.current = true
     setAskingCancel(false)
-    // Back where the person was, on a button that is still there.
-    queueMicrotask(() => cancelButton.current?.focus())
   }
 
   const submit = async (event: FormEvent) => {
@@ -195,16 +198,18 @@ export function AgentChat(props: AgentChatProps) {
             disabled={busy}
           />
           {busy && run ? (
-            <button
-              key="cancel"
-              ref={cancelButton}
-              type="button"
-              className="sp-button sp-button--secondary"
-              aria-expanded={props.confirmCancel === false ? undefined : askingCancel}
-              onClick={() => (props.confirmCancel === false ? cancel() : setAskingCancel(true))}
-            >
-              Cancel
-            </button>
+            // While "End this conversation?" is asked, its two answers are the only way on.
+            askingCancel ? null : (
+              <button
+                key="cancel"
+                ref={cancelButton}
+                type="button"
+                className="sp-button sp-button--secondary"
+                onClick={() => (props.confirmCancel === false ? cancel() : setAskingCancel(true))}
+              >
+                Cancel
+              </button>
+            )
           ) : (
             <button
               key="send"

@@ -4,6 +4,7 @@ import {
   fieldTableKind,
   type LineDiff,
 } from '../../vocabulary/CallDescription.ts'
+import { countOf } from '../../vocabulary/countOf.ts'
 
 /** Props of `CallDescriptionView`. */
 export interface CallDescriptionViewProps {
@@ -88,7 +89,7 @@ const marks = { added: '+', removed: '−', same: ' ' } as const
 const spoken = { added: 'added', removed: 'removed', same: 'unchanged' } as const
 
 function LineDiffView({ diff }: { diff: LineDiff }) {
-  const summary = `Line by line: ${lines(diff.added)} added, ${lines(diff.removed)} removed`
+  const summary = `Line by line: ${countOf(diff.added, 'line')} added, ${countOf(diff.removed, 'line')} removed`
   return (
     <figure className="sp-diff">
       <figcaption className="sp-diff__summary">
@@ -150,8 +151,4 @@ function LineDiffView({ diff }: { diff: LineDiff }) {
       </section>
     </figure>
   )
-}
-
-function lines(n: number): string {
-  return `${n} ${n === 1 ? 'line' : 'lines'}`
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
+import { countOf } from '../../vocabulary/countOf.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import { PermissionBadge } from './PermissionBadge.tsx'
 
@@ -93,5 +94,5 @@ function countByLevel(server: McpServerStatus): string {
     .map((level) => [level, server.tools.filter((t) => t.permission === level).length] as const)
     .filter(([, n]) => n > 0)
     .map(([level, n]) => `${n} ${level}`)
-  return `${server.tools.length} tools: ${counts.join(', ')}`
+  return `${countOf(server.tools.length, 'tool')}: ${counts.join(', ')}`
 }

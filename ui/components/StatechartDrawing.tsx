@@ -31,7 +31,7 @@ export function StatechartDrawing({
       {...(standalone && { xmlns: 'http://www.w3.org/2000/svg' })}
       viewBox={`${layout.minX} ${layout.minY} ${layout.width} ${layout.height}`}
       width={layout.width}
-      style={{ maxWidth: layout.width }}
+      height={layout.height}
       role="img"
       aria-label={`Agent-run statechart${status ? `, now in ${status}` : ''}`}
       className="sp-chart__svg"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { AnyStateMachine } from 'xstate'
 import { createAgentRunMachine } from '../../machines/agentRunMachine.ts'
 import { layOutStatechart, type StatechartLayout } from '../core/layOutStatechart.ts'
@@ -67,15 +67,23 @@ export function StatechartView({ run, machine }: StatechartViewProps) {
   const path = steps.map((s) => s.status)
   const taken = new Set(path.slice(1).map((s, i) => `${path[i]}>${s}`))
   const visited = new Set<string>(path)
+  const frame = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (layout !== undefined && status !== undefined) centreState(frame.current, status)
+  }, [layout, status])
   return (
     <figure className="sp-chart">
       {layout ? (
-        <StatechartDrawing
-          layout={layout}
-          {...(status && { status })}
-          visited={visited}
-          taken={taken}
-        />
+        // Focusable, so a keyboard can scroll the chart where it is wider than the panel.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        <div ref={frame} className="sp-chart__frame" tabIndex={0}>
+          <StatechartDrawing
+            layout={layout}
+            {...(status && { status })}
+            visited={visited}
+            taken={taken}
+          />
+        </div>
       ) : (
         <p className="sp-chart__laying-out">Laying out the statechart…</p>
       )}
@@ -98,4 +106,14 @@ export function StatechartView({ run, machine }: StatechartViewProps) {
       </figcaption>
     </figure>
   )
+}
+
+// The chart is wider than a narrow panel: the current state is scrolled to the middle of it.
+function centreState(frame: HTMLDivElement | null, state: string): void {
+  const states = frame?.querySelectorAll('.sp-chart__state') ?? []
+  const active = [...states].find((drawn) => drawn.getAttribute('data-state') === state)
+  if (frame == null || active == null) return
+  const shown = frame.getBoundingClientRect()
+  const box = active.getBoundingClientRect()
+  frame.scrollLeft += box.left + box.width / 2 - (shown.left + shown.width / 2)
 }

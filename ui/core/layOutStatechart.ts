@@ -64,8 +64,8 @@ const stateHeight = 38
 const effectLineHeight = 14
 const initialSize = 12
 const anyStateSize = { width: 92, height: 26 }
-/** Label metrics of the chart's 10.5px text, bold included (taken edges are drawn in 600). */
-const lineHeight = 13
+/** Label metrics of the chart's 11px text, bold included (taken edges are drawn in 600). */
+const lineHeight = 14
 const labelPadding = 4
 
 const initialId = '__initial'
@@ -225,13 +225,14 @@ function label(lines: string[]): ElkLabel {
 }
 
 /**
- * A generous estimate of how wide `text` is in the chart's 10.5px semibold sans-serif: capitals,
+ * A generous estimate of how wide `text` is in the chart's 11px semibold sans-serif: capitals,
  * digits and underscores are widest; it errs wide so real text stays inside its box.
  */
 export function textWidth(text: string): number {
   let width = 0
   for (const char of text) width += charWidth(char)
-  return Math.ceil(width)
+  // The widths below were taken at 10.5px; the labels are drawn at 11px (readable on screen).
+  return Math.ceil((width * 11) / 10.5)
 }
 
 function charWidth(char: string): number {

@@ -60,7 +60,7 @@ export class RemoteRunClient implements DecidingRun {
   ): Promise<RemoteRunClient> {
     const api = new HttpApi(options)
     const { runId } = await api.post<{ runId: string }>('/api/runs', {
-      input,
+      text: input,
       ...(notebookId !== undefined && { notebookId }),
     })
     return new RemoteRunClient({ ...options, runId })

@@ -59,6 +59,18 @@ async function show(): Promise<void> {
       description: await tools.describe(prepared, ws),
     })
   }
+  // run_code runs in Node's sandbox, outside this page's registry: its card is made by hand. A
+  // long line whose dangerous end comes after a harmless start, and a short line after it.
+  const program = `const xs = [${Array.from({ length: 60 }, (_, i) => 60 - i).join(', ')}].sort((a, b) => a - b); while(true){}\n// never reached`
+  requests.push({
+    confirmationId: 'card-code',
+    toolCallId: 'call-code',
+    toolName: 'run_code',
+    permission: 'execute',
+    preview: 'Run 2 lines of JavaScript in the sandbox',
+    argumentsJson: JSON.stringify({ code: program }),
+    requestedAt: at,
+  })
   const root = document.getElementById('root')
   if (root === null) throw new Error('no #root')
   createRoot(root).render(

@@ -68,7 +68,9 @@ describe('terminal chat with a streaming model', () => {
       sseReply(openAIKit.textStream(['Left it.'])),
     )
     const written = await chat(['add a task: read chapter 3', 'n'])
-    expect(written).toContain('studypulse › Adding it.\n  → create_task [WRITE] ')
+    expect(written).toContain(
+      'studypulse › Adding it.\n  → create_task [WRITE]\n  ▸ Create task “Read chapter 3”',
+    )
     expect(written.split('Adding it.')).toHaveLength(2)
     expect(written).toContain('  denied\n')
     expect(written).toContain('studypulse › Left it.\n')
