@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import type { Task } from '../../workspace/schemas.ts'
 import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
-import { commitPlanned } from './commitPlanned.ts'
+import type { Task } from '../../workspace/schemas.ts'
 import { defineTool } from '../defineTool.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, taskDetails, taskRows } from './taskText.ts'
 

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { toolFailure } from '../../vocabulary/ToolResult.ts'
 import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
-import { commitPlanned } from './commitPlanned.ts'
 import { defineTool } from '../defineTool.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay } from './taskText.ts'
 

@@ -1,17 +1,13 @@
 import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import { artifactSlug, cleanArtifactTitle } from '../../workspace/artifactText.ts'
-import {
-  type PlannedChange,
-  planChange,
-  recordSet,
-} from '../../workspace/changes/recordPatches.ts'
+import { type PlannedChange, planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import type { Artifact } from '../../workspace/schemas.ts'
 import { artifactInput } from '../../workspace/workspaceInput.ts'
-import { commitPlanned } from './commitPlanned.ts'
 import { defineTool } from '../defineTool.ts'
 import { lineDiff } from '../lineDiff.ts'
 import { targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut } from './taskText.ts'
 
@@ -75,6 +71,7 @@ function planSave(stored: Artifact | undefined, note: Artifact): PlannedChange {
   return planChange(base, (draft) => {
     const kept = draft.note[note.name]
     if (kept === undefined) draft.note[note.name] = note
-    else Object.assign(kept, { title: note.title, content: note.content, updatedAt: note.updatedAt })
+    else
+      Object.assign(kept, { title: note.title, content: note.content, updatedAt: note.updatedAt })
   })
 }

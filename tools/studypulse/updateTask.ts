@@ -1,13 +1,9 @@
 import { z } from 'zod'
 import type { DescribedField } from '../../vocabulary/CallDescription.ts'
 import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
+import { type PlannedChange, planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import type { Task } from '../../workspace/schemas.ts'
 import { defineTool } from '../defineTool.ts'
-import {
-  type PlannedChange,
-  planChange,
-  recordSet,
-} from '../../workspace/changes/recordPatches.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
 import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
@@ -51,7 +47,9 @@ export const updateTask = defineTool({
       return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
     }
     // The card's after is what the patches make: the same plan execute commits.
-    const next = planUpdate(current.value, args, current.value.updatedAt).after.task[args.id] as Task
+    const next = planUpdate(current.value, args, current.value.updatedAt).after.task[
+      args.id
+    ] as Task
     return {
       version: 1,
       headline: cut(headline(current.value, args), 500),

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { memoryEntryInput } from '../../workspace/workspaceInput.ts'
 import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
-import { commitPlanned } from './commitPlanned.ts'
+import { memoryEntryInput } from '../../workspace/workspaceInput.ts'
 import { defineTool } from '../defineTool.ts'
+import { commitPlanned } from './commitPlanned.ts'
 
 /** `write_memory` (write): something the agent should remember about the student. */
 export const writeMemory = defineTool({
