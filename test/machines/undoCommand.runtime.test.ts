@@ -4,6 +4,8 @@ import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { memoryRunStore } from '../../store/memoryRunStore.ts'
+import type { RunStore } from '../../store/RunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
@@ -32,16 +34,18 @@ function callingModel(): ScriptedModel {
 const snapshot = async (ws: StudyWorkspace) =>
   JSON.stringify([await ws.readTasks(), await ws.readMemory(), await ws.listArtifacts()])
 
-async function started(): Promise<{ runtime: AgentRuntime; ws: MemoryWorkspace }> {
+async function started(): Promise<{ runtime: AgentRuntime; ws: MemoryWorkspace; store: RunStore }> {
   const ws = new MemoryWorkspace()
   await seedStudy(ws)
+  const store = memoryRunStore()
   const runtime = createAgentRuntime({
     model: callingModel(),
     tools: createToolRegistry(),
     workspace: ws,
+    store,
   })
   closers.push(() => runtime.close())
-  return { runtime, ws }
+  return { runtime, ws, store }
 }
 
 /** The changeId of the latest `toolCompleted` of the run, as its event carries it. */
@@ -54,7 +58,7 @@ function lastChangeId(runtime: AgentRuntime, runId: string): string {
 
 describe("command(runId, { kind: 'undo', changeId }) through the real runtime", () => {
   it('queues an undo card, never a shortcut: nothing changes until it is allowed; deny changes nothing; allow takes it back', async () => {
-    const { runtime, ws } = await started()
+    const { runtime, ws, store } = await started()
     const before = await snapshot(ws)
     const runId = runtime.startRun({ input: `call delete_task ${JSON.stringify({ id: 't1' })}` })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
@@ -89,6 +93,14 @@ describe("command(runId, { kind: 'undo', changeId }) through the real runtime", 
     const undoneBy = lastChangeId(runtime, runId)
     expect(undoneBy).not.toBe(changeId)
     expect((await ws.readChange(changeId))?.undoneBy).toBe(undoneBy)
+
+    // Audited like any call: the denied undo and the allowed one, each naming the change.
+    await runtime.flush()
+    const audit = (await store.readAudit()).filter((record) => record.toolName === 'undo_change')
+    expect(audit.map((record) => [record.decision, record.outcome, record.preview])).toEqual([
+      ['deny', 'denied', `Undo change ${changeId}`],
+      ['allow', 'completed', `Undo change ${changeId}`],
+    ])
   })
 
   it('is refused while the run is not waiting for input (a card is open), and queues nothing', async () => {
