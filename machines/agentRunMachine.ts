@@ -13,6 +13,7 @@ import {
   type PreparingRegistry,
   runContextVersion,
 } from './agentRunTypes.ts'
+import { proposeUndo } from './proposeUndo.ts'
 import { approvalsNeeded, createRunGuards } from './runGuards.ts'
 import { confirmationExpiredResult } from './runResults.ts'
 import * as steps from './runSteps.ts'
@@ -171,6 +172,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       appendUserMessage: step(({ context, event }) =>
         event.type === 'USER_INPUT' ? steps.appendUserMessage(context, event.text) : {},
       ),
+      proposeUndo: step(({ context, event }) =>
+        event.type === 'UNDO' ? proposeUndo(context, event.changeId, generateId()) : {},
+      ),
       failRun: step(({ event }) => {
         const error = event.type === 'MODEL_FAILED' ? event.error : undefined
         return steps.failRun({ code: errorCode(error), message: describe(error) })
@@ -309,6 +313,8 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         entry: ['enterAwaitingInput', 'handOver'],
         on: {
           USER_INPUT: { target: 'thinking', actions: ['appendUserMessage', 'handOver'] },
+          // Straight to preparing: the person's undo is a call with a card, not a model turn.
+          UNDO: { target: 'preparing', actions: ['proposeUndo', 'handOver'] },
         },
       },
       failed: { type: 'final', tags: ['safe'], entry: ['enterFailed', 'handOver'] },

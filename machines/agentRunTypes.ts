@@ -115,6 +115,8 @@ export type AgentRunEvent =
   | { type: 'RECOVER'; confirmationId: string; result: ToolResult; closedBecause?: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
+  /** A person asked to take back an executed workspace change: an `undo_change` card follows. */
+  | { type: 'UNDO'; changeId: string }
   /** What the current call will change, read by the `describeCall` effect. */
   | { type: 'DESCRIBED'; callId: string; description: CallDescription }
   /** The model answered the run's current turn (sent by the `callModel` effect). */

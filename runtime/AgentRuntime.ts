@@ -81,10 +81,15 @@ export interface RunView {
 /** Who is deciding or commanding, as the host's authentication says (never a request body or the model). */
 export type { Identity } from '../vocabulary/Identity.ts'
 
-/** What a person tells a run: their next message, a cancel, a decision on the card, an edit of it. */
+/** What a person tells a run: their next message, a cancel, an undo, a decision on the card, an edit of it. */
 export type RuntimeCommand =
   | { kind: 'input'; text: string }
   | { kind: 'cancel'; reason?: string }
+  /**
+   * Take back executed workspace change `changeId` (the `changeId` of its result): an `undo_change`
+   * card is proposed in the run, decided like any card; only a run waiting for input takes it.
+   */
+  | { kind: 'undo'; changeId: string; by?: Identity }
   | {
       kind: 'decide'
       confirmationId: string

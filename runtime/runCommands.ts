@@ -34,8 +34,11 @@ export function checkCommand(
   command: RunCommand,
 ): boolean {
   if (command.kind === 'cancel') return !isEnded(status)
-  if (command.kind === 'input') {
-    if (typeof command.text !== 'string' || command.text.trim() === '') {
+  if (command.kind === 'input' || command.kind === 'undo') {
+    if (
+      command.kind === 'input' &&
+      (typeof command.text !== 'string' || command.text.trim() === '')
+    ) {
       throw new AgentError('invalid_input', 'input must be a non-empty string')
     }
     if (status !== 'awaitingInput') {
@@ -83,6 +86,16 @@ export function applyCommand(
       )
     }
     session.send({ type: 'USER_INPUT', text: command.text })
+    return { ok: true }
+  }
+  if (command.kind === 'undo') {
+    if (state.value !== 'awaitingInput') {
+      return refused(
+        'not_awaiting_input',
+        `run ${session.runId} is ${state.value}, not awaiting input`,
+      )
+    }
+    session.send({ type: 'UNDO', changeId: command.changeId })
     return { ok: true }
   }
   if (edit === undefined) return refused('invalid_edit', 'the edit was not prepared')

@@ -21,6 +21,9 @@ export function checkCommandText(command: RuntimeCommand): void {
       throw new AgentError('confirmation_not_found', 'no confirmation has that id')
     }
   }
+  if (command.kind === 'undo' && !isWellFormedId(command.changeId)) {
+    throw new AgentError('invalid_input', 'a change id is letters, digits, _ and -')
+  }
   const text =
     command.kind === 'input'
       ? command.text
@@ -77,6 +80,14 @@ export function commandHeldRun(
       session.send({ type: 'USER_INPUT', text })
       return Promise.resolve({ applied: true })
     }
+    case 'undo': {
+      const { value } = session.state()
+      if (value !== 'awaitingInput') {
+        throw new AgentError('not_awaiting_input', `run ${runId} is ${value}, not awaiting input`)
+      }
+      session.send({ type: 'UNDO', changeId: command.changeId })
+      return Promise.resolve({ applied: true })
+    }
     case 'cancel':
       if (!session.ended()) {
         session.send({
@@ -107,6 +118,7 @@ export function commandHeldRun(
 
 /** A runtime command as the store keeps it (an edit's arguments as JSON text). */
 export function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
+  if (command.kind === 'undo') return { kind: 'undo', changeId: command.changeId }
   if (command.kind !== 'edit') return command
   const { confirmationId, args } = command
   return {

@@ -4,6 +4,8 @@ import { z } from 'zod'
 export type RunCommand =
   | { kind: 'input'; text: string }
   | { kind: 'cancel'; reason?: string }
+  /** Take back executed workspace change `changeId`: an `undo_change` card is proposed. */
+  | { kind: 'undo'; changeId: string }
   /** New arguments (JSON text) for the call on card `confirmationId`. */
   | { kind: 'edit'; confirmationId: string; args: string }
 
@@ -50,6 +52,7 @@ export interface AppliedRunCommand {
 const StoredCommandSchema = z.discriminatedUnion('kind', [
   z.object({ version: z.literal(1), kind: z.literal('input'), text: z.string() }),
   z.object({ version: z.literal(1), kind: z.literal('cancel'), reason: z.string().optional() }),
+  z.object({ version: z.literal(1), kind: z.literal('undo'), changeId: z.string() }),
   z.object({
     version: z.literal(1),
     kind: z.literal('edit'),

@@ -8,6 +8,7 @@ import { readArtifact } from './studypulse/readArtifact.ts'
 import { readSource } from './studypulse/readSource.ts'
 import { saveArtifact } from './studypulse/saveArtifact.ts'
 import { searchWorkspace } from './studypulse/searchWorkspace.ts'
+import { undoChange } from './studypulse/undoChange.ts'
 import { updateTask } from './studypulse/updateTask.ts'
 import { writeMemory } from './studypulse/writeMemory.ts'
 import { ToolRegistry, type ToolRegistryOptions } from './ToolRegistry.ts'
@@ -29,6 +30,7 @@ export const coreStudyPulseTools = Object.freeze([
   listMemory,
   listArtifacts,
   readArtifact,
+  undoChange,
 ])
 
 /** A registry of StudyPulse's tools that run anywhere (no `run_code`); the core entry's `createToolRegistry`. */

@@ -53,9 +53,17 @@ export const DescriptionNoticeSchema = z.strictObject({
   /**
    * `target_missing`: the call names nothing that exists; `claim_differs`: the model's words about
    * the target are not what is stored (the card shows what is stored); `not_described`: the
-   * workspace could not be read, so the card shows only the model's arguments.
+   * workspace could not be read, so the card shows only the model's arguments; `target_changed`:
+   * an undo's records moved on since the change it takes back (it would write nothing);
+   * `already_undone`: that change was taken back already.
    */
-  code: z.enum(['target_missing', 'claim_differs', 'not_described']),
+  code: z.enum([
+    'target_missing',
+    'claim_differs',
+    'not_described',
+    'target_changed',
+    'already_undone',
+  ]),
   text: z.string().min(1).max(500),
 })
 

@@ -1,4 +1,13 @@
 import { formatArtifact, parseArtifact } from './artifactText.ts'
+import {
+  type ChangeCommit,
+  commitRefusal,
+  withPlaces,
+  writeToList,
+} from './changes/ChangeCommit.ts'
+import type { KeptChange } from './changes/KeptChange.ts'
+import type { RecordWrite } from './changes/recordPatches.ts'
+import { validWrites } from './changes/validWrites.ts'
 import { parseOrInvalid } from './parseOrInvalid.ts'
 import {
   type ExpectedVersion,
@@ -58,6 +67,7 @@ export class MemoryWorkspace implements StudyWorkspace {
   #notebooks: Notebook[] = []
   readonly #artifacts = new Map<string, { text: string; updatedAt: string }>()
   readonly #sources = new Map<string, string>()
+  readonly #kept = new Map<string, KeptChange>()
   // Every write is in this object, so nothing has to be watched: the writes tell.
   readonly #changes = new WorkspaceChangeFeed(() => () => {})
 
@@ -204,6 +214,32 @@ export class MemoryWorkspace implements StudyWorkspace {
     return { ok: true, value: saved, version: recordVersion('note', saved) }
   }
 
+  /** The kept change `changeId`, or undefined. */
+  async readChange(changeId: string): Promise<KeptChange | undefined> {
+    const kept = this.#kept.get(changeId)
+    return kept && structuredClone(kept)
+  }
+
+  /** As `StudyWorkspace.commitChange`: checked and written with no await between. */
+  async commitChange(change: KeptChange, writes: readonly RecordWrite[]): Promise<ChangeCommit> {
+    const current = writes.map((write) => this.#record(write.kind, write.id))
+    const undone = change.undoes === undefined ? undefined : this.#kept.get(change.undoes)
+    const refused = commitRefusal(change, writes, current, undone)
+    if (refused !== undefined) return refused
+    const places = new Map<string, string>()
+    for (const write of validWrites(writes)) {
+      const place = this.#write(write)
+      if (place !== undefined) places.set(`${write.kind}\u0000${write.id}`, place)
+    }
+    const kept = withPlaces(structuredClone(change), places)
+    this.#kept.set(change.changeId, kept)
+    if (undone !== undefined)
+      this.#kept.set(undone.changeId, { ...undone, undoneBy: change.changeId })
+    const parts = { task: 'tasks', memory: 'memory', note: 'notes' } as const
+    this.#changes.tell(new Set(writes.map((write) => parts[write.kind])))
+    return { ok: true, change: structuredClone(kept) }
+  }
+
   /** All notebooks, in stored order. */
   async readNotebooks(): Promise<Notebook[]> {
     return structuredClone(this.#notebooks)
@@ -246,6 +282,27 @@ export class MemoryWorkspace implements StudyWorkspace {
       )
     }
     return { ok: true, path: checked.path, content }
+  }
+
+  #record(kind: RecordWrite['kind'], id: string): Versioned<unknown> | undefined {
+    if (kind === 'task') return this.#task(id)
+    return kind === 'memory' ? this.#memoryEntry(id) : this.#note(id)
+  }
+
+  /** One write of a change (validated); the place the record had. */
+  #write(write: RecordWrite): string | undefined {
+    const value = write.value && structuredClone(write.value)
+    if (write.kind === 'task') return writeToList(this.#tasks, write.id, value as Task, write.place)
+    if (write.kind === 'memory') {
+      return writeToList(this.#memory, write.id, value as MemoryEntry, write.place)
+    }
+    if (value === undefined) this.#artifacts.delete(write.id)
+    else {
+      const note = value as Artifact
+      const text = formatArtifact(note.title, note.content)
+      this.#artifacts.set(note.name, { text, updatedAt: note.updatedAt })
+    }
+    return undefined
   }
 
   #task(id: string): Versioned<Task> | undefined {

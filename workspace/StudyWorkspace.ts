@@ -1,3 +1,6 @@
+import type { ChangeCommit } from './changes/ChangeCommit.ts'
+import type { KeptChange } from './changes/KeptChange.ts'
+import type { RecordWrite } from './changes/recordPatches.ts'
 import type { ExpectedVersion, Versioned, VersionedWrite } from './recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from './schemas.ts'
 import type { SourceReadResult } from './sourceScope.ts'
@@ -54,6 +57,14 @@ export interface StudyWorkspace {
     content: string,
     expectedVersion: ExpectedVersion,
   ): Promise<VersionedWrite<Artifact>>
+  /** The kept change `changeId` (an executed workspace change and its inverse), or undefined. */
+  readChange(changeId: string): Promise<KeptChange | undefined>
+  /**
+   * All or nothing: makes `writes` only if every record is still at the version each expects (and,
+   * when `change.undoes` another, that one is kept here and not undone yet), keeps `change` with
+   * the places its records had, and marks the change it undoes as undone by it.
+   */
+  commitChange(change: KeptChange, writes: readonly RecordWrite[]): Promise<ChangeCommit>
   /** All notebooks, in stored order. */
   readNotebooks(): Promise<Notebook[]>
   /** The notebook with `id`, or undefined. */

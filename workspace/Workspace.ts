@@ -3,6 +3,10 @@ import { mkdir, realpath, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { z } from 'zod'
 import { listArtifactFiles, readArtifactFile, writeArtifactFile } from './artifactFiles.ts'
+import type { ChangeCommit } from './changes/ChangeCommit.ts'
+import { commitFolderChange, readFolderChange } from './changes/folderChanges.ts'
+import type { KeptChange } from './changes/KeptChange.ts'
+import type { RecordWrite } from './changes/recordPatches.ts'
 import { errnoCode } from './errnoCode.ts'
 import { readJsonFile, writeJsonFile } from './jsonFile.ts'
 import { layOutWorkspace, workspaceLayout } from './layOutWorkspace.ts'
@@ -279,6 +283,16 @@ export class Workspace implements StudyWorkspace {
       const saved = await writeArtifactFile(this.root, name, clean, content)
       return { ok: true, value: saved, version: recordVersion('note', saved) }
     })
+  }
+
+  /** The kept change `changeId` (in `changes/<changeId>.json`), or undefined. */
+  async readChange(changeId: string): Promise<KeptChange | undefined> {
+    return readFolderChange(this.root, changeId)
+  }
+
+  /** As `StudyWorkspace.commitChange`, under the workspace lock. */
+  async commitChange(change: KeptChange, writes: readonly RecordWrite[]): Promise<ChangeCommit> {
+    return this.locked(() => commitFolderChange(this.root, change, writes))
   }
 
   /** All notebooks, in stored order. */

@@ -11,6 +11,7 @@ export const workspaceViewMethods = [
   'readNotebooks',
   'notebook',
   'readSource',
+  'readChange',
 ] as const satisfies readonly (keyof StudyWorkspace)[]
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { toolOk } from '../../vocabulary/ToolResult.ts'
+import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
+import type { Task } from '../../workspace/schemas.ts'
 import { defineTool } from '../defineTool.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, taskDetails, taskRows } from './taskText.ts'
 
@@ -28,7 +30,7 @@ export const createTask = defineTool({
   },
   async execute(args, { workspace, now, generateId }) {
     const at = now.toISOString()
-    const task = await workspace.upsertTask({
+    const task: Task = {
       id: generateId(),
       title: args.title.trim(),
       ...(args.importance !== undefined && { importance: args.importance }),
@@ -37,8 +39,12 @@ export const createTask = defineTool({
       done: false,
       createdAt: at,
       updatedAt: at,
+    }
+    const plan = planChange(recordSet(), (draft) => {
+      draft.task[task.id] = task
     })
-    return toolOk(task)
+    const call = { tool: 'create_task', what: `The task ${quote(task.title)}` }
+    return commitPlanned(plan, call, { workspace, now, generateId }, { ...task })
   },
 })
 

@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
+import { toolFailure } from '../../vocabulary/ToolResult.ts'
+import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import { defineTool } from '../defineTool.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, taskRows } from './taskText.ts'
 
@@ -47,7 +49,7 @@ export const deleteTask = defineTool({
       }),
     }
   },
-  async execute(args, { workspace, expectedVersion }) {
+  async execute(args, { workspace, now, generateId, expectedVersion }) {
     const bound = boundTarget(await workspace.readTask(args.id), expectedVersion)
     if (!bound.ok && bound.reason === 'missing') {
       return toolFailure('task_not_found', `no task has id "${args.id}"`)
@@ -62,9 +64,10 @@ export const deleteTask = defineTool({
         `task ${args.id} is ${quote(task.title)}, not ${quote(args.title)}; nothing was deleted`,
       )
     }
-    const deleted = await workspace.deleteTaskAt(args.id, bound.target.version)
-    return deleted.ok
-      ? toolOk({ deleted: deleted.value })
-      : targetChanged(quote(task.title), 'task', args.id)
+    const plan = planChange(recordSet({ task: { [task.id]: task } }), (draft) => {
+      delete draft.task[task.id]
+    })
+    const call = { tool: 'delete_task', what: quote(task.title) }
+    return commitPlanned(plan, call, { workspace, now, generateId }, { deleted: task })
   },
 })

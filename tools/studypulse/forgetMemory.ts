@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
+import { toolFailure } from '../../vocabulary/ToolResult.ts'
+import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import { defineTool } from '../defineTool.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay } from './taskText.ts'
 
@@ -35,7 +37,7 @@ export const forgetMemory = defineTool({
       target: { kind: 'memory', id: args.id, version: current.version },
     }
   },
-  async execute(args, { workspace, expectedVersion }) {
+  async execute(args, { workspace, now, generateId, expectedVersion }) {
     const bound = boundTarget(await workspace.readMemoryEntry(args.id), expectedVersion)
     if (!bound.ok && bound.reason === 'missing') {
       return toolFailure(
@@ -44,8 +46,11 @@ export const forgetMemory = defineTool({
       )
     }
     if (!bound.ok) return targetChanged(`Memory ${args.id}`, 'memory', args.id)
-    const forgotten = await workspace.forgetMemoryAt(args.id, bound.target.version)
-    if (!forgotten.ok) return targetChanged(quote(bound.target.value.text), 'memory', args.id)
-    return toolOk({ forgotten: forgotten.value })
+    const entry = bound.target.value
+    const plan = planChange(recordSet({ memory: { [entry.id]: entry } }), (draft) => {
+      delete draft.memory[entry.id]
+    })
+    const call = { tool: 'forget_memory', what: quote(entry.text) }
+    return commitPlanned(plan, call, { workspace, now, generateId }, { forgotten: entry })
   },
 })

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import { countOf } from '../../vocabulary/countOf.ts'
-import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { artifactSlug, cleanArtifactTitle } from '../../workspace/artifactText.ts'
+import { type PlannedChange, planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
+import type { Artifact } from '../../workspace/schemas.ts'
+import { artifactInput } from '../../workspace/workspaceInput.ts'
 import { defineTool } from '../defineTool.ts'
 import { lineDiff } from '../lineDiff.ts'
 import { targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut } from './taskText.ts'
 
@@ -24,7 +27,10 @@ export const saveArtifact = defineTool({
     const title = cleanArtifactTitle(args.title)
     const name = artifactSlug(title)
     const stored = await view.readArtifact(name)
-    const diff = lineDiff(stored?.value.content ?? '', args.content)
+    // What the card shows is what the patches make, as execute commits them.
+    const note = { name, title, content: args.content, updatedAt: new Date(0).toISOString() }
+    const after = planSave(stored?.value, note).after.note[name] as Artifact
+    const diff = lineDiff(stored?.value.content ?? '', after.content)
     // The pair counts one kind of thing: "line" only when one line changes in all.
     const counts = `+${diff.added} −${diff.removed} ${diff.added + diff.removed === 1 ? 'line' : 'lines'}`
     if (stored === undefined) {
@@ -46,14 +52,29 @@ export const saveArtifact = defineTool({
       target: { kind: 'note', id: name, version: stored.version },
     }
   },
-  async execute(args, { workspace, expectedVersion }) {
-    const title = args.title.trim()
-    const name = artifactSlug(cleanArtifactTitle(title))
+  async execute(args, { workspace, now, generateId, expectedVersion }) {
+    const at = now.toISOString()
+    const { name, title } = artifactInput(args.title, args.content, at)
     // Unbound, it overwrites whatever is there as it reads it now; bound, only what the card showed.
-    const stored = expectedVersion === undefined ? await workspace.readArtifact(name) : undefined
-    const at = expectedVersion === undefined ? (stored?.version ?? null) : expectedVersion
-    const saved = await workspace.saveArtifactAt(title, args.content, at)
-    if (!saved.ok) return targetChanged(`The note ${quote(title)}`, 'note', name)
-    return toolOk({ name: saved.value.name, title: saved.value.title, overwrote: at !== null })
+    const stored = await workspace.readArtifact(name)
+    const shown = expectedVersion === undefined ? (stored?.version ?? null) : expectedVersion
+    if ((stored?.version ?? null) !== shown) {
+      return targetChanged(`The note ${quote(title)}`, 'note', name)
+    }
+    const plan = planSave(stored?.value, { name, title, content: args.content, updatedAt: at })
+    const call = { tool: 'save_artifact', what: `The note ${quote(title)}` }
+    const data = { name, title, overwrote: stored !== undefined }
+    return commitPlanned(plan, call, { workspace, now, generateId }, data)
   },
 })
+
+/** Saving `note` as patches: a new note, or the stored one's title, content and time replaced. */
+function planSave(stored: Artifact | undefined, note: Artifact): PlannedChange {
+  const base = recordSet(stored === undefined ? {} : { note: { [stored.name]: stored } })
+  return planChange(base, (draft) => {
+    const kept = draft.note[note.name]
+    if (kept === undefined) draft.note[note.name] = note
+    else
+      Object.assign(kept, { title: note.title, content: note.content, updatedAt: note.updatedAt })
+  })
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import type { DescribedField } from '../../vocabulary/CallDescription.ts'
 import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
+import { type PlannedChange, planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import type { Task } from '../../workspace/schemas.ts'
 import { defineTool } from '../defineTool.ts'
 import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, formatImportance, type TaskLabel, taskFieldText } from './taskText.ts'
 
@@ -44,7 +46,10 @@ export const updateTask = defineTool({
     if (current === undefined) {
       return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
     }
-    const next = applyChanges(current.value, args, current.value.updatedAt)
+    // The card's after is what the patches make: the same plan execute commits.
+    const next = planUpdate(current.value, args, current.value.updatedAt).after.task[
+      args.id
+    ] as Task
     return {
       version: 1,
       headline: cut(headline(current.value, args), 500),
@@ -52,33 +57,35 @@ export const updateTask = defineTool({
       target: { kind: 'task', id: args.id, version: current.version },
     }
   },
-  async execute(args, { workspace, now, expectedVersion }) {
+  async execute(args, { workspace, now, generateId, expectedVersion }) {
     const bound = boundTarget(await workspace.readTask(args.id), expectedVersion)
     if (!bound.ok && bound.reason === 'missing') {
       return toolFailure('task_not_found', `no task has id "${args.id}"; nothing was changed`)
     }
     if (!bound.ok) return targetChanged(`Task ${args.id}`, 'task', args.id)
-    const { value: before, version } = bound.target
-    const next = applyChanges(before, args, now.toISOString())
+    const before = bound.target.value
+    const plan = planUpdate(before, args, now.toISOString())
+    const next = plan.after.task[args.id] as Task
     const changed = changeable.filter((field) => next[field] !== before[field])
     if (changed.length === 0) return toolOk({ task: before, changed })
-    const written = await workspace.updateTaskAt(next, version)
-    if (!written.ok) return targetChanged(quote(before.title), 'task', args.id)
-    return toolOk({ task: written.value, changed })
+    const call = { tool: 'update_task', what: quote(before.title) }
+    return commitPlanned(plan, call, { workspace, now, generateId }, { task: next, changed })
   },
 })
 
-/** The task with the call's changes made (a `null` clears a field), stamped `updatedAt`. */
-function applyChanges(task: Task, args: UpdateTaskArgs, updatedAt: string): Task {
-  const next: Task = { ...task, updatedAt }
-  if (args.title !== undefined) next.title = args.title.trim()
-  if (args.done !== undefined) next.done = args.done
-  for (const field of ['due', 'importance', 'notes'] as const) {
-    const value = args[field]
-    if (value === null) delete next[field]
-    else if (value !== undefined) (next as Record<string, unknown>)[field] = value
-  }
-  return next
+/** The call's changes to the task as patches (a `null` clears a field), stamped `updatedAt`. */
+function planUpdate(task: Task, args: UpdateTaskArgs, updatedAt: string): PlannedChange {
+  return planChange(recordSet({ task: { [task.id]: task } }), (draft) => {
+    const next = draft.task[task.id] as Task
+    next.updatedAt = updatedAt
+    if (args.title !== undefined) next.title = args.title.trim()
+    if (args.done !== undefined) next.done = args.done
+    for (const field of ['due', 'importance', 'notes'] as const) {
+      const value = args[field]
+      if (value === null) delete next[field]
+      else if (value !== undefined) (next as Record<string, unknown>)[field] = value
+    }
+  })
 }
 
 /** The title (unchanged unless renamed, so the person sees which task), then each field the call names. */

@@ -3,6 +3,9 @@ import type pg from 'pg'
 import type { z } from 'zod'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
 import type { AtomicOutcomes, OutcomeOptions } from '../AtomicOutcomes.ts'
+import type { ChangeCommit } from '../changes/ChangeCommit.ts'
+import type { KeptChange } from '../changes/KeptChange.ts'
+import type { RecordWrite } from '../changes/recordPatches.ts'
 import { parseOrInvalid } from '../parseOrInvalid.ts'
 import {
   type ExpectedVersion,
@@ -38,6 +41,7 @@ import {
 } from '../workspaceInput.ts'
 import { migrate } from './migrate.ts'
 import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
+import { commitPgChange, readPgChange } from './pgChanges.ts'
 import { hearWorkspaceNotices } from './workspaceNotices.ts'
 
 /** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
@@ -288,6 +292,17 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
       await db.query(upsertArtifact, values)
       return artifact
     })
+  }
+
+  /** The kept change `changeId`, or undefined. */
+  readChange(changeId: string): Promise<KeptChange | undefined> {
+    return readPgChange(this.#db, this.workspaceId, changeId)
+  }
+
+  /** As `StudyWorkspace.commitChange`: one transaction (or the one `withOutcome` holds). */
+  commitChange(change: KeptChange, writes: readonly RecordWrite[]): Promise<ChangeCommit> {
+    const run = (db: Db) => commitPgChange(db, this.workspaceId, change, writes)
+    return this.#db === this.#pool ? withTransaction(this.#pool, run) : run(this.#db)
   }
 
   /** All notebooks, in stored order. */

@@ -1,3 +1,4 @@
+import { workspaceChangesMigration } from './pgChanges.ts'
 import { teamMigration } from './teamMigration.ts'
 
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
@@ -334,4 +335,6 @@ export const migrations: readonly Migration[] = [
     sql: teamMigration,
   },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
+  // Numbered 20 to stay clear of the store branches' migrations; the integrator renumbers it.
+  { version: 20, name: 'kept workspace changes', sql: workspaceChangesMigration },
 ]

@@ -56,6 +56,7 @@ describe('PostgreSQL migrations', () => {
       'runs',
       'schema_version',
       'tasks',
+      'workspace_changes',
       'workspaces',
     ])
     // A second start finds nothing to do.

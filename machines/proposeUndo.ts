@@ -1,0 +1,21 @@
+import type { AgentRunContext } from './agentRunTypes.ts'
+import { acceptTurn, appendUserMessage, type Step } from './runSteps.ts'
+
+/** The tool a person's Undo proposes: the same card, guard and execution as any call. */
+export const undoToolName = 'undo_change'
+
+/**
+ * A person asked to take back change `changeId` (an Undo button, `/undo`): their words go in the
+ * conversation and an `undo_change` call is queued as if the model had proposed it, so it is
+ * prepared, described and shown as a card like any other, and runs only on its `CONFIRM`.
+ */
+export function proposeUndo(context: AgentRunContext, changeId: string, callId: string): Step {
+  const asked = appendUserMessage(context, `Undo change ${changeId}`)
+  const withAsk = { ...context, ...asked.changes } as AgentRunContext
+  const call = { id: callId, name: undoToolName, arguments: JSON.stringify({ changeId }) }
+  const queued = acceptTurn(withAsk, { toolCalls: [call] })
+  return {
+    changes: { ...asked.changes, ...queued.changes },
+    events: [...(asked.events ?? []), ...(queued.events ?? [])],
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import type { ToolContext } from '../../../tools/defineTool.ts'
+import { MemoryWorkspace } from '../../../workspace/MemoryWorkspace.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
+import type { ExpectedVersion } from '../../../workspace/recordVersion.ts'
+import type { StudyWorkspace } from '../../../workspace/StudyWorkspace.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import { fileDatabase } from '../../helpers/postgres.ts'
+import { makeTempDirs } from '../../workspace/tempDir.ts'
+
+/** A workspace to undo on, a second handle on the same data (another node), and its exact state. */
+export interface UndoSetup {
+  ws: StudyWorkspace
+  other: StudyWorkspace
+  /** Every byte a person could tell apart: the files of a folder, every stored field elsewhere. */
+  snapshot(): Promise<string>
+}
+
+const tempDir = makeTempDirs()
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+async function folderBytes(root: string): Promise<string> {
+  const files = ['tasks.json', 'memory.json']
+  const notes = (await readdir(join(root, 'artifacts'))).sort().map((name) => `artifacts/${name}`)
+  const parts = await Promise.all(
+    [...files, ...notes].map(async (file) => [file, await readFile(join(root, file), 'utf8')]),
+  )
+  return JSON.stringify(parts)
+}
+
+async function storedState(ws: StudyWorkspace): Promise<string> {
+  return JSON.stringify([await ws.readTasks(), await ws.readMemory(), await ws.listArtifacts()])
+}
+
+/** The three workspaces every undo test runs on. */
+export const undoSetups: [string, () => Promise<UndoSetup>][] = [
+  [
+    'MemoryWorkspace',
+    async () => {
+      const ws = new MemoryWorkspace()
+      return { ws, other: ws, snapshot: () => storedState(ws) }
+    },
+  ],
+  [
+    'the folder Workspace',
+    async () => {
+      const dir = await tempDir()
+      const ws = await Workspace.create(dir)
+      return { ws, other: await Workspace.open(dir), snapshot: () => folderBytes(dir) }
+    },
+  ],
+  [
+    'PostgresWorkspace',
+    async () => {
+      const db = await fileDatabase()
+      const workspaceId = randomUUID()
+      const sourcesDir = await tempDir()
+      const open = async () => {
+        const node = await PostgresWorkspace.open(
+          { connectionString: db.url },
+          { workspaceId, sourcesDir },
+        )
+        closers.push(() => node.close())
+        return node
+      }
+      const ws = await open()
+      return { ws, other: await open(), snapshot: () => storedState(ws) }
+    },
+  ],
+]
+
+let counter = 0
+
+/** What `execute` gets: a fresh id each time (a change id must be new), a later clock each call. */
+export function undoContext(ws: StudyWorkspace, expectedVersion?: ExpectedVersion): ToolContext {
+  counter += 1
+  const n = counter
+  let ids = 0
+  return {
+    workspace: ws,
+    now: new Date(Date.UTC(2026, 11, 1, 10, 0, n)),
+    sourcePaths: [],
+    signal: new AbortController().signal,
+    generateId: () => `id-${n}-${++ids}`,
+    ...(expectedVersion !== undefined && { expectedVersion }),
+  }
+}
