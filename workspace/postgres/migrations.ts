@@ -1,3 +1,4 @@
+import { sessionsMigration } from './sessionsMigration.ts'
 import { teamMigration } from './teamMigration.ts'
 
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
@@ -334,4 +335,6 @@ export const migrations: readonly Migration[] = [
     sql: teamMigration,
   },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
+  // 21, not 12: other branches take the numbers between; the integrator renumbers when merging.
+  { version: 21, name: 'browser sessions', sql: sessionsMigration },
 ]
