@@ -138,8 +138,18 @@ export async function finishSignIn(
   } catch (error) {
     if (error instanceof HttpError) throw error
     // The library's reason names the check that failed (state, nonce, aud, the code's reuse…).
-    throw refused(`the issuer's answer was refused: ${(error as Error).message}`)
+    throw refused(`the issuer's answer was refused: ${reason(error)}`)
   }
+}
+
+// openid-client wraps oauth4webapi's error, whose message names the check (state, nonce, aud…).
+function reason(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined
+  if (cause instanceof Error && cause.message !== '') return cause.message
+  const body = error as { error_description?: unknown; error?: unknown }
+  if (typeof body.error === 'string')
+    return `${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`
+  return error instanceof Error ? error.message : 'unknown'
 }
 
 function refused(message: string): HttpError {
