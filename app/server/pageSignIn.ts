@@ -23,7 +23,7 @@ export interface PageSignIn extends BrowserSignIn {
  * store when that keeps them (shared by every node), else in this process (one node only).
  */
 export function pageSignIn(
-  options: HostedOptions & { runtime: AgentRuntime },
+  options: HostedOptions & { runtime: AgentRuntime; clock?: { now: () => number } },
   hosted: HostedAccess | undefined,
 ): PageSignIn | undefined {
   if (hosted === undefined || options.signIn === undefined || options.auth?.kind !== 'oidc')
@@ -33,6 +33,7 @@ export function pageSignIn(
     options: options.signIn,
     publicOrigin: hosted.publicOrigin,
     sessions: options.runtime.store?.sessions ?? memorySessionStore(),
+    ...(options.clock !== undefined && { now: options.clock.now }),
   })
   return {
     ...signIn,

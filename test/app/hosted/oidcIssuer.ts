@@ -18,6 +18,8 @@ export interface TestIssuer {
   tamper?: (claims: JWTPayload) => JWTPayload
   /** How many times the token endpoint was asked (code and refresh grants). */
   tokenRequests: number
+  /** Whether the issuer gives refresh tokens now (a test may change it between sign-ins). */
+  refreshTokens: boolean
   close(): Promise<void>
 }
 
@@ -64,7 +66,7 @@ export async function startIssuer(options: TestIssuerOptions): Promise<TestIssue
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
     ttl: { AccessToken: seconds, IdToken: seconds },
-    issueRefreshToken: async () => options.refreshTokens === true,
+    issueRefreshToken: async () => issuer.refreshTokens,
     findAccount: async (_ctx, id) => {
       const person = options.people[id]
       if (person === undefined) return undefined
@@ -76,6 +78,7 @@ export async function startIssuer(options: TestIssuerOptions): Promise<TestIssue
     clientId: 'studypulse',
     clientSecret: 'studypulse-test-secret-0123456789',
     tokenRequests: 0,
+    refreshTokens: options.refreshTokens === true,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
