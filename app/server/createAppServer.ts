@@ -5,6 +5,7 @@ import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
+import { cardRoutes } from './cardRoutes.ts'
 import { HttpError } from './HttpError.ts'
 import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
@@ -175,6 +176,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
   return [
     ...runRoutes(app),
+    ...cardRoutes(app),
     ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),
