@@ -51,3 +51,18 @@ export function approvalReach(
     ]
   })
 }
+
+/** Whether the asker may make one decision on a card, and if not, why (who may instead). */
+export type CardDecisionReach = { may: true } | { may: false; why: string }
+
+/** What the asker may do with a run's open card, and where (`GET /api/runs/:runId/card`). */
+export interface CardReach {
+  confirmationId: string
+  allow: CardDecisionReach
+  deny: CardDecisionReach
+  /**
+   * Set when the server cannot decide the card at all: its run is held by another process that
+   * shares no decisions with it (the terminal chat, another `npm start` on the same folder).
+   */
+  elsewhere?: string
+}

@@ -1,25 +1,11 @@
 import { approvalVerdict } from '../../machines/approvalRefusal.ts'
+import type { CardDecisionReach, CardReach } from '../../vocabulary/approvalReach.ts'
 import type { Person } from '../../vocabulary/Identity.ts'
 import type { AppContext } from './AppContext.ts'
 import { HttpError } from './HttpError.ts'
 import type { Route } from './router.ts'
 import { runFor } from './runAccess.ts'
 import { sendJson } from './sendJson.ts'
-
-/** Whether the asker may make one decision on a card, and if not, why (who may instead). */
-export type CardDecisionReach = { may: true } | { may: false; why: string }
-
-/** `GET /api/runs/:runId/card`: what the asker may do with the run's open card, and where. */
-export interface CardReach {
-  confirmationId: string
-  allow: CardDecisionReach
-  deny: CardDecisionReach
-  /**
-   * Set when this server cannot decide the card at all: its run is held by another process that
-   * shares no decisions with it (the terminal chat, another `npm start` on the same folder).
-   */
-  elsewhere?: string
-}
 
 /**
  * `GET /api/runs/:runId/card`: the open card's decisions as the host's approval rules judge them
