@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { type ApprovalRules, parseApprovalRules } from '../vocabulary/ApprovalRules.ts'
+import type { BrowserSignInOptions } from './server/auth/BrowserSignInOptions.ts'
 import type { AuthOptions, HostedOptions } from './server/hostedMode.ts'
 
 /** How the app is hosted, as the environment says; all empty for the single-user app. */
@@ -27,18 +28,21 @@ const list = (text: string | undefined) =>
 /**
  * Reads the hosting variables: `STUDYPULSE_HOST`, `STUDYPULSE_PUBLIC_ORIGIN`,
  * `STUDYPULSE_TRUSTED_PROXIES`, `STUDYPULSE_AUTH_MODE` (`oidc` or `proxy`) with its
- * `STUDYPULSE_AUTH_*` settings, `STUDYPULSE_APPROVAL_RULES` and `STUDYPULSE_TEAM_WORKSPACE`.
+ * `STUDYPULSE_AUTH_*` settings (a `STUDYPULSE_AUTH_CLIENT_ID` adds browser sign-in, with
+ * `STUDYPULSE_AUTH_CLIENT_SECRET` and `STUDYPULSE_SESSION_SECRET`), `STUDYPULSE_APPROVAL_RULES` and `STUDYPULSE_TEAM_WORKSPACE`.
  * The server itself refuses what cannot be safe (beyond loopback without sign-in, and so on).
  */
 export async function hostingFromEnv(env: Record<string, string | undefined>): Promise<Hosting> {
   const mode = env.STUDYPULSE_AUTH_MODE?.trim() ?? ''
   let auth: AuthOptions | undefined
+  const signIn = browserSignInFromEnv(env)
   if (mode === 'oidc') {
     const issuer = env.STUDYPULSE_AUTH_ISSUER
-    const audience = list(env.STUDYPULSE_AUTH_AUDIENCE)
+    // Tokens the browser sign-in gets are for this app's client id unless said otherwise.
+    const audience = list(env.STUDYPULSE_AUTH_AUDIENCE ?? signIn?.clientId)
     if (issuer === undefined || issuer === '' || audience.length === 0)
       throw new HostingError(
-        'STUDYPULSE_AUTH_MODE=oidc needs STUDYPULSE_AUTH_ISSUER and STUDYPULSE_AUTH_AUDIENCE',
+        'STUDYPULSE_AUTH_MODE=oidc needs STUDYPULSE_AUTH_ISSUER and STUDYPULSE_AUTH_AUDIENCE (or STUDYPULSE_AUTH_CLIENT_ID)',
       )
     const algorithms = list(env.STUDYPULSE_AUTH_ALGORITHMS)
     auth = {
@@ -67,10 +71,25 @@ export async function hostingFromEnv(env: Record<string, string | undefined>): P
   return {
     host: env.STUDYPULSE_HOST?.trim() || '127.0.0.1',
     ...(auth !== undefined && { auth }),
+    ...(signIn !== undefined && mode === 'oidc' && { signIn }),
     ...(env.STUDYPULSE_PUBLIC_ORIGIN && { publicOrigin: env.STUDYPULSE_PUBLIC_ORIGIN }),
     ...(proxies.length > 0 && { trustedProxies: proxies }),
     ...(approvalRules !== undefined && { approvalRules }),
     perPerson: env.STUDYPULSE_TEAM_WORKSPACE !== '1',
+  }
+}
+
+// Browser sign-in: the client the issuer registered, and the secret every node shares.
+function browserSignInFromEnv(
+  env: Record<string, string | undefined>,
+): BrowserSignInOptions | undefined {
+  const clientId = env.STUDYPULSE_AUTH_CLIENT_ID?.trim()
+  if (clientId === undefined || clientId === '') return undefined
+  return {
+    clientId,
+    ...(env.STUDYPULSE_AUTH_CLIENT_SECRET && { clientSecret: env.STUDYPULSE_AUTH_CLIENT_SECRET }),
+    ...(env.STUDYPULSE_SESSION_SECRET && { sessionSecret: env.STUDYPULSE_SESSION_SECRET }),
+    ...(env.STUDYPULSE_AUTH_SCOPE && { scope: env.STUDYPULSE_AUTH_SCOPE }),
   }
 }
 

@@ -6,6 +6,7 @@ import type { AuditRecord } from './AuditRecord.ts'
 import type { RunCluster } from './RunCluster.ts'
 import type { AppliedRunCommand } from './RunCommand.ts'
 import type { RunListPage, RunListQuery, RunStart } from './RunListing.ts'
+import type { SessionStore } from './SessionStore.ts'
 
 /**
  * A run's small saved state: the statechart's persisted snapshot (no event log inside it) and
@@ -88,6 +89,11 @@ export interface RunStore {
    * shared rules); absent for a store that serves one node, which the runtime then treats as one.
    */
   readonly cluster?: RunCluster
+  /**
+   * Where the hosted app keeps browser sessions, so every node sharing the store knows them;
+   * absent for a store that keeps none (then browser sign-in is refused at start-up).
+   */
+  readonly sessions?: SessionStore
   /** Claims `runId` for this store's owner; refused while another live owner holds it. */
   claim(runId: string): Promise<RunClaim>
   /** Gives up a claimed run, so another runtime may take it over at once. */

@@ -3,9 +3,11 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import { memorySessionStore } from './memorySessionStore.ts'
 import { pageByPosition, type RunStart, summaryStatus } from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
 import { RunStoreError } from './RunStoreError.ts'
+import type { StoredSession } from './SessionStore.ts'
 
 /** The data of a memory store; pass the same object to several stores to share their runs. */
 export interface MemoryRunData {
@@ -16,6 +18,8 @@ export interface MemoryRunData {
   owners: Map<string, object>
   /** Runs in the order they started, for the run list. */
   started: { runId: string; start: RunStart }[]
+  /** Browser sessions of a hosted app, by key. */
+  sessions: Map<string, StoredSession>
 }
 
 interface MemoryRun {
@@ -30,7 +34,14 @@ interface MemoryRun {
 
 /** Fresh, empty data for `memoryRunStore`. */
 export function createMemoryRunData(): MemoryRunData {
-  return { runs: new Map(), audit: [], policies: [], owners: new Map(), started: [] }
+  return {
+    runs: new Map(),
+    audit: [],
+    policies: [],
+    owners: new Map(),
+    started: [],
+    sessions: new Map(),
+  }
 }
 
 /**
@@ -50,6 +61,7 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
   }
   return {
     location: 'memory',
+    sessions: memorySessionStore(data.sessions),
     async claim(runId) {
       const owner = data.owners.get(runId)
       if (owner !== undefined && owner !== me) return { ok: false, code: 'run_owned_elsewhere' }

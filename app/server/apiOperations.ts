@@ -10,6 +10,7 @@ import {
 } from './requestSchemas.ts'
 import {
   ArtifactsAnswer,
+  CardAnswer,
   CommandAnswer,
   EditAnswer,
   InfoAnswer,
@@ -195,6 +196,18 @@ export const apiOperations: ApiOperation[] = [
         code: 'approver_not_allowed',
         when: "the host's approval rules do not let you decide this card; nothing changed",
       },
+    ],
+  },
+  {
+    id: 'cardReach',
+    method: 'GET',
+    path: '/api/runs/:runId/card',
+    summary:
+      "What the asker may do with the run's open card under the host's approval rules (allow, deny, and who may instead), and where to answer it when this server cannot.",
+    answers: { 200: { description: 'The card’s decisions for the asker.', schema: CardAnswer } },
+    refusals: [
+      runNotFound,
+      { status: 404, code: 'no_open_card', when: 'the run waits on no card' },
     ],
   },
   {

@@ -5,6 +5,7 @@ import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
+import { cardRoutes } from './cardRoutes.ts'
 import { HttpError } from './HttpError.ts'
 import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
@@ -12,6 +13,7 @@ import { type McpServersView, mcpRoutes } from './mcpRoutes.ts'
 import { meRoutes } from './meRoutes.ts'
 import { openApiRoutes } from './openApiRoutes.ts'
 import { oneWorkspace, type PersonWorkspaces } from './PersonWorkspaces.ts'
+import { pageSignIn } from './pageSignIn.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -96,16 +98,24 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
   const guard = hosted?.guard ?? createRequestGuard(token, options.allowedOrigins)
   // A hosted page carries no secret: who is asking is what authentication says.
   const pageToken = hosted === undefined ? token : 'hosted'
+  const signIn = pageSignIn(options, hosted)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET'
     guard.checkHost(req)
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     if (!url.pathname.startsWith('/api/')) {
+      if (signIn !== undefined && (await signIn.handle(req, res, url))) return
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
       if (options.distDir === undefined) throw new HttpError(404, 'not_found', 'no page here')
-      return serveStatic(res, options.distDir, url.pathname, pageToken, method === 'HEAD')
+      // With browser sign-in the page carries its session's CSRF token (or is a 302 to sign in).
+      const page =
+        signIn === undefined
+          ? { pageToken, pathname: url.pathname }
+          : await signIn.page(req, res, url)
+      if (page === undefined) return
+      return serveStatic(res, options.distDir, page.pathname, page.pageToken, method === 'HEAD')
     }
     if (guard.shareWithOrigin(req, res)) return
     const { route, params, pathMatched } = matchRoute(routes, method, url.pathname)
@@ -117,7 +127,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     if (route.method === 'POST') guard.checkOrigin(req)
     if (hosted !== undefined) {
       // Before anything of the request is read: an unauthenticated one changes nothing.
-      const me = await hosted.authenticate(req)
+      const me = (await signIn?.authenticate(req, route.method)) ?? (await hosted.authenticate(req))
       return route.handler({ req, res, url, params, me })
     }
     // EventSource cannot send headers, so the event stream also takes the token as `?token=`.
@@ -166,6 +176,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
   return [
     ...runRoutes(app),
+    ...cardRoutes(app),
     ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),

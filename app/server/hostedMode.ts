@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { AppServerError } from './AppServerError.ts'
 import type { Authenticator, SignedIn } from './auth/Authenticator.ts'
+import type { BrowserSignInOptions } from './auth/BrowserSignInOptions.ts'
 import { type OidcOptions, oidcAuthenticator } from './auth/oidcAuthenticator.ts'
 import { type ProxyAuthOptions, proxyAuthenticator } from './auth/proxyAuthenticator.ts'
 import { TrustedProxies } from './auth/TrustedProxies.ts'
@@ -15,6 +16,11 @@ export interface HostedOptions {
   /** The exact origin people open (`https://study.example.edu`): configured, never read from headers. */
   publicOrigin?: string
   auth?: AuthOptions
+  /**
+   * People sign in from the browser (OpenID Connect code flow with PKCE, sessions in the run
+   * store) at the issuer of `auth`, which must be `oidc`; bearer tokens keep working beside it.
+   */
+  signIn?: BrowserSignInOptions
   /** Addresses or CIDR ranges of the proxies in front of the app; only they may set forwarded headers. */
   trustedProxies?: readonly string[]
   /** Exact origins besides the public one that may call the API. */
@@ -45,6 +51,7 @@ export function hostedAccess(options: HostedOptions): HostedAccess | undefined {
       'hosted mode needs the address people open (publicOrigin, STUDYPULSE_PUBLIC_ORIGIN): it is never guessed from headers',
     )
   const publicOrigin = checkPublicOrigin(options.publicOrigin)
+  if (options.signIn !== undefined) checkSignIn(options.signIn, options.auth.kind)
   const proxies = new TrustedProxies(options.trustedProxies ?? [])
   const authenticator =
     options.auth.kind === 'oidc'
@@ -77,5 +84,24 @@ export function checkListenHost(host: string, hosted: boolean): void {
     throw new AppServerError(
       'auth_required',
       `StudyPulse will not listen on ${host} without sign-in: anyone who reaches it could decide your cards. Configure auth (STUDYPULSE_AUTH_MODE=oidc or proxy) and STUDYPULSE_PUBLIC_ORIGIN, or keep the default 127.0.0.1`,
+    )
+}
+
+// Browser sign-in goes to an OpenID Connect issuer, and its secret must be one worth the name.
+function checkSignIn(signIn: BrowserSignInOptions, kind: AuthOptions['kind']): void {
+  if (kind !== 'oidc')
+    throw new AppServerError(
+      'invalid_auth',
+      'browser sign-in (a client id) needs STUDYPULSE_AUTH_MODE=oidc: a proxy signs people in itself',
+    )
+  if (signIn.clientId.trim() === '')
+    throw new AppServerError(
+      'invalid_auth',
+      'browser sign-in needs the client id the issuer registered',
+    )
+  if (signIn.sessionSecret !== undefined && signIn.sessionSecret.length < 32)
+    throw new AppServerError(
+      'invalid_auth',
+      'the session secret (STUDYPULSE_SESSION_SECRET) must be at least 32 characters',
     )
 }

@@ -55,8 +55,40 @@ export const MeAnswer = z.union([
     name: z.string().optional(),
     groups: z.array(z.string()),
     reviewer: z.boolean().describe("Whether the host's approval rules name them an approver."),
+    approvals: z
+      .array(
+        z.strictObject({
+          tool: z.string(),
+          permission: z.enum(['write', 'destructive', 'execute']),
+          mayApprove: z.boolean(),
+          quorum: z.number().int().min(1),
+          fourEyes: z.boolean(),
+          needs: z.string().optional().describe('Who may approve instead, when they may not.'),
+        }),
+      )
+      .describe(
+        'Each tool an approval rule covers, and what the rules let them do with its cards.',
+      ),
   }),
 ])
+
+const DecisionReach = z.union([
+  z.strictObject({ may: z.literal(true) }),
+  z.strictObject({ may: z.literal(false), why: z.string().describe('Who may instead, and why.') }),
+])
+
+/** `GET /api/runs/:runId/card`. */
+export const CardAnswer = z.strictObject({
+  confirmationId: z.string(),
+  allow: DecisionReach,
+  deny: DecisionReach,
+  elsewhere: z
+    .string()
+    .optional()
+    .describe(
+      'Set when another process holds the run and this server cannot decide it: where to answer it.',
+    ),
+})
 
 /** `POST /api/runs`. */
 export const StartedRunAnswer = z.strictObject({ runId: z.string() })

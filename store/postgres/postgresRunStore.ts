@@ -39,6 +39,7 @@ import {
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { listRuns } from './postgresRunList.ts'
+import { postgresSessionStore } from './postgresSessionStore.ts'
 import { RunLeases } from './RunLeases.ts'
 
 /** Options of the PostgreSQL store. */
@@ -141,6 +142,7 @@ export async function postgresRunStore(
     ownerId,
     pool,
     location: poolLocation(pool),
+    sessions: postgresSessionStore(pool),
     claim: (runId) => leases.claim(runId),
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),

@@ -85,16 +85,24 @@ test('two signed-in people: Alice cannot approve her own destructive card, Rita 
   const aliceCard = alice.locator('.sp-card[data-state="pending"]')
   await aliceCard.waitFor()
   const runId = new URL(alice.url()).searchParams.get('run') as string
-  // Her own approval is refused by the rules; the card stays open.
-  await aliceCard.getByRole('button', { name: 'Allow once' }).click()
-  await alice.getByText(/needs group reviewers/).waitFor()
+  // The rules do not let her approve it: the card says who may, and its Allow is off.
+  await aliceCard
+    .getByTestId('card-unavailable')
+    .getByText(/needs group reviewers/)
+    .waitFor()
+  expect(await aliceCard.getByRole('button', { name: 'Allow once' }).isDisabled()).toBe(true)
+  expect(await aliceCard.getByRole('button', { name: 'Deny' }).isDisabled()).toBe(false)
   expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
   await alice.screenshot({ path: join(docs, 'team-alice-refused.png') })
 
   // Rita, a reviewer, opens Alice's run and allows it.
   const rita = await signedIn('rita', 'Rita', 'reviewers')
   await rita.goto(`${h.server.url}/?run=${encodeURIComponent(runId)}`)
-  await rita.getByText('Signed in as Rita · reviewer').waitFor()
+  await rita.getByTestId('signed-in').getByText('Signed in as Rita').waitFor()
+  await rita
+    .getByTestId('approvals')
+    .getByText(/You may approve cards of .*delete_task/)
+    .waitFor()
   const ritaCard = rita.locator('.sp-card[data-state="pending"]')
   await ritaCard.getByRole('button', { name: 'Allow once' }).click()
   await rita.getByText(/^Allowed by Rita at \d\d:\d\d\.$/).waitFor()

@@ -9,7 +9,7 @@ import type { RunSource } from '../core/RunSource.ts'
 import { submitCommand } from '../core/submitCommand.ts'
 import { submitDecision } from '../core/submitDecision.ts'
 import { useRunBusy, useRunStatus, useTranscript } from '../hooks/runHooks.ts'
-import { ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
+import { type CardUnavailable, ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
 import { Markdown } from './Markdown.tsx'
 
 /** Props of `AgentChat`. */
@@ -34,6 +34,8 @@ export interface AgentChatProps {
   allowEdit?: boolean
   /** Extra card controls, per card. */
   renderCardActions?: (request: ConfirmationRequest) => ReactNode
+  /** Decisions this person cannot make on a card, and who can (see `ConfirmationCard`). */
+  cardUnavailable?: (request: ConfirmationRequest) => CardUnavailable | undefined
   /** Shown when there are no messages yet. */
   emptyState?: ReactNode
   placeholder?: string
@@ -150,6 +152,7 @@ export function AgentChat(props: AgentChatProps) {
               moreDecisions={moreDecisions}
               onEdit={edit}
               renderCardActions={props.renderCardActions}
+              cardUnavailable={props.cardUnavailable}
             />
           </li>
         ))}
@@ -233,10 +236,13 @@ interface ChatItemProps {
   moreDecisions: ((request: ConfirmationRequest) => readonly DecisionOption[]) | undefined
   onEdit: ((text: string, request: ConfirmationRequest) => Promise<void>) | undefined
   renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
+  cardUnavailable: ((request: ConfirmationRequest) => CardUnavailable | undefined) | undefined
 }
 
 function ChatItem(props: ChatItemProps) {
   const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions } = props
+  const unavailable =
+    item.kind === 'confirmation' ? props.cardUnavailable?.(item.request) : undefined
   switch (item.kind) {
     case 'user':
       return <p className="sp-bubble sp-bubble--user">{item.text}</p>
@@ -259,6 +265,7 @@ function ChatItem(props: ChatItemProps) {
           {...(moreDecisions && { moreDecisions: moreDecisions(item.request) })}
           {...(onEdit && { onEdit })}
           extraActions={renderCardActions?.(item.request)}
+          {...(unavailable && { unavailable })}
         />
       )
     case 'activity':

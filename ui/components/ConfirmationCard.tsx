@@ -44,6 +44,20 @@ export interface ConfirmationCardProps {
   staleText?: string
   /** Move keyboard focus to the first button when the card appears (default true). */
   autoFocus?: boolean
+  /**
+   * Decisions this person cannot make here (the host's approval rules, or a run another process
+   * holds): those buttons are disabled and `note` says who can, or where to answer it.
+   */
+  unavailable?: CardUnavailable
+}
+
+/** Which decisions a card's person cannot make here, and what the card says instead. */
+export interface CardUnavailable {
+  /** Allow (and every lasting allow) is disabled. */
+  allow: boolean
+  /** Deny (and every lasting deny) is disabled. */
+  deny: boolean
+  note: string
 }
 
 type Phase =
@@ -133,6 +147,11 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
 
   // Submitting lasts until the run shows the outcome (or refuses).
   const submitting = phase.kind === 'submitting' && live
+  const unavailable = props.unavailable
+  // Keys are `allow…` or `deny…` (see cardDecisions): a lasting choice goes with its kind.
+  const barred = (key: string) =>
+    unavailable !== undefined &&
+    ((key.startsWith('allow') && unavailable.allow) || (key.startsWith('deny') && unavailable.deny))
   const button = (d: DecisionOption, first: boolean) => (
     <button
       key={d.key}
@@ -140,7 +159,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       type="button"
       className={`sp-button sp-button--${d.variant ?? 'secondary'}`}
       data-decision={d.key}
-      disabled={phase.kind === 'submitting'}
+      disabled={phase.kind === 'submitting' || barred(d.key)}
       aria-busy={phase.kind === 'submitting' && phase.key === d.key}
       onClick={() => void decide(d.key)}
     >
@@ -230,6 +249,11 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
               </legend>
               {more.map((d) => button(d, false))}
             </fieldset>
+          ) : null}
+          {unavailable ? (
+            <p className="sp-card__unavailable" data-testid="card-unavailable">
+              {unavailable.note}
+            </p>
           ) : null}
           {request.expiresAt ? (
             <p className="sp-card__deadline">

@@ -8,6 +8,9 @@ import { useRunStatus } from '../hooks/runHooks.ts'
 import type { RemoteRunClient } from '../remote/RemoteRunClient.ts'
 import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/StudyPulseClient.ts'
 import { readPageToken } from './readPageToken.ts'
+import { ApprovalSummary, SignedInBar } from './SignedInBar.tsx'
+import { SignInScreen } from './SignInScreen.tsx'
+import { useCardReach } from './useCardReach.ts'
 
 const suggestions = [
   'add a task to review chapter 3 by Friday, importance 4',
@@ -42,9 +45,17 @@ const tabs: { id: Tab; label: string }[] = [
 export function App() {
   // Set once the server answers `stale_token`: it restarted under this open page.
   const [restarted, setRestarted] = useState(false)
+  // Set once the server answers 401: nobody is signed in here, or the sign-in ended.
+  const [signedOut, setSignedOut] = useState<'never' | 'ended'>()
+  const pageToken = useMemo(readPageToken, [])
   const client = useMemo(
-    () => new StudyPulseClient({ token: readPageToken(), onStaleToken: () => setRestarted(true) }),
-    [],
+    () =>
+      new StudyPulseClient({
+        token: pageToken,
+        onStaleToken: () => setRestarted(true),
+        onSignedOut: () => setSignedOut((was) => was ?? 'ended'),
+      }),
+    [pageToken],
   )
   const [info, setInfo] = useState<AppInfo>()
   const [me, setMe] = useState<SignedInPerson>()
@@ -58,7 +69,17 @@ export function App() {
 
   useEffect(() => {
     client.info().then(setInfo, () => {})
-    client.me().then(setMe, () => {})
+    client.me().then(setMe, () => setSignedOut('never'))
+  }, [client])
+  const cardUnavailable = useCardReach(
+    useCallback((runId: string) => client.card(runId), [client]),
+    run,
+  )
+  // A page served with a session carries its CSRF token; one behind a proxy or for bearer
+  // tokens carries none ('hosted'), and there the proxy or the client signs people out.
+  const canSignOut = pageToken !== 'hosted' && me?.signedIn === true
+  const signOut = useCallback(async () => {
+    location.assign(await client.signOut())
   }, [client])
 
   // The run shown changes; the one before goes on in the server, this page stops following it.
@@ -96,10 +117,7 @@ export function App() {
         </h1>
         <div className="app__meta">
           {me?.signedIn ? (
-            <span className="app__chip" data-testid="signed-in">
-              Signed in as {me.name ?? me.id}
-              {me.reviewer ? ' · reviewer' : ''}
-            </span>
+            <SignedInBar me={me} {...(canSignOut && { onSignOut: () => void signOut() })} />
           ) : null}
           {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
           {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
@@ -110,6 +128,7 @@ export function App() {
           ) : null}
         </div>
       </header>
+      {me?.signedIn && me.approvals ? <ApprovalSummary approvals={me.approvals} /> : null}
       {restarted ? (
         <div className="app__restarted" role="alert">
           <span>StudyPulse restarted — reload this page to go on.</span>
@@ -118,86 +137,91 @@ export function App() {
           </button>
         </div>
       ) : null}
-      <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
-        <div className="app__rail">
-          <RunList
-            runs={client}
-            {...(run && { currentRunId: run.runId })}
-            onOpen={openRun}
-            onNewChat={newChat}
-            refreshKey={`${run?.runId ?? ''}:${status ?? ''}`}
-          />
-        </div>
-        <section className="app__chat" aria-label="Chat">
-          <AgentChat
-            run={run}
-            onStartRun={startRun}
-            emptyState={
-              <div className="app__welcome">
-                <h2>What shall we plan today?</h2>
-                <p>
-                  StudyPulse proposes; you decide. Before anything in your workspace changes, it
-                  shows you a card, and nothing happens until you allow it.
-                </p>
-                <div className="app__suggestions">
-                  {suggestions.map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      className="app__suggestion"
-                      onClick={() => void startRun(s)}
-                    >
-                      {s}
-                    </button>
-                  ))}
+      {signedOut !== undefined ? (
+        <SignInScreen expired={signedOut === 'ended'} />
+      ) : (
+        <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
+          <div className="app__rail">
+            <RunList
+              runs={client}
+              {...(run && { currentRunId: run.runId })}
+              onOpen={openRun}
+              onNewChat={newChat}
+              refreshKey={`${run?.runId ?? ''}:${status ?? ''}`}
+            />
+          </div>
+          <section className="app__chat" aria-label="Chat">
+            <AgentChat
+              run={run}
+              onStartRun={startRun}
+              cardUnavailable={cardUnavailable}
+              emptyState={
+                <div className="app__welcome">
+                  <h2>What shall we plan today?</h2>
+                  <p>
+                    StudyPulse proposes; you decide. Before anything in your workspace changes, it
+                    shows you a card, and nothing happens until you allow it.
+                  </p>
+                  <div className="app__suggestions">
+                    {suggestions.map((s) => (
+                      <button
+                        key={s}
+                        type="button"
+                        className="app__suggestion"
+                        onClick={() => void startRun(s)}
+                      >
+                        {s}
+                      </button>
+                    ))}
+                  </div>
                 </div>
-              </div>
-            }
-          />
-        </section>
-        <aside className="app__side">
-          <div className="app__tabs" role="tablist" aria-label="Side panel">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`panel-${t.id}`}
-                className="app__tab"
-                onClick={() => setTab(t.id)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div
-            className="app__tabpanel"
-            role="tabpanel"
-            id={`panel-${tab}`}
-            aria-labelledby={`tab-${tab}`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls on its own, so a keyboard must reach it (the ARIA tabs pattern).
-            tabIndex={0}
-          >
-            {tab === 'workspace' ? (
-              <WorkspacePanel
-                reader={client}
-                policies={client}
-                mcp={client}
-                sources={client}
-                tasks={client}
-                run={run}
-                {...(info?.notebook && { notebookId: info.notebook.id })}
-              />
-            ) : tab === 'activity' ? (
-              <RunTimeline run={run} />
-            ) : (
-              <StatechartView run={run} />
-            )}
-          </div>
-        </aside>
-      </main>
+              }
+            />
+          </section>
+          <aside className="app__side">
+            <div className="app__tabs" role="tablist" aria-label="Side panel">
+              {tabs.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t.id}`}
+                  aria-selected={tab === t.id}
+                  aria-controls={`panel-${t.id}`}
+                  className="app__tab"
+                  onClick={() => setTab(t.id)}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <div
+              className="app__tabpanel"
+              role="tabpanel"
+              id={`panel-${tab}`}
+              aria-labelledby={`tab-${tab}`}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel scrolls on its own, so a keyboard must reach it (the ARIA tabs pattern).
+              tabIndex={0}
+            >
+              {tab === 'workspace' ? (
+                <WorkspacePanel
+                  reader={client}
+                  policies={client}
+                  mcp={client}
+                  sources={client}
+                  tasks={client}
+                  run={run}
+                  {...(info?.notebook && { notebookId: info.notebook.id })}
+                />
+              ) : tab === 'activity' ? (
+                <RunTimeline run={run} />
+              ) : (
+                <StatechartView run={run} />
+              )}
+            </div>
+          </aside>
+        </main>
+      )}
     </div>
   )
 }

@@ -14,6 +14,8 @@ export interface HttpApiOptions {
    * only a reload of the page (which carries the new one) goes on.
    */
   onStaleToken?: () => void
+  /** Called when the server answers 401: the person's sign-in ended (hosted mode). */
+  onSignedOut?: () => void
 }
 
 /** The header that carries the per-launch token. */
@@ -47,6 +49,7 @@ export class HttpApi {
       const answer = safeParse(await response.clone().text()) as { error?: { code?: unknown } }
       if (answer?.error?.code === 'stale_token') onStale()
     }
+    if (response.status === 401) this.#options.onSignedOut?.()
     return response
   }
 

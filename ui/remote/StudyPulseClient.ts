@@ -1,5 +1,6 @@
 import type { RunListPage } from '../../store/RunListing.ts'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
+import type { CardReach, ToolApproval } from '../../vocabulary/approvalReach.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import { recordVersion } from '../../workspace/recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
@@ -26,7 +27,15 @@ export interface AppInfo {
 /** Who the server takes this page's person to be (hosted mode), or that nobody signs in. */
 export type SignedInPerson =
   | { signedIn: false }
-  | { signedIn: true; id: string; name?: string; groups: string[]; reviewer: boolean }
+  | {
+      signedIn: true
+      id: string
+      name?: string
+      groups: string[]
+      reviewer: boolean
+      /** Each tool an approval rule covers, and what the rules let this person do with it. */
+      approvals?: ToolApproval[]
+    }
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
 export class StudyPulseClient
@@ -63,6 +72,21 @@ export class StudyPulseClient
   /** Who is signed in, as the server's authentication says (`GET /api/me`). */
   me(): Promise<SignedInPerson> {
     return this.#api.get('/api/me')
+  }
+
+  /** What this person may do with a run's open card, and where (`GET /api/runs/:runId/card`). */
+  card(runId: string): Promise<CardReach> {
+    return this.#api.get(`/api/runs/${encodeURIComponent(runId)}/card`)
+  }
+
+  /**
+   * Ends this browser's session on every node (hosted browser sign-in); resolves with where the
+   * page goes next: the issuer's sign-out, or the signed-out page.
+   */
+  async signOut(): Promise<string> {
+    const response = await this.#api.raw('/auth/logout', { method: 'POST' })
+    const answer = (await response.json().catch(() => ({}))) as { next?: unknown }
+    return typeof answer.next === 'string' ? answer.next : '/signed-out'
   }
 
   /** Starts a run with the current notebook; returns a client following it. */

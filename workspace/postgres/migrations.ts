@@ -1,4 +1,5 @@
 import { workspaceChangesMigration } from './pgChanges.ts'
+import { sessionsMigration } from './sessionsMigration.ts'
 import { teamMigration } from './teamMigration.ts'
 
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
@@ -335,6 +336,6 @@ export const migrations: readonly Migration[] = [
     sql: teamMigration,
   },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
-  // Numbered 20 to stay clear of the store branches' migrations; the integrator renumbers it.
-  { version: 20, name: 'kept workspace changes', sql: workspaceChangesMigration },
+  { version: 13, name: 'kept workspace changes', sql: workspaceChangesMigration },
+  { version: 14, name: 'browser sessions', sql: sessionsMigration },
 ]

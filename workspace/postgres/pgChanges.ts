@@ -11,7 +11,7 @@ import { WorkspaceError } from '../WorkspaceError.ts'
 
 type Db = pg.Pool | pg.PoolClient
 
-/** Migration 20 (the integrator may renumber it): a workspace's kept changes, one row each. */
+/** Migration 13: a workspace's kept changes, one row each. */
 export const workspaceChangesMigration = `
 CREATE TABLE studypulse.workspace_changes (
   workspace_id text NOT NULL REFERENCES studypulse.workspaces (workspace_id),
