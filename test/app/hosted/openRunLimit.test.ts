@@ -21,11 +21,12 @@ async function startAs(who: string) {
       'x-forwarded-user': who,
       'content-type': 'application/json',
     },
-    body: JSON.stringify({ input: 'what are my tasks?' }),
+    body: JSON.stringify({ text: 'what are my tasks?' }),
   })
   if (answer.status === 201)
-    await waitForRun((h as AppHarness).runtime, answer.json().runId, 'awaitingInput')
-  return { status: answer.status, error: answer.json().error }
+    await waitForRun((h as AppHarness).runtime, answer.json().runId as string, 'awaitingInput')
+  const { error } = answer.json()
+  return { status: answer.status, error: error ?? { code: '', message: '' } }
 }
 
 describe('open runs in hosted mode: a limit per person, and a ceiling for the node', () => {
