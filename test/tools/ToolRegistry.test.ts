@@ -35,6 +35,7 @@ describe('ToolRegistry', () => {
       'list_memory',
       'list_artifacts',
       'read_artifact',
+      'undo_change',
       'run_code',
     ])
     const create = defs.find((d) => d.name === 'create_task')

@@ -91,13 +91,18 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
     const token = await signToken(k1, claims())
     const answer = await me(token)
     expect(answer.status).toBe(200)
-    expect(answer.json()).toEqual({
+    const { approvals, ...who } = answer.json()
+    expect(who).toEqual({
       signedIn: true,
       id: 'alice',
       name: 'Alice',
       groups: ['students'],
       reviewer: false,
     })
+    // What the rules let her approve, truthfully: a student approves no destructive call.
+    expect(approvals).toContainEqual(
+      expect.objectContaining({ tool: 'delete_task', mayApprove: false }),
+    )
     const started = await startRun(token)
     expect(started.status).toBe(201)
     const runId = started.json().runId as string
