@@ -20,6 +20,7 @@ import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun } from './commitRun.ts'
 import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
+import { checkpointEvery, defaultCheckpointEveryMs } from './postgresAuditLog.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,
@@ -49,6 +50,11 @@ export interface PostgresRunStoreOptions {
   leaseMs?: number
   /** This node's own clock in ms (`Date.now` by default; the runtime's): `clockOffsetMs` is from it. */
   localClock?: () => number
+  /**
+   * How often this node offers to checkpoint the audit chains (default 5 s; 0: never, for tests
+   * that write checkpoints themselves). One node writes each; the others skip.
+   */
+  auditCheckpointEveryMs?: number
 }
 
 /** The PostgreSQL store: a `RunStore` whose `cluster` shares decisions, commands, event feeds, rules and leases across nodes. */
@@ -106,6 +112,8 @@ export async function postgresRunStore(
     [DECISIONS_CHANNEL, decisionsChannelOf(ownerId), POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
+  const checkpointMs = options.auditCheckpointEveryMs ?? defaultCheckpointEveryMs
+  const stopCheckpoints = checkpointMs > 0 ? checkpointEvery(pool, checkpointMs) : () => undefined
   let closed: Promise<void> | undefined
 
   // The run's saved snapshot read through its schema (a string says why it is unreadable).
@@ -284,6 +292,7 @@ export async function postgresRunStore(
     close() {
       closed ??= (async () => {
         clock.stop()
+        stopCheckpoints()
         commands.close()
         await listener.close()
         await leases.releaseAll().catch(() => undefined)

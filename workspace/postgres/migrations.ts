@@ -1,3 +1,4 @@
+import { runChainMigration } from './runChainMigration.ts'
 import { teamMigration } from './teamMigration.ts'
 
 /** One step of the PostgreSQL schema: applied once, in `version` order, inside a transaction. */
@@ -334,4 +335,9 @@ export const migrations: readonly Migration[] = [
     sql: teamMigration,
   },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
+  {
+    version: 12,
+    name: 'an audit chain per run with checkpoints, the claim in a new run first save',
+    sql: runChainMigration,
+  },
 ]
