@@ -49,11 +49,19 @@ export interface StoredAuditLog {
   heads: Map<string, RunChainHead>
 }
 
-/** Reads the log's exact text (the `json` columns keep it byte for byte). */
+/**
+ * Reads the log's exact text (the `json` columns keep it byte for byte). A database not yet at
+ * migration 12 (verify does not migrate) has no checkpoints or heads: its lines are read alone.
+ */
 export async function readStoredAuditLog(db: pg.Pool | pg.ClientBase): Promise<StoredAuditLog> {
   const lines = await db.query<{ line: string }>(
     'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
   )
+  const found = await db.query<{ checkpoints: string | null }>(
+    "SELECT to_regclass('studypulse.audit_checkpoints')::text AS checkpoints",
+  )
+  if (found.rows[0]?.checkpoints == null)
+    return { lines: lines.rows.map((r) => r.line), checkpoints: [], heads: new Map() }
   const checkpoints = await db.query<{ text: string }>(
     'SELECT record::text AS text FROM studypulse.audit_checkpoints ORDER BY seq',
   )
