@@ -150,6 +150,10 @@ export async function postgresRunStore(
     pool,
     location: poolLocation(pool),
     claim: (runId) => leases.claim(runId),
+    claimNew: (runId) => {
+      leases.claimAtFirstCommit(runId)
+      return Promise.resolve({ ok: true })
+    },
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),
     cluster: {
@@ -264,7 +268,20 @@ export async function postgresRunStore(
         return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
       })
     },
-    commit: (runId, commit) => commitRun(pool, ownerId, runId, commit),
+    async commit(runId, commit) {
+      const lease = leases.firstCommitLease(runId)
+      if (lease === undefined) return commitRun(pool, ownerId, runId, commit)
+      // Only a new run's first save (`started`) takes the lease; any other commit first claims.
+      if (commit.started === undefined) {
+        const claim = await leases.claim(runId)
+        if (!claim.ok) {
+          throw new RunStoreError('run_owned_elsewhere', `run ${runId} is held by ${claim.owner}`)
+        }
+        return commitRun(pool, ownerId, runId, commit)
+      }
+      await commitRun(pool, ownerId, runId, commit, lease)
+      leases.firstCommitLanded(runId)
+    },
     readEvents,
     async readMessages(runId) {
       const { rows } = await pool.query<{ message: ChatMessage }>(
