@@ -353,8 +353,7 @@ export function savedWithItsEffect(
 ): boolean {
   return (
     atomicOutcomes &&
-    prepared !== undefined &&
-    prepared.workspaceOnly &&
+    prepared?.workspaceOnly === true &&
     needsConfirmation(prepared.permission)
   )
 }
