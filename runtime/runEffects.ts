@@ -352,8 +352,6 @@ export function savedWithItsEffect(
   atomicOutcomes: boolean,
 ): boolean {
   return (
-    atomicOutcomes &&
-    prepared?.workspaceOnly === true &&
-    needsConfirmation(prepared.permission)
+    atomicOutcomes && prepared?.workspaceOnly === true && needsConfirmation(prepared.permission)
   )
 }
