@@ -1,6 +1,7 @@
 import { type AuditRecord, AuditRecordSchema } from '../store/AuditRecord.ts'
 import { verifyAuditChain, withoutChain } from '../store/auditChain.ts'
-import { describeChainCheck, readAuditLog } from './auditLog.ts'
+import { verifyRunChains } from '../store/verifyRunChains.ts'
+import { describeChainCheck, describeRunChainsCheck, readAuditLog } from './auditLog.ts'
 import { formatAudit } from './formatAudit.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { describeStartupFailure } from './startRuntime.ts'
@@ -16,6 +17,11 @@ if (unknown.length > 0) {
 try {
   const { workspace } = await openAppWorkspace()
   const log = await readAuditLog(workspace.root, process.env.STUDYPULSE_DATABASE_URL)
+  if (args.includes('--verify') && log.stored !== undefined) {
+    const check = verifyRunChains({ ...log.stored, where: "the run's row" })
+    process.stdout.write(`${describeRunChainsCheck(log, check).join('\n')}\n`)
+    process.exit(check.problems.length === 0 ? 0 : 2)
+  }
   if (args.includes('--verify')) {
     const check = verifyAuditChain(log.lines)
     process.stdout.write(`${describeChainCheck(log, check).join('\n')}\n`)

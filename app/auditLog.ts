@@ -2,18 +2,22 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
+import { readStoredAuditLog, type StoredAuditLog } from '../store/postgres/postgresAuditLog.ts'
+import type { RunChainsCheck } from '../store/verifyRunChains.ts'
 import { countOf } from '../vocabulary/countOf.ts'
 
 /** Where the audit log is read from, and its lines as their exact text, oldest first. */
 export interface AuditLog {
   location: string
   lines: string[]
+  /** In the database: its checkpoints and each run's head (per-run chains, migration 12). */
+  stored?: StoredAuditLog
 }
 
 /**
  * The app's audit log as written: the workspace folder's `audit.jsonl`, or, with
- * `STUDYPULSE_DATABASE_URL`, the database's `studypulse.audit` table (its `json` column keeps
- * each line's text exactly, so the chain can be checked there too).
+ * `STUDYPULSE_DATABASE_URL`, the database's `studypulse.audit` table with its checkpoints (the
+ * `json` columns keep each line's text exactly, so the chains can be checked there too).
  */
 export async function readAuditLog(
   root: string,
@@ -25,10 +29,8 @@ export async function readAuditLog(
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
   try {
-    const { rows } = await pool.query<{ line: string }>(
-      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
-    )
-    return { location: 'the database (studypulse.audit)', lines: rows.map((row) => row.line) }
+    const stored = await readStoredAuditLog(pool)
+    return { location: 'the database (studypulse.audit)', lines: stored.lines, stored }
   } finally {
     await pool.end()
   }
@@ -47,5 +49,23 @@ export function describeChainCheck(log: AuditLog, check: ChainCheck): string[] {
     `The audit log of ${log.location} is whole: ${countOf(check.lines, 'line')}${older}.`,
     // Lines cut from the end leave a whole chain: compare this with the head noted earlier.
     `  head ${check.head} (note it: a log cut short ends on an older head)`,
+  ]
+}
+
+/** What `npm run audit -- --verify` says of the database's per-run chains: each problem, or that all is whole. */
+export function describeRunChainsCheck(log: AuditLog, check: RunChainsCheck): string[] {
+  if (check.problems.length > 0)
+    return [
+      `The audit log of ${log.location} has ${check.problems.length} problem(s):`,
+      ...check.problems.map((p) => `  ${p.code}: ${p.reason}`),
+    ]
+  const older =
+    check.beforeRunChains === 0
+      ? ''
+      : ` (the first ${check.beforeRunChains} from before the per-run chains)`
+  return [
+    `The audit log of ${log.location} is whole: ${check.lines} line(s) in ${check.runs} run(s)${older}, ${check.checkpoints} checkpoint(s).`,
+    // What no checkpoint names yet can be cut without a trace: say how much that is.
+    `  ${check.afterLastCheckpoint} line(s) written since the last checkpoint (a checkpoint is written every few seconds; lines cut back to it cannot be seen)`,
   ]
 }

@@ -25,7 +25,7 @@ import { RunSession, type SessionHost } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
 import { randomId } from './randomId.ts'
 import { RunCommands } from './runCommands.ts'
-import { RunEffects } from './runEffects.ts'
+import { RunEffects, savedWithItsEffect } from './runEffects.ts'
 import { listRuns } from './runList.ts'
 import {
   checkCommandText,
@@ -111,12 +111,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
+  const atomic = atomicOutcomesOf(workspace) !== undefined
   const effects = new RunEffects({
     model,
     tools,
     workspaceFor,
     // Every workspace of one runtime is of one kind (a person's is opened like the default one).
-    atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
+    atomicOutcomes: atomic,
     clock,
     generateId,
     // A write's effect commits only while this node still holds the run's lease.
@@ -158,7 +159,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (listeners !== undefined) for (const listener of listeners) listener(event)
     },
     stepEnded(session: RunSession, state: RunState) {
-      session.persister?.save(state)
+      const executing = state.hasTag('executesCall')
+      if (!(executing && savedWithItsEffect(state.context.current?.prepared, atomic)))
+        session.persister?.save(state)
       effects.settled(session, state)
       if (state.hasTag('showsCard')) parking.waiting(session)
     },
@@ -311,8 +314,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         title: runTitle(input),
         ...(startedBy !== undefined && { owner: startedBy.id }),
       }
-      // A fresh id is nobody's yet; the claim only has to land before the first save.
-      launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())
+      // A fresh id is nobody's yet; the claim only has to land with the first save (PostgreSQL
+      // folds it into that commit: one statement and one waiting commit fewer per run).
+      const claimed = store?.claimNew?.(runId) ?? store?.claim(runId) ?? Promise.resolve()
+      launch(runId, { input: runInput, started }, claimed)
       return runId
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {

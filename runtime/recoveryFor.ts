@@ -40,6 +40,9 @@ export async function recoveryFor(
     })
     const outcome = mine.find((r) => r.type === 'outcome')
     if (outcome?.type === 'outcome') return done(outcome.result)
+    // An effect committed with its outcome writes its intent in that same transaction: with
+    // neither, it never happened, and being saved here it was allowed, so it runs now.
+    if (atomicOutcomes && prepared.workspaceOnly === true) return undefined
     if (!mine.some((r) => r.type === 'intent')) return done(notStartedResult)
     return again(prepared) ? undefined : done(interruptedResult)
   }

@@ -248,21 +248,31 @@ export class RunEffects {
     if (session.ended()) return toolFailure('cancelled', 'the run was cancelled')
     const journaled = needsConfirmation(prepared.permission)
     const base = { callId: prepared.callId, digest: prepared.digest }
-    if (journaled && options.writeIntent !== undefined) {
+    const intent: JournalRecord | undefined =
+      journaled && options.writeIntent !== undefined
+        ? {
+            type: 'intent',
+            ...base,
+            ...(options.confirmationId !== undefined && { confirmationId: options.confirmationId }),
+            at: deps.clock().toISOString(),
+          }
+        : undefined
+    // The workspace of the person whose run it is; nobody else's is reachable from here.
+    const workspace = await deps.workspaceFor(options.startedBy)
+    const outcomes = atomicOutcomesOf(workspace)
+    // An effect that commits with its outcome needs no intent on disk before it: the intent goes
+    // in the same transaction (one waiting commit fewer). Crashed before that commit, the call
+    // left nothing, and the run, restored at its decided card, runs it once; crashed after, the
+    // journal's outcome answers it (see `recoveryFor`). Any other effect waits for its intent.
+    const atomic = journaled && prepared.workspaceOnly && outcomes !== undefined
+    if (intent !== undefined && !atomic) {
       try {
-        await options.writeIntent({
-          type: 'intent',
-          ...base,
-          ...(options.confirmationId !== undefined && { confirmationId: options.confirmationId }),
-          at: deps.clock().toISOString(),
-        })
+        await options.writeIntent?.(intent)
       } catch (error) {
         // Without a durable intent a crash could run this twice; better not to run it at all.
         return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
       }
     }
-    // The workspace of the person whose run it is; nobody else's is reachable from here.
-    const workspace = await deps.workspaceFor(options.startedBy)
     // Scope is read at execution time, so a notebook's current source list always applies.
     const notebook =
       options.notebookId === undefined ? undefined : await workspace.notebook(options.notebookId)
@@ -285,15 +295,17 @@ export class RunEffects {
       result,
       at: deps.clock().toISOString(),
     })
-    const outcomes = atomicOutcomesOf(workspace)
-    if (journaled && prepared.workspaceOnly && outcomes !== undefined) {
+    if (atomic && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`).
       return outcomes.withOutcome(
         session.runId,
         (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
         outcomeOf,
-        deps.owner === undefined ? {} : { owner: deps.owner },
+        {
+          ...(deps.owner !== undefined && { owner: deps.owner }),
+          ...(intent !== undefined && { intent }),
+        },
       )
     }
     const result = await deps.tools.execute(prepared, contextOver(workspace))
@@ -326,4 +338,20 @@ interface ExecuteOptions {
 export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): boolean {
   if (!needsConfirmation(prepared.permission)) return false
   return !(prepared.workspaceOnly && atomicOutcomes)
+}
+
+/**
+ * Whether a run about to execute `prepared` skips its save in `executing`: a confirmed StudyPulse
+ * write on a workspace that commits its effect, intent and outcome in one transaction. A restore
+ * then finds the run at its card, decided (durably, before this), and runs the call once, or finds
+ * its outcome in the journal and reports it (`recoveryFor`): the save would add a waiting commit
+ * and tell a restore nothing more.
+ */
+export function savedWithItsEffect(
+  prepared: PreparedTool | undefined,
+  atomicOutcomes: boolean,
+): boolean {
+  return (
+    atomicOutcomes && prepared?.workspaceOnly === true && needsConfirmation(prepared.permission)
+  )
 }

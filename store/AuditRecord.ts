@@ -24,8 +24,13 @@ export interface AuditRecord {
   startedBy?: Person
   outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted'
   code?: string
-  /** The chain's fields (see `auditChain.ts`), on lines written since the log was chained. */
-  version?: 2
+  /**
+   * The chain's fields, on lines written since the log was chained: one chain for the log
+   * (`version: 2`, `auditChain.ts`) or one per run (`version: 3` with the line's index `n` in its
+   * run, `runAuditChain.ts`).
+   */
+  version?: 2 | 3
+  n?: number
   prev?: string
   hash?: string
 }
@@ -34,7 +39,7 @@ const PersonSchema = z.object({ id: z.string(), name: z.string().optional() })
 
 /**
  * An audit line as read back: an older line (no `version`, before the chain) or a chained one
- * (`version: 2`); fields this app does not know are kept out.
+ * (`version: 2`, or `3` for a per-run chain); fields this app does not know are kept out.
  */
 export const AuditRecordSchema = z.object({
   at: z.string(),
@@ -54,7 +59,8 @@ export const AuditRecordSchema = z.object({
   startedBy: PersonSchema.optional(),
   outcome: z.enum(['completed', 'failed', 'denied', 'expired', 'interrupted']),
   code: z.string().optional(),
-  version: z.literal(2).optional(),
+  version: z.union([z.literal(2), z.literal(3)]).optional(),
+  n: z.number().int().optional(),
   prev: z.string().optional(),
   hash: z.string().optional(),
 }) satisfies z.ZodType<AuditRecord>

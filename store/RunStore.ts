@@ -96,6 +96,12 @@ export interface RunStore {
   readonly sessions?: SessionStore
   /** Claims `runId` for this store's owner; refused while another live owner holds it. */
   claim(runId: string): Promise<RunClaim>
+  /**
+   * Claims a run this runtime has just made up (a fresh id nobody else can know yet), optionally
+   * taken by the run's first commit instead of a statement of its own; without it `claim` is used.
+   * The claim holds once that commit lands (a commit refused `run_owned_elsewhere` says it did not).
+   */
+  claimNew?(runId: string): Promise<RunClaim>
   /** Gives up a claimed run, so another runtime may take it over at once. */
   unclaim(runId: string): Promise<void>
   /** Ids of saved runs that have not ended. */

@@ -31,7 +31,8 @@ export function linkOf(line: string): string {
 
 /** A record as read back, without the chain's fields. */
 export function withoutChain(record: AuditRecord): AuditRecord {
-  const { version: _v, prev: _p, hash: _h, ...fields } = record
+  // `n` is the per-run chain's (format 3, see `runAuditChain.ts`).
+  const { version: _v, prev: _p, hash: _h, n: _n, ...fields } = record
   return fields
 }
 

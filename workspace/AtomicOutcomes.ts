@@ -9,6 +9,11 @@ export interface OutcomeOptions {
    * transaction ends, so a successor finds the outcome, or finds no effect and runs it again.
    */
   owner?: string
+  /**
+   * The call's intent, written in the same transaction just before the outcome, instead of
+   * durably before the effect: an effect that commits with its outcome needs none ahead of it.
+   */
+  intent?: JournalRecord
 }
 
 /**

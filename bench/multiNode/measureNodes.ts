@@ -8,7 +8,13 @@ import { type CpuGroup, cpuGroup, processTreeCpuMs, removeStaleGroups } from './
 import { type KillResult, killCheck } from './killCheck.ts'
 import { type NodeProcess, startNodeProcess } from './nodeProcess.ts'
 import { latency, type PhaseOptions, throughput } from './phases.ts'
-import { readStatements, resetStatements, type StatementCost } from './statementProfile.ts'
+import { diskFloorMs, serialRuns } from './serialRuns.ts'
+import {
+  databaseCounts,
+  readStatements,
+  resetStatements,
+  type StatementCost,
+} from './statementProfile.ts'
 
 /**
  * The `postgres` scenario's method. Throughput: `users` simulated users (the same number for
@@ -81,11 +87,35 @@ export interface NodesResult {
   p99Ms: number
   /** PostgreSQL's dearest statements over the throughput phase, per run (pg_stat_statements). */
   statements?: StatementCost[]
+  /** One run at a time at one node (uncapped 1-node rows): median wall ms from start to execution. */
+  serialWallMs?: number
+  /** Over those serial runs: every statement the database ran, per run (background ones too). */
+  serialStatementsPerRun?: number
+  /** Over those serial runs: the server's WAL fsyncs per run (no group commit shares them there). */
+  serialWalFlushesPerRun?: number
+}
+
+/** Runs one at a time at the one node, counted in the database when there is one. */
+async function serialPhase(node: NodeProcess, url: string | undefined, runs: number) {
+  const before = url === undefined ? undefined : await databaseCounts(url)
+  const serialWallMs = await serialRuns(node, runs)
+  const after = url === undefined ? undefined : await databaseCounts(url)
+  const per = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : Math.round(((a - b) / runs) * 100) / 100
+  const statements = per(after?.statements, before?.statements)
+  const flushes = per(after?.walFlushes, before?.walFlushes)
+  return {
+    serialWallMs,
+    ...(statements !== undefined && { serialStatementsPerRun: statements }),
+    ...(flushes !== undefined && { serialWalFlushesPerRun: flushes }),
+  }
 }
 
 /** Everything one run of the scenario measured. */
 export interface NodesRun {
   results: NodesResult[]
+  /** The disk's floor for a confirmed call (two fsynced appends, `diskFloorMs`), in this run. */
+  floorMs?: number
   /** Why there are no capped rows, when there are none. */
   cappedNote?: string
   kill?: KillResult
@@ -119,6 +149,11 @@ async function row(
     }
     const url = spec.databaseUrl
     const counting = url !== undefined && (await resetStatements(url))
+    const serial =
+      nodes.length === 1 && spec.capCores === undefined
+        ? await serialPhase(nodes[0] as NodeProcess, counting ? url : undefined, serialRunCount)
+        : {}
+    if (counting) await resetStatements(url)
     const load = await throughput(nodes, options, postgresCpuMs)
     const statements = counting ? await readStatements(url, options.runs) : undefined
     await Promise.all(nodes.map((n) => n.ask({ op: 'settle' })))
@@ -132,6 +167,7 @@ async function row(
       ...load,
       ...rate,
       ...(statements !== undefined && { statements }),
+      ...serial,
     }
   } finally {
     await Promise.all(nodes.map((node) => node.stop()))
@@ -141,6 +177,8 @@ async function row(
 }
 
 const groupPrefix = 'studypulse-bench-node-'
+// Enough for a stable median of one run's wall time; a few seconds per 1-node row.
+const serialRunCount = 100
 
 /**
  * Runs every row in this order: the file store with 1 node; PostgreSQL with 1, 2 and 4 nodes;
@@ -188,7 +226,7 @@ export async function measureNodes(options: NodesOptions, setup: NodesSetup): Pr
     url.pathname = `/${name}`
     return url.toString()
   }
-  const run: NodesRun = { results: [] }
+  const run: NodesRun = { results: [], floorMs: diskFloorMs() }
   const add = (result: NodesResult) => {
     run.results.push(result)
     const { statements: _, ...shown } = result

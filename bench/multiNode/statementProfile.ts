@@ -47,3 +47,33 @@ export function readStatements(url: string, runs: number, top = 12): Promise<Sta
     }))
   }).catch(() => [])
 }
+
+/** Statements and WAL flushes in `url`'s server so far (flushes server-wide: rows run one at a time). */
+export interface DatabaseCounts {
+  statements: number
+  walFlushes: number | undefined
+}
+
+/**
+ * Counts statements in `url`'s database (pg_stat_statements, every statement, the counting
+ * queries left out) and the server's WAL fsyncs (`pg_stat_io` on PostgreSQL 18, else
+ * `pg_stat_wal`); undefined where the statistics are not available.
+ */
+export function databaseCounts(url: string): Promise<DatabaseCounts | undefined> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ calls: string | null }>(
+      `SELECT sum(calls) AS calls FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT ILIKE '%pg_stat_%'`,
+    )
+    const flushes = await client
+      .query<{ n: string | null }>("SELECT sum(fsyncs) AS n FROM pg_stat_io WHERE object = 'wal'")
+      .catch(() => client.query<{ n: string | null }>('SELECT wal_sync AS n FROM pg_stat_wal'))
+      .then((r) => r.rows[0]?.n ?? null)
+      .catch(() => null)
+    return {
+      statements: Number(rows[0]?.calls ?? 0),
+      walFlushes: flushes === null ? undefined : Number(flushes),
+    }
+  }).catch(() => undefined)
+}

@@ -16,6 +16,8 @@ export class RunLeases {
   readonly #ownerId: string
   readonly #leaseMs: number
   readonly #held = new Set<string>()
+  /** Runs made here whose claim their first commit takes (`commit_started_run`'s lease). */
+  readonly #atFirstCommit = new Set<string>()
   readonly #lostListeners = new Set<(runId: string) => void>()
   #timer: NodeJS.Timeout | undefined
   #beating: Promise<void> | undefined
@@ -33,6 +35,7 @@ export class RunLeases {
 
   /** Takes `runId` unless another owner's lease is still running. */
   async claim(runId: string): Promise<RunClaim> {
+    this.#atFirstCommit.delete(runId)
     // One statement: the claim, and who holds the run when it fails (the SELECT sees the row as
     // it was before the INSERT, so a failed claim reads the owner that kept it).
     const { rows } = await this.#pool.query<{ taken: boolean; owner: string | null }>(
@@ -55,8 +58,29 @@ export class RunLeases {
     return { ok: false, code: 'run_owned_elsewhere', ...(owner !== undefined && { owner }) }
   }
 
+  /**
+   * Takes a run made here with its first commit: nothing is sent now. The heartbeat renews it
+   * only once that commit landed (`firstCommitLanded`), as a renewal before would find no lease.
+   */
+  claimAtFirstCommit(runId: string): void {
+    this.#atFirstCommit.add(runId)
+  }
+
+  /** The lease `runId`'s first commit should take, if its claim waits for it (ms), else undefined. */
+  firstCommitLease(runId: string): number | undefined {
+    return this.#atFirstCommit.has(runId) ? this.#leaseMs : undefined
+  }
+
+  /** The first commit of a run claimed with it landed: its lease is held and renewed from now on. */
+  firstCommitLanded(runId: string): void {
+    if (!this.#atFirstCommit.delete(runId)) return
+    this.#held.add(runId)
+    this.#startBeating()
+  }
+
   /** Frees `runId` at once if this owner holds it. */
   async unclaim(runId: string): Promise<void> {
+    this.#atFirstCommit.delete(runId)
     this.#held.delete(runId)
     await this.#pool.query(
       'UPDATE studypulse.runs SET owner = NULL, lease_expires_at = NULL WHERE run_id = $1 AND owner = $2',
@@ -93,6 +117,7 @@ export class RunLeases {
     this.#timer = undefined
     await this.#beating
     this.#held.clear()
+    this.#atFirstCommit.clear()
     await this.#pool.query(
       'UPDATE studypulse.runs SET owner = NULL, lease_expires_at = NULL WHERE owner = $1',
       [this.#ownerId],

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
+import { chainFieldsOf } from '../runAuditChain.ts'
 import { endedOutcome } from './postgresCommands.ts'
 
 /**
@@ -28,18 +29,20 @@ function eventsNote(runId: string, commit: RunCommit, events: string[]): string 
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
- * lines (chained: see migration 10), the ended flag, the confirmation cards the events open,
+ * lines (chained per run: see migration 12), the ended flag, the confirmation cards the events open,
  * resolve or count an approval on, the commands it
  * applied (a save that ends the run answers the rest `run_ended`), and NOTIFYs that PostgreSQL
  * sends only if all of it commits. Refuses (`run_owned_elsewhere`) while another owner's lease on
  * the run is running, having written nothing. A new run's first save (`started`) also takes its
- * place in the run list, in the same statement (`studypulse.commit_started_run`).
+ * place in the run list, in the same statement (`studypulse.commit_started_run`), and with
+ * `claimMs` its lease for this owner: the claim of a run made here, folded into its first save.
  */
 export async function commitRun(
   client: pg.ClientBase | pg.Pool,
   ownerId: string,
   runId: string,
   commit: RunCommit,
+  claimMs?: number,
 ): Promise<void> {
   const { snapshot, events = [], messages, journal = [], audit = [], ended = false } = commit
   const commands = commit.commands ?? []
@@ -49,7 +52,9 @@ export async function commitRun(
     cards.map((card) => pick(card) ?? null)
   const { started } = commit
   const start =
-    started === undefined ? [] : [started.startedAt, started.title, started.owner ?? null]
+    started === undefined
+      ? []
+      : [started.startedAt, started.title, started.owner ?? null, claimMs ?? null]
   const params = Array.from({ length: 23 + start.length }, (_, i) => `$${i + 1}`).join(', ')
   const { rows } = await client.query<{ held_by: string | null }>(
     `SELECT studypulse.${started === undefined ? 'commit_run' : 'commit_started_run'}(${params}) AS held_by`,
@@ -74,7 +79,8 @@ export async function commitRun(
       field((c) => (c.kind === 'resolve' ? c.rule : undefined)),
       field((c) => (c.kind === 'approve' ? c.deciderId : undefined)),
       journal.map(json),
-      audit.map(json),
+      // The chain's own fields (format 3: runId, n, prev, hash) are put in by commit_run.
+      audit.map(chainFieldsOf),
       commands.map((c) => c.id),
       commands.map((c) => json({ version: 1, ...c.outcome })),
       json(endedOutcome),

@@ -20,6 +20,7 @@ import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitRun } from './commitRun.ts'
 import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
+import { checkpointEvery, defaultCheckpointEveryMs } from './postgresAuditLog.ts'
 import {
   COMMANDS_CHANNEL,
   CommandChannel,
@@ -50,6 +51,11 @@ export interface PostgresRunStoreOptions {
   leaseMs?: number
   /** This node's own clock in ms (`Date.now` by default; the runtime's): `clockOffsetMs` is from it. */
   localClock?: () => number
+  /**
+   * How often this node offers to checkpoint the audit chains (default 5 s; 0: never, for tests
+   * that write checkpoints themselves). One node writes each; the others skip.
+   */
+  auditCheckpointEveryMs?: number
 }
 
 /** The PostgreSQL store: a `RunStore` whose `cluster` shares decisions, commands, event feeds, rules and leases across nodes. */
@@ -107,6 +113,8 @@ export async function postgresRunStore(
     [DECISIONS_CHANNEL, decisionsChannelOf(ownerId), POLICIES_CHANNEL, COMMANDS_CHANNEL],
   )
   const commands = new CommandChannel(pool, listener, ownerId)
+  const checkpointMs = options.auditCheckpointEveryMs ?? defaultCheckpointEveryMs
+  const stopCheckpoints = checkpointMs > 0 ? checkpointEvery(pool, checkpointMs) : () => undefined
   let closed: Promise<void> | undefined
 
   // The run's saved snapshot read through its schema (a string says why it is unreadable).
@@ -144,6 +152,10 @@ export async function postgresRunStore(
     location: poolLocation(pool),
     sessions: postgresSessionStore(pool),
     claim: (runId) => leases.claim(runId),
+    claimNew: (runId) => {
+      leases.claimAtFirstCommit(runId)
+      return Promise.resolve({ ok: true })
+    },
     unclaim: (runId) => leases.unclaim(runId),
     renewClaims: () => leases.renew(),
     cluster: {
@@ -258,7 +270,20 @@ export async function postgresRunStore(
         return { snapshot, eventsAhead: ahead.rows[0]?.count ?? 0 }
       })
     },
-    commit: (runId, commit) => commitRun(pool, ownerId, runId, commit),
+    async commit(runId, commit) {
+      const lease = leases.firstCommitLease(runId)
+      if (lease === undefined) return commitRun(pool, ownerId, runId, commit)
+      // Only a new run's first save (`started`) takes the lease; any other commit first claims.
+      if (commit.started === undefined) {
+        const claim = await leases.claim(runId)
+        if (!claim.ok) {
+          throw new RunStoreError('run_owned_elsewhere', `run ${runId} is held by ${claim.owner}`)
+        }
+        return commitRun(pool, ownerId, runId, commit)
+      }
+      await commitRun(pool, ownerId, runId, commit, lease)
+      leases.firstCommitLanded(runId)
+    },
     readEvents,
     async readMessages(runId) {
       const { rows } = await pool.query<{ message: ChatMessage }>(
@@ -286,6 +311,7 @@ export async function postgresRunStore(
     close() {
       closed ??= (async () => {
         clock.stop()
+        stopCheckpoints()
         commands.close()
         await listener.close()
         await leases.releaseAll().catch(() => undefined)

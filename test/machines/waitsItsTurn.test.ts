@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest'
-import { waitsItsTurn } from '../../runtime/runEffects.ts'
+import { type RecoveringRun, recoveryFor } from '../../runtime/recoveryFor.ts'
+import { savedWithItsEffect, waitsItsTurn } from '../../runtime/runEffects.ts'
+import { memoryRunStore } from '../../store/memoryRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { PreparedTool } from '../../tools/PreparedTool.ts'
 
@@ -19,4 +21,29 @@ test('confirmed calls wait their turn unless a StudyPulse tool commits with its 
   expect(waitsItsTurn(write, true)).toBe(false)
   expect(waitsItsTurn(code, true)).toBe(true)
   expect(waitsItsTurn(read, true)).toBe(false)
+})
+
+test('only a confirmed StudyPulse write with atomic outcomes skips its save in executing', () => {
+  const write = prepared('create_task', { title: 'x' })
+  expect(savedWithItsEffect(write, true)).toBe(true)
+  // Elsewhere its intent must be on disk first, and the executing save carries it.
+  expect(savedWithItsEffect(write, false)).toBe(false)
+  expect(savedWithItsEffect(prepared('run_code', { code: '1 + 1' }), true)).toBe(false)
+  expect(savedWithItsEffect(prepared('list_tasks', {}), true)).toBe(false)
+  expect(savedWithItsEffect(undefined, true)).toBe(false)
+})
+
+test('a run saved executing an atomic write with neither intent nor outcome runs it; otherwise it did not start', async () => {
+  const write = prepared('create_task', { title: 'x' })
+  const store = memoryRunStore()
+  const saved = {
+    value: 'executing',
+    context: { current: { call: { id: 'c1' }, prepared: write } },
+  } as unknown as RecoveringRun
+  // Its intent goes in the effect's own transaction: with no outcome, nothing happened.
+  expect(await recoveryFor(store, 'r1', saved, true)).toBeUndefined()
+  expect(await recoveryFor(store, 'r1', saved, false)).toMatchObject({
+    type: 'TOOL_DONE',
+    result: { ok: false, error: { code: 'not_started' } },
+  })
 })

@@ -8,11 +8,6 @@ import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { chainLines, chainStart, verifyAuditChain } from '../../store/auditChain.ts'
 import { readAuditLines } from '../../store/auditFile.ts'
 import { fileRunStore } from '../../store/fileRunStore.ts'
-import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
-import type { RunStore } from '../../store/RunStore.ts'
-import { migrate } from '../../workspace/postgres/migrate.ts'
-import { migrations } from '../../workspace/postgres/migrations.ts'
-import { freshDatabase } from '../helpers/postgres.ts'
 
 const record = (runId: string, toolCallId: string, extra: Partial<AuditRecord> = {}) =>
   ({
@@ -164,67 +159,4 @@ describe('the file store chains its audit lines', () => {
     expect(new Set(owners)).toEqual(new Set(['run-a', 'run-b']))
   })
 })
-
-describe('the PostgreSQL store chains its audit lines', () => {
-  test('a database of an older app keeps its lines before the chain', async () => {
-    const db = await freshDatabase()
-    const pool = db.pool()
-    // The schema as the app before the chain left it, with two audit lines.
-    await migrate(pool, migrations.slice(0, 7))
-    for (const id of ['old-1', 'old-2'])
-      await pool.query('INSERT INTO studypulse.audit (run_id, record) VALUES ($1, $2::json)', [
-        'r0',
-        JSON.stringify(record('r0', id)),
-      ])
-    const store = await postgresRunStore({ pool }, { ownerId: 'n1' })
-    closers.push(() => store.close())
-    await store.claim('r1')
-    await store.commit('r1', { audit: [record('r1', 'c1')] })
-    const { rows } = await pool.query<{ line: string }>(
-      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
-    )
-    expect(verifyAuditChain(rows.map((r) => r.line))).toMatchObject({ lines: 3, beforeChain: 2 })
-    expect(verifyAuditChain(rows.map((r) => r.line)).broken).toBeUndefined()
-  })
-
-  test('nodes committing at once make one chain, in the same text as the file’s', async () => {
-    const { url } = await freshDatabase()
-    const stores: RunStore[] = []
-    for (const ownerId of ['n1', 'n2', 'n3']) {
-      const store = await postgresRunStore({ connectionString: url }, { ownerId })
-      closers.push(() => store.close())
-      stores.push(store)
-    }
-    await Promise.all(
-      stores.map(async (store, n) => {
-        const runId = `run-${n}`
-        await store.claim(runId)
-        for (let i = 0; i < 10; i++)
-          await store.commit(runId, { audit: [record(runId, `c${i}`), record(runId, `d${i}`)] })
-      }),
-    )
-    const pool = (stores[0] as Awaited<ReturnType<typeof postgresRunStore>>).pool
-    const { rows } = await pool.query<{ line: string }>(
-      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
-    )
-    const lines = rows.map((r) => r.line)
-    expect(lines).toHaveLength(60)
-    expect(verifyAuditChain(lines).broken).toBeUndefined()
-    // The database builds the very text the file store would for the same records.
-    const records = lines.map((line) => {
-      const { version: _v, prev: _p, hash: _h, ...fields } = JSON.parse(line)
-      return fields as AuditRecord
-    })
-    expect(chainLines(chainStart, records).lines).toEqual(lines)
-
-    // An edit in the table is named.
-    await pool.query(
-      `UPDATE studypulse.audit SET record = replace(record::text, '"Alice"', '"Mallory"')::json
-       WHERE id = (SELECT id FROM studypulse.audit ORDER BY id OFFSET 7 LIMIT 1)`,
-    )
-    const edited = await pool.query<{ line: string }>(
-      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
-    )
-    expect(verifyAuditChain(edited.rows.map((r) => r.line)).broken?.line).toBe(8)
-  })
-})
+// The PostgreSQL store's per-run chains and checkpoints: test/store/postgres/runAuditChains.test.ts.

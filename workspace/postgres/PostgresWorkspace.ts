@@ -355,7 +355,7 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     return readScopedSource(this.sourcesDir, allowed, path)
   }
 
-  /** Runs a tool's `effect` and appends its journal `outcome` to run `runId` in one transaction. */
+  /** Runs a tool's `effect` and appends its journal `outcome` (after its `intent`, if given) to run `runId` in one transaction. */
   withOutcome<T>(
     runId: string,
     effect: (workspace: StudyWorkspace) => Promise<T>,
@@ -371,16 +371,19 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
       // The lease is checked with the outcome, in one round trip: FOR SHARE makes a claim (an
       // UPDATE of the run's row) wait until this transaction ends, and a lost lease rolls the
       // effect back with it.
+      // The intent, when it comes here rather than ahead of the effect, goes just before it.
+      const records = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
       const recorded = await client.query(
         `WITH held AS (
            SELECT 1 FROM studypulse.runs
            WHERE run_id = $1 AND ($3::text IS NULL OR (owner = $3 AND lease_expires_at > now()))
            FOR SHARE
          )
-         INSERT INTO studypulse.run_journal (run_id, record) SELECT $1, $2 FROM held`,
-        [runId, JSON.stringify(outcome(value)), options.owner ?? null],
+         INSERT INTO studypulse.run_journal (run_id, record)
+         SELECT $1, r::json FROM held, unnest($2::text[]) WITH ORDINALITY AS t (r, n) ORDER BY n`,
+        [runId, records.map((r) => JSON.stringify(r)), options.owner ?? null],
       )
-      if (recorded.rowCount !== 1) {
+      if (recorded.rowCount !== records.length) {
         throw new WorkspaceError(
           'run_owned_elsewhere',
           `run ${runId} is no longer held by ${options.owner}; its effect was not run`,

@@ -1,4 +1,5 @@
 import { workspaceChangesMigration } from './pgChanges.ts'
+import { runChainMigration } from './runChainMigration.ts'
 import { sessionsMigration } from './sessionsMigration.ts'
 import { teamMigration } from './teamMigration.ts'
 
@@ -336,6 +337,11 @@ export const migrations: readonly Migration[] = [
     sql: teamMigration,
   },
   { version: 11, name: 'card deadlines', sql: cardDeadlines },
+  {
+    version: 12,
+    name: 'an audit chain per run with checkpoints, the claim in a new run first save',
+    sql: runChainMigration,
+  },
   { version: 13, name: 'kept workspace changes', sql: workspaceChangesMigration },
   { version: 14, name: 'browser sessions', sql: sessionsMigration },
 ]

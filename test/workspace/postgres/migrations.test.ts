@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { verifyAuditChain } from '../../../store/auditChain.ts'
+import { verifyStoredAuditLog } from '../../../store/postgres/postgresAuditLog.ts'
 import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
 import { RunStoreError } from '../../../store/RunStoreError.ts'
 import { migrate } from '../../../workspace/postgres/migrate.ts'
@@ -45,6 +45,7 @@ describe('PostgreSQL migrations', () => {
     expect(await tables(store.pool)).toEqual([
       'artifacts',
       'audit',
+      'audit_checkpoints',
       'memory',
       'notebooks',
       'pending_confirmations',
@@ -169,7 +170,8 @@ describe('PostgreSQL migrations', () => {
     )
     expect(commits).toEqual([
       { proname: 'commit_run', pronargs: 23 },
-      { proname: 'commit_started_run', pronargs: 26 },
+      // Migration 12 added the folded claim's lease.
+      { proname: 'commit_started_run', pronargs: 27 },
     ])
     // A new run's first save goes through commit_started_run, and so through the new commit_run.
     await store.commit('fresh', {
@@ -191,11 +193,11 @@ describe('PostgreSQL migrations', () => {
       ],
     })
     expect((await store.listRuns({ owner: 'alice' })).runs.map((r) => r.runId)).toEqual(['fresh'])
-    const { rows } = await pool.query<{ line: string }>(
-      'SELECT record::text AS line FROM studypulse.audit ORDER BY id',
-    )
-    expect(verifyAuditChain(rows.map((r) => r.line))).toMatchObject({ lines: 1, beforeChain: 0 })
-    expect(verifyAuditChain(rows.map((r) => r.line)).broken).toBeUndefined()
+    expect(await verifyStoredAuditLog(pool)).toMatchObject({
+      lines: 1,
+      beforeRunChains: 0,
+      problems: [],
+    })
   })
 
   test('a node starting while another migrates waits for it, and nothing runs twice', async () => {

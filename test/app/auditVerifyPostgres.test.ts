@@ -1,0 +1,80 @@
+// `npm run audit [-- --verify]` against PostgreSQL: the per-run chains and their checkpoints.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { AuditRecord } from '../../store/AuditRecord.ts'
+import { writeAuditCheckpoint } from '../../store/postgres/postgresAuditLog.ts'
+import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
+import { freshDatabase } from '../helpers/postgres.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+let ws: string
+let url: string
+beforeAll(async () => {
+  ws = join(await mkdtemp(join(tmpdir(), 'studypulse-audit-pg-')), 'ws')
+  ;({ url } = await freshDatabase())
+  const store = await postgresRunStore({ connectionString: url }, { auditCheckpointEveryMs: 0 })
+  for (const [runId, name] of [
+    ['r1', 'Rita'],
+    ['r2', 'Rex'],
+  ] as const) {
+    await store.claim(runId)
+    const record: AuditRecord = {
+      at: '2026-12-01T14:00:00.000Z',
+      runId,
+      toolCallId: `${runId}-c`,
+      toolName: 'delete_task',
+      permission: 'destructive',
+      decision: 'allow',
+      decidedBy: 'user',
+      decider: { id: name.toLowerCase(), name },
+      outcome: 'completed',
+    }
+    await store.commit(runId, { audit: [record] })
+  }
+  await writeAuditCheckpoint(store.pool)
+  await store.close()
+})
+afterAll(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 }))
+
+function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repo, 'app/audit.ts'), ...args],
+      {
+        cwd: repo,
+        env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let stdout = ''
+    child.stdout.on('data', (d) => {
+      stdout += d
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, stdout }))
+  })
+}
+
+describe('npm run audit on PostgreSQL', { timeout: 60_000 }, () => {
+  test('prints the log, verifies it whole, then names a deleted run', async () => {
+    const printed = await audit()
+    expect(printed.stdout).toMatch(/allowed by Rita/)
+    expect(printed.stdout).toMatch(/allowed by Rex/)
+    const whole = await audit('--verify')
+    expect(whole.code).toBe(0)
+    expect(whole.stdout).toMatch(/is whole: 2 line\(s\) in 2 run\(s\), 1 checkpoint\(s\)/)
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query("DELETE FROM studypulse.audit WHERE run_id = 'r2'")
+    await client.end()
+    const broken = await audit('--verify')
+    expect(broken.code).toBe(2)
+    expect(broken.stdout).toMatch(/run_deleted: run r2: checkpoint 1 saw 1 line\(s\)/)
+  })
+})

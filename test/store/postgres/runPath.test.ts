@@ -1,0 +1,125 @@
+// What one confirmed `create_task` run sends to PostgreSQL, statement by statement, and how many
+// of its commits wait for the disk (a write outside a transaction, or a COMMIT). The issue's
+// target is 5 statements and 2 waiting commits; before migration 12 and the folded claim and
+// intent it was 9 and 6 (claim, first save, decision, intent save, BEGIN, task, outcome, COMMIT,
+// last save). The counts are exact so that a change in either direction is seen here.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, expect, test } from 'vitest'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { postgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
+import { freshDatabase } from '../../helpers/postgres.ts'
+import { taskModel } from '../../machines/multiNode/nodeRuntime.ts'
+
+interface Sent {
+  text: string
+  client: pg.Client
+}
+const sent: Sent[] = []
+const original = pg.Client.prototype.query
+let counting = false
+// Every statement the workload's connections send while counting (not the lease heartbeat's).
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0]
+  const text = typeof first === 'string' ? first : (first as { text?: string })?.text
+  const name = (this as unknown as { connectionParameters?: { application_name?: string } })
+    .connectionParameters?.application_name
+  if (counting && typeof text === 'string' && !name?.startsWith('studypulse-leases'))
+    sent.push({ text: text.replace(/\s+/g, ' ').trim(), client: this })
+  return (original as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof pg.Client.prototype.query
+afterAll(() => {
+  pg.Client.prototype.query = original
+})
+
+const writes = /\b(INSERT|UPDATE|DELETE)\b|studypulse\.commit_/i
+
+/** Commits that wait for the WAL flush: each write outside BEGIN…COMMIT, and each COMMIT. */
+function waitingCommits(statements: readonly Sent[]): number {
+  const open = new Set<pg.Client>()
+  let commits = 0
+  for (const { text, client } of statements) {
+    if (text === 'BEGIN') open.add(client)
+    else if (text === 'COMMIT') {
+      open.delete(client)
+      commits++
+    } else if (text === 'ROLLBACK') open.delete(client)
+    else if (!open.has(client) && writes.test(text)) commits++
+  }
+  return commits
+}
+
+async function confirmedRun(runtime: AgentRuntime, title: string): Promise<void> {
+  const runId = runtime.startRun({ input: `create ${title}` })
+  await waitForRun(runtime, runId, 'awaitingConfirmation')
+  await runtime.flush()
+  const pending = runtime.view(runId).pending
+  await runtime.submitConfirmation(runId, pending?.confirmationId ?? '', 'allow', {
+    digest: pending?.digest ?? '',
+  })
+  await waitForRun(runtime, runId, 'awaitingInput')
+  await runtime.flush()
+}
+
+test('a confirmed create_task run: 7 statements, 4 of its commits waiting for the disk', async () => {
+  const db = await freshDatabase()
+  const store = await postgresRunStore(
+    { connectionString: db.url },
+    { ownerId: 'node-a', auditCheckpointEveryMs: 0 },
+  )
+  await store.listening()
+  const workspace = await PostgresWorkspace.open(
+    { pool: store.pool },
+    { workspaceId: 'w', sourcesDir: await mkdtemp(join(tmpdir(), 'sp-sources-')) },
+  )
+  const runtime = createAgentRuntime({
+    model: taskModel(),
+    tools: createToolRegistry(),
+    workspace,
+    store,
+  })
+  try {
+    // The first run also reads what a runtime reads once (the rules); the second is the path.
+    await confirmedRun(runtime, 'Warm up')
+    counting = true
+    await confirmedRun(runtime, 'Read chapter 3')
+    counting = false
+    const kinds = sent.map(({ text }) =>
+      text.startsWith('SELECT studypulse.commit_started_run')
+        ? 'first save, with the claim'
+        : text.startsWith('SELECT studypulse.commit_run')
+          ? 'save'
+          : text.startsWith('WITH decided AS')
+            ? 'decision'
+            : text.startsWith('INSERT INTO studypulse.tasks')
+              ? 'the task'
+              : text.includes('INSERT INTO studypulse.run_journal')
+                ? 'intent and outcome'
+                : text,
+    )
+    expect(kinds).toEqual([
+      'first save, with the claim',
+      'decision',
+      'BEGIN',
+      'the task',
+      'intent and outcome',
+      'COMMIT',
+      'save',
+    ])
+    expect(waitingCommits(sent)).toBe(4)
+    expect((await workspace.readTasks()).map((t) => t.title)).toContain('Read chapter 3')
+    // Both runs' audit lines, each run its own chain.
+    expect((await store.readAudit()).map((r) => r.outcome)).toEqual(['completed', 'completed'])
+  } finally {
+    counting = false
+    await runtime.close()
+    await workspace.close()
+    await store.close()
+  }
+})
