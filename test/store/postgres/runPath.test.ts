@@ -67,7 +67,7 @@ async function confirmedRun(runtime: AgentRuntime, title: string): Promise<void>
   await runtime.flush()
 }
 
-test('a confirmed create_task run: 7 statements, 4 of its commits waiting for the disk', async () => {
+test('a confirmed create_task run: 9 statements, 4 of its commits waiting for the disk', async () => {
   const db = await freshDatabase()
   const store = await postgresRunStore(
     { connectionString: db.url },
@@ -99,15 +99,21 @@ test('a confirmed create_task run: 7 statements, 4 of its commits waiting for th
             ? 'decision'
             : text.startsWith('INSERT INTO studypulse.tasks')
               ? 'the task'
-              : text.includes('INSERT INTO studypulse.run_journal')
-                ? 'intent and outcome'
-                : text,
+              : text.startsWith('SELECT task AS value, position::text AS place')
+                ? 'the target row, locked'
+                : text.startsWith('INSERT INTO studypulse.workspace_changes')
+                  ? 'the change kept for undo'
+                  : text.includes('INSERT INTO studypulse.run_journal')
+                    ? 'intent and outcome'
+                    : text,
     )
     expect(kinds).toEqual([
       'first save, with the claim',
       'decision',
       'BEGIN',
+      'the target row, locked',
       'the task',
+      'the change kept for undo',
       'intent and outcome',
       'COMMIT',
       'save',

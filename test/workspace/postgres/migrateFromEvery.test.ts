@@ -71,7 +71,10 @@ describe('PostgreSQL migrates from every earlier version', () => {
     const { rows: old } = await pool.query<{ line: string }>(
       'SELECT record::text AS line FROM studypulse.audit',
     )
-    expect(old[0]?.line.startsWith('{"version":2,')).toBe(version >= 10)
+    // Chained from version 10 on: one chain for the store (format 2), one per run from 12 (format 3).
+    const format = version >= 12 ? '{"version":3,' : '{"version":2,'
+    expect(old[0]?.line.startsWith(format)).toBe(version >= 10)
+    const beforeRunChains = version >= 12 ? 0 : 1
     const store = await postgresRunStore(
       { connectionString: db.url },
       { ownerId: 'n1', auditCheckpointEveryMs: 0 },
@@ -87,7 +90,7 @@ describe('PostgreSQL migrates from every earlier version', () => {
     // The old line stays valid (before the chain, or in the single chain from version 10 on)…
     expect(await verifyStoredAuditLog(pool)).toMatchObject({
       lines: 1,
-      beforeRunChains: 1,
+      beforeRunChains,
       problems: [],
     })
     // …and the run's next line starts its own chain, which a checkpoint pins with the old log.
@@ -97,7 +100,7 @@ describe('PostgreSQL migrates from every earlier version', () => {
     expect(await verifyStoredAuditLog(pool)).toMatchObject({
       lines: 2,
       runs: 1,
-      beforeRunChains: 1,
+      beforeRunChains,
       checkpoints: 1,
       afterLastCheckpoint: 0,
       problems: [],

@@ -56,6 +56,7 @@ describe('PostgreSQL migrations', () => {
       'run_messages',
       'runs',
       'schema_version',
+      'sessions',
       'tasks',
       'workspace_changes',
       'workspaces',
