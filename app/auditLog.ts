@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'libsql'
 import pg from 'pg'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
+import { readSqliteAuditLines, sqliteFileName } from '../store/sqlite/sqliteRunStore.ts'
 
 /** Where the audit log is read from, and its lines as their exact text, oldest first. */
 export interface AuditLog {
@@ -10,7 +13,8 @@ export interface AuditLog {
 }
 
 /**
- * The app's audit log as written: the workspace folder's `audit.jsonl`, or, with
+ * The app's audit log as written: the workspace folder's SQLite file (its `audit` table keeps each
+ * line's text exactly), `audit.jsonl` in a folder the SQLite store never opened, or, with
  * `STUDYPULSE_DATABASE_URL`, the database's `studypulse.audit` table (its `json` column keeps
  * each line's text exactly, so the chain can be checked there too).
  */
@@ -19,6 +23,16 @@ export async function readAuditLog(
   databaseUrl: string | undefined,
 ): Promise<AuditLog> {
   if (databaseUrl === undefined || databaseUrl === '') {
+    const file = join(root, sqliteFileName)
+    if (existsSync(file)) {
+      // Read-only: a look at the log must never change it (nor migrate or import anything).
+      const db = new Database(file, { readonly: true })
+      try {
+        return { location: `${file} (audit)`, lines: readSqliteAuditLines(db) }
+      } finally {
+        db.close()
+      }
+    }
     const location = join(root, 'audit.jsonl')
     return { location, lines: readAuditLines(location) }
   }
