@@ -66,7 +66,7 @@ export class SqliteOwners {
 
   /** Claims `runId` for this store unless a live owner holds it. */
   claim(runId: string): RunClaim {
-    return inTransaction(this.#db, false, () => {
+    return inTransaction<RunClaim>(this.#db, false, () => {
       const other = this.heldElsewhere(runId)
       if (other !== undefined) {
         return { commit: false, value: { ok: false, code: 'run_owned_elsewhere', owner: other } }
