@@ -54,6 +54,15 @@ export class SqliteOwners {
     return row.host !== this.#host || processExists(row.pid)
   }
 
+  /** Whether no other live owner uses this database (a look, not a lock). */
+  alone(): boolean {
+    const others = this.#db
+      .prepare('SELECT owner_id FROM owners WHERE owner_id != ?')
+      .raw(true)
+      .all(this.ownerId) as [string][]
+    return others.every(([id]) => !this.isLive(id))
+  }
+
   /** The owner holding `runId` when it is someone else, alive; undefined when this store may write it. */
   heldElsewhere(runId: string): string | undefined {
     const row = this.#db.prepare('SELECT owner FROM runs WHERE run_id = ?').get(runId) as

@@ -75,10 +75,31 @@ export function readFolderStore(root: string): FolderStore {
   return {
     runs,
     listed,
-    auditLines: readAuditLines(join(root, 'audit.jsonl')),
+    auditLines: soundAuditLines(root, problems),
     rules: readRules(root, problems),
     problems,
   }
+}
+
+// The audit file's complete lines as their exact text; a line that is not a JSON object is named
+// and left out (the file itself is kept aside), as the folder store set it aside at start-up.
+function soundAuditLines(root: string, problems: string[]): string[] {
+  const lines = readAuditLines(join(root, 'audit.jsonl'))
+  const bad: number[] = []
+  const sound = lines.filter((line, i) => {
+    try {
+      const record = JSON.parse(line) as unknown
+      if (record !== null && typeof record === 'object' && !Array.isArray(record)) return true
+    } catch {}
+    bad.push(i + 1)
+    return false
+  })
+  if (bad.length > 0) {
+    problems.push(
+      `audit.jsonl is damaged at line ${bad.join(', ')}: not imported (the whole file is kept in .folder-store-imported/)`,
+    )
+  }
+  return sound
 }
 
 function listRunIds(runsDir: string): string[] {

@@ -6,6 +6,8 @@ import {
   runListLimit,
   summaryStatus,
 } from '../RunListing.ts'
+import { RunStoreError } from '../RunStoreError.ts'
+import { firstCell } from './sqliteTransaction.ts'
 
 interface ListedRow {
   position: number
@@ -22,7 +24,15 @@ interface ListedRow {
  */
 export function sqliteRunList(db: Database.Database, query: RunListQuery): RunListPage {
   const limit = runListLimit(query)
-  const before = readCursor(query.cursor) ?? Number.MAX_SAFE_INTEGER
+  const cursor = readCursor(query.cursor)
+  // A cursor is the position of the last run a page showed: digits naming no listed run are forged.
+  if (
+    cursor !== undefined &&
+    firstCell(db, 'SELECT 1 FROM run_list WHERE position = ?', cursor) === undefined
+  ) {
+    throw new RunStoreError('invalid_cursor', 'that is not a cursor this run list handed out')
+  }
+  const before = cursor ?? Number.MAX_SAFE_INTEGER
   const person = query.owner ?? null
   const rows = db
     .prepare(

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
 import { withoutChain } from '../auditChain.ts'
 import type { LoadedRun, RunStore } from '../RunStore.ts'
@@ -30,7 +31,10 @@ export interface SqliteRunStoreOptions {
 
 /** The SQLite store: a `RunStore` plus what its first open imported from an older folder. */
 export interface SqliteRunStore extends RunStore {
-  /** One line per thing the open found or did (a folder store imported), for the start-up banner. */
+  /**
+   * One line per thing the open found or did (a folder store imported, damaged lines left out,
+   * temp files of killed writes swept when no other live process uses the folder).
+   */
   tidy(): Promise<string[]>
 }
 
@@ -45,11 +49,14 @@ const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as
  */
 export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}): SqliteRunStore {
   mkdirSync(root, { recursive: true })
+  // Only a database made by this open imports an older folder store: afterwards a `runs/` or a
+  // `policies.json` in the folder is not the store's (a hand-written policies.json is the app's).
+  const fresh = !existsSync(join(root, sqliteFileName))
   const db = new Database(join(root, sqliteFileName))
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
   db.exec('PRAGMA journal_mode = WAL')
   migrateSqlite(db)
-  const found = importFolderStore(db, root)
+  const found = fresh ? importFolderStore(db, root) : []
   const owners = new SqliteOwners(db, {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
@@ -72,7 +79,15 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   }
   return {
     location: join(root, sqliteFileName),
-    tidy: async () => found,
+    async tidy() {
+      // Temp files of killed workspace writes are swept only when no other live process uses the
+      // folder: its temp files may be writes under way.
+      if (!owners.alone()) return found
+      const swept = (await sweepWorkspaceTempFiles(root)).map(
+        (file) => `${file}: removed a temp file left by an interrupted write`,
+      )
+      return [...found, ...swept]
+    },
     claim: async (runId) => owners.claim(runId),
     unclaim: async (runId) => owners.unclaim(runId),
     async listOpenRuns() {
