@@ -67,7 +67,17 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       | null
       | undefined
     if (text === undefined || text === null) return undefined
-    const parsed = parseStoredRunSnapshot(JSON.parse(text), runId)
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      throw new RunStoreError(
+        'corrupt_run',
+        `run ${runId} cannot be restored: its snapshot is not JSON`,
+        sqliteFileName,
+      )
+    }
+    const parsed = parseStoredRunSnapshot(raw, runId)
     if (typeof parsed === 'string') {
       throw new RunStoreError(
         'corrupt_run',
