@@ -1,6 +1,6 @@
 /**
  * StudyPulse Agent for Node and Electron: the browser-safe core, plus the folder workspace, the
- * file run store and the hosted model clients (their SDKs are optional peer dependencies). The
+ * SQLite run store and the hosted model clients (their SDKs are optional peer dependencies). The
  * web app server is `studypulse-agent/server`; React components are `studypulse-agent/ui`.
  */
 
@@ -19,9 +19,15 @@ export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModel
 export { modelFromEnv } from './models/modelFromEnv.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
-// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
-export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
-export { type FileRunStoreOptions, fileRunStore } from './store/fileRunStore.ts'
+// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs
+// (in the folder's SQLite file, when no store is given).
+export { createNodeAgentRuntime as createAgentRuntime } from './runtime/createNodeAgentRuntime.ts'
+export {
+  type SqliteRunStore,
+  type SqliteRunStoreOptions,
+  sqliteFileName,
+  sqliteRunStore,
+} from './store/sqlite/sqliteRunStore.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
 export {

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'libsql'
 import pg from 'pg'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
 import { readStoredAuditLog, type StoredAuditLog } from '../store/postgres/postgresAuditLog.ts'
+import { readSqliteAuditLines, sqliteFileName } from '../store/sqlite/sqliteRunStore.ts'
 import type { RunChainsCheck } from '../store/verifyRunChains.ts'
 import { countOf } from '../vocabulary/countOf.ts'
 
@@ -15,15 +18,26 @@ export interface AuditLog {
 }
 
 /**
- * The app's audit log as written: the workspace folder's `audit.jsonl`, or, with
- * `STUDYPULSE_DATABASE_URL`, the database's `studypulse.audit` table with its checkpoints (the
- * `json` columns keep each line's text exactly, so the chains can be checked there too).
+ * The app's audit log as written: the workspace folder's SQLite file (its `audit` table keeps each
+ * line's text exactly), `audit.jsonl` in a folder the SQLite store never opened, or, with
+ * `STUDYPULSE_DATABASE_URL`, the database's `studypulse.audit` table with its checkpoints (its `json` column
+ * keeps each line's text exactly, so the chains can be checked there too).
  */
 export async function readAuditLog(
   root: string,
   databaseUrl: string | undefined,
 ): Promise<AuditLog> {
   if (databaseUrl === undefined || databaseUrl === '') {
+    const file = join(root, sqliteFileName)
+    if (existsSync(file)) {
+      // Read-only: a look at the log must never change it (nor migrate or import anything).
+      const db = new Database(file, { readonly: true })
+      try {
+        return { location: `${file} (audit)`, lines: readSqliteAuditLines(db) }
+      } finally {
+        db.close()
+      }
+    }
     const location = join(root, 'audit.jsonl')
     return { location, lines: readAuditLines(location) }
   }
@@ -56,7 +70,7 @@ export function describeChainCheck(log: AuditLog, check: ChainCheck): string[] {
 export function describeRunChainsCheck(log: AuditLog, check: RunChainsCheck): string[] {
   if (check.problems.length > 0)
     return [
-      `The audit log of ${log.location} has ${check.problems.length} problem(s):`,
+      `The audit log of ${log.location} has ${countOf(check.problems.length, 'problem')}:`,
       ...check.problems.map((p) => `  ${p.code}: ${p.reason}`),
     ]
   const older =
@@ -64,8 +78,8 @@ export function describeRunChainsCheck(log: AuditLog, check: RunChainsCheck): st
       ? ''
       : ` (the first ${check.beforeRunChains} from before the per-run chains)`
   return [
-    `The audit log of ${log.location} is whole: ${check.lines} line(s) in ${check.runs} run(s)${older}, ${check.checkpoints} checkpoint(s).`,
+    `The audit log of ${log.location} is whole: ${countOf(check.lines, 'line')} in ${countOf(check.runs, 'run')}${older}, ${countOf(check.checkpoints, 'checkpoint')}.`,
     // What no checkpoint names yet can be cut without a trace: say how much that is.
-    `  ${check.afterLastCheckpoint} line(s) written since the last checkpoint (a checkpoint is written every few seconds; lines cut back to it cannot be seen)`,
+    `  ${countOf(check.afterLastCheckpoint, 'line')} written since the last checkpoint (a checkpoint is written every few seconds; lines cut back to it cannot be seen)`,
   ]
 }

@@ -1,8 +1,8 @@
 import type { ModelClient } from '../models/messages.ts'
 import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
-import { fileRunStore } from '../store/fileRunStore.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { sqliteRunStore } from '../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
@@ -71,13 +71,13 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     databaseUrl === undefined || databaseUrl === ''
       ? undefined
       : await openSharedStore(databaseUrl, workspace, notebook, env)
-  // The store cleans up only when no other process uses the folder (the web app and the chat may).
   let store: RunStore
   if (shared !== undefined) {
     store = shared.store
     notebook = shared.notebook
   } else {
-    const files = fileRunStore(root)
+    // The folder's runs live in its SQLite file; an older folder store is imported on first open.
+    const files = sqliteRunStore(root)
     problems.push(...(await files.tidy()))
     store = files
   }

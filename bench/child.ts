@@ -2,6 +2,7 @@
  * One benchmark block in its own process: `child.ts <scenario> <contender> <options JSON>`.
  * Prints one JSON line with what it measured; any workload mismatch exits non-zero.
  */
+import { accessSync } from 'node:fs'
 import { contenders } from './lib/contenders.ts'
 import { profileWindow } from './lib/profileWindow.ts'
 import { allocPerRun, cyclesRun, singleRun, timeLoop, waitingRuns } from './lib/scenarios.ts'
@@ -12,6 +13,12 @@ const options = JSON.parse(optionsJson) as Record<string, unknown>
 const num = (key: string, fallback: number) => {
   const value = options[key]
   return typeof value === 'number' ? value : fallback
+}
+// A look-up of a path that does not exist, seen by `strace` (run.ts) as the edge of a timed run.
+const markForStrace = (edge: 'begin' | 'end') => {
+  try {
+    accessSync(`/studypulse-fsync-mark-${edge}`)
+  } catch {}
 }
 const hooks =
   typeof options.profile === 'string' ? profileWindow(options.profile, options.heap === true) : {}
@@ -28,11 +35,14 @@ async function measure(): Promise<unknown> {
     return await race({ cards: num('cards', 1000), timeoutMs: num('timeoutMs', 240_000) })
   }
   if (scenario === 'durable') {
-    const { atomicWriteOnly, oursDurable } = await import('./contenders/durable.ts')
+    const { atomicWriteOnly, oursDurable, twoFsyncedAppends } = await import(
+      './contenders/durable.ts'
+    )
     const { durableRuns } = await import('./lib/durableRuns.ts')
     const factories: Record<string, typeof oursDurable> = {
       'studypulse-durable': oursDurable,
       'atomic-write': atomicWriteOnly,
+      'two-fsynced-appends': twoFsyncedAppends,
     }
     const factory = factories[name]
     if (factory === undefined) throw new Error(`unknown durable contender ${name}`)
@@ -42,6 +52,7 @@ async function measure(): Promise<unknown> {
         warmupRuns: num('warmupRuns', 20),
         measureMs: num('measureMs', 1500),
         minRuns: num('minRuns', 30),
+        ...(options.markFsyncs === true && { mark: markForStrace }),
       })
     } finally {
       await contender.dispose?.()

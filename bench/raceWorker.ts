@@ -1,6 +1,6 @@
 /**
  * One of the two processes of the race scenario (`lib/race.ts` drives it): a runtime over the
- * shared workspace folder with the default file store. Commands come as JSON lines on stdin,
+ * shared workspace folder with the default store (the folder's SQLite file). Commands come as JSON lines on stdin,
  * replies go as JSON lines on stdout.
  *
  *   raceWorker.ts <workspace dir> <role 0|1> <cards>
@@ -9,9 +9,8 @@ import { createInterface } from 'node:readline'
 import type { ModelRequest } from '../models/messages.ts'
 import { ScriptedModel } from '../models/ScriptedModel.ts'
 import { AgentError } from '../runtime/AgentError.ts'
-import { createAgentRuntime } from '../runtime/createAgentRuntime.ts'
+import { createNodeAgentRuntime } from '../runtime/createNodeAgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
-import { fileRunStore } from '../store/fileRunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { Workspace } from '../workspace/Workspace.ts'
@@ -33,11 +32,10 @@ const script = (request: ModelRequest): ModelTurn => {
 
 const reply = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`)
 const workspace = await Workspace.open(dir)
-const runtime = createAgentRuntime({
+const runtime = createNodeAgentRuntime({
   model: new ScriptedModel(script),
   tools: createToolRegistry(),
   workspace,
-  store: fileRunStore(dir),
   onPersistError: (error) => reply({ type: 'persistError', message: String(error) }),
 })
 const allowed: string[] = []

@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildChildren } from './buildChildren.ts'
+import { countFsyncs, straceWorks } from './lib/countFsyncs.ts'
 import { plan, type ScenarioPlan } from './lib/plan.ts'
 import { buildResults, markdown, type Samples } from './lib/report.ts'
 import { rotate } from './lib/stats.ts'
@@ -90,6 +91,21 @@ for (let block = 0; block < maxBlocks; block++) {
         `[${seconds}s] block ${block + 1} ${p.name} ${contender} ${JSON.stringify(sample)}\n`,
       )
     }
+  }
+}
+
+// fsyncs per confirmed run, counted once per durable contender by `strace` in a child of its own
+// (tracing slows every call, so those runs are not timed); absent where strace cannot run.
+const durablePlan = plans.find((p) => p.name === 'durable')
+if (durablePlan !== undefined && straceWorks()) {
+  for (const contender of durablePlan.contenders) {
+    const options = { warmupRuns: 3, measureMs: 0, minRuns: 20, markFsyncs: true }
+    const count = countFsyncs([childEntry, 'durable', contender, JSON.stringify(options)], here)
+    samples['durable-fsyncs'] ??= {}
+    ;(samples['durable-fsyncs'] as Record<string, Record<string, number>[]>)[contender] = [
+      { fsyncs: count.fsyncs, runs: count.runs },
+    ]
+    process.stderr.write(`[strace] durable ${contender} ${JSON.stringify(count)}\n`)
   }
 }
 

@@ -116,13 +116,15 @@ export function persistRun(
       const carried = commit.snapshot === undefined ? [] : unrecorded.splice(0)
       const commands = [...carried, ...commit.commands]
       const start = commit.snapshot === undefined ? undefined : started
+      const journal = [...commit.journal, ...commit.intents]
       // An intent goes after the saves before it: the card is on disk before its intent.
       const written = store.commit(runId, {
+        ...(isRelaxed(journal, commit.audit, commit.ended, commands) && { relaxed: true }),
         ...(start !== undefined && { started: start }),
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
         events: commit.events,
         ...(commit.messages !== undefined && { messages: commit.messages }),
-        journal: [...commit.journal, ...commit.intents],
+        journal,
         audit: commit.audit,
         ...(commit.ended && { ended: true }),
         ...(commands.length > 0 && { commands }),
@@ -213,4 +215,22 @@ export function persistRun(
 function savedContext(context: AgentRunContext): AgentRunContext {
   const { logged: _logged, ...rest } = context
   return { ...rest, messages: [] }
+}
+
+/**
+ * Whether a commit may wait for the disk until the next synced one (`RunCommit.relaxed`). The
+ * invariants this keeps: an intent is synced before its tool runs (nothing executes before its
+ * decision is durable, so exactly once holds across restarts); an outcome and its audit line are
+ * synced (every decision and every execution in the audit); an ended run and a command from
+ * another node are synced. What stays relaxed is a run's progress between decisions (a new card,
+ * a model's answer, a message): a process crash never loses it (the write is in the OS), a power
+ * cut may, and the run then comes back at its last synced step, nothing acted on lost with it.
+ */
+function isRelaxed(
+  journal: readonly JournalRecord[],
+  audit: readonly AuditRecord[],
+  ended: boolean | undefined,
+  commands: readonly AppliedRunCommand[],
+): boolean {
+  return journal.length === 0 && audit.length === 0 && ended !== true && commands.length === 0
 }

@@ -49,6 +49,13 @@ export interface RunCommit {
   commands?: readonly AppliedRunCommand[]
   /** Set on a new run's first save: what the run list shows of it (see `listRuns`). */
   started?: RunStart
+  /**
+   * This commit may be lost by a power cut (never by a process crash) without breaking an
+   * invariant, because nothing was acted on outside on its strength. A store may then skip the
+   * wait for the disk (SQLite: `synchronous = NORMAL`; PostgreSQL: `synchronous_commit = off`);
+   * the next commit that is not relaxed makes it durable too.
+   */
+  relaxed?: true
 }
 
 /** A saved run as the store hands it back. */

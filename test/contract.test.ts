@@ -15,7 +15,7 @@ import {
   WorkspaceError,
 } from '../index.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
-import { fileRunStore } from '../store/fileRunStore.ts'
+import { sqliteRunStore } from '../store/sqlite/sqliteRunStore.ts'
 import { tempWorkspace, trackRuntime } from './helpers/tempWorkspace.ts'
 
 let dir: string
@@ -65,7 +65,7 @@ describe('the public contract of index.ts', () => {
       model,
       tools,
       workspace: ws,
-      store: fileRunStore(ws.root),
+      store: sqliteRunStore(ws.root),
     })
     trackRuntime(runtime)
     const runId = runtime.startRun({ input: 'plan my week', notebookId: nb.id })

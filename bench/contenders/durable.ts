@@ -1,11 +1,10 @@
+import { closeSync, fdatasyncSync, mkdirSync, openSync, statfsSync, writeSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
-import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
+import { createNodeAgentRuntime } from '../../runtime/createNodeAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { writeFileAtomic } from '../../workspace/atomicWrite.ts'
@@ -22,8 +21,26 @@ export interface DurableContender extends Contender {
   reset(): Promise<void>
 }
 
+// tmpfs (/tmp on many machines, /dev/shm) never reaches a disk: its fsync is free and measures nothing.
+const tmpfsMagic = 0x01021994
+
+/**
+ * A folder for durable runs on a real disk: under the repository's `.scratch/` (the bench runs
+ * in `bench/`), or `STUDYPULSE_BENCH_DIR`; refused when it is tmpfs.
+ */
+export async function diskFolder(prefix: string): Promise<string> {
+  const parent = process.env.STUDYPULSE_BENCH_DIR ?? resolve(process.cwd(), '..', '.scratch')
+  mkdirSync(parent, { recursive: true })
+  if (statfsSync(parent).type === tmpfsMagic) {
+    throw new Error(
+      `${parent} is tmpfs: the durable bench needs a real disk (set STUDYPULSE_BENCH_DIR)`,
+    )
+  }
+  return mkdtemp(join(parent, prefix))
+}
+
 async function tempWorkspace() {
-  const dir = await mkdtemp(join(tmpdir(), 'studypulse-bench-durable-'))
+  const dir = await diskFolder('studypulse-bench-durable-')
   const workspace = await Workspace.create(dir)
   return {
     workspace,
@@ -42,17 +59,17 @@ const script = (request: ModelRequest): ModelTurn =>
 
 /**
  * StudyPulse's runtime with its real `create_task` over a real workspace and everything it
- * persists by default: snapshots, event log, intent journal and audit log, each save fsynced.
+ * persists by default (the Node entry over a folder given no store: the folder's SQLite file):
+ * snapshots, event log, intent journal and audit log, the decision and the outcome synced.
  */
 export async function oursDurable(): Promise<DurableContender> {
   const ws = await tempWorkspace()
   const model = new ScriptedModel(script)
-  // The store the app gives a folder workspace: `fileRunStore(root)`.
-  const runtime = createAgentRuntime({
+  // No store: the default a folder workspace gets, `sqliteRunStore(root)`.
+  const runtime = createNodeAgentRuntime({
     model,
     tools: createToolRegistry(),
     workspace: ws.workspace,
-    store: fileRunStore(ws.workspace.root),
   })
   let last: string | undefined
   return {
@@ -115,5 +132,43 @@ export async function atomicWriteOnly(): Promise<DurableContender> {
       }
     },
     dispose: ws.dispose,
+  }
+}
+
+/**
+ * The disk's floor for a confirmed call: two appends to one file, each fsynced (fdatasync) before
+ * the next step, the decision and then the effect; what any durable approval must at least do.
+ */
+export async function twoFsyncedAppends(): Promise<DurableContender> {
+  const dir = await diskFolder('studypulse-bench-floor-')
+  const fd = openSync(join(dir, 'log.jsonl'), 'a')
+  let appended = 0
+  let next = 0
+  return {
+    name: 'two-fsynced-appends',
+    titles: async () => (appended === 0 ? [] : [workload.taskTitle]),
+    reset: async () => {
+      appended = 0
+    },
+    async start() {
+      return {
+        async approve() {
+          const id = ++next
+          writeSync(fd, `{"decision":"allow","call":${id}}\n`)
+          fdatasyncSync(fd)
+          writeSync(
+            fd,
+            `{"effect":"task created","title":${JSON.stringify(workload.taskTitle)},"call":${id}}\n`,
+          )
+          fdatasyncSync(fd)
+          appended++
+          return workload.finalText
+        },
+      }
+    },
+    async dispose() {
+      closeSync(fd)
+      await rm(dir, { recursive: true, force: true })
+    },
   }
 }

@@ -7,7 +7,18 @@ import { workload } from './workload.ts'
 /** Times confirmed runs one by one against a real workspace; checks and resets are untimed. */
 export async function durableRuns(
   contender: DurableContender,
-  { warmupRuns, measureMs, minRuns }: { warmupRuns: number; measureMs: number; minRuns: number },
+  {
+    warmupRuns,
+    measureMs,
+    minRuns,
+    mark,
+  }: {
+    warmupRuns: number
+    measureMs: number
+    minRuns: number
+    /** Called at the start and the end of each timed part (to count its fsyncs from outside). */
+    mark?: (edge: 'begin' | 'end') => void
+  },
 ): Promise<TimingSample> {
   let wallMs = 0
   let cpuUs = 0
@@ -15,17 +26,21 @@ export async function durableRuns(
   for (let i = 0; ; i++) {
     const measured = i >= warmupRuns
     if (measured && runs >= minRuns && wallMs >= measureMs) break
+    mark?.('begin')
     const cpu0 = cpuUsage()
     const t0 = performance.now()
     const waiting = await contender.start()
     let spent = performance.now() - t0
+    mark?.('end')
     let cpu = cpuUsage(cpu0)
     check((await contender.titles()).length === 0, `${contender.name}: wrote before the approval`)
+    mark?.('begin')
     const cpu1 = cpuUsage()
     const t1 = performance.now()
     const text = await waiting.approve()
     spent += performance.now() - t1
     const cpu2 = cpuUsage(cpu1)
+    mark?.('end')
     cpu = { user: cpu.user + cpu2.user, system: cpu.system + cpu2.system }
     check(text === workload.finalText, `${contender.name}: final text was ${JSON.stringify(text)}`)
     const titles = await contender.titles()

@@ -52,7 +52,7 @@ export function plan(blocks: number): ScenarioPlan[] {
     {
       name: 'durable',
       title: 'Durable path: confirmed create_task into a real workspace (fsync)',
-      contenders: ['atomic-write', 'studypulse-durable'],
+      contenders: ['two-fsynced-appends', 'atomic-write', 'studypulse-durable'],
       blocks,
       options: { warmupRuns: 20, measureMs: 1200, minRuns: 30 },
       nodeFlags: [],

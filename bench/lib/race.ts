@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import Database from 'libsql'
+import { sqliteFileName } from '../../store/sqlite/sqliteRunStore.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
-import { readJsonLines } from '../../workspace/jsonLines.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { check } from './check.ts'
 import { cardTitle } from './raceCards.ts'
@@ -92,7 +93,8 @@ export type RaceCount = Awaited<ReturnType<typeof race>>
  * Two processes, each with its own runtime over one workspace folder, race on `cards` cards:
  * each starts half the runs; both restore (seeing the other's runs as owned elsewhere) and both
  * try to allow every card at once; then one closes and the other takes its runs over, finding
- * no card left. Counted from the folder afterwards: tasks in `tasks.json` and journal intents.
+ * no card left. Counted from the folder afterwards: tasks in `tasks.json` and journal intents
+ * (in the folder's SQLite file).
  */
 export async function race({ cards, timeoutMs }: { cards: number; timeoutMs: number }) {
   const dir = await mkdtemp(join(tmpdir(), 'studypulse-bench-race-'))
@@ -132,16 +134,22 @@ export async function race({ cards, timeoutMs }: { cards: number; timeoutMs: num
     let intents = 0
     let outcomes = 0
     let runsWithSeveralIntents = 0
-    const runsDir = join(dir, 'runs')
-    for (const entry of await readdir(runsDir, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name.startsWith('.')) continue
-      const journal = await readJsonLines(join(runsDir, entry.name, 'journal.jsonl'))
-      const records = journal.records as JournalRecord[]
-      const mine = records.filter((r) => r.type === 'intent').length
-      outcomes += records.filter((r) => r.type === 'outcome' && r.result.ok).length
-      intents += mine
-      if (mine > 1) runsWithSeveralIntents++
+    // The journal as the default store keeps it: the folder's SQLite file, read only.
+    const db = new Database(join(dir, sqliteFileName), { readonly: true })
+    const rows = db.prepare('SELECT run_id, record FROM run_journal').raw(true).all() as [
+      string,
+      string,
+    ][]
+    db.close()
+    const intentsPerRun = new Map<string, number>()
+    for (const [runId, text] of rows) {
+      const record = JSON.parse(text) as JournalRecord
+      if (record.type === 'intent') {
+        intents++
+        intentsPerRun.set(runId, (intentsPerRun.get(runId) ?? 0) + 1)
+      } else if (record.type === 'outcome' && record.result.ok) outcomes++
     }
+    for (const n of intentsPerRun.values()) if (n > 1) runsWithSeveralIntents++
     const expected = Array.from({ length: cards }, (_, i) => cardTitle(i))
     const codes = sumCodes(...done.map((d) => d.codes))
     return {

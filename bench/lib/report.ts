@@ -16,6 +16,12 @@ const cpuPerCycle = (s: Sample) => cpuPerRun(s) / (s.cycles ?? 1)
 const ratio = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b === 0 ? undefined : Number((a / b).toPrecision(3))
 
+// strace's count of fsync + fdatasync calls per timed run (bench/lib/countFsyncs.ts), to 2 digits.
+const fsyncsPerRun = (samples: Sample[] | undefined) => {
+  const s = samples?.[0]
+  return s === undefined || !s.runs ? undefined : Number(((s.fsyncs ?? 0) / s.runs).toFixed(2))
+}
+
 /** Turns raw block outputs into the rows of `results/latest.json`. */
 export function buildResults(plans: ScenarioPlan[], samples: Samples) {
   const get = (scenario: string, contender: string) => samples[scenario]?.[contender]
@@ -74,6 +80,8 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
       ),
     }))
   const atomic = pick(get('durable', 'atomic-write'), perRun)?.median
+  // The disk's floor: two fsynced appends (the decision, then the effect), measured in the same run.
+  const floor = pick(get('durable', 'two-fsynced-appends'), perRun)?.median
   const durable = plans
     .find((p) => p.name === 'durable')
     ?.contenders.map((contender) => {
@@ -84,6 +92,8 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         wallUsPerRun: wall,
         cpuUsPerRun: pick(get('durable', contender), cpuPerRun),
         timesAtomicWrite: ratio(wall?.median, atomic),
+        timesFloor: ratio(wall?.median, floor),
+        fsyncsPerRun: fsyncsPerRun(get('durable-fsyncs', contender)),
       }
     })
   const long = plans
@@ -199,12 +209,14 @@ export function markdown(results: Results, targets: readonly Target[]): string {
   )
   out.push('**Durable path** (real workspace folder, fsync; µs per confirmed run)', '')
   table(
-    ['contender', 'wall µs/run', 'CPU µs/run', '× atomic write'],
+    ['contender', 'wall µs/run', 'CPU µs/run', '× floor', '× atomic write', 'fsyncs/run'],
     (results.durable ?? []).map((r) => [
       r.contender,
       range(r.wallUsPerRun),
       range(r.cpuUsPerRun),
+      x(r.timesFloor),
       x(r.timesAtomicWrite),
+      r.fsyncsPerRun === undefined ? '–' : String(r.fsyncsPerRun),
     ]),
   )
   const longRows = results.long ?? []

@@ -21,7 +21,7 @@ export const target = (
   met: boolean,
 ): Target => ({ target: name, goal, measured, met: measured === undefined ? null : met })
 
-/** The targets of issue 24 (with those of issue 10 still open), each checked against one run's results. */
+/** The targets of issues 24 and 28 (with those of issue 10 still open), each checked against one run's results. */
 export function checkTargets(results: Results): Target[] {
   const row = <T extends { contender: string }>(rows: T[] | undefined, name: string) =>
     rows?.find((r) => r.contender === name)
@@ -30,7 +30,7 @@ export function checkTargets(results: Results): Target[] {
   const speedup = ratio(aiSdk?.wallUsPerRun?.median, ours?.wallUsPerRun?.median)
   const steady = row(results.steady, 'studypulse')?.timesShape
   const waiting = row(results.waiting, 'studypulse')?.retainedKBPerWaitingRun?.median
-  const durable = row(results.durable, 'studypulse-durable')?.timesAtomicWrite
+  const durable = row(results.durable, 'studypulse-durable')
   const long = row(results.long, 'studypulse')
   const race = row(results.race, 'studypulse')
   const runOnce =
@@ -47,17 +47,18 @@ export function checkTargets(results: Results): Target[] {
       ? undefined
       : `${race.tasks} tasks (${race.missingTasks} cards missing, ${race.duplicateTasks} twice)`
   return [
+    // Issue 28 retired "≥ 5× the AI SDK": a bare XState machine of our chart is itself ~3.5×.
     target(
-      'single confirmed run, in memory: throughput vs the AI SDK',
-      '≥ 5×',
+      'single confirmed run, in memory: faster than the AI SDK',
+      '> 1×',
       speedup,
-      (speedup ?? 0) >= 5,
+      (speedup ?? 0) > 1,
     ),
     target(
       'single confirmed run, in memory: time vs xstate-shape',
-      '≤ 2.5×',
+      '≤ 2×',
       ours?.timesShape,
-      (ours?.timesShape ?? Infinity) <= 2.5,
+      (ours?.timesShape ?? Infinity) <= 2,
     ),
     target(
       'steady state: tool-call cycle vs xstate-shape',
@@ -72,10 +73,22 @@ export function checkTargets(results: Results): Target[] {
       (waiting ?? Infinity) <= 5,
     ),
     target(
-      'durable confirmed create_task vs a bare atomic write of the task',
+      'folder default, durable confirmed create_task: wall time vs the floor (two fsynced appends)',
       '≤ 3×',
-      durable,
-      (durable ?? Infinity) <= 3,
+      durable?.timesFloor,
+      (durable?.timesFloor ?? Infinity) <= 3,
+    ),
+    target(
+      'folder default, durable confirmed create_task: CPU µs per run',
+      '≤ 1000',
+      durable?.cpuUsPerRun?.median,
+      (durable?.cpuUsPerRun?.median ?? Infinity) <= 1000,
+    ),
+    target(
+      "folder default, durable confirmed create_task: fsyncs per run (the task's own write included)",
+      '≤ 4',
+      durable?.fsyncsPerRun,
+      (durable?.fsyncsPerRun ?? Infinity) <= 4,
     ),
     target(
       'long conversation: save time of turn 50 vs turn 1 (and turns 46–50 vs 1–5, medians)',

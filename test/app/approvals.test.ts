@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { RunFiles } from '../../store/RunFiles.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
@@ -60,7 +59,7 @@ describe('lasting decisions over HTTP', () => {
     expect(resolved?.rule).toContain('allow create_task for this session')
 
     await h.runtime.flush()
-    const audit = (await new RunFiles(h.workspace.root).readAudit()) as Record<string, unknown>[]
+    const audit = (await h.runtime.store?.readAudit()) ?? []
     expect(audit.map((a) => [a.runId, a.toolName, a.decidedBy, a.outcome])).toEqual([
       [first.runId, 'create_task', 'user', 'completed'],
       [second, 'create_task', 'policy', 'completed'],

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -14,9 +15,9 @@ let log: string
 beforeEach(async () => {
   ws = join(await mkdtemp(join(tmpdir(), 'studypulse-audit-')), 'ws')
   await Workspace.openOrCreate(ws, { samples: true })
-  log = join(ws, 'audit.jsonl')
-  // Four decisions, as the app's file store writes them: each line chained to the one before.
-  const store = fileRunStore(ws)
+  log = join(ws, sqliteFileName)
+  // Four decisions, as the app's SQLite store writes them: each line chained to the one before.
+  const store = sqliteRunStore(ws)
   await store.claim('r1')
   const people = ['Alice', 'Rita', 'Rex', 'Bob']
   for (const [i, name] of people.entries()) {
@@ -60,8 +61,20 @@ function audit(...args: string[]): Promise<{ code: number | null; stdout: string
   })
 }
 
-const lines = async () => (await readFile(log, 'utf8')).split('\n').slice(0, -1)
-const write = (text: string[]) => writeFile(log, `${text.join('\n')}\n`)
+// The log's lines as stored, and a tamperer who rewrites the table with SQL of their own.
+const lines = async () => {
+  const db = new Database(log, { readonly: true })
+  const rows = db.prepare('SELECT line FROM audit ORDER BY id').raw(true).all() as [string][]
+  db.close()
+  return rows.map(([line]) => line)
+}
+const write = async (text: string[]) => {
+  const db = new Database(log)
+  db.exec('DELETE FROM audit')
+  const add = db.prepare("INSERT INTO audit (run_id, line) VALUES ('r1', ?)")
+  for (const line of text) add.run(line)
+  db.close()
+}
 
 describe('npm run audit -- --verify names the first line that does not fit', {
   timeout: 60_000,
@@ -98,5 +111,15 @@ describe('npm run audit -- --verify names the first line that does not fit', {
     const verified = await audit('--verify')
     expect(verified.code).toBe(2)
     expect(verified.stdout).toMatch(/at line 2:\n {2}line 2 does not follow line 1/)
+  })
+
+  test('an inserted line is named', async () => {
+    const text = await lines()
+    // A forged line in the chain's format, even one copied from the log, has no place here.
+    text.splice(2, 0, text[1] as string)
+    await write(text)
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(2)
+    expect(verified.stdout).toMatch(/at line 3:\n {2}line 3 does not follow line 2/)
   })
 })

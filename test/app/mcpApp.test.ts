@@ -8,7 +8,7 @@ import { createAppServer } from '../../app/server/createAppServer.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { StudyPulseClient } from '../../ui/remote/StudyPulseClient.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -50,7 +50,7 @@ describe('the app and <workspace>/mcp.json', () => {
       model: new OfflinePlanner(),
       tools: createToolRegistry({ sources: [mcp] }),
       workspace,
-      store: fileRunStore(workspace.root),
+      store: sqliteRunStore(workspace.root),
     })
     const server = await createAppServer({ runtime, distDir: join(dir, 'dist'), mcp })
     try {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,15 +44,17 @@ const start = () =>
   startRuntime({ model: new OfflinePlanner(), env: { STUDYPULSE_WORKSPACE: ws }, log: () => {} })
 
 describe('damaged files at start-up are named; the app starts with what is sound', () => {
-  it('a bad line in audit.jsonl is set aside in audit.rejected.jsonl; the rest stays and runs go on', async () => {
+  it('a bad line in an old audit.jsonl is named and left out of the import; the file is kept aside and runs go on', async () => {
     const good = JSON.stringify({ kind: 'a' })
-    await writeFile(join(ws, 'audit.jsonl'), `${good}\n{not json\n${good}\n`)
+    const bytes = `${good}\n{not json\n${good}\n`
+    await writeFile(join(ws, 'audit.jsonl'), bytes)
     const started = await start()
     expect(started.problems).toEqual([
-      expect.stringMatching(/audit\.jsonl .*line 2.*audit\.rejected\.jsonl/),
+      expect.stringMatching(/audit\.jsonl is damaged at line 2/),
+      expect.stringMatching(/imported the folder store .*2 audit line/),
     ])
-    expect(await readFile(join(ws, 'audit.jsonl'), 'utf8')).toBe(`${good}\n${good}\n`)
-    expect(await readFile(join(ws, 'audit.rejected.jsonl'), 'utf8')).toBe('{not json\n')
+    expect(await started.runtime.store?.readAudit()).toEqual([{ kind: 'a' }, { kind: 'a' }])
+    expect(await readFile(join(ws, '.folder-store-imported', 'audit.jsonl'), 'utf8')).toBe(bytes)
     const runId = started.runtime.startRun({ input: 'what are my tasks' })
     await waitForRun(started.runtime, runId, 'awaitingInput')
     await started.runtime.cancel(runId)
@@ -73,7 +75,6 @@ describe('damaged files at start-up are named; the app starts with what is sound
   it('a temp file left in artifacts/ by a killed save_artifact is swept at start-up', async () => {
     const temp = '.notes.md.0123456789ab.tmp'
     await writeFile(join(ws, 'artifacts', temp), 'half a note')
-    await mkdir(join(ws, 'runs', 'r1'), { recursive: true })
     const started = await start()
     expect(started.problems).toContain(
       `artifacts/${temp}: removed a temp file left by an interrupted write`,

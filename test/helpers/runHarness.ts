@@ -2,7 +2,7 @@ import type { ModelClient } from '../../models/messages.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -20,7 +20,7 @@ export function makeRuntime(
     tools,
     workspace,
     // The folder keeps its runs, as the app's runtime does.
-    store: fileRunStore(workspace.root),
+    store: sqliteRunStore(workspace.root),
     clock: steppingClock(),
     generateId: sequentialIds('uuid'),
   })

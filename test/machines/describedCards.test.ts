@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { cardDigest } from '../../tools/digest.ts'
 import { buildTranscript } from '../../ui/core/buildTranscript.ts'
@@ -156,7 +156,7 @@ describe('a card bound to a target survives a restart', () => {
       model: new ScriptedModel(script),
       tools: createToolRegistry(),
       workspace: await Workspace.open(dir),
-      store: fileRunStore(dir),
+      store: sqliteRunStore(dir),
       generateId: sequentialIds(prefix),
     })
     trackRuntime(runtime)

@@ -4,7 +4,7 @@ import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { cardDigest } from '../../tools/digest.ts'
 import { buildTranscript } from '../../ui/core/buildTranscript.ts'
@@ -136,7 +136,7 @@ describe('the target changed between the card and Allow, through the real runtim
       model: callingModel(),
       tools: createToolRegistry(),
       workspace: ws,
-      store: fileRunStore(ws.root),
+      store: sqliteRunStore(ws.root),
     })
     closers.push(() => runtime.close())
     const shown = await cardFor(runtime, 'delete_task', { id: 't1', title: 'Essay' })

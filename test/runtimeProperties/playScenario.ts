@@ -1,6 +1,6 @@
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { sequentialIds, steppingClock } from '../helpers/tempWorkspace.ts'
 import { checkEffects } from './checkEffects.ts'
@@ -48,7 +48,7 @@ export async function playScenario(
     model,
     tools: registry.tools,
     workspace,
-    store: fileRunStore(workspace.root),
+    store: sqliteRunStore(workspace.root),
     clock: steppingClock(),
     generateId: sequentialIds('id'),
     durable: scenario.durable,

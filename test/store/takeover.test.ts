@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { fileRunStore } from '../../store/fileRunStore.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
 import type { RunStore } from '../../store/RunStore.ts'
+import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 
 const child = join(import.meta.dirname, 'claimChild.ts')
@@ -15,7 +16,7 @@ afterEach(async () => {
 })
 
 /** Starts a process that claims `runId` and resolves once it holds it. */
-function claimInChild(kind: 'file' | 'postgres', location: string, runId: string) {
+function claimInChild(kind: 'sqlite' | 'postgres', location: string, runId: string) {
   return new Promise<ChildProcess>((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', child, kind, location, runId], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,13 +53,34 @@ async function expectTakeover(store: RunStore, proc: ChildProcess, runId: string
 }
 
 describe('a run whose owner process was killed is taken over', () => {
-  test('file store: after the dead owner’s heartbeat goes stale', async () => {
+  test('SQLite store: at once when the dead owner ran on this host (its pid is gone)', async () => {
     const root = await mkdtemp(join(tmpdir(), 'studypulse-takeover-'))
     cleanups.push(() => rm(root, { recursive: true, force: true }))
-    const proc = await claimInChild('file', root, 'r1')
-    const store = fileRunStore(root, { ownerStaleMs: 5_000 })
+    // The child's heartbeat stays fresh for a minute: only its gone pid frees the run.
+    const proc = await claimInChild('sqlite', root, 'r1')
+    const store = sqliteRunStore(root, { ownerStaleMs: 60_000 })
     cleanups.push(() => store.close())
-    await expectTakeover(store, proc, 'r1')
+    expect(await store.claim('r1')).toMatchObject({ ok: false, code: 'run_owned_elsewhere' })
+    await killed(proc)
+    expect(await store.claim('r1')).toEqual({ ok: true })
+  })
+
+  test('SQLite store: an owner on another host holds its runs until its heartbeat is stale', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'studypulse-takeover-'))
+    cleanups.push(() => rm(root, { recursive: true, force: true }))
+    const store = sqliteRunStore(root, { ownerStaleMs: 5_000 })
+    cleanups.push(() => store.close())
+    // Another machine on a shared folder: its pid means nothing here, only its heartbeat counts.
+    const db = new Database(join(root, sqliteFileName))
+    cleanups.push(async () => db.close())
+    const beat = db.prepare(
+      "INSERT OR REPLACE INTO owners (owner_id, host, pid, heartbeat_ms) VALUES ('far', 'elsewhere', 1, ?)",
+    )
+    beat.run(Date.now())
+    db.prepare("INSERT INTO runs (run_id, owner) VALUES ('r1', 'far')").run()
+    expect(await store.claim('r1')).toMatchObject({ ok: false, owner: 'far' })
+    beat.run(Date.now() - 6_000)
+    expect(await store.claim('r1')).toEqual({ ok: true })
   })
 
   test('PostgreSQL store: after the dead owner’s lease runs out', async () => {

@@ -11,7 +11,7 @@ import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { runSpanIds } from '../../runtime/tracing/runSpanIds.ts'
 import { traceModel } from '../../runtime/tracing/traceModel.ts'
 import { traceRuns } from '../../runtime/tracing/traceRuns.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { sequentialIds, trackRuntime } from '../helpers/tempWorkspace.ts'
@@ -58,7 +58,7 @@ export function tracedRuntime(
       model: traceModel(model, { tracer, ...content }),
       tools: createToolRegistry(),
       workspace,
-      store: fileRunStore(workspace.root),
+      store: sqliteRunStore(workspace.root),
       generateId: sequentialIds(prefix),
       ...runtimeOptions,
     }),

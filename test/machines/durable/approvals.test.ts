@@ -3,8 +3,7 @@ import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { internalsOf } from '../../../runtime/runtimeInternals.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
-import { RunFiles } from '../../../store/RunFiles.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
@@ -37,7 +36,7 @@ async function boot(
     model,
     tools: createToolRegistry(),
     workspace: await Workspace.open(dir),
-    store: fileRunStore(dir),
+    store: sqliteRunStore(dir),
     generateId: sequentialIds(extra.prefix ?? 'id'),
     ...(extra.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: extra.confirmationTimeoutMs,
@@ -159,11 +158,7 @@ describe('policies', () => {
     const resolved = eventsOf(runtime, two, 'confirmationResolved')
     expect(resolved).toEqual([expect.objectContaining({ decision: 'allow', decidedBy: 'policy' })])
     expect(resolved[0]?.rule).toContain('allow create_task for this session')
-    const audit = (await new RunFiles(dir).readAudit()) as {
-      decidedBy: string
-      outcome: string
-      toolName: string
-    }[]
+    const audit = (await runtime.store?.readAudit()) ?? []
     expect(audit.map((a) => [a.toolName, a.decidedBy, a.outcome])).toEqual([
       ['create_task', 'user', 'completed'],
       ['create_task', 'policy', 'completed'],

@@ -5,8 +5,8 @@ import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
 import type { RunStore } from '../../../store/RunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { sequentialIds, tempWorkspace } from '../../helpers/tempWorkspace.ts'
@@ -58,8 +58,8 @@ describe('a run being started while another runtime restores the same folder', (
     const letStarterClaim = gate()
     const restorerClaimed = gate()
     const letRestorerLoad = gate()
-    const starterStore = fileRunStore(dir)
-    const restorerStore = fileRunStore(dir)
+    const starterStore = sqliteRunStore(dir)
+    const restorerStore = sqliteRunStore(dir)
     const starter = runtimeOver(
       {
         ...starterStore,

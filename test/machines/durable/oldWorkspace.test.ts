@@ -7,9 +7,10 @@ import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
+import { storedAudit, storedEvents, storedJournal, storedRows } from '../../helpers/sqliteFolder.ts'
 import { sequentialIds, steppingClock } from '../../helpers/tempWorkspace.ts'
 
 // Written by the runtime before the event log left the statechart (commit 34a97e3), see
@@ -52,7 +53,7 @@ describe('a workspace written before the lean-runs rewrite', () => {
       model,
       tools: createToolRegistry(),
       workspace: await Workspace.open(dir),
-      store: fileRunStore(dir),
+      store: sqliteRunStore(dir),
       clock: steppingClock('2026-11-30T09:00:00.000Z'),
       generateId: sequentialIds('v2'),
     })
@@ -78,7 +79,8 @@ describe('a workspace written before the lean-runs rewrite', () => {
     await runtime.flush()
 
     expect((await readTasks()).map((t) => t.title)).toEqual(['Outline chapter 1', 'Read chapter 3'])
-    const journal = await jsonl(join(dir, 'runs', runId, 'journal.jsonl'))
+    // The old folder was imported into the folder's SQLite file on first open.
+    const journal = storedJournal(dir, runId)
     expect(journal.filter((r) => r.type === 'intent').map((r) => r.confirmationId)).toEqual([
       'v1-2',
       openCard,
@@ -86,7 +88,7 @@ describe('a workspace written before the lean-runs rewrite', () => {
     // The model saw the old call's result and the new one, in order.
     expect(model.requests[0]?.messages.filter((m) => m.role === 'tool')).toHaveLength(2)
 
-    const logged = await jsonl(join(dir, 'runs', runId, 'events.jsonl'))
+    const logged = storedEvents(dir, runId)
     expect(logged.slice(0, lastOldSeq)).toEqual(oldEvents)
     expect(logged.map((e) => e.seq)).toEqual(logged.map((_, i) => i + 1))
     expect(logged[lastOldSeq]).toMatchObject({
@@ -94,10 +96,13 @@ describe('a workspace written before the lean-runs rewrite', () => {
       confirmationId: openCard,
       decision: 'allow',
     })
-    const audit = await jsonl(join(dir, 'audit.jsonl'))
+    const audit = storedAudit(dir)
     expect(audit.map((r) => r.toolCallId)).toEqual(['call-1', 'call-2'])
 
-    const saved = JSON.parse(await readFile(join(dir, 'runs', runId, 'snapshot.json'), 'utf8'))
+    const [[text]] = storedRows(dir, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as [
+      [string],
+    ]
+    const saved = JSON.parse(text)
     expect(saved).toMatchObject({ version: 2, runId, value: 'awaitingInput' })
     expect(saved.lastSeq).toBe(logged.length)
     expect(saved.snapshot.context).not.toHaveProperty('events')
@@ -112,7 +117,7 @@ describe('a workspace written before the lean-runs rewrite', () => {
         model: new ScriptedModel([{ text: 'Done.' }]),
         tools: createToolRegistry(),
         workspace: await Workspace.open(dir),
-        store: fileRunStore(dir),
+        store: sqliteRunStore(dir),
         generateId: sequentialIds(prefix),
       })
     runtime = await open('a')

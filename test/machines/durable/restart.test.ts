@@ -1,13 +1,13 @@
-import { cp, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
+import { changeStored, storedEvents, storedRows } from '../../helpers/sqliteFolder.ts'
 import {
   endEarlierProcesses,
   sequentialIds,
@@ -37,7 +37,7 @@ async function boot(
     model,
     tools: createToolRegistry(),
     workspace: await Workspace.open(dir),
-    store: fileRunStore(dir),
+    store: sqliteRunStore(dir),
     generateId: sequentialIds(prefix),
     ...(onPersistError && { onPersistError }),
   })
@@ -45,7 +45,7 @@ async function boot(
   return { runtime, model }
 }
 
-const jsonl = async (path: string) =>
+const _jsonl = async (path: string) =>
   (await readFile(path, 'utf8'))
     .trim()
     .split('\n')
@@ -71,7 +71,7 @@ describe('runs survive a restart', () => {
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 3'])
     const events = second.runtime.view(runId).events
     expect(events.find((e) => e.seq === lastSeq + 1)?.kind).toBe('confirmationResolved')
-    const logged = await jsonl(join(dir, 'runs', runId, 'events.jsonl'))
+    const logged = storedEvents(dir, runId) as { seq: number }[]
     expect(logged.map((e) => e.seq)).toEqual(logged.map((_, i) => i + 1))
     expect(logged.at(-1)?.seq).toBe(events.at(-1)?.seq)
     expect(second.model.requests[0]?.messages.at(-1)).toMatchObject({
@@ -89,15 +89,22 @@ describe('runs survive a restart', () => {
     await waitForRun(first.runtime, runId, 'awaitingConfirmation')
     const cardId = pendingId(first.runtime, runId)
     await first.runtime.flush()
-    const saved = join(dir, 'saved-snapshot.json')
-    await cp(join(dir, 'runs', runId, 'snapshot.json'), saved)
+    const [[saved]] = storedRows(dir, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as [
+      [string],
+    ]
     await first.runtime.submitConfirmation(runId, cardId, 'allow')
     await waitForRun(first.runtime, runId, 'awaitingInput')
     await first.runtime.flush()
     expect(await ws.readTasks()).toHaveLength(1)
 
     // Someone puts the old snapshot (card still pending) back, and the app restarts.
-    await cp(saved, join(dir, 'runs', runId, 'snapshot.json'))
+    changeStored(
+      dir,
+      'UPDATE runs SET snapshot = ?, value = ? WHERE run_id = ?',
+      saved,
+      'awaitingConfirmation',
+      runId,
+    )
     const second = await boot([{ text: 'Recovered.' }], 'b')
     expect(await second.runtime.restore()).toEqual([runId])
     await waitForRun(second.runtime, runId, 'awaitingInput')
@@ -119,13 +126,19 @@ describe('runs survive a restart', () => {
     const cardId = pendingId(first.runtime, runId)
     await first.runtime.flush()
     // The crash: the intent reached the journal, the outcome never did.
-    const intentOnly = join(dir, 'runs', runId, 'journal.jsonl')
     const digest = first.runtime.view(runId).pending?.digest
-    await import('node:fs/promises').then((fs) =>
-      fs.writeFile(
-        intentOnly,
-        `${JSON.stringify({ type: 'intent', callId: 'c-Maybe written', digest, confirmationId: cardId, at: new Date().toISOString() })}\n`,
-      ),
+    const intent = {
+      type: 'intent',
+      callId: 'c-Maybe written',
+      digest,
+      confirmationId: cardId,
+      at: new Date().toISOString(),
+    }
+    changeStored(
+      dir,
+      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
+      runId,
+      JSON.stringify(intent),
     )
     const second = await boot([{ text: 'It may not have happened.' }], 'b')
     await second.runtime.restore()
@@ -143,7 +156,7 @@ describe('runs survive a restart', () => {
     await first.runtime.cancel(runId)
     await first.runtime.flush()
     // Were the ended run's snapshot read at start-up, this garbage would be reported.
-    await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')
+    changeStored(dir, "UPDATE runs SET snapshot = '{oops' WHERE run_id = ?", runId)
     const reported: unknown[] = []
     const second = await boot([], 'b', (error) => reported.push(error))
     expect(await second.runtime.restore()).toEqual([])
@@ -155,13 +168,15 @@ describe('runs survive a restart', () => {
     const runId = first.runtime.startRun({ input: 'hello' })
     await waitForRun(first.runtime, runId, 'awaitingInput')
     await first.runtime.flush()
-    await writeFile(join(dir, 'runs', runId, 'snapshot.json'), '{oops')
+    changeStored(dir, "UPDATE runs SET snapshot = '{oops' WHERE run_id = ?", runId)
     const reported: unknown[] = []
     const second = await boot([], 'b', (error) => reported.push(error))
     expect(await second.runtime.restore()).toEqual([])
     expect(reported).toEqual([
-      expect.objectContaining({ code: 'corrupt_file', file: `runs/${runId}/snapshot.json` }),
+      expect.objectContaining({ code: 'corrupt_run', file: 'studypulse.db' }),
     ])
-    expect(await readFile(join(dir, 'runs', runId, 'snapshot.json'), 'utf8')).toBe('{oops')
+    expect(storedRows(dir, 'SELECT snapshot FROM runs WHERE run_id = ?', runId)).toEqual([
+      ['{oops'],
+    ])
   })
 })

@@ -1,11 +1,11 @@
 // A child process for the SIGKILL soak: makes confirmed `create_task` writes until task-1..N exist,
 // restoring whatever a previous (killed) process left behind first. Prints `done` at the end.
+// The store is the folder default (the Node entry given no store: the folder's SQLite file).
 
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
-import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { createNodeAgentRuntime } from '../../../runtime/createNodeAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
@@ -26,12 +26,7 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
   }
 })
 const workspace = await Workspace.open(dir)
-const runtime = createAgentRuntime({
-  model,
-  tools: createToolRegistry(),
-  workspace,
-  store: fileRunStore(workspace.root),
-})
+const runtime = createNodeAgentRuntime({ model, tools: createToolRegistry(), workspace })
 
 async function finish(runId: string): Promise<void> {
   for (;;) {

@@ -11,7 +11,7 @@ import { AgentError } from '../../../runtime/AgentError.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
@@ -53,7 +53,7 @@ const runtime: AgentRuntime =
         model,
         tools: createToolRegistry(),
         workspace: await Workspace.open(dir),
-        store: fileRunStore(dir, staleMs === undefined ? {} : { ownerStaleMs: Number(staleMs) }),
+        store: sqliteRunStore(dir, staleMs === undefined ? {} : { ownerStaleMs: Number(staleMs) }),
         generateId,
       })
 

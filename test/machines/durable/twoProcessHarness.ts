@@ -1,11 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
+import { sqliteFileName } from '../../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
+import { storedJournal } from '../../helpers/sqliteFolder.ts'
 import type { ChildCommand } from './twoProcessChild.ts'
 
 // Runtimes in real child processes on one workspace folder, driven over stdin/stdout. Every step
@@ -86,16 +89,10 @@ export class ChildFolder {
     return child
   }
 
-  /** What the folder says was done: titles in tasks.json and intents in the run's journal. */
+  /** What the folder says was done: titles in tasks.json and intents in the run's journal (in its SQLite file). */
   async executions(runId: string): Promise<{ titles: string[]; intents: unknown[] }> {
     const tasks = await (await Workspace.open(this.dir)).readTasks()
-    const text = await readFile(join(this.dir, 'runs', runId, 'journal.jsonl'), 'utf8').catch(
-      () => '',
-    )
-    const journal = text
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    const journal = existsSync(join(this.dir, sqliteFileName)) ? storedJournal(this.dir, runId) : []
     return {
       titles: tasks.map((t) => t.title),
       intents: journal.filter((r) => r.type === 'intent').map((r) => r.confirmationId),

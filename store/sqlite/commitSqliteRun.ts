@@ -1,0 +1,102 @@
+import type Database from 'libsql'
+import { chainLines, chainStart, linkOf } from '../auditChain.ts'
+import { type CardChange, cardChanges } from '../confirmationCards.ts'
+import type { RunCommit } from '../RunStore.ts'
+import type { SqliteOwners } from './SqliteOwners.ts'
+import { firstCell, inTransaction } from './sqliteTransaction.ts'
+
+/**
+ * Writes one save of a run in one transaction, or nothing: returns the live owner that holds the
+ * run elsewhere (nothing written), or undefined once it committed. The owner check, the writes and
+ * the audit chain's next link are read and written under SQLite's one write lock, so no takeover
+ * slips between the check and an intent, and the chain over the whole file needs no lock of its
+ * own. A commit that is not `relaxed` returns only once it (and every commit before it) is on the
+ * disk: the runtime acts outside (executes a tool, shows a card) only on such a commit's strength.
+ */
+export function commitSqliteRun(
+  db: Database.Database,
+  owners: SqliteOwners,
+  runId: string,
+  commit: RunCommit,
+): string | undefined {
+  return inTransaction(db, commit.relaxed !== true, () => {
+    const other = owners.heldElsewhere(runId)
+    if (other !== undefined) return { commit: false, value: other }
+    // A new run's claim folds into its first save: the row and its owner in the same write.
+    owners.take(runId)
+    const { snapshot } = commit
+    if (snapshot !== undefined) {
+      db.prepare(
+        'UPDATE runs SET snapshot = ?, value = ?, last_seq = ?, message_count = ? WHERE run_id = ?',
+      ).run(
+        JSON.stringify(snapshot),
+        snapshot.value,
+        snapshot.lastSeq,
+        snapshot.messageCount ?? null,
+        runId,
+      )
+    }
+    const addEvent = db.prepare(
+      'INSERT OR REPLACE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+    )
+    for (const event of commit.events ?? []) addEvent.run(runId, event.seq, JSON.stringify(event))
+    if (commit.messages !== undefined) {
+      const { from, items } = commit.messages
+      db.prepare('DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(runId, from)
+      const add = db.prepare(
+        'INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)',
+      )
+      for (const [i, message] of items.entries()) add.run(runId, from + i, JSON.stringify(message))
+    }
+    const addRecord = db.prepare('INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
+    for (const record of commit.journal ?? []) addRecord.run(runId, JSON.stringify(record))
+    if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit)
+    if (commit.started !== undefined) {
+      const { startedAt, title, owner } = commit.started
+      db.prepare(
+        'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
+      ).run(runId, startedAt, title, owner ?? null)
+    }
+    for (const change of cardChanges(commit)) applyCardChange(db, runId, change)
+    if (commit.ended) db.prepare("UPDATE runs SET status = 'ended' WHERE run_id = ?").run(runId)
+    return { commit: true, value: undefined }
+  })
+}
+
+// The chain runs over the whole file, in `id` order: its last line is read under the write lock.
+function appendAudit(db: Database.Database, runId: string, commit: RunCommit): void {
+  const last = firstCell(db, 'SELECT line FROM audit ORDER BY id DESC LIMIT 1') as
+    | string
+    | undefined
+  const { lines } = chainLines(last === undefined ? chainStart : linkOf(last), commit.audit ?? [])
+  const add = db.prepare('INSERT INTO audit (run_id, line) VALUES (?, ?)')
+  for (const line of lines) add.run(runId, line)
+}
+
+// The run's cards as its log says (the same `cardChanges` as PostgreSQL's `commit_run`), so a
+// second process sees which card waits and how each was decided.
+function applyCardChange(db: Database.Database, runId: string, change: CardChange): void {
+  if (change.kind === 'open') {
+    db.prepare(
+      'UPDATE pending_confirmations SET resolved = 1 WHERE run_id = ? AND resolved = 0',
+    ).run(runId)
+    db.prepare(
+      'INSERT OR REPLACE INTO pending_confirmations (confirmation_id, run_id, digest) VALUES (?, ?, ?)',
+    ).run(change.confirmationId, runId, change.digest)
+  } else if (change.kind === 'resolve') {
+    db.prepare(
+      `UPDATE pending_confirmations SET resolved = 1, decision = coalesce(decision, ?),
+       decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?) WHERE confirmation_id = ?`,
+    ).run(
+      change.decision ?? null,
+      change.decidedBy ?? null,
+      change.rule ?? null,
+      change.confirmationId,
+    )
+  } else if (change.kind === 'closeAll') {
+    db.prepare(
+      'UPDATE pending_confirmations SET resolved = 1 WHERE run_id = ? AND resolved = 0',
+    ).run(runId)
+  }
+  // An approval that waits for more people needs a cluster's decisions; one process has none.
+}

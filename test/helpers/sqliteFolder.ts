@@ -1,0 +1,47 @@
+import { join } from 'node:path'
+import Database from 'libsql'
+import { sqliteFileName } from '../../store/sqlite/sqliteRunStore.ts'
+
+/** The rows `sql` reads from a folder's SQLite store, each an array of its columns. */
+export function storedRows(dir: string, sql: string, ...params: unknown[]): unknown[][] {
+  const db = new Database(join(dir, sqliteFileName), { readonly: true })
+  try {
+    return db
+      .prepare(sql)
+      .raw(true)
+      .all(...params) as unknown[][]
+  } finally {
+    db.close()
+  }
+}
+
+/** Changes a folder's SQLite store behind the app's back, as a crash or a person could. */
+export function changeStored(dir: string, sql: string, ...params: unknown[]): void {
+  const db = new Database(join(dir, sqliteFileName))
+  try {
+    db.prepare(sql).run(...params)
+  } finally {
+    db.close()
+  }
+}
+
+/** A run's journal as stored, oldest first. */
+export function storedJournal(dir: string, runId: string): Record<string, unknown>[] {
+  return storedRows(dir, 'SELECT record FROM run_journal WHERE run_id = ? ORDER BY id', runId).map(
+    ([text]) => JSON.parse(text as string) as Record<string, unknown>,
+  )
+}
+
+/** A run's event log as stored, in `seq` order. */
+export function storedEvents(dir: string, runId: string): Record<string, unknown>[] {
+  return storedRows(dir, 'SELECT event FROM run_events WHERE run_id = ? ORDER BY seq', runId).map(
+    ([text]) => JSON.parse(text as string) as Record<string, unknown>,
+  )
+}
+
+/** The audit log as stored, oldest first. */
+export function storedAudit(dir: string): Record<string, unknown>[] {
+  return storedRows(dir, 'SELECT line FROM audit ORDER BY id').map(
+    ([text]) => JSON.parse(text as string) as Record<string, unknown>,
+  )
+}
