@@ -1,6 +1,7 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { countOf } from '../vocabulary/countOf.ts'
+import { defaultAppPort, portClash } from './appPorts.ts'
 import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
 import { type Hosting, hostingFromEnv } from './hostingFromEnv.ts'
@@ -20,7 +21,7 @@ if (unknown.length > 0) {
   console.error(`studypulse: unknown option ${unknown.join(' ')} (the one option is --no-open)`)
   process.exit(1)
 }
-const port = Number(process.env.PORT ?? 4317)
+const port = Number(process.env.PORT ?? defaultAppPort)
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not "${process.env.PORT}"`)
   process.exit(1)
@@ -61,6 +62,13 @@ const started = await startRuntime({
   process.exit(1)
 })
 const { workspace, notebook, runtime, restored, problems, store, workspaces, tracing } = started
+// The app on the collector's port would be sent its own spans (the README once gave 4318 both jobs).
+const clash = portClash(port, tracing?.endpoint)
+if (clash !== undefined) {
+  console.error(`studypulse: cannot start: ${clash}`)
+  await tracing?.shutdown()
+  process.exit(1)
+}
 const { approvalRules: _rules, perPerson: _perPerson, ...serverHosting } = hosting
 const server = await createAppServer({
   runtime,
@@ -91,7 +99,7 @@ console.log(
 )
 for (const line of mcpLines) console.log(line)
 if (restored.length > 0)
-  console.log(`  restored ${restored.length} unfinished run(s): ${restored.join(', ')}`)
+  console.log(`  restored ${countOf(restored.length, 'unfinished run')}: ${restored.join(', ')}`)
 for (const line of problems) console.log(`  ! ${line}`)
 console.log('  the same agent in the terminal: npm run chat')
 const opening =

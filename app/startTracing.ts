@@ -1,6 +1,7 @@
 import { nonEmpty } from '../models/createModelClient.ts'
 import type { ModelClient } from '../models/messages.ts'
 import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
+import { suggestedOtlpEndpoint } from './appPorts.ts'
 
 /** The app's traces: where they go, how runs and the model are traced, and how to flush them. */
 export interface AppTracing {
@@ -31,7 +32,7 @@ export async function startTracing(
   if (endpoint === undefined || isTrue(env.OTEL_SDK_DISABLED)) return undefined
   if (!isHttpUrl(endpoint)) {
     throw new Error(
-      `OTEL_EXPORTER_OTLP_ENDPOINT must be a URL such as http://127.0.0.1:4318, not "${endpoint}"`,
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be a URL such as ${suggestedOtlpEndpoint}, not "${endpoint}"`,
     )
   }
   // Loaded only now: an app that exports no traces loads neither the SDK nor the wrappers.

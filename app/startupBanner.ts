@@ -1,3 +1,4 @@
+import { suggestedOtlpEndpoint } from './appPorts.ts'
 import type { AppTracing } from './startTracing.ts'
 
 /** Where a started app keeps its runs and study data. */
@@ -20,7 +21,7 @@ export function storeLine(store: StoreInUse): string {
 /** The banner line saying where traces go, or how to send them somewhere. */
 export function tracingLine(tracing: AppTracing | undefined): string {
   if (tracing === undefined)
-    return '  traces: off (OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 sends them to an OTLP collector)'
+    return `  traces: off (OTEL_EXPORTER_OTLP_ENDPOINT=${suggestedOtlpEndpoint} sends them to an OTLP collector)`
   const content = tracing.recordContent ? ', with arguments and messages' : ''
   return `  traces: OTLP to ${tracing.endpoint}${content} (OTEL_EXPORTER_OTLP_ENDPOINT)`
 }

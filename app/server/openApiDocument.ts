@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defaultAppPort } from '../appPorts.ts'
 import {
   type ApiOperation,
   apiOperations,
@@ -49,7 +50,9 @@ export function openApiDocument(): OpenApiDocument {
       description:
         'The JSON API of the StudyPulse app server (`npm start`), on 127.0.0.1 only. Every request carries the per-launch token; every POST also the page’s own Origin. Refusals are `{ "error": { "code", "message", "file"? } }`.',
     },
-    servers: [{ url: 'http://127.0.0.1:{port}', variables: { port: { default: '5757' } } }],
+    servers: [
+      { url: 'http://127.0.0.1:{port}', variables: { port: { default: String(defaultAppPort) } } },
+    ],
     security: [{ token: [] }],
     paths,
     components: {

@@ -40,9 +40,8 @@ export function traceModel(model: ModelClient, options: TraceModelOptions): Mode
         runId === undefined ? context.active() : insideTurn(runId, turnOf(request.messages))
       const attributes: Attributes = {
         'gen_ai.operation.name': 'chat',
+        // Only the current name: the semantic conventions (1.45) list `gen_ai.system` as deprecated.
         'gen_ai.provider.name': provider,
-        // The older name of the same attribute, which many backends still read.
-        'gen_ai.system': provider,
         'gen_ai.request.model': requestModel,
         ...(runId !== undefined && { 'gen_ai.conversation.id': runId }),
         ...(recordContent && { 'gen_ai.input.messages': inputMessagesJson(request.messages) }),

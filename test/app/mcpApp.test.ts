@@ -78,7 +78,13 @@ describe('the app and <workspace>/mcp.json', () => {
       })
       await waitForRun(runtime, runId, 'awaitingConfirmation')
       const card = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
-      expect(card && formatEvent(card)).toBe('    DESTRUCTIVE: untrusted server files')
+      // A tool without a describe step: its preview is the card's headline, then where its level came from.
+      expect(card && formatEvent(card)).toBe(
+        [
+          `  ▸ MCP server files › write_file {"content":"x","path":"${join(shared, 'a.txt')}"}`,
+          '    DESTRUCTIVE: untrusted server files',
+        ].join('\n'),
+      )
       await runtime.cancel(runId)
     } finally {
       await server.close()

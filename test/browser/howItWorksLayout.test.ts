@@ -33,8 +33,12 @@ async function openWithChart(
 }
 
 describe('"How it works" open beside a waiting card, at 1,400 px wide', () => {
+  // A run_code card with one long line is the widest card there is.
+  const values = Array.from({ length: 30 }, (_, i) => `value${i}`)
+  const longProgram = `run: const ${values.map((v, i) => `${v} = ${i}`).join(', ')}; ${values.join(' + ')}`
+
   it('clips no card: each card and its buttons lie inside the chat column, nothing scrolls sideways', async () => {
-    await openWithChart(1400)
+    await openWithChart(1400, longProgram)
     const clipped = await page.evaluate(() => {
       const column = document.querySelector('.app__chat')?.getBoundingClientRect()
       if (column === undefined) return ['no chat column']

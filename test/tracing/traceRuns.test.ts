@@ -96,7 +96,6 @@ describe('a traced run: one span per turn, model call, tool execution and card',
     expect(first?.attributes).toEqual({
       'gen_ai.operation.name': 'chat',
       'gen_ai.provider.name': 'openai',
-      'gen_ai.system': 'openai',
       'gen_ai.request.model': 'gpt-4o-mini',
       'gen_ai.conversation.id': runId,
     })
