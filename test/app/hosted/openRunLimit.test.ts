@@ -24,7 +24,7 @@ async function startAs(who: string) {
     body: JSON.stringify({ input: 'what are my tasks?' }),
   })
   if (answer.status === 201)
-    await waitForRun((h as AppHarness).runtime, answer.json().runId, 'awaitingInput')
+    await waitForRun((h as AppHarness).runtime, answer.json().runId as string, 'awaitingInput')
   return { status: answer.status, error: answer.json().error }
 }
 
@@ -44,13 +44,13 @@ describe('open runs in hosted mode: a limit per person, and a ceiling for the no
     const aliceAgain = await startAs('alice')
     expect(aliceAgain.status).toBe(429)
     expect(aliceAgain.error).toMatchObject({ code: 'too_many_runs' })
-    expect(aliceAgain.error.message).toMatch(/you have 3 open runs \(the limit is 3 per person\)/)
+    expect(aliceAgain.error?.message).toMatch(/you have 3 open runs \(the limit is 3 per person\)/)
     // Up to the node's ceiling of five, whoever starts them.
     expect((await startAs('bob')).status).toBe(201)
     const carol = await startAs('carol')
     expect(carol.status).toBe(429)
     expect(carol.error).toMatchObject({ code: 'too_many_runs' })
-    expect(carol.error.message).toMatch(/5 runs are open on this node \(its limit is 5\)/)
+    expect(carol.error?.message).toMatch(/5 runs are open on this node \(its limit is 5\)/)
     expect(h.runtime.runIds()).toHaveLength(5)
   })
 
