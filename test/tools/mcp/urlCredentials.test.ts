@@ -33,6 +33,15 @@ describe('credentials in an MCP server URL', () => {
     expect(message).not.toContain('PASSWORD')
   })
 
+  it('are not quoted from a file that is not JSON (the parser quotes the text near its error)', async () => {
+    const path = join(dir, 'mcp.json')
+    await writeFile(path, '{"version":1,"servers":{"a":{"url":PASSWORD@svc/mcp"}}}')
+    const loaded = await loadMcpConfig(path)
+    const message = loaded.status === 'invalid' ? loaded.error.message : ''
+    expect(message).toMatch(/is not valid JSON: Unexpected token 'P'/)
+    expect(message).not.toContain('PASSWORD')
+  })
+
   it.each(urls)('are refused by createMcpTools, and never echoed: %s', async (url) => {
     const made = createMcpTools(config(url))
     await expect(made).rejects.toBeInstanceOf(McpConfigError)
