@@ -85,7 +85,7 @@ export interface PolicyLoad {
 /**
  * Where runs live between steps and across restarts: snapshots, the append-only event log, the
  * intent journal, the audit log and the user's kept rules, plus which runtime owns which run.
- * The runtime takes one as an injected port; `memoryRunStore`, `fileRunStore` and
+ * The runtime takes one as an injected port; `memoryRunStore`, `sqliteRunStore` and
  * `postgresRunStore` implement it and pass the same contract suite.
  */
 export interface RunStore {

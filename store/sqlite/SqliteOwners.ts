@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import type Database from 'libsql'
 import { errnoCode } from '../../workspace/errnoCode.ts'
 import type { RunClaim } from '../RunStore.ts'
+import { prepared } from './preparedStatement.ts'
 import { inTransaction } from './sqliteTransaction.ts'
 
 /** How long an owner may miss its heartbeat before its runs may be taken over. */
@@ -46,9 +47,10 @@ export class SqliteOwners {
   /** Whether `ownerId` is this store or a live owner elsewhere. */
   isLive(ownerId: string): boolean {
     if (ownerId === this.ownerId) return true
-    const row = this.#db
-      .prepare('SELECT host, pid, heartbeat_ms FROM owners WHERE owner_id = ?')
-      .get(ownerId) as OwnerRow | undefined
+    const row = prepared(
+      this.#db,
+      'SELECT host, pid, heartbeat_ms FROM owners WHERE owner_id = ?',
+    ).get(ownerId) as OwnerRow | undefined
     if (row === undefined) return false
     if (this.#now() - row.heartbeat_ms > this.#staleMs) return false
     return row.host !== this.#host || processExists(row.pid)
@@ -56,8 +58,7 @@ export class SqliteOwners {
 
   /** Whether no other live owner uses this database (a look, not a lock). */
   alone(): boolean {
-    const others = this.#db
-      .prepare('SELECT owner_id FROM owners WHERE owner_id != ?')
+    const others = prepared(this.#db, 'SELECT owner_id FROM owners WHERE owner_id != ?')
       .raw(true)
       .all(this.ownerId) as [string][]
     return others.every(([id]) => !this.isLive(id))
@@ -65,7 +66,7 @@ export class SqliteOwners {
 
   /** The owner holding `runId` when it is someone else, alive; undefined when this store may write it. */
   heldElsewhere(runId: string): string | undefined {
-    const row = this.#db.prepare('SELECT owner FROM runs WHERE run_id = ?').get(runId) as
+    const row = prepared(this.#db, 'SELECT owner FROM runs WHERE run_id = ?').get(runId) as
       | { owner: string | null }
       | undefined
     const owner = row?.owner
@@ -87,19 +88,19 @@ export class SqliteOwners {
 
   /** Makes this store the run's owner (inside a transaction that checked `heldElsewhere`). */
   take(runId: string): void {
-    this.#db
-      .prepare(
-        'INSERT INTO runs (run_id, owner) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner',
-      )
-      .run(runId, this.ownerId)
+    prepared(
+      this.#db,
+      'INSERT INTO runs (run_id, owner) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner',
+    ).run(runId, this.ownerId)
   }
 
   /** Gives up one run. */
   unclaim(runId: string): void {
     inTransaction(this.#db, false, () => {
-      this.#db
-        .prepare('UPDATE runs SET owner = NULL WHERE run_id = ? AND owner = ?')
-        .run(runId, this.ownerId)
+      prepared(this.#db, 'UPDATE runs SET owner = NULL WHERE run_id = ? AND owner = ?').run(
+        runId,
+        this.ownerId,
+      )
       return { commit: true, value: undefined }
     })
   }
@@ -108,20 +109,19 @@ export class SqliteOwners {
   close(): void {
     if (this.#beat !== undefined) clearInterval(this.#beat)
     inTransaction(this.#db, false, () => {
-      this.#db.prepare('UPDATE runs SET owner = NULL WHERE owner = ?').run(this.ownerId)
-      this.#db.prepare('DELETE FROM owners WHERE owner_id = ?').run(this.ownerId)
+      prepared(this.#db, 'UPDATE runs SET owner = NULL WHERE owner = ?').run(this.ownerId)
+      prepared(this.#db, 'DELETE FROM owners WHERE owner_id = ?').run(this.ownerId)
       return { commit: true, value: undefined }
     })
   }
 
   #writeBeat(): void {
     inTransaction(this.#db, false, () => {
-      this.#db
-        .prepare(
-          `INSERT INTO owners (owner_id, host, pid, heartbeat_ms) VALUES (?, ?, ?, ?)
+      prepared(
+        this.#db,
+        `INSERT INTO owners (owner_id, host, pid, heartbeat_ms) VALUES (?, ?, ?, ?)
            ON CONFLICT (owner_id) DO UPDATE SET heartbeat_ms = excluded.heartbeat_ms`,
-        )
-        .run(this.ownerId, this.#host, process.pid, this.#now())
+      ).run(this.ownerId, this.#host, process.pid, this.#now())
       return { commit: true, value: undefined }
     })
   }

@@ -2,6 +2,7 @@ import type Database from 'libsql'
 import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
+import { prepared } from './preparedStatement.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -26,7 +27,8 @@ export function commitSqliteRun(
     owners.take(runId)
     const { snapshot } = commit
     if (snapshot !== undefined) {
-      db.prepare(
+      prepared(
+        db,
         'UPDATE runs SET snapshot = ?, value = ?, last_seq = ?, message_count = ? WHERE run_id = ?',
       ).run(
         JSON.stringify(snapshot),
@@ -36,29 +38,32 @@ export function commitSqliteRun(
         runId,
       )
     }
-    const addEvent = db.prepare(
+    const addEvent = prepared(
+      db,
       'INSERT OR REPLACE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
     )
     for (const event of commit.events ?? []) addEvent.run(runId, event.seq, JSON.stringify(event))
     if (commit.messages !== undefined) {
       const { from, items } = commit.messages
-      db.prepare('DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(runId, from)
-      const add = db.prepare(
+      prepared(db, 'DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(runId, from)
+      const add = prepared(
+        db,
         'INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)',
       )
       for (const [i, message] of items.entries()) add.run(runId, from + i, JSON.stringify(message))
     }
-    const addRecord = db.prepare('INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
+    const addRecord = prepared(db, 'INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
     for (const record of commit.journal ?? []) addRecord.run(runId, JSON.stringify(record))
     if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit)
     if (commit.started !== undefined) {
       const { startedAt, title, owner } = commit.started
-      db.prepare(
+      prepared(
+        db,
         'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
       ).run(runId, startedAt, title, owner ?? null)
     }
     for (const change of cardChanges(commit)) applyCardChange(db, runId, change)
-    if (commit.ended) db.prepare("UPDATE runs SET status = 'ended' WHERE run_id = ?").run(runId)
+    if (commit.ended) prepared(db, "UPDATE runs SET status = 'ended' WHERE run_id = ?").run(runId)
     return { commit: true, value: undefined }
   })
 }
@@ -69,7 +74,7 @@ function appendAudit(db: Database.Database, runId: string, commit: RunCommit): v
     | string
     | undefined
   const { lines } = chainLines(last === undefined ? chainStart : linkOf(last), commit.audit ?? [])
-  const add = db.prepare('INSERT INTO audit (run_id, line) VALUES (?, ?)')
+  const add = prepared(db, 'INSERT INTO audit (run_id, line) VALUES (?, ?)')
   for (const line of lines) add.run(runId, line)
 }
 
@@ -77,14 +82,17 @@ function appendAudit(db: Database.Database, runId: string, commit: RunCommit): v
 // second process sees which card waits and how each was decided.
 function applyCardChange(db: Database.Database, runId: string, change: CardChange): void {
   if (change.kind === 'open') {
-    db.prepare(
+    prepared(
+      db,
       'UPDATE pending_confirmations SET resolved = 1 WHERE run_id = ? AND resolved = 0',
     ).run(runId)
-    db.prepare(
+    prepared(
+      db,
       'INSERT OR REPLACE INTO pending_confirmations (confirmation_id, run_id, digest) VALUES (?, ?, ?)',
     ).run(change.confirmationId, runId, change.digest)
   } else if (change.kind === 'resolve') {
-    db.prepare(
+    prepared(
+      db,
       `UPDATE pending_confirmations SET resolved = 1, decision = coalesce(decision, ?),
        decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?) WHERE confirmation_id = ?`,
     ).run(
@@ -94,7 +102,8 @@ function applyCardChange(db: Database.Database, runId: string, change: CardChang
       change.confirmationId,
     )
   } else if (change.kind === 'closeAll') {
-    db.prepare(
+    prepared(
+      db,
       'UPDATE pending_confirmations SET resolved = 1 WHERE run_id = ? AND resolved = 0',
     ).run(runId)
   }

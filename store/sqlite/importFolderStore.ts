@@ -23,10 +23,12 @@ export const importedFolderName = '.folder-store-imported'
 export function importFolderStore(db: Database.Database, root: string): string[] {
   if (!hasFolderStore(root)) return []
   const found: string[] = []
+  let keepRulesFile = false
   const done = inTransaction(db, true, () => {
     if (firstCell(db, 'SELECT count(*) FROM folder_imports') !== 0)
       return { commit: false, value: true }
     const store = readFolderStore(root)
+    keepRulesFile = store.rulesUnreadable
     found.push(...store.problems)
     for (const run of store.runs) insertRun(db, run)
     const list = db.prepare(
@@ -52,7 +54,7 @@ export function importFolderStore(db: Database.Database, root: string): string[]
     return { commit: true, value: true }
   })
   // Moved only after the import committed; a crash before the move moves them on the next open.
-  if (done) moveAside(root)
+  if (done) moveAside(root, keepRulesFile)
   return found
 }
 
@@ -93,10 +95,13 @@ function runIdOf(line: string): string {
   }
 }
 
-function moveAside(root: string): void {
+// An unreadable policies.json stays in place: the app then names it corrupt and saves no
+// "always" rule until a person repairs or moves it (they may be the person's rules).
+function moveAside(root: string, keepRulesFile: boolean): void {
   const target = join(root, importedFolderName)
   mkdirSync(target, { recursive: true })
   for (const name of folderStoreEntries) {
+    if (name === 'policies.json' && keepRulesFile) continue
     const from = join(root, name)
     if (!existsSync(from)) continue
     // A name already aside (an import's files moved before) gets a numbered sibling: nothing is overwritten.

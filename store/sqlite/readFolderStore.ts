@@ -25,6 +25,8 @@ export interface FolderStore {
   auditLines: string[]
   /** The sound rules of `policies.json`. */
   rules: PolicyRule[]
+  /** `policies.json` could not be read: it stays where it is, so the app refuses to write over it. */
+  rulesUnreadable: boolean
   /** What could not be read, one line each (damaged lines, refused rules). */
   problems: string[]
 }
@@ -63,6 +65,7 @@ export function readFolderStore(root: string): FolderStore {
       ended: existsSync(join(dir, 'ended')),
     })
   }
+  const rules = readRules(root, problems)
   const listed: FolderStore['listed'] = []
   const seen = new Set<string>()
   for (const text of jsonLines(join(runsDir, 'index.jsonl'), 'runs/index.jsonl', problems)) {
@@ -76,7 +79,8 @@ export function readFolderStore(root: string): FolderStore {
     runs,
     listed,
     auditLines: soundAuditLines(root, problems),
-    rules: readRules(root, problems),
+    rules: rules ?? [],
+    rulesUnreadable: rules === undefined,
     problems,
   }
 }
@@ -141,15 +145,16 @@ function jsonLines(path: string, name: string, problems: string[]): string[] {
   })
 }
 
-function readRules(root: string, problems: string[]): PolicyRule[] {
+// The sound rules, or undefined when the file is not JSON at all (then it is left in place).
+function readRules(root: string, problems: string[]): PolicyRule[] | undefined {
   const text = readOrUndefined(join(root, 'policies.json'))
   if (text === undefined) return []
   let entries: unknown
   try {
     entries = (JSON.parse(text) as { rules?: unknown }).rules
   } catch {
-    problems.push('policies.json is not valid JSON: no rule imported (the file is kept aside)')
-    return []
+    problems.push('policies.json is not valid JSON: no rule imported, the file stays where it is')
+    return undefined
   }
   const rules: PolicyRule[] = []
   for (const entry of Array.isArray(entries) ? entries : []) {

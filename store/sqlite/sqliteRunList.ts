@@ -7,6 +7,7 @@ import {
   summaryStatus,
 } from '../RunListing.ts'
 import { RunStoreError } from '../RunStoreError.ts'
+import { prepared } from './preparedStatement.ts'
 import { firstCell } from './sqliteTransaction.ts'
 
 interface ListedRow {
@@ -34,14 +35,13 @@ export function sqliteRunList(db: Database.Database, query: RunListQuery): RunLi
   }
   const before = cursor ?? Number.MAX_SAFE_INTEGER
   const person = query.owner ?? null
-  const rows = db
-    .prepare(
-      `SELECT l.position, l.run_id, l.started_at, l.title, l.person, r.value
+  const rows = prepared(
+    db,
+    `SELECT l.position, l.run_id, l.started_at, l.title, l.person, r.value
        FROM run_list l JOIN runs r ON r.run_id = l.run_id
        WHERE l.position < ? AND r.snapshot IS NOT NULL AND (? IS NULL OR l.person = ?)
        ORDER BY l.position DESC LIMIT ?`,
-    )
-    .all(before, person, person, limit + 1) as ListedRow[]
+  ).all(before, person, person, limit + 1) as ListedRow[]
   const page = rows.slice(0, limit)
   const runs = page.map((row) => ({
     runId: row.run_id,

@@ -12,6 +12,7 @@ import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitSqliteRun } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
+import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
@@ -101,10 +102,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     claim: async (runId) => owners.claim(runId),
     unclaim: async (runId) => owners.unclaim(runId),
     async listOpenRuns() {
-      return db
-        .prepare(
-          "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY rowid",
-        )
+      return prepared(
+        db,
+        "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY rowid",
+      )
         .pluck(true)
         .all() as string[]
     },
@@ -132,22 +133,25 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       }
     },
     async readEvents(runId, afterSeq = 0) {
-      const rows = db
-        .prepare('SELECT event FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq')
+      const rows = prepared(
+        db,
+        'SELECT event FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq',
+      )
         .pluck(true)
         .all(runId, afterSeq)
       return parse<AgentEvent>(rows)
     },
     async readMessages(runId) {
-      const rows = db
-        .prepare('SELECT message FROM run_messages WHERE run_id = ? ORDER BY position')
+      const rows = prepared(
+        db,
+        'SELECT message FROM run_messages WHERE run_id = ? ORDER BY position',
+      )
         .pluck(true)
         .all(runId)
       return parse<ChatMessage>(rows)
     },
     async readJournal(runId) {
-      const rows = db
-        .prepare('SELECT record FROM run_journal WHERE run_id = ? ORDER BY id')
+      const rows = prepared(db, 'SELECT record FROM run_journal WHERE run_id = ? ORDER BY id')
         .pluck(true)
         .all(runId)
       return parse<JournalRecord>(rows)
@@ -167,7 +171,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
 
 /** The audit log's lines as their exact text, oldest first (what `npm run audit -- --verify` checks). */
 export function readSqliteAuditLines(db: Database.Database): string[] {
-  return db.prepare('SELECT line FROM audit ORDER BY id').pluck(true).all() as string[]
+  return prepared(db, 'SELECT line FROM audit ORDER BY id').pluck(true).all() as string[]
 }
 
 // Events and messages a crash left past the snapshot are cut (they will be logged again under the
@@ -180,13 +184,17 @@ function repairOnLoad(
 ): LoadedRun {
   const { snapshot, embeddedEvents } = parsed
   return inTransaction(db, false, () => {
-    const add = db.prepare('INSERT OR IGNORE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)')
+    const add = prepared(
+      db,
+      'INSERT OR IGNORE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+    )
     for (const event of embeddedEvents) add.run(runId, event.seq, JSON.stringify(event))
-    const cut = db
-      .prepare('DELETE FROM run_events WHERE run_id = ? AND seq > ?')
-      .run(runId, snapshot.lastSeq)
+    const cut = prepared(db, 'DELETE FROM run_events WHERE run_id = ? AND seq > ?').run(
+      runId,
+      snapshot.lastSeq,
+    )
     if (snapshot.messageCount !== undefined) {
-      db.prepare('DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(
+      prepared(db, 'DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(
         runId,
         snapshot.messageCount,
       )

@@ -1,4 +1,8 @@
 import type Database from 'libsql'
+import { prepared } from './preparedStatement.ts'
+
+// The `synchronous` level each connection was last set to, so it is set only when it changes.
+const levels = new WeakMap<Database.Database, boolean>()
 
 /**
  * Runs `work` in one write transaction (`BEGIN IMMEDIATE`: SQLite's one writer at a time, other
@@ -13,7 +17,10 @@ export function inTransaction<T>(
   work: () => { commit: boolean; value: T },
 ): T {
   // The pragma applies to the connection's next commits; one connection, one caller at a time.
-  db.exec(durable ? 'PRAGMA synchronous = FULL' : 'PRAGMA synchronous = NORMAL')
+  if (levels.get(db) !== durable) {
+    db.exec(durable ? 'PRAGMA synchronous = FULL' : 'PRAGMA synchronous = NORMAL')
+    levels.set(db, durable)
+  }
   db.exec('BEGIN IMMEDIATE')
   let done: { commit: boolean; value: T }
   try {
@@ -31,8 +38,7 @@ export function inTransaction<T>(
  * `pluck()` applies to `all()` only, so `get()` goes through `raw()`).
  */
 export function firstCell(db: Database.Database, sql: string, ...params: unknown[]): unknown {
-  const row = db
-    .prepare(sql)
+  const row = prepared(db, sql)
     .raw(true)
     .get(...params) as unknown[] | undefined
   return row?.[0]

@@ -98,7 +98,7 @@ describe('damaged files at start-up are named; the app starts with what is sound
     const lines = stdout.split('\n')
     expect(lines[0]).toBe('StudyPulse · model: offline-planner')
     expect(lines).toContain(
-      '  runs and study data: files in the workspace folder (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
+      '  runs in studypulse.db in the workspace folder, study data in its files (STUDYPULSE_DATABASE_URL would keep both in PostgreSQL)',
     )
   }, 30_000)
 

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { refusedArgumentsKept } from '../../machines/runSteps.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime } from '../helpers/runHarness.ts'
+import { storedRows } from '../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let ws: Workspace
@@ -34,9 +33,16 @@ describe('refused arguments', () => {
     // The model still hears why: its call was refused, and the run went on.
     expect(eventsOf(runtime, runId, 'toolFailed')[0]?.error?.code).toBe('invalid_arguments')
 
-    const dir = join(ws.root, 'runs', runId)
-    const onDisk = (await readFile(join(dir, 'snapshot.json'), 'utf8')).length
-    const logged = (await readFile(join(dir, 'events.jsonl'), 'utf8')).length
+    const [[onDisk]] = storedRows(
+      ws.root,
+      'SELECT length(snapshot) FROM runs WHERE run_id = ?',
+      runId,
+    ) as [[number]]
+    const [[logged]] = storedRows(
+      ws.root,
+      'SELECT sum(length(event)) FROM run_events WHERE run_id = ?',
+      runId,
+    ) as [[number]]
     expect(onDisk + logged).toBeLessThan(64 * 1024)
   })
 })

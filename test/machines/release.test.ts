@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { RunFiles } from '../../store/RunFiles.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime, pendingId } from '../helpers/runHarness.ts'
+import { storedEvents } from '../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let ws: Workspace
@@ -39,7 +39,7 @@ describe('release', () => {
     expect(heard.map((e) => e.kind)).toEqual(['runCancelled', 'statusChanged'])
     // Its saving was not dropped with it: everything it logged reaches disk.
     await runtime.flush()
-    const onDisk = (await new RunFiles(ws.root).read(ended, 'events')).records as AgentEvent[]
+    const onDisk = storedEvents(ws.root, ended)
     expect(onDisk).toHaveLength(logged)
     expect(onDisk.at(-1)).toMatchObject({ kind: 'statusChanged', status: 'cancelled' })
     // The other run is untouched and still takes input.
