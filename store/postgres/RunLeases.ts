@@ -59,11 +59,13 @@ export class RunLeases {
   }
 
   /**
-   * Takes a run made here with its first commit: nothing is sent now. The heartbeat renews it
-   * only once that commit landed (`firstCommitLanded`), as a renewal before would find no lease.
+   * Takes a run made here with its first commit: nothing is sent now. The heartbeat renews its
+   * lease as soon as that commit has made its row, and reports it lost only once it is held
+   * (`firstCommitLanded`).
    */
   claimAtFirstCommit(runId: string): void {
     this.#atFirstCommit.add(runId)
+    this.#startBeating()
   }
 
   /** The lease `runId`'s first commit should take, if its claim waits for it (ms), else undefined. */
@@ -96,12 +98,16 @@ export class RunLeases {
 
   /** Renews every held lease now; runs another owner took are dropped and reported. */
   async renew(): Promise<void> {
-    if (this.#held.size === 0) return
+    if (this.#held.size === 0 && this.#atFirstCommit.size === 0) return
     const asked = [...this.#held]
+    // Runs whose first commit (their claim) is on its way are renewed too, once their row exists:
+    // a slow first commit must not let the lease it took run out before its first renewal. One
+    // without a row yet is not lost: only runs held when asked can be.
+    const pending = [...this.#atFirstCommit]
     const { rows } = await this.#heartbeat.query<{ run_id: string }>(
       `UPDATE studypulse.runs SET lease_expires_at = ${leaseEnd('$2')}
        WHERE run_id = ANY($1) AND owner = $3 RETURNING run_id`,
-      [asked, this.#leaseMs, this.#ownerId],
+      [[...asked, ...pending], this.#leaseMs, this.#ownerId],
     )
     const kept = new Set(rows.map((r) => r.run_id))
     for (const runId of asked) {
@@ -129,6 +135,7 @@ export class RunLeases {
     clearInterval(this.#timer)
     this.#timer = undefined
     this.#held.clear()
+    this.#atFirstCommit.clear()
   }
 
   #startBeating(): void {

@@ -277,7 +277,10 @@ export async function postgresRunStore(
       if (commit.started === undefined) {
         const claim = await leases.claim(runId)
         if (!claim.ok) {
-          throw new RunStoreError('run_owned_elsewhere', `run ${runId} is held by ${claim.owner}`)
+          throw new RunStoreError(
+            'run_owned_elsewhere',
+            `run ${runId} is held by ${claim.owner ?? 'another node'}`,
+          )
         }
         return commitRun(pool, ownerId, runId, commit)
       }

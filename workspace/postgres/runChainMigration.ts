@@ -111,7 +111,9 @@ BEGIN
     p_card_digests, p_card_decisions, p_card_deciders, p_card_rules, p_card_approvers, p_journal,
     p_audit, p_command_ids, p_command_outcomes, p_ended_outcome);
   IF held IS NULL THEN
-    -- The run's place in the list once, and its lease when asked: the claim of a new run.
+    -- The run's place in the list once, and its lease when asked: the claim of a new run. The
+    -- lease runs from now, the end of the save, not from its start (\`now()\`): a save slowed by a
+    -- busy server must not hand over a lease already running out when it commits.
     UPDATE studypulse.runs SET
       list_seq = coalesce(list_seq, nextval('studypulse.run_list_seq')),
       started_at = CASE WHEN list_seq IS NULL THEN p_started_at ELSE started_at END,
@@ -119,7 +121,7 @@ BEGIN
       started_by = CASE WHEN list_seq IS NULL THEN p_started_by ELSE started_by END,
       owner = CASE WHEN p_lease_ms IS NULL THEN owner ELSE p_owner END,
       lease_expires_at = CASE WHEN p_lease_ms IS NULL THEN lease_expires_at
-        ELSE now() + p_lease_ms * interval '1 millisecond' END
+        ELSE clock_timestamp() + p_lease_ms * interval '1 millisecond' END
     WHERE run_id = p_run_id;
   END IF;
   RETURN held;
