@@ -5,6 +5,12 @@ import type { RunCommit } from '../../../store/RunStore.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 import { startNode, type TestNode } from './nodeRuntime.ts'
 
+// A run reaching a state is a signal: on a busy machine it may come late, never time-bound
+// (waitForRun's 10 s default was seen to run out on CI); the bound only ends a hung test.
+vi.setConfig({ testTimeout: 120_000 })
+const reach: typeof waitForRun = (runtime, runId, wanted) =>
+  waitForRun(runtime, runId, wanted, { timeoutMs: 100_000 })
+
 const nodes: TestNode[] = []
 afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close()
@@ -37,10 +43,10 @@ const userTexts = (runtime: AgentRuntime, runId: string) =>
 /** Starts `create <title>` on `owner`, allows its task, and waits for the run to want input. */
 async function runAwaitingInput(owner: TestNode, title: string): Promise<string> {
   const runId = owner.runtime.startRun({ input: `create ${title}` })
-  await waitForRun(owner.runtime, runId, 'awaitingConfirmation')
+  await reach(owner.runtime, runId, 'awaitingConfirmation')
   const card = owner.runtime.view(runId).pending
   await owner.runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
-  await waitForRun(owner.runtime, runId, 'awaitingInput')
+  await reach(owner.runtime, runId, 'awaitingInput')
   await owner.runtime.flush()
   return runId
 }
@@ -67,14 +73,14 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
   expect(b.runtime.view(runId).value).toBe('awaitingInput')
 
   await b.runtime.sendInput(runId, 'create two')
-  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
+  await reach(a.runtime, runId, 'awaitingConfirmation')
   expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two'])
   await a.runtime.submitConfirmation(
     runId,
     a.runtime.view(runId).pending?.confirmationId ?? '',
     'allow',
   )
-  await waitForRun(a.runtime, runId, 'awaitingInput')
+  await reach(a.runtime, runId, 'awaitingInput')
   await vi.waitFor(() => expect(b.runtime.view(runId).value).toBe('awaitingInput'), {
     timeout: 20_000,
   })
@@ -85,7 +91,7 @@ test('input sent at a follower reaches the owner’s run once, and the run goes 
   ).resolves.toEqual({
     applied: true,
   })
-  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
+  await reach(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two', 'create three'])
   expect(await pendingCommandCount(a)).toBe(0)
@@ -121,7 +127,7 @@ test('two messages sent at once at a follower keep their order: the first is tak
         ['create two', { version: 1, ok: true }],
         ['create three', expect.objectContaining({ ok: false, code: 'not_awaiting_input' })],
       ]),
-    { timeout: 10_000, interval: 50 },
+    { timeout: 60_000, interval: 50 },
   )
   expect(userTexts(a.runtime, runId)).toEqual(['create one', 'create two'])
 })
@@ -129,7 +135,7 @@ test('two messages sent at once at a follower keep their order: the first is tak
 test('input at a follower while the run is not awaiting input is refused, and changes nothing', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create one' })
-  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
+  await reach(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   await b.runtime.open(runId)
   expect(b.runtime.view(runId).value).toBe('awaitingConfirmation')
@@ -149,7 +155,7 @@ test('input at a follower while the run is not awaiting input is refused, and ch
   // A follower whose view is behind offers anyway: the owner refuses, and says so.
   const offered = await b.store.cluster.offerCommand(runId, { kind: 'input', text: 'create two' })
   if (!offered.ok) throw new Error('offer refused')
-  expect(await b.store.cluster.commandOutcome(offered.id, 10_000)).toMatchObject({
+  expect(await b.store.cluster.commandOutcome(offered.id, 60_000)).toMatchObject({
     ok: false,
     code: 'not_awaiting_input',
   })
@@ -161,7 +167,7 @@ test('input at a follower while the run is not awaiting input is refused, and ch
 test('a cancel at a follower cancels the owner’s run, and its card executes nowhere', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create never' })
-  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
+  await reach(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   const card = a.runtime.view(runId).pending
   await b.runtime.open(runId)
@@ -169,7 +175,7 @@ test('a cancel at a follower cancels the owner’s run, and its card executes no
   b.runtime.subscribe(runId, () => undefined)
 
   await b.runtime.cancel(runId, 'changed my mind')
-  await waitForRun(a.runtime, runId, 'cancelled')
+  await reach(a.runtime, runId, 'cancelled')
   expect(a.runtime.view(runId).events.find((e) => e.kind === 'runCancelled')?.text).toBe(
     'changed my mind',
   )
@@ -192,7 +198,7 @@ test('a cancel at a follower cancels the owner’s run, and its card executes no
 test('an edit at a follower replaces the owner’s card and names the new one; the old id dies', async () => {
   const [a, b] = (await startNodes(['a', 'b'])) as [TestNode, TestNode]
   const runId = a.runtime.startRun({ input: 'create draft' })
-  await waitForRun(a.runtime, runId, 'awaitingConfirmation')
+  await reach(a.runtime, runId, 'awaitingConfirmation')
   await a.runtime.flush()
   const card = a.runtime.view(runId).pending
   if (card === undefined) throw new Error('no card')
@@ -229,7 +235,7 @@ test('an edit at a follower replaces the owner’s card and names the new one; t
   })
   await a.runtime.flush()
   await b.runtime.submitConfirmation(runId, newId, 'allow')
-  await waitForRun(a.runtime, runId, 'awaitingInput')
+  await reach(a.runtime, runId, 'awaitingInput')
   expect((await a.workspace.readTasks()).map((t) => t.title)).toEqual(['final'])
 })
 
@@ -253,7 +259,7 @@ test('a command offered while the owner is down is applied by whoever takes the 
   }
   await leaseRanOut(b, runId)
   expect(await b.runtime.restore()).toEqual([runId])
-  await waitForRun(b.runtime, runId, 'awaitingConfirmation')
+  await reach(b.runtime, runId, 'awaitingConfirmation')
   await b.runtime.flush()
   expect(userTexts(b.runtime, runId)).toEqual(['create one', 'create two'])
   expect(await pendingCommandCount(b)).toBe(0)
@@ -272,14 +278,14 @@ test('a command offered while the owner is down is applied by whoever takes the 
   b.loseDatabase()
   await leaseRanOut(c, runId)
   expect(await c.runtime.restore()).toEqual([runId])
-  await waitForRun(c.runtime, runId, 'awaitingConfirmation')
+  await reach(c.runtime, runId, 'awaitingConfirmation')
   expect(userTexts(c.runtime, runId)).toEqual(['create one', 'create two'])
   await c.runtime.submitConfirmation(
     runId,
     c.runtime.view(runId).pending?.confirmationId ?? '',
     'allow',
   )
-  await waitForRun(c.runtime, runId, 'awaitingInput')
+  await reach(c.runtime, runId, 'awaitingInput')
   await c.runtime.flush()
   expect(userTexts(c.runtime, runId)).toEqual(['create one', 'create two'])
   expect((await c.workspace.readTasks()).map((t) => t.title)).toEqual(['one', 'two'])

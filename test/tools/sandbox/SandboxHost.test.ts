@@ -17,7 +17,8 @@ const next = () => job('6 * 7', 60_000)
 let host: SandboxHost
 afterEach(() => host.close())
 
-describe('each time limit stops the code on its own', () => {
+// Each test starts a worker that compiles QuickJS: 15 s of a busy machine's 30 s was seen.
+describe('each time limit stops the code on its own', { timeout: 120_000 }, () => {
   it('QuickJS’s interrupt handler alone stops while(true){}: the host’s hard stop is ten minutes away', async () => {
     host = new SandboxHost({ hardStopGraceMs: 10 * 60_000 })
     expect(await host.run(job('while (true) {}'))).toEqual({
