@@ -174,6 +174,11 @@ test('two people sign in at the issuer, see only their own conversations, one ap
   await ritaCard.getByRole('button', { name: 'Allow once' }).click()
   await rita.page.getByText(/^Allowed by Rita at \d\d:\d\d\.$/).waitFor()
   await alice.page.getByText(/^Allowed by Rita at \d\d:\d\d\.$/).waitFor()
+  // Her workspace panel follows: the task is gone there too.
+  await alice.page
+    .locator('aside')
+    .getByText('Review lecture 1 notes')
+    .waitFor({ state: 'detached' })
   await alice.page.screenshot({ path: join(docs, 'signin-signed-in.png') })
   expect(connections.get(b) ?? 0).toBeGreaterThan(0)
 
