@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
+import type { ApiHosting } from './apiSecurity.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { cardRoutes } from './cardRoutes.ts'
 import { HttpError } from './HttpError.ts'
@@ -94,7 +95,15 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     limits,
     streams: new Map(),
   }
-  const routes = appRoutes(app, options.mcp)
+  const routes = appRoutes(
+    app,
+    options.mcp,
+    hosted && {
+      publicOrigin: hosted.publicOrigin,
+      auth: hosted.authenticator.kind,
+      browserSignIn: options.signIn !== undefined && hosted.authenticator.kind === 'oidc',
+    },
+  )
   const guard = hosted?.guard ?? createRequestGuard(token, options.allowedOrigins)
   // A hosted page carries no secret: who is asking is what authentication says.
   const pageToken = hosted === undefined ? token : 'hosted'
@@ -173,7 +182,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 }
 
 /** Every route of the API (`/api/openapi.json` describes exactly these). */
-export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
+export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHosting): Route[] {
   return [
     ...runRoutes(app),
     ...cardRoutes(app),
@@ -181,7 +190,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),
     ...mcpRoutes(mcp),
-    ...openApiRoutes(),
+    ...openApiRoutes(hosting),
   ]
 }
 
