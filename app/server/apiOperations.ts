@@ -342,7 +342,11 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: { description: 'The source.', schema: SourceAnswer } },
     refusals: [
       { status: 400, code: 'invalid_request', when: 'a parameter is missing, repeated or unknown' },
-      { status: 403, code: 'source_not_allowed', when: "the source is not one of the notebook's" },
+      {
+        status: 403,
+        code: 'source_not_allowed',
+        when: "the source is not one of the notebook's, or no notebook has `notebookId`",
+      },
       { status: 404, code: 'source_not_found', when: 'the source does not exist' },
       { status: 422, code: 'source_too_large', when: 'the source is too large to show' },
     ],

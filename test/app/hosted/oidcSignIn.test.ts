@@ -84,6 +84,8 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
       name: 'Alice',
       groups: ['students'],
       reviewer: false,
+      // No approval rules: nothing is covered, each person decides their own cards.
+      approvals: [],
     })
     const started = await startRun(token)
     expect(started.status).toBe(201)
