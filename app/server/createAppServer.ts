@@ -114,6 +114,8 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     guard.checkHost(req)
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     if (!url.pathname.startsWith('/api/')) {
+      // Sign-out is the one state-changing page path: the API's Origin check holds for it too.
+      if (signIn !== undefined && method === 'POST') guard.checkOrigin(req)
       if (signIn !== undefined && (await signIn.handle(req, res, url))) return
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
