@@ -50,7 +50,9 @@ export interface ApiOperation {
   summary: string
   /** The JSON body the route reads, exactly the schema it validates with. */
   body?: z.ZodType
-  query?: { name: string; description: string }[]
+  query?: { name: string; description: string; required?: true; schema?: Record<string, unknown> }[]
+  /** A stream's event names and what each one's data holds. */
+  events?: Record<string, string>
   answers: Record<number, Answer>
   /** Refusals of this route, besides those every API request can get (`commonRefusals`). */
   refusals: Refusal[]
@@ -126,8 +128,16 @@ export const apiOperations: ApiOperation[] = [
     summary:
       "A page of the runs in the store, newest first: first message, start, state, pending card. In hosted mode only the signed-in person's own runs, from every node.",
     query: [
-      { name: 'limit', description: 'Runs per page, 1 to 100 (default 20).' },
-      { name: 'cursor', description: 'The `nextCursor` of the page before.' },
+      {
+        name: 'limit',
+        description: 'Runs per page, 1 to 100 (default 20); refused when empty.',
+        schema: { type: 'string', pattern: '^[0-9]{1,3}$' },
+      },
+      {
+        name: 'cursor',
+        description: 'The `nextCursor` of the page before; refused when empty.',
+        schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
+      },
     ],
     answers: { 200: { description: 'The runs.', schema: RunsAnswer } },
     refusals: [
@@ -238,6 +248,10 @@ export const apiOperations: ApiOperation[] = [
       { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
     ],
     answers: { 200: { description: 'text/event-stream, open until the client leaves.' } },
+    events: {
+      agent: 'one AgentEvent as JSON; the frame’s `id` is its seq',
+      state: '`{ value, status, pending, messages }`: the run as it stands, when that changed',
+    },
     refusals: [
       runNotFound,
       { status: 429, code: 'too_many_streams', when: 'too many event streams are open' },
@@ -298,6 +312,11 @@ export const apiOperations: ApiOperation[] = [
       { name: 'token', description: 'The token, for EventSource, which cannot send headers.' },
     ],
     answers: { 200: { description: 'text/event-stream, open until the client leaves.' } },
+    events: {
+      ready: '`{ watching }`: whether changes by others are followed',
+      workspace: '`{ parts }`: which of tasks, memory, notes, notebooks changed',
+      runs: '`{ runId, status }` of a run the asker may read',
+    },
     refusals: [{ status: 429, code: 'too_many_streams', when: 'too many event streams are open' }],
     stream: true,
   },
@@ -307,13 +326,27 @@ export const apiOperations: ApiOperation[] = [
     path: '/api/workspace/source',
     summary: "One source of a notebook, as text, for the reader (the read tools' scoping applies).",
     query: [
-      { name: 'notebookId', description: 'The notebook whose sources may be read.' },
-      { name: 'path', description: 'The source, relative to `sources/`.' },
+      {
+        name: 'notebookId',
+        description: 'The notebook whose sources may be read.',
+        required: true,
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      },
+      {
+        name: 'path',
+        description: 'The source, relative to `sources/`.',
+        required: true,
+        schema: { type: 'string', minLength: 1, maxLength: 500 },
+      },
     ],
     answers: { 200: { description: 'The source.', schema: SourceAnswer } },
     refusals: [
       { status: 400, code: 'invalid_request', when: 'a parameter is missing, repeated or unknown' },
-      { status: 403, code: 'source_not_allowed', when: "the source is not one of the notebook's" },
+      {
+        status: 403,
+        code: 'source_not_allowed',
+        when: "the source is not one of the notebook's, or no notebook has `notebookId`",
+      },
       { status: 404, code: 'source_not_found', when: 'the source does not exist' },
       { status: 422, code: 'source_too_large', when: 'the source is too large to show' },
     ],

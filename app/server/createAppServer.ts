@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
+import type { ApiHosting } from './apiSecurity.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { cardRoutes } from './cardRoutes.ts'
 import { HttpError } from './HttpError.ts'
@@ -94,7 +95,15 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     limits,
     streams: new Map(),
   }
-  const routes = appRoutes(app, options.mcp)
+  const routes = appRoutes(
+    app,
+    options.mcp,
+    hosted && {
+      publicOrigin: hosted.publicOrigin,
+      auth: hosted.authenticator.kind,
+      browserSignIn: options.signIn !== undefined && hosted.authenticator.kind === 'oidc',
+    },
+  )
   const guard = hosted?.guard ?? createRequestGuard(token, options.allowedOrigins)
   // A hosted page carries no secret: who is asking is what authentication says.
   const pageToken = hosted === undefined ? token : 'hosted'
@@ -105,6 +114,8 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     guard.checkHost(req)
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     if (!url.pathname.startsWith('/api/')) {
+      // Sign-out is the one state-changing page path: the API's Origin check holds for it too.
+      if (signIn !== undefined && method === 'POST') guard.checkOrigin(req)
       if (signIn !== undefined && (await signIn.handle(req, res, url))) return
       if (method !== 'GET' && method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here`)
@@ -173,7 +184,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
 }
 
 /** Every route of the API (`/api/openapi.json` describes exactly these). */
-export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
+export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHosting): Route[] {
   return [
     ...runRoutes(app),
     ...cardRoutes(app),
@@ -181,7 +192,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView): Route[] {
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),
     ...mcpRoutes(mcp),
-    ...openApiRoutes(),
+    ...openApiRoutes(hosting),
   ]
 }
 

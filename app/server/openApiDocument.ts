@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { defaultAppPort } from '../appPorts.ts'
 import {
   type ApiOperation,
   apiOperations,
@@ -7,7 +6,7 @@ import {
   commonRefusals,
   type Refusal,
 } from './apiOperations.ts'
-import { tokenHeader } from './requestGuard.ts'
+import { type ApiHosting, type ApiSecurity, apiSecurity } from './apiSecurity.ts'
 import { ErrorAnswer } from './responseSchemas.ts'
 
 /** An OpenAPI 3.1 document, as JSON. */
@@ -25,52 +24,47 @@ export function openApiPath(pattern: string): string {
 }
 
 /** Every refusal an operation can give, its own and those of every request of its kind. */
-export function refusalsOf(operation: ApiOperation): Refusal[] {
-  return [...commonRefusals, ...(operation.body ? bodyRefusals : []), ...operation.refusals]
+export function refusalsOf(
+  operation: ApiOperation,
+  common: readonly Refusal[] = commonRefusals,
+  body: readonly Refusal[] = bodyRefusals,
+): Refusal[] {
+  return [...common, ...(operation.body ? body : []), ...operation.refusals]
 }
 
 /**
  * The HTTP API as an OpenAPI 3.1 document, generated from the route table and the zod schemas
  * the server validates bodies with: paths, the token, bodies, answers and refusal codes.
  */
-export function openApiDocument(): OpenApiDocument {
+export function openApiDocument(hosting?: ApiHosting): OpenApiDocument {
+  const security = apiSecurity(hosting)
   const paths: Record<string, Record<string, unknown>> = {}
   for (const operation of apiOperations) {
     const path = openApiPath(operation.path)
     paths[path] ??= {}
-    ;(paths[path] as Record<string, unknown>)[operation.method.toLowerCase()] =
-      toOperation(operation)
+    ;(paths[path] as Record<string, unknown>)[operation.method.toLowerCase()] = toOperation(
+      operation,
+      security,
+    )
   }
   return {
     openapi: '3.1.0',
     info: {
-      title: 'StudyPulse Agent app API',
-      // 1.1: a person's message is `text` everywhere; `input` to start a run is deprecated.
+      title: 'StudyPulse Agent app API', // 1.1: a person's message is `text` everywhere; `input` to start a run is deprecated.
       version: '1.1',
-      description:
-        'The JSON API of the StudyPulse app server (`npm start`), on 127.0.0.1 only. Every request carries the per-launch token; every POST also the page’s own Origin. Refusals are `{ "error": { "code", "message", "file"? } }`.',
+      description: security.description,
     },
-    servers: [
-      { url: 'http://127.0.0.1:{port}', variables: { port: { default: String(defaultAppPort) } } },
-    ],
-    security: [{ token: [] }],
+    servers: security.servers,
+    security: security.security,
     paths,
     components: {
-      securitySchemes: {
-        token: {
-          type: 'apiKey',
-          in: 'header',
-          name: tokenHeader,
-          description: 'The per-launch token the server prints and puts into the page it serves.',
-        },
-        tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
-      },
+      securitySchemes: security.schemes,
       schemas: { Error: jsonSchemaOf(ErrorAnswer, 'output') },
     },
   }
 }
 
-function toOperation(operation: ApiOperation): Record<string, unknown> {
+function toOperation(operation: ApiOperation, security: ApiSecurity): Record<string, unknown> {
   const parameters = [
     ...[...operation.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
       name,
@@ -78,12 +72,12 @@ function toOperation(operation: ApiOperation): Record<string, unknown> {
       required: true,
       schema: { type: 'string' },
     })),
-    ...(operation.query ?? []).map(({ name, description }) => ({
+    ...(operation.query ?? []).map(({ name, description, required, schema }) => ({
       name,
       in: 'query',
-      required: false,
+      required: required === true,
       description,
-      schema: { type: 'string' },
+      schema: schema ?? { type: 'string' },
     })),
   ]
   const answers = Object.entries(operation.answers).map(([status, answer]) => [
@@ -92,11 +86,11 @@ function toOperation(operation: ApiOperation): Record<string, unknown> {
       description: answer.description,
       content: answer.schema
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
-        : { 'text/event-stream': { schema: { type: 'string' } } },
+        : { 'text/event-stream': { schema: eventStreamSchema(operation.events ?? {}) } },
     },
   ])
   const refusals = new Map<number, Refusal[]>()
-  for (const refusal of refusalsOf(operation)) {
+  for (const refusal of refusalsOf(operation, security.common, security.body)) {
     refusals.set(refusal.status, [...(refusals.get(refusal.status) ?? []), refusal])
   }
   const errors = [...refusals].map(([status, list]) => [
@@ -109,7 +103,7 @@ function toOperation(operation: ApiOperation): Record<string, unknown> {
   return {
     operationId: operation.id,
     summary: operation.summary,
-    ...(operation.stream && { security: [{ token: [] }, { tokenQuery: [] }] }),
+    ...(operation.stream && { security: security.streamSecurity }),
     ...(parameters.length > 0 && { parameters }),
     ...(operation.body && {
       requestBody: {
@@ -118,5 +112,18 @@ function toOperation(operation: ApiOperation): Record<string, unknown> {
       },
     }),
     responses: Object.fromEntries([...answers, ...errors]),
+  }
+}
+
+// A stream's frames: `event:` names with what each `data:` line holds (JSON), for readers and
+// generators that know the `text/event-stream` framing.
+function eventStreamSchema(events: Record<string, string>): Record<string, unknown> {
+  return {
+    type: 'string',
+    contentMediaType: 'text/event-stream',
+    description: `Server-sent events, one frame per event: ${Object.entries(events)
+      .map(([name, data]) => `\`${name}\` (${data})`)
+      .join(', ')}.`,
+    'x-sse-events': events,
   }
 }

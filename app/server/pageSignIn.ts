@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { memorySessionStore } from '../../store/memorySessionStore.ts'
+import { AppServerError } from './AppServerError.ts'
 import { type BrowserSignIn, browserSignIn } from './auth/browserSignIn.ts'
 import { HttpError } from './HttpError.ts'
 import type { HostedAccess, HostedOptions } from './hostedMode.ts'
@@ -28,6 +29,13 @@ export function pageSignIn(
 ): PageSignIn | undefined {
   if (hosted === undefined || options.signIn === undefined || options.auth?.kind !== 'oidc')
     return undefined
+  // A secret made up per process would key each node's sessions differently: a cookie from
+  // one node would be unknown on the next.
+  if (options.signIn.sessionSecret === undefined && options.runtime.store?.cluster !== undefined)
+    throw new AppServerError(
+      'invalid_auth',
+      'several nodes share this store: browser sign-in needs STUDYPULSE_SESSION_SECRET, the same on every node (at least 32 characters)',
+    )
   const signIn = browserSignIn({
     auth: options.auth,
     options: options.signIn,

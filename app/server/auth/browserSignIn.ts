@@ -166,6 +166,8 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
         refreshToken: cipher.seal(refreshToken, refreshPurpose),
       }),
     })
+    // Sessions nobody reads again (the browser was closed) go when the next person signs in.
+    void sessions.sweep(now()).catch(() => undefined)
     res.appendHeader('set-cookie', cookieHeader(names.session, id, { secure: names.secure }))
     res.writeHead(302, { location: result.returnTo, 'cache-control': 'no-store' })
     res.end()

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 
 /**
  * Seals small secrets the app keeps out of reach of whoever reads the store or the browser's
@@ -10,7 +10,7 @@ export interface SessionCipher {
   seal(plain: string, purpose: string): string
   /** The plain text, or undefined when `sealed` was not made by this secret for `purpose`. */
   open(sealed: string, purpose: string): string | undefined
-  /** A digest of a session id under the secret: the store's key, never the id itself. */
+  /** An HMAC of a session id under the secret: the store's key, never the id itself. */
   keyOf(sessionId: string): string
 }
 
@@ -39,7 +39,7 @@ export function sessionCipher(secret: string): SessionCipher {
       }
     },
     keyOf(sessionId) {
-      return createHash('sha256').update(macKey).update(sessionId).digest('base64url')
+      return createHmac('sha256', macKey).update(sessionId).digest('base64url')
     },
   }
 }

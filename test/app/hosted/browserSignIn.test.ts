@@ -215,6 +215,16 @@ describe('browser sign-in: the authorization code flow with PKCE against oidc-pr
     const token = pageToken(await bob.send(`${origin}/`))
     const kept = bob.cookie(host, sessionCookie) ?? ''
     via = b
+    // Another site cannot sign him out: neither by a form post nor without the page's token.
+    for (const headers of [
+      { origin: 'https://evil.example', 'x-studypulse-token': token } as Record<string, string>,
+      { origin },
+    ]) {
+      const forged = await bob.send(`${origin}/auth/logout`, { method: 'POST', headers })
+      expect(forged.status).toBe(403)
+      expect(bob.cookie(host, sessionCookie)).toBe(kept)
+      expect((await bob.send(`${origin}/api/me`)).status).toBe(200)
+    }
     const out = await bob.send(`${origin}/auth/logout`, {
       method: 'POST',
       headers: { origin, 'x-studypulse-token': token },

@@ -98,6 +98,8 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
       name: 'Alice',
       groups: ['students'],
       reviewer: false,
+      // No approval rules: nothing is covered, each person decides their own cards.
+      approvals: [],
     })
     // What the rules let her approve, truthfully: a student approves no destructive call.
     expect(approvals).toContainEqual(
