@@ -162,5 +162,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },
+    // A person's Undo: only a run waiting for input takes it, and only as a new card.
+    ...(world.undo ? [{ type: 'UNDO' as const, changeId: 'change-1', label: 'UNDO' }] : []),
   ]
 }

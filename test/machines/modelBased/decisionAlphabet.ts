@@ -14,6 +14,11 @@ export interface AlphabetWorld {
   baseTime: Date
   /** The run is under the host's approval rules: every person of `hosted.ts` decides too. */
   hosted?: true
+  /**
+   * Offer a person's Undo (`UNDO`) in every state. Left out where simple paths are replayed: each
+   * undo is another whole turn of paths, past what a test run can replay.
+   */
+  undo?: true
 }
 
 /** An id no run ever issued. */

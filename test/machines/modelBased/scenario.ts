@@ -97,10 +97,11 @@ export function explorationOf(
     hosted: setup.hostedMachine,
   },
 ): { machine: RunMachine; world: AlphabetWorld; hosted?: HostedSpec } {
-  if (configuration.hosted !== true) return { machine: machines.plain, world: setup.world }
+  const world = configuration.simplePaths ? setup.world : { ...setup.world, undo: true as const }
+  if (configuration.hosted !== true) return { machine: machines.plain, world }
   return {
     machine: machines.hosted,
-    world: { ...setup.world, hosted: true },
+    world: { ...world, hosted: true },
     hosted: hostedSpec,
   }
 }
