@@ -118,6 +118,15 @@ export function AgentChat(props: AgentChatProps) {
     }
   }
 
+  // An Undo proposes a card; nothing is taken back before that card is allowed.
+  const undo = (changeId: string) => {
+    if (run === undefined) return
+    setError(undefined)
+    submitCommand(run, { type: 'UNDO', changeId }).catch((e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    )
+  }
+
   const decide = (key: string, request: ConfirmationRequest) => {
     if (run === undefined) return
     if (props.onDecision && key !== 'allow' && key !== 'deny')
@@ -147,6 +156,7 @@ export function AgentChat(props: AgentChatProps) {
               moreDecisions={moreDecisions}
               onEdit={edit}
               renderCardActions={props.renderCardActions}
+              onUndo={run !== undefined && status === 'awaitingInput' ? undo : undefined}
             />
           </li>
         ))}
@@ -228,10 +238,12 @@ interface ChatItemProps {
   moreDecisions: ((request: ConfirmationRequest) => readonly DecisionOption[]) | undefined
   onEdit: ((text: string, request: ConfirmationRequest) => Promise<void>) | undefined
   renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
+  /** Offered while the run waits for input: an Undo on each Done line of a workspace change. */
+  onUndo?: ((changeId: string) => void) | undefined
 }
 
 function ChatItem(props: ChatItemProps) {
-  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions } = props
+  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions, onUndo } = props
   switch (item.kind) {
     case 'user':
       return <p className="sp-bubble sp-bubble--user">{item.text}</p>
@@ -260,6 +272,19 @@ function ChatItem(props: ChatItemProps) {
       return (
         <p className={`sp-activity${item.ok ? '' : ' sp-activity--failed'}`}>
           <span aria-hidden="true">{item.ok ? '✓' : '✕'}</span> {item.text}
+          {item.changeId !== undefined && onUndo !== undefined && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="sp-activity__undo"
+                aria-label={`Undo: ${item.text}`}
+                onClick={() => onUndo(item.changeId as string)}
+              >
+                Undo
+              </button>
+            </>
+          )}
         </p>
       )
     case 'notice':

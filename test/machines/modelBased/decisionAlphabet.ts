@@ -14,10 +14,7 @@ export interface AlphabetWorld {
   baseTime: Date
   /** The run is under the host's approval rules: every person of `hosted.ts` decides too. */
   hosted?: true
-  /**
-   * Offer a person's Undo (`UNDO`) in every state. Left out where simple paths are replayed: each
-   * undo is another whole turn of paths, past what a test run can replay.
-   */
+  /** Offer a person's Undo (`UNDO`) in every state, once per run (see `Configuration.undo`). */
   undo?: true
 }
 
