@@ -35,6 +35,7 @@ describe('ToolRegistry', () => {
       'list_memory',
       'list_artifacts',
       'read_artifact',
+      'undo_change',
       'run_code',
     ])
     const create = defs.find((d) => d.name === 'create_task')
@@ -50,6 +51,8 @@ describe('ToolRegistry', () => {
     expect(defs.find((d) => d.name === 'delete_task')?.permission).toBe('destructive')
     expect(defs.find((d) => d.name === 'list_tasks')?.permission).toBe('read')
     expect(defs.find((d) => d.name === 'run_code')?.permission).toBe('execute')
+    // An undo may remove what a change made: the highest level of what it can do.
+    expect(defs.find((d) => d.name === 'undo_change')?.permission).toBe('destructive')
   })
 
   it('lets the host override a permission, never the model', () => {
