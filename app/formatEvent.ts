@@ -1,3 +1,4 @@
+import { changeOf } from '../ui/core/changeOf.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
@@ -33,8 +34,13 @@ export function formatEvent(event: AgentEvent): string | undefined {
     }
     case 'confirmationApproved':
       return `  ✓ ${event.toolName} approved ${decidedByText(event.decider, event.at)}; ${event.approvalsNeeded ?? 0} more needed`
-    case 'toolCompleted':
+    case 'toolCompleted': {
+      const change = changeOf(event)
+      if (change.kind === 'undoable')
+        return `  ✓ ${event.toolName} done (/undo ${change.changeId} takes it back)`
+      if (change.kind === 'outside') return `  ✓ ${event.toolName} done (this cannot be undone)`
       return `  ✓ ${event.toolName} done`
+    }
     case 'toolFailed':
       if (event.error?.code === 'target_changed') {
         return `  ✗ ${event.toolName}: nothing was written, it changed after the card was shown (target_changed)`

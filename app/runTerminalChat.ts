@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream'
 import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
+import { latestChangeId } from '../ui/core/changeOf.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
@@ -158,7 +159,20 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       }
       continue
     }
-    if (runId !== undefined && status(runId) === 'awaitingInput') {
+    if (text === '/undo' || text.startsWith('/undo ')) {
+      const named = text.slice('/undo'.length).trim()
+      const changeId = named !== '' ? named : runId && latestChangeId(runtime.view(runId).events)
+      if (runId === undefined || changeId === undefined || status(runId) !== 'awaitingInput') {
+        say(
+          '  nothing to undo here: /undo takes back the last change of this chat, once it waits for you',
+        )
+        continue
+      }
+      // A card like any other: the undo runs only if it is allowed below.
+      await runtime
+        .command(runId, { kind: 'undo', changeId })
+        .catch((error: Error) => say(`  ! ${error.message}`))
+    } else if (runId !== undefined && status(runId) === 'awaitingInput') {
       await runtime.sendInput(runId, text)
     } else {
       unsubscribe()

@@ -7,6 +7,7 @@ import {
   RevokeBody,
   StartRunBody,
   TaskDoneBody,
+  UndoBody,
 } from './requestSchemas.ts'
 import {
   ArtifactsAnswer,
@@ -169,6 +170,21 @@ export const apiOperations: ApiOperation[] = [
       runNotFound,
       notYourRun,
       { status: 400, code: 'invalid_input', when: 'the runtime refuses the input' },
+      stateConflict('not_awaiting_input'),
+    ],
+  },
+  {
+    id: 'undoChange',
+    method: 'POST',
+    path: '/api/runs/:runId/undo',
+    summary:
+      'Proposes taking back an executed workspace change (its `changeId`): an `undo_change` card follows in the run, decided like any card; nothing is undone before it is allowed.',
+    body: UndoBody,
+    answers: commandAnswers,
+    refusals: [
+      runNotFound,
+      notYourRun,
+      { status: 400, code: 'invalid_input', when: 'the change id is malformed' },
       stateConflict('not_awaiting_input'),
     ],
   },

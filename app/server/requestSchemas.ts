@@ -33,6 +33,13 @@ export const StartRunBody = z
 /** `POST /api/runs/:runId/input`: the user's next message. */
 export const InputBody = z.strictObject({ text: MessageText })
 
+/** `POST /api/runs/:runId/undo`: take back an executed workspace change (its result's `changeId`). */
+export const UndoBody = z.strictObject({
+  changeId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be letters, digits, _ or -, at most 128'),
+})
+
 /** `POST /api/runs/:runId/cancel`. */
 export const CancelBody = z.strictObject({ reason: z.string().max(200).optional() })
 

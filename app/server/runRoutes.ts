@@ -14,6 +14,7 @@ import {
   InputBody,
   RunListQuerySchema,
   StartRunBody,
+  UndoBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'
 import { runFor } from './runAccess.ts'
@@ -82,6 +83,18 @@ export function runRoutes(app: AppContext): Route[] {
         await runFor(app, runId, me, 'command')
         // `command` reaches a run another node owns through the store, and waits for its outcome.
         const result = await commandOver(runtime, runId, { kind: 'input', text })
+        sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/undo',
+      handler: async ({ req, res, params, me }) => {
+        const { changeId } = await readJsonBody(req, UndoBody)
+        const runId = params.runId as string
+        // Only whoever may command the run (its person, or whom the rules name) may undo in it.
+        await runFor(app, runId, me, 'command')
+        const result = await commandOver(runtime, runId, { kind: 'undo', changeId })
         sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
       },
     },

@@ -123,6 +123,10 @@ describe('the API reference (/api/openapi.json, docs/api.md)', () => {
       refused: [{ text: 42 }, { text: 'x'.repeat(8001) }, { text: 'x', more: 1 }],
     },
     '/api/runs/:runId/cancel': { allowed: {}, refused: [{ reason: 1 }, { why: 'x' }] },
+    '/api/runs/:runId/undo': {
+      allowed: { changeId: 'change-1' },
+      refused: [{}, { changeId: '../x' }, { changeId: 'c', more: 1 }],
+    },
     '/api/runs/:runId/confirmations': {
       allowed: { confirmationId: 'c-1', decision: 'allow', remember: 'session' },
       refused: [

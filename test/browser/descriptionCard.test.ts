@@ -13,6 +13,12 @@ const picture =
   process.env.STUDYPULSE_SCREENSHOT === 'docs'
     ? join(repoRoot, 'docs', 'card-diff.png')
     : join(repoRoot, 'screenshots', 'card-diff.png')
+// The same run makes docs/undo-card.png, the guides' picture of an undo card.
+const undoPicture = join(
+  repoRoot,
+  process.env.STUDYPULSE_SCREENSHOT === 'docs' ? 'docs' : 'screenshots',
+  'undo-card.png',
+)
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const types: Record<string, string> = {
   '.html': 'text/html',
@@ -57,7 +63,7 @@ beforeAll(async () => {
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('no port')
   await page.goto(`http://127.0.0.1:${address.port}/`)
-  await page.locator('.sp-diff').waitFor()
+  await page.locator('.sp-diff').first().waitFor()
 }, 120_000)
 
 afterAll(async () => {
@@ -143,6 +149,26 @@ describe('a card with a description, in real Chromium', () => {
     expect(await gone.locator('.sp-described__notice').textContent()).toContain(
       'Something else entirely',
     )
+  })
+
+  it('shows an undo card as any card: what taking the change back does, line by line', async () => {
+    const undo = page.locator('.sp-card').nth(3)
+    expect(await undo.locator('.sp-card__preview').textContent()).toBe(
+      'Undo saving a note (change c7f3a9): put the note “Exam plan” back as it was',
+    )
+    // The inverse: the line the change wrote goes, the lines it replaced come back.
+    expect(await undo.locator('.sp-diff__line--removed del').allTextContents()).toEqual([
+      'Week 1: genetics',
+    ])
+    expect(await undo.locator('.sp-diff__line--added ins').allTextContents()).toEqual([
+      'Week 1: revise cells',
+      'Sleep early',
+    ])
+    // Not the destructive level's "cannot be undone": an undo can itself be undone.
+    expect(await undo.locator('.sp-card__explain').textContent()).toMatch(
+      /Undoing this undo makes the change again/,
+    )
+    await undo.screenshot({ path: undoPicture })
   })
 
   it('axe finds no serious or critical issue on the cards', async () => {

@@ -51,6 +51,8 @@ describe('ToolRegistry', () => {
     expect(defs.find((d) => d.name === 'delete_task')?.permission).toBe('destructive')
     expect(defs.find((d) => d.name === 'list_tasks')?.permission).toBe('read')
     expect(defs.find((d) => d.name === 'run_code')?.permission).toBe('execute')
+    // An undo may remove what a change made: the highest level of what it can do.
+    expect(defs.find((d) => d.name === 'undo_change')?.permission).toBe('destructive')
   })
 
   it('lets the host override a permission, never the model', () => {

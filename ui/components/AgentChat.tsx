@@ -123,6 +123,15 @@ export function AgentChat(props: AgentChatProps) {
     }
   }
 
+  // An Undo proposes a card; nothing is taken back before that card is allowed.
+  const undo = (changeId: string) => {
+    if (run === undefined) return
+    setError(undefined)
+    submitCommand(run, { type: 'UNDO', changeId }).catch((e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    )
+  }
+
   const decide = (key: string, request: ConfirmationRequest) => {
     if (run === undefined) return
     if (props.onDecision && key !== 'allow' && key !== 'deny')
@@ -153,6 +162,7 @@ export function AgentChat(props: AgentChatProps) {
               onEdit={edit}
               renderCardActions={props.renderCardActions}
               cardUnavailable={props.cardUnavailable}
+              onUndo={run !== undefined && status === 'awaitingInput' ? undo : undefined}
             />
           </li>
         ))}
@@ -237,10 +247,12 @@ interface ChatItemProps {
   onEdit: ((text: string, request: ConfirmationRequest) => Promise<void>) | undefined
   renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
   cardUnavailable: ((request: ConfirmationRequest) => CardUnavailable | undefined) | undefined
+  /** Offered while the run waits for input: an Undo on each Done line of a workspace change. */
+  onUndo?: ((changeId: string) => void) | undefined
 }
 
 function ChatItem(props: ChatItemProps) {
-  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions } = props
+  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions, onUndo } = props
   const unavailable =
     item.kind === 'confirmation' ? props.cardUnavailable?.(item.request) : undefined
   switch (item.kind) {
@@ -272,6 +284,19 @@ function ChatItem(props: ChatItemProps) {
       return (
         <p className={`sp-activity${item.ok ? '' : ' sp-activity--failed'}`}>
           <span aria-hidden="true">{item.ok ? '✓' : '✕'}</span> {item.text}
+          {item.changeId !== undefined && onUndo !== undefined && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="sp-activity__undo"
+                aria-label={`Undo: ${item.text}`}
+                onClick={() => onUndo(item.changeId as string)}
+              >
+                Undo
+              </button>
+            </>
+          )}
         </p>
       )
     case 'notice':

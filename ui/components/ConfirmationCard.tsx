@@ -84,7 +84,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  const sentence = describeEffect(request.permission, request.permissionOrigin)
+  const sentence = describeEffect(request.permission, request.permissionOrigin, request.toolName)
   const program = codeToRun(request)
   // Someone else decided first (another page, another node): the card says what was decided,
   // and by whom when it is known, not only that it no longer waits.

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { decidedByText } from '../../vocabulary/Identity.ts'
+import { changeOf } from '../core/changeOf.ts'
 import { ruleName } from '../core/describeCardState.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
@@ -9,6 +10,8 @@ export interface RunTimelineProps {
   run: RunSource | undefined
   /** Formats an event time (default: local `HH:MM:SS`). */
   formatTime?: (iso: string) => string
+  /** Offered while the run waits for input: an Undo on each completed workspace change. */
+  onUndo?: ((changeId: string) => void) | undefined
 }
 
 interface Entry {
@@ -17,10 +20,12 @@ interface Entry {
   detail?: string | undefined
   /** The arguments before and after an edit. */
   change?: { before: string; after: string }
+  /** The workspace change a completed call made, which can be undone. */
+  changeId?: string
 }
 
 /** The run's event log as a readable timeline: requests, cards, decisions, results, with times. */
-export function RunTimeline({ run, formatTime = localTime }: RunTimelineProps) {
+export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimelineProps) {
   const events = useRunEvents(run)
   const entries = events.flatMap((e) => {
     const entry = describe(e)
@@ -39,6 +44,16 @@ export function RunTimeline({ run, formatTime = localTime }: RunTimelineProps) {
           <div>
             <p className="sp-timeline__title">{entry.title}</p>
             {entry.detail ? <p className="sp-timeline__detail">{entry.detail}</p> : null}
+            {entry.changeId !== undefined && onUndo !== undefined ? (
+              <button
+                type="button"
+                className="sp-timeline__undo"
+                aria-label={`Undo change ${entry.changeId}`}
+                onClick={() => onUndo(entry.changeId as string)}
+              >
+                Undo
+              </button>
+            ) : null}
             {entry.change ? (
               <dl className="sp-timeline__change">
                 <dt>Before</dt>
@@ -94,8 +109,21 @@ function describe(e: AgentEvent): Entry | undefined {
             detail: by(e),
           }
         : { tone: 'no', title: `Denied ${tool}`, detail: by(e) }
-    case 'toolCompleted':
+    case 'toolCompleted': {
+      const change = changeOf(e)
+      if (change.kind === 'undoable') {
+        return {
+          tone: 'ok',
+          title: `${tool} completed`,
+          detail: `change ${change.changeId}`,
+          changeId: change.changeId,
+        }
+      }
+      if (change.kind === 'outside') {
+        return { tone: 'ok', title: `${tool} completed`, detail: 'this cannot be undone' }
+      }
       return { tone: 'ok', title: `${tool} completed` }
+    }
     case 'toolFailed':
       return e.error?.code === 'user_denied'
         ? { tone: 'no', title: `${tool} not run (denied)` }

@@ -22,6 +22,8 @@ export type RunCommand =
   | { type: 'DENY'; confirmationId: string; digest: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
+  /** Take back an executed workspace change: the run shows an `undo_change` card for it. */
+  | { type: 'UNDO'; changeId: string }
 
 /** An observer of snapshots, as an XState actor takes it. */
 export interface RunObserver {

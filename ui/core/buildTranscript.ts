@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { decidedByText, type Person } from '../../vocabulary/Identity.ts'
 import { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationRequest.ts'
+import { changeOf } from './changeOf.ts'
 
 /**
  * Where a card stands: waiting; decided (`allowed`, `denied`); `expired` (its time ran out);
@@ -36,7 +37,15 @@ export type TranscriptItem =
       outcome: CardOutcome
       resolution?: CardResolution
     }
-  | { kind: 'activity'; key: string; text: string; ok: boolean; at: string }
+  | {
+      kind: 'activity'
+      key: string
+      text: string
+      ok: boolean
+      at: string
+      /** A workspace change this line reports, which an Undo button can take back. */
+      changeId?: string
+    }
   | { kind: 'notice'; key: string; text: string; tone: 'info' | 'error'; at: string }
 
 /**
@@ -131,7 +140,7 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
         items.push({ kind: 'activity', key, ok: true, at: e.at, text: approved(e, previews) })
         break
       case 'toolCompleted':
-        items.push({ kind: 'activity', key, ok: true, at: e.at, text: done(e, previews, decided) })
+        items.push(doneItem(e, key, done(e, previews, decided)))
         break
       case 'toolFailed':
         if (e.error?.code === 'target_changed') {
@@ -205,6 +214,22 @@ function done(
   const resolved = [...decided.values()].find((d) => d.toolCallId === e.toolCallId)
   const who = decidedByText(resolved?.decider, undefined)
   return `Done: ${what}${who === '' ? '' : ` (allowed ${who})`}`
+}
+
+/** A Done line, with the change it can undo, or saying that what ran outside cannot be undone. */
+function doneItem(e: AgentEvent, key: string, text: string): TranscriptItem {
+  const change = changeOf(e)
+  if (change.kind === 'outside') {
+    return { kind: 'activity', key, ok: true, at: e.at, text: `${text} (this cannot be undone)` }
+  }
+  return {
+    kind: 'activity',
+    key,
+    ok: true,
+    at: e.at,
+    text,
+    ...(change.kind === 'undoable' && { changeId: change.changeId }),
+  }
 }
 
 function approved(e: AgentEvent, previews: ReadonlyMap<string, string>): string {

@@ -7,7 +7,15 @@ import { describePermission } from './describePermission.ts'
  * workspace; an MCP tool's effects are up to its server, so its card names the server and tool
  * (all the host knows) instead of claiming they stay in the workspace.
  */
-export function describeEffect(permission: PermissionLevel, origin?: PermissionOrigin): string {
+export function describeEffect(
+  permission: PermissionLevel,
+  origin?: PermissionOrigin,
+  toolName?: string,
+): string {
+  // An undo is destructive at most (it may remove what a change made), yet itself undoable.
+  if (toolName === 'undo_change' && origin === undefined) {
+    return 'Takes back one change to your workspace: it may remove or overwrite what that change made. Undoing this undo makes the change again.'
+  }
   const mcp =
     origin?.server === undefined ? undefined : { server: origin.server, tool: origin.tool ?? '' }
   // An untrusted server's tool is destructive because nothing it says can be believed, not

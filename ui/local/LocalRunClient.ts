@@ -95,6 +95,10 @@ export class LocalRunClient implements DecidingRun {
         })
       case 'USER_INPUT':
         return this.#call(this.#runtime.sendInput(this.runId, command.text))
+      case 'UNDO': {
+        const undo = { kind: 'undo' as const, changeId: command.changeId }
+        return this.#call(this.#runtime.command(this.runId, undo).then(() => undefined))
+      }
       case 'CANCEL':
         return this.#call(this.#runtime.cancel(this.runId, command.reason))
     }

@@ -4,6 +4,7 @@ import { RunList } from '../components/RunList.tsx'
 import { RunTimeline } from '../components/RunTimeline.tsx'
 import { StatechartView } from '../components/StatechartView.tsx'
 import { WorkspacePanel } from '../components/WorkspacePanel.tsx'
+import { submitCommand } from '../core/submitCommand.ts'
 import { useRunStatus } from '../hooks/runHooks.ts'
 import type { RemoteRunClient } from '../remote/RemoteRunClient.ts'
 import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/StudyPulseClient.ts'
@@ -214,7 +215,15 @@ export function App() {
                   {...(info?.notebook && { notebookId: info.notebook.id })}
                 />
               ) : tab === 'activity' ? (
-                <RunTimeline run={run} />
+                <RunTimeline
+                  run={run}
+                  onUndo={
+                    run !== undefined && status === 'awaitingInput'
+                      ? (changeId) =>
+                          void submitCommand(run, { type: 'UNDO', changeId }).catch(() => undefined)
+                      : undefined
+                  }
+                />
               ) : (
                 <StatechartView run={run} />
               )}

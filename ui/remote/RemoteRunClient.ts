@@ -99,6 +99,9 @@ export class RemoteRunClient implements DecidingRun {
       case 'USER_INPUT':
         await this.#api.post(`${path}/input`, { text: command.text })
         return
+      case 'UNDO':
+        await this.#api.post(`${path}/undo`, { changeId: command.changeId })
+        return
       case 'CANCEL':
         await this.#api.post(
           `${path}/cancel`,

@@ -71,6 +71,30 @@ async function show(): Promise<void> {
     argumentsJson: JSON.stringify({ code: program }),
     requestedAt: at,
   })
+  // A change allowed and made (the note overwritten), then the card that would take it back.
+  const overwrite = tools.prepare('call-change', 'save_artifact', {
+    title: 'Exam plan',
+    content: 'Week 1: genetics\nWeek 2: genetics, then practice papers\nWeek 3: ecology',
+  })
+  const made = await tools.execute(overwrite, {
+    workspace: ws,
+    now: new Date(at),
+    sourcePaths: [],
+    signal: new AbortController().signal,
+    generateId: () => 'c7f3a9',
+  })
+  const changeId = made.ok ? (made.data as { changeId: string }).changeId : 'none'
+  const undo = tools.prepare('call-undo', 'undo_change', { changeId })
+  requests.push({
+    confirmationId: 'card-undo',
+    toolCallId: undo.callId,
+    toolName: undo.name,
+    permission: undo.permission,
+    preview: undo.preview,
+    argumentsJson: undo.argumentsJson,
+    requestedAt: at,
+    description: await tools.describe(undo, ws),
+  })
   const root = document.getElementById('root')
   if (root === null) throw new Error('no #root')
   createRoot(root).render(

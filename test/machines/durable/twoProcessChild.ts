@@ -1,9 +1,11 @@
 // A child process for the two-process tests: opens a runtime on the workspace folder given and
 // obeys JSON-line commands on stdin, one JSON-line reply each on stdout (`{ n, ok, ... }`).
-// Usage: twoProcessChild.ts <dir> <id prefix> [plain|app] [owner stale ms]. `app` starts the
+// Usage: twoProcessChild.ts <dir> <id prefix> [plain|app|undoHangs] [owner stale ms]. `undoHangs`
+// is `plain` whose `undo_change` never gets past the start of its execution (the test kills it there). `app` starts the
 // runtime the way the web app and the terminal chat do (`startRuntime`, which also restores at
 // start-up); `plain` uses `createAgentRuntime` over a file store.
 import { createInterface } from 'node:readline'
+import type { z } from 'zod'
 import { startRuntime } from '../../../app/startRuntime.ts'
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
@@ -12,7 +14,12 @@ import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
+import { coreStudyPulseTools } from '../../../tools/createCoreToolRegistry.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { defineTool, type ToolDefinition } from '../../../tools/defineTool.ts'
+import { undoChange } from '../../../tools/studypulse/undoChange.ts'
+import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
+import { latestChangeId } from '../../../ui/core/changeOf.ts'
 import type { ModelTurn } from '../../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 
@@ -25,6 +32,9 @@ export type ChildCommand = { n: number } & (
   | { cmd: 'card'; runId: string }
   | { cmd: 'allow'; runId: string; confirmationId: string }
   | { cmd: 'edit'; runId: string; confirmationId: string; title: string }
+  /** Undo `changeId`, or the run's latest change. */
+  | { cmd: 'undo'; runId: string; changeId?: string }
+  | { cmd: 'allowUntilUndo'; runId: string; confirmationId: string }
   | { cmd: 'exit' }
 )
 
@@ -37,6 +47,23 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
     toolCalls: [{ id: `call-${title}`, name: 'create_task', arguments: JSON.stringify({ title }) }],
   }
 })
+
+// Resolved when a hanging undo (`undoHangs`) is decided and its execution has begun.
+let reachedUndo: () => void = () => undefined
+const undoReached = new Promise<void>((resolve) => {
+  reachedUndo = resolve
+})
+const hangingUndo = defineTool({
+  ...(undoChange as ToolDefinition<z.ZodType>),
+  execute: () => {
+    reachedUndo()
+    return new Promise<never>(() => {})
+  },
+})
+const tools =
+  mode === 'undoHangs'
+    ? new ToolRegistry([...coreStudyPulseTools.filter((t) => t !== undoChange), hangingUndo])
+    : createToolRegistry()
 
 let ids = 0
 const generateId = () => `${prefix}-${++ids}`
@@ -51,7 +78,7 @@ const runtime: AgentRuntime =
       ).runtime
     : createAgentRuntime({
         model,
-        tools: createToolRegistry(),
+        tools,
         workspace: await Workspace.open(dir),
         store: sqliteRunStore(dir, staleMs === undefined ? {} : { ownerStaleMs: Number(staleMs) }),
         generateId,
@@ -93,6 +120,22 @@ async function obey(command: ChildCommand): Promise<Record<string, unknown>> {
       const { runId, confirmationId, title } = command
       const result = await runtime.command(runId, { kind: 'edit', confirmationId, args: { title } })
       return { replacedBy: result.applied ? result.confirmationId : undefined }
+    }
+    case 'undo': {
+      const { runId } = command
+      const changeId = command.changeId ?? latestChangeId(runtime.view(runId).events)
+      if (changeId === undefined) return { changeId }
+      await runtime.command(runId, { kind: 'undo', changeId })
+      const status = await waitForRun(runtime, runId, settled)
+      await runtime.flush()
+      return { changeId, status, pending: runtime.view(runId).pending }
+    }
+    case 'allowUntilUndo': {
+      const { runId, confirmationId } = command
+      // The decision is taken and the undo's execution begins; then it hangs until killed.
+      void runtime.submitConfirmation(runId, confirmationId, 'allow')
+      await undoReached
+      return {}
     }
     case 'exit':
       await runtime.close()

@@ -45,7 +45,7 @@ export class ChildFolder {
   /** Starts a child on the folder; resolves once its runtime is open. */
   async start(
     prefix: string,
-    options: { mode?: 'plain' | 'app'; ownerStaleMs?: number } = {},
+    options: { mode?: 'plain' | 'app' | 'undoHangs'; ownerStaleMs?: number } = {},
   ): Promise<Child> {
     const args = [childScript, this.dir, prefix, options.mode ?? 'plain']
     if (options.ownerStaleMs !== undefined) args.push(String(options.ownerStaleMs))

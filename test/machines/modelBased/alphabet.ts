@@ -162,5 +162,16 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     ...decisionsOffTheCard(snapshot, world),
     { type: 'CANCEL', reason: 'user left', label: 'CANCEL' },
     { type: 'USER_INPUT', text: 'and now?', label: 'USER_INPUT' },
+    // A person's Undo: only a run waiting for input takes it, and only as a new card. Once per
+    // run: a second undo explores the same card again at the price of another whole turn.
+    ...(world.undo && !undoProposed(snapshot)
+      ? [{ type: 'UNDO' as const, changeId: 'change-1', label: 'UNDO' }]
+      : []),
   ]
+}
+
+function undoProposed(snapshot: RunSnapshot): boolean {
+  return snapshot.context.messages.some(
+    (m) => m.role === 'assistant' && m.toolCalls?.some((call) => call.name === 'undo_change'),
+  )
 }

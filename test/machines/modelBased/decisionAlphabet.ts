@@ -14,6 +14,8 @@ export interface AlphabetWorld {
   baseTime: Date
   /** The run is under the host's approval rules: every person of `hosted.ts` decides too. */
   hosted?: true
+  /** Offer a person's Undo (`UNDO`) in every state, once per run (see `Configuration.undo`). */
+  undo?: true
 }
 
 /** An id no run ever issued. */

@@ -54,6 +54,16 @@ export function modelRegistry(): ToolRegistry {
       describe: noDescription,
       execute: noEffect,
     }),
+    // The tool a person's Undo proposes (UNDO): destructive, described, carded like the others.
+    defineTool({
+      name: 'undo_change',
+      description: 'Undo a change.',
+      parameters: z.strictObject({ changeId: z.string().min(1) }),
+      permission: 'destructive',
+      preview: (args) => `Undo change ${args.changeId}`,
+      describe: noDescription,
+      execute: noEffect,
+    }),
     defineTool({
       name: modelToolNames.execute,
       description: 'Run a command.',

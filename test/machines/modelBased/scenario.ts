@@ -16,6 +16,11 @@ export interface Configuration {
   simplePaths: boolean
   /** Run under the host's approval rules (`hosted.ts`), started by Ada, decided by four people. */
   hosted?: true
+  /**
+   * Also offer a person's Undo (`UNDO`): its card explored like any other. Only where its card
+   * meets what differs (no deadline; the host's approval rules): each undo is another whole turn.
+   */
+  undo?: true
 }
 
 const deep = process.env.MODEL_BASED_DEEP === '1'
@@ -26,7 +31,12 @@ const deep = process.env.MODEL_BASED_DEEP === '1'
  * `MODEL_BASED_DEEP=1` (in `npm run test:deep`) replays the simple paths of every timeout setting.
  */
 export const configurations: readonly Configuration[] = [
-  { name: 'no timeout', input: { runId: 'run-1', input: 'hi', maxTurns: 2 }, simplePaths: false },
+  {
+    name: 'no timeout',
+    input: { runId: 'run-1', input: 'hi', maxTurns: 2 },
+    simplePaths: false,
+    undo: true,
+  },
   {
     name: 'timeout 60 s',
     input: { runId: 'run-1', input: 'hi', maxTurns: 2, confirmationTimeoutMs: 60_000 },
@@ -52,6 +62,7 @@ export const configurations: readonly Configuration[] = [
     },
     simplePaths: false,
     hosted: true,
+    undo: true,
   },
   ...(deep
     ? [
@@ -97,10 +108,11 @@ export function explorationOf(
     hosted: setup.hostedMachine,
   },
 ): { machine: RunMachine; world: AlphabetWorld; hosted?: HostedSpec } {
-  if (configuration.hosted !== true) return { machine: machines.plain, world: setup.world }
+  const world = configuration.undo ? { ...setup.world, undo: true as const } : setup.world
+  if (configuration.hosted !== true) return { machine: machines.plain, world }
   return {
     machine: machines.hosted,
-    world: { ...setup.world, hosted: true },
+    world: { ...world, hosted: true },
     hosted: hostedSpec,
   }
 }

@@ -1,0 +1,41 @@
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+
+/**
+ * Whether a finished call can be taken back: `undoable` with the `changeId` its result carries (a
+ * workspace change), `outside` (code it ran or another service it called: nothing to undo), or
+ * `none` (a read, a failure, or a workspace call that changed nothing).
+ */
+export type CallChange =
+  | { kind: 'undoable'; changeId: string }
+  | { kind: 'outside' }
+  | { kind: 'none' }
+
+/** What a `toolCompleted` event says about taking its call back. */
+export function changeOf(event: AgentEvent): CallChange {
+  if (event.kind !== 'toolCompleted' || event.permission === 'read') return { kind: 'none' }
+  const changeId = changeIdIn(event.payloadJson)
+  if (changeId !== undefined) return { kind: 'undoable', changeId }
+  // Code runs and MCP tools (whose level a server's source set) act outside the workspace.
+  if (event.permission === 'execute' || event.permissionOrigin !== undefined)
+    return { kind: 'outside' }
+  return { kind: 'none' }
+}
+
+/** The latest change of `events` that can be undone, if any: what `/undo` takes back. */
+export function latestChangeId(events: readonly AgentEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const change = changeOf(events[i] as AgentEvent)
+    if (change.kind === 'undoable') return change.changeId
+  }
+  return undefined
+}
+
+function changeIdIn(payloadJson: string | undefined): string | undefined {
+  if (payloadJson === undefined) return undefined
+  try {
+    const changeId = (JSON.parse(payloadJson) as { data?: { changeId?: unknown } }).data?.changeId
+    return typeof changeId === 'string' && changeId !== '' ? changeId : undefined
+  } catch {
+    return undefined
+  }
+}
