@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { RunFiles } from '../../store/RunFiles.ts'
+import { storedRows } from '../helpers/sqliteFolder.ts'
 import { type AppHarness, type HarnessOptions, rawRequest, startHarness } from './appHarness.ts'
 import { manualClock } from './manualClock.ts'
 
@@ -103,7 +103,9 @@ describe('limits on work, each answered with a status and a code', () => {
     await vi.waitFor(() => expect(h.runtime.runIds()).toEqual(ids.slice(3)))
     // A released run is still on disk, marked ended.
     await h.runtime.flush()
-    expect(await new RunFiles(h.workspace.root).hasEnded(ids[0] as string)).toBe(true)
+    expect(
+      storedRows(h.workspace.root, 'SELECT status FROM runs WHERE run_id = ?', ids[0]),
+    ).toEqual([['ended']])
   })
 
   it('event streams per token: one more is 429 too_many_streams; closing one makes room', async () => {
@@ -190,7 +192,9 @@ describe('the idle reaper', () => {
     expect(JSON.stringify(cancelled)).toContain('idle')
     expect(clock.pending()).toBe(0)
     await h.runtime.flush()
-    expect(await new RunFiles(h.workspace.root).hasEnded(runId)).toBe(true)
+    expect(storedRows(h.workspace.root, 'SELECT status FROM runs WHERE run_id = ?', runId)).toEqual(
+      [['ended']],
+    )
     h = await h.restart()
     expect(h.restored).not.toContain(runId)
   })

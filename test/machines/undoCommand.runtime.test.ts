@@ -98,8 +98,8 @@ describe("command(runId, { kind: 'undo', changeId }) through the real runtime", 
     await runtime.flush()
     const audit = (await store.readAudit()).filter((record) => record.toolName === 'undo_change')
     expect(audit.map((record) => [record.decision, record.outcome, record.preview])).toEqual([
-      ['deny', 'denied', `Undo change ${changeId}`],
-      ['allow', 'completed', `Undo change ${changeId}`],
+      ['deny', 'denied', expect.stringContaining(`Undo deleting a task (change ${changeId})`)],
+      ['allow', 'completed', expect.stringContaining(`Undo deleting a task (change ${changeId})`)],
     ])
   })
 

@@ -22,9 +22,10 @@ export function useCardReach(
   card: (runId: string) => Promise<CardReach>,
   run: (RunSource & { runId: string }) | undefined,
 ): (request: ConfirmationRequest) => CardUnavailable | undefined {
-  const [reach, setReach] = useState<CardReach>()
+  // Keyed by the card it was asked for: a card is matched by lookup, never by comparing ids here.
+  const [reach, setReach] = useState<ReadonlyMap<string, CardReach>>(new Map())
   useEffect(() => {
-    setReach(undefined)
+    setReach(new Map())
     if (run === undefined) return
     let asked = ''
     let live = true
@@ -33,10 +34,10 @@ export function useCardReach(
       const key = pending ? `${pending.confirmationId}:${pending.approvals?.length ?? 0}` : ''
       if (key === asked) return
       asked = key
-      if (pending === undefined) return setReach(undefined)
+      if (pending === undefined) return setReach(new Map())
       card(run.runId).then(
-        (answer) => live && setReach(answer),
-        () => live && setReach(undefined),
+        (answer) => live && setReach(new Map([[answer.confirmationId, answer]])),
+        () => live && setReach(new Map()),
       )
     }
     look()
@@ -47,10 +48,10 @@ export function useCardReach(
     }
   }, [card, run])
   return useCallback(
-    (request: ConfirmationRequest) =>
-      reach !== undefined && reach.confirmationId === request.confirmationId
-        ? unavailableOf(reach)
-        : undefined,
+    (request: ConfirmationRequest) => {
+      const answer = reach.get(request.confirmationId)
+      return answer === undefined ? undefined : unavailableOf(answer)
+    },
     [reach],
   )
 }

@@ -7,6 +7,7 @@ import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { AgentEvent } from '../../../vocabulary/AgentEvent.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { deliveredEvents, eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
+import { storedEvents } from '../../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { type FakeModelServer, sseReply, startFakeModelServer } from './fakeModelServer.ts'
 import { openAIChunk, openAISse, openAITextStream } from './openAIWire.ts'
@@ -99,10 +100,7 @@ describe('OpenAI Chat Completions, streamed, through the runtime', () => {
     expect(kinds.indexOf('assistantDelta')).toBeLessThan(kinds.indexOf('assistantMessage'))
     // Delivered live, stored never: the log on disk keeps the final messages only.
     await runtime.flush()
-    const stored = (await readFile(join(ws.root, 'runs', runId, 'events.jsonl'), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as AgentEvent)
+    const stored = storedEvents(ws.root, runId) as unknown as AgentEvent[]
     expect(stored.filter((e) => e.kind === 'assistantDelta')).toEqual([])
     expect(stored.filter((e) => e.kind === 'assistantMessage').map((e) => e.text)).toEqual([
       "I'll look at your list and add it.",

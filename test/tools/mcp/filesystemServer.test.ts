@@ -10,6 +10,7 @@ import { ToolError } from '../../../tools/ToolError.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
+import { changeStored } from '../../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { folderSnapshot } from './folderSnapshot.ts'
 import { filesystemServer } from './mcpTestServers.ts'
@@ -259,9 +260,11 @@ describe('server-filesystem as a tool source', () => {
       digest: card?.digest,
       at: new Date().toISOString(),
     }
-    await writeFile(
-      join(ws.root, 'runs', runId, 'journal.jsonl'),
-      `${JSON.stringify({ ...intent, confirmationId: card?.confirmationId })}\n`,
+    changeStored(
+      ws.root,
+      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
+      runId,
+      JSON.stringify({ ...intent, confirmationId: card?.confirmationId }),
     )
     const down = await createMcpTools({
       version: 1,
