@@ -7,6 +7,7 @@ import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { parseIntents } from './plannerIntents.ts'
 import { proposeCalls } from './plannerProposals.ts'
+import { planWithSkills } from './plannerSkills.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 const CONFUSED =
@@ -44,7 +45,10 @@ export class OfflinePlanner implements ModelClient {
     const nextId = planIds(messages)
     const use = planToolUse(user.content, request.tools, sinceUser, nextId)
     if (use !== undefined) return use
-    const intents = parseIntents(user.content, this.#clock())
+    const today = this.#clock()
+    const skilled = planWithSkills({ text: user.content, messages, sinceUser, available, today, nextId })
+    if (skilled !== undefined) return skilled
+    const intents = parseIntents(user.content, today)
     if (!sinceUser.some((message) => message.role === 'tool')) {
       return proposeCalls(intents, available, nextId)
     }

@@ -1,0 +1,16 @@
+/** The planner's skills, tried in order before the clause parser: the first that knows the request plans the turn. */
+
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import { refEditSkill } from './plannerRefEdits.ts'
+import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
+
+const SKILLS: readonly PlannerSkill[] = [refEditSkill]
+
+/** The turn of the first skill that knows the request, or undefined for the clause parser. */
+export function planWithSkills(context: SkillContext): ModelTurn | undefined {
+  for (const skill of SKILLS) {
+    const turn = skill(context)
+    if (turn !== undefined) return turn
+  }
+  return undefined
+}
