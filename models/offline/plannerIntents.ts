@@ -1,5 +1,6 @@
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
+import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
@@ -74,7 +75,7 @@ const CREATE = [
   /^(?:remind\s+me\s+(?:to|about)|i\s+(?:really\s+)?(?:need|have|got)\s+to|i\s+must|i\s+should|i'?ve\s+got\s+to|i\s+gotta|remember\s+to|don'?t\s+forget\s+to|do\s+not\s+forget\s+to|task\s*:)\s*(.+)$/i,
 ]
 const CREATE_INTO =
-  /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?dos?|to-?do\s+list|list)\b(.*)$/i
+  /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?do\s+list|to-?dos?|list)\b(.*)$/i
 
 // "run: <code>" takes the whole message, so semicolons and newlines in the code split nothing.
 // "run with lecture-2.md, notes.md: <code>" passes those sources in as `inputs`.
@@ -90,7 +91,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseForget,
   parseNoteIntent,
   parseDelete,
+  parseTaskNote,
   parseArtifact,
+  parseCreateShape,
   parseMemory,
   parseTaskQuery,
   parseTaskUpdate,
@@ -99,6 +102,8 @@ const PARSERS: readonly ClauseParser[] = [
   parseSearch,
   parseCreate,
   (clause) => (LIST_LOOSE.test(clause) ? { kind: 'list_tasks' } : undefined),
+  parseErrand,
+  parseBareAdd,
 ]
 
 /** Reads a user message as one intent per clause; clauses it cannot read become `unknown`. */
@@ -200,6 +205,25 @@ function parseCreate(clause: string, today: Date): PlannerIntent | undefined {
   const into = CREATE_INTO.exec(clause)
   const body = into ? `${into[1] ?? ''} ${into[2] ?? ''}` : firstGroup(CREATE, clause)
   const fields = body.trim() === '' ? undefined : parseTaskFields(body, today)
+  return fields ? { kind: 'create_task', ...fields } : undefined
+}
+
+// "add a note to the flashcards task: use the mnemonic …" changes the task, never saves a note.
+const TASK_NOTE =
+  /^(?:add|put|attach|write)\s+(?:a\s+)?note\s+(?:to|on)\s+(?:the\s+|my\s+)?(.+?)(?:\s+task)?\s*:\s*([\s\S]+)$/i
+
+function parseTaskNote(clause: string): PlannerIntent | undefined {
+  const match = TASK_NOTE.exec(clause)
+  const target = cleanPhrase(match?.[1] ?? '')
+  const notes = (match?.[2] ?? '').trim()
+  if (target === '' || notes === '') return undefined
+  return { kind: 'update_task', target, changes: { notes } }
+}
+
+// "add buy rice": anything added that is not a note, a memory or a list is a task.
+function parseBareAdd(clause: string, today: Date): PlannerIntent | undefined {
+  const body = /^(?:add|ad)\s+(?!(?:a\s+)?(?:note|memory)\b)(.+)$/i.exec(clause)?.[1]
+  const fields = body === undefined ? undefined : parseTaskFields(body, today)
   return fields ? { kind: 'create_task', ...fields } : undefined
 }
 

@@ -9,6 +9,7 @@ export interface TaskChanges {
   due?: string
   importance?: number
   done?: boolean
+  notes?: string
 }
 
 /** A task list request, with its filter (none: every task). */
