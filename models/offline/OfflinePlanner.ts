@@ -53,7 +53,7 @@ export class OfflinePlanner implements ModelClient {
       return proposeCalls(intents, available, nextId)
     }
     return (
-      proposeFollowUps(intents, available, sinceUser, nextId) ?? {
+      proposeFollowUps(intents, available, sinceUser, nextId, today) ?? {
         text: answerResults(intents, available, messages, sinceUser),
       }
     )

@@ -102,8 +102,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseSearch,
   parseCreate,
   (clause) => (LIST_LOOSE.test(clause) ? { kind: 'list_tasks' } : undefined),
-  parseErrand,
   parseBareAdd,
+  parseErrand,
+  parseLooseDelete,
 ]
 
 /** Reads a user message as one intent per clause; clauses it cannot read become `unknown`. */
@@ -225,6 +226,14 @@ function parseBareAdd(clause: string, today: Date): PlannerIntent | undefined {
   const body = /^(?:add|ad)\s+(?!(?:a\s+)?(?:note|memory)\b)(.+)$/i.exec(clause)?.[1]
   const fields = body === undefined ? undefined : parseTaskFields(body, today)
   return fields ? { kind: 'create_task', ...fields } : undefined
+}
+
+// "remove buy a calculator": the last reading of a delete, once nothing else read the clause.
+function parseLooseDelete(clause: string): PlannerIntent | undefined {
+  const target = /^(?:delete|remove|cancel|drop|erase|scrap)\s+(?:the\s+|my\s+)?(.+)$/i.exec(clause)?.[1]
+  return target === undefined || cleanPhrase(target) === ''
+    ? undefined
+    : { kind: 'delete_task', target: cleanPhrase(target) }
 }
 
 function firstGroup(patterns: readonly RegExp[], clause: string): string {
