@@ -33,7 +33,7 @@ export function proposeFollowUps(
   available: ReadonlySet<string>,
   sinceUser: readonly ChatMessage[],
   nextId: () => string,
-  today: Date = new Date(0),
+  today: Date,
 ): ModelTurn | undefined {
   const wanted = lookupIntents(intents, available)
   const alreadyProposed = sinceUser.some(

@@ -2,6 +2,7 @@
 
 import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { parseArguments } from './plannerFields.ts'
+import { parseIntents } from './plannerIntents.ts'
 import { memorySeen } from './plannerMemory.ts'
 import { readToolResult } from './plannerResults.ts'
 import { summarizeToolResult } from './plannerSummary.ts'
@@ -17,6 +18,12 @@ export interface SkillContext {
   available: ReadonlySet<string>
   today: Date
   nextId: () => string
+}
+
+/** Whether the clause parser reads the message as something other than `allowed` (then a skill leaves it be). */
+export function parserKnows(context: SkillContext, allowed: readonly string[]): boolean {
+  const loose = new Set(['unknown', 'greeting', 'thanks', 'help', ...allowed])
+  return parseIntents(context.text, context.today).some((intent) => !loose.has(intent.kind))
 }
 
 /** A skill: its turn when the request is one it knows, undefined otherwise. */

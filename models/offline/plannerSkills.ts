@@ -1,10 +1,12 @@
 /** The planner's skills, tried in order before the clause parser: the first that knows the request plans the turn. */
 
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import { mathsSkill } from './plannerMaths.ts'
+import { notesSkill } from './plannerNotesQA.ts'
 import { refEditSkill } from './plannerRefEdits.ts'
 import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
 
-const SKILLS: readonly PlannerSkill[] = [refEditSkill]
+const SKILLS: readonly PlannerSkill[] = [mathsSkill, refEditSkill, notesSkill]
 
 /** The turn of the first skill that knows the request, or undefined for the clause parser. */
 export function planWithSkills(context: SkillContext): ModelTurn | undefined {
