@@ -12,6 +12,8 @@ export interface FoundDate {
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 // chrono reads these as dates, a person does not: "SAT practice", "a day" alone, "may" as a verb.
 const NOT_A_DATE = /^(?:(?:an?|the|this|that)\s+(?:day|week|month|year|weekend)|may|sat|sun|mar|wed|now|second|a\s+sec)$/i
+// "25 pages an hour" is a rate, not a time today.
+const DURATION = /^(?:in\s+)?(?:an?|\d+(?:\.\d+)?|one|two|three)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)$/i
 const LEAD_IN = /(?:\b(?:due\s+(?:on|by|date)?|by|on|for|before|until|till|at|from|to|starting)\s*:?\s*(?:the\s+)?|\bthe\s+)$/i
 const FORTNIGHT = /\b(?:in\s+)?(?:a|one)\s+fortnight(?:'s\s+time)?\b|\bin\s+two\s+weeks?'?\s+time\b/i
 const FROM_TODAY = /\b(a|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+from\s+(?:today|now)\b/i
@@ -25,7 +27,7 @@ export function findDate(text: string, today: Date): FoundDate | undefined {
   const base = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12)
   const special = fortnight(text, base) ?? fromToday(text, base) ?? ordinalDay(text, base)
   const results = casual.parse(text, base, { forwardDate: true }).filter((r) => {
-    if (NOT_A_DATE.test(r.text.trim())) return false
+    if (NOT_A_DATE.test(r.text.trim()) || DURATION.test(r.text.trim())) return false
     // An upper-case abbreviation ("SAT") is a name, not Saturday.
     return !/^[A-Z]{3}$/.test(r.text.trim())
   })

@@ -118,7 +118,23 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
       .filter((name) => name !== '')
     return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
   }
+  const block = parseNoteBlock(text)
+  if (block !== undefined) return [block]
   return splitClauses(fixTypos(text)).flatMap((clause) => parseClauses(clause, today))
+}
+
+// A note of several lines is one request: its lines are its body, never clauses of their own.
+const NOTE_CALLED =
+  /^\s*(?:please\s+)?(?:save|write|create|make|add|keep|store)\s+(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?:called|named|titled|as)\s+([^:\n]+?)\s*:\s*([\s\S]+)$/i
+const NOTE_LINES =
+  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
+
+function parseNoteBlock(text: string): PlannerIntent | undefined {
+  if (!text.includes('\n')) return undefined
+  const match = NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
+  const title = capitalise(cleanPhrase(match?.[1] ?? ''))
+  const content = (match?.[2] ?? '').trim()
+  return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
 }
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */
@@ -154,7 +170,7 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (GREETING.test(raw)) return { kind: 'greeting' }
   if (HELP.test(raw.trim())) return { kind: 'help' }
   if (THANKS.test(raw)) return { kind: 'thanks' }
-  const clause = stripFiller(raw)
+  const clause = askedAsDue(stripFiller(raw))
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
@@ -234,6 +250,14 @@ function parseLooseDelete(clause: string): PlannerIntent | undefined {
   return target === undefined || cleanPhrase(target) === ''
     ? undefined
     : { kind: 'delete_task', target: cleanPhrase(target) }
+}
+
+// "what do I have due this week", "anything due before friday": the list question in other words.
+function askedAsDue(clause: string): string {
+  return clause.replace(
+    /^(?:what\s+(?:do|have)\s+i\s+(?:got\s+|have\s+)?|do\s+i\s+have\s+anything\s+|is\s+there\s+anything\s+|have\s+i\s+got\s+anything\s+|anything\s+)due\b/i,
+    "what's due",
+  )
 }
 
 function firstGroup(patterns: readonly RegExp[], clause: string): string {

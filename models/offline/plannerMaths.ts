@@ -1,7 +1,8 @@
 /** Study maths in words, answered exactly: reading time, percentages, averages, weighted marks, days until a date. */
 
 import { findDate } from './plannerChrono.ts'
-import { type PlannerSkill, parserKnows } from './plannerSkill.ts'
+import { parseIntents } from './plannerIntents.ts'
+import type { PlannerSkill } from './plannerSkill.ts'
 import { fixTypos } from './plannerTypos.ts'
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`
@@ -26,7 +27,8 @@ export function solveStudyMaths(raw: string, today: Date): string | undefined {
 /** The skill: a maths question gets its exact answer, no tool needed. */
 export const mathsSkill: PlannerSkill = (context) => {
   // What the clause parser turns into code runs in the sandbox, its card showing the program.
-  if (parserKnows(context, [])) return undefined
+  const parsed = parseIntents(context.text, context.today)
+  if (parsed.some((intent) => intent.kind === 'run_code')) return undefined
   const answer = solveStudyMaths(context.text, context.today)
   return answer === undefined ? undefined : { text: answer }
 }

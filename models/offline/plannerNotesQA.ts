@@ -15,7 +15,7 @@ export type NotesRequest =
 const SUMMARY =
   /^(?:summari[sz]e|sum\s+up|recap|(?:give\s+me\s+|what\s+are\s+)?(?:a\s+|the\s+)?(?:short\s+)?(?:summary|recap|overview|main\s+points|main\s+lines|gist|key\s+points|tl;?dr)\s+(?:of|for|from|in)|tl;?dr(?:\s+of)?)\s+(.+)$/i
 const READ_OUT =
-  /^(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in|what\s+does)\s+(?:my|the)\s+(.+?)(?:\s+(?:note|say|says))?$/i
+  /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i
 const QUESTION =
   /^(?:what|what's|whats|where|why|how|which|when|who|does|do|did|is|are|can|explain|define|describe|tell\s+me\s+about)\b|\?$/i
 const NOT_NOTES =
@@ -32,7 +32,8 @@ export function parseNotesRequest(text: string): NotesRequest | undefined {
   const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
   const summary = SUMMARY.exec(clause)?.[1]
   if (summary !== undefined) return { kind: 'summary', target: target(summary), queries: [target(summary)] }
-  const readOut = READ_OUT.exec(clause)?.[1]
+  const readMatch = READ_OUT.exec(clause)
+  const readOut = readMatch?.[1] ?? readMatch?.[2]
   if (readOut !== undefined && !/\b(?:notes?|tasks?|list)$/i.test(readOut) && !NOT_NOTES.test(readOut))
     return { kind: 'read', target: target(readOut), queries: [target(readOut)] }
   if (!QUESTION.test(`${clause}${text.trim().endsWith('?') ? '?' : ''}`) || NOT_NOTES.test(clause)) return undefined
