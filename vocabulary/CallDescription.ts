@@ -53,9 +53,10 @@ export const DescriptionNoticeSchema = z.strictObject({
   /**
    * `target_missing`: the call names nothing that exists; `claim_differs`: the model's words about
    * the target are not what is stored (the card shows what is stored); `not_described`: the
-   * workspace could not be read, so the card shows only the model's arguments.
+   * workspace could not be read, so the card shows only the model's arguments; `earlier_date`: a
+   * proposed due date comes before the task's current one.
    */
-  code: z.enum(['target_missing', 'claim_differs', 'not_described']),
+  code: z.enum(['target_missing', 'claim_differs', 'not_described', 'earlier_date']),
   text: z.string().min(1).max(500),
 })
 

@@ -45,11 +45,13 @@ export const updateTask = defineTool({
       return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
     }
     const next = applyChanges(current.value, args, current.value.updatedAt)
+    const notice = earlierDate(current.value, args)
     return {
       version: 1,
       headline: cut(headline(current.value, args), 500),
       fields: changedFields(current.value, next, args),
       target: { kind: 'task', id: args.id, version: current.version },
+      ...(notice !== undefined && { notice }),
     }
   },
   async execute(args, { workspace, now, expectedVersion }) {
@@ -67,6 +69,13 @@ export const updateTask = defineTool({
     return toolOk({ task: written.value, changed })
   },
 })
+
+// A move to an earlier day is easy to miss on a card ("next Wednesday" read as tomorrow): say it.
+function earlierDate(task: Task, args: UpdateTaskArgs) {
+  if (typeof args.due !== 'string' || task.due === undefined || args.due >= task.due) return undefined
+  const text = `The new due date, ${formatDay(args.due)}, is earlier than the current one, ${formatDay(task.due)}.`
+  return { code: 'earlier_date' as const, text }
+}
 
 /** The task with the call's changes made (a `null` clears a field), stamped `updatedAt`. */
 function applyChanges(task: Task, args: UpdateTaskArgs, updatedAt: string): Task {
