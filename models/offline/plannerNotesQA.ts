@@ -140,7 +140,10 @@ function searchTerms(clause: string): string[] {
   }
   const phrases = runs.filter((run) => run.length > 1).map((run) => run.join(' '))
   phrases.sort((a, b) => b.split(' ').length - a.split(' ').length || b.length - a.length)
-  const singles = [...new Set(runs.flat())].sort((a, b) => b.length - a.length)
+  // A lone number or a two-letter word finds everything and says nothing.
+  const singles = [...new Set(runs.flat())]
+    .filter((word) => word.length > 2 && !/^\d+$/.test(word))
+    .sort((a, b) => b.length - a.length)
   return [...new Set([...phrases, ...singles])]
 }
 
