@@ -11,16 +11,21 @@ export interface FoundDate {
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 // chrono reads these as dates, a person does not: "SAT practice", "a day" alone, "may" as a verb.
-const NOT_A_DATE = /^(?:(?:an?|the|this|that)\s+(?:day|week|month|year|weekend)|may|sat|sun|mar|wed|now|second|a\s+sec)$/i
+const NOT_A_DATE =
+  /^(?:(?:an?|the|this|that)\s+(?:day|week|month|year|weekend)|may|sat|sun|mar|wed|now|second|a\s+sec)$/i
 // "25 pages an hour" is a rate, not a time today.
-const DURATION = /^(?:in\s+)?(?:an?|\d+(?:\.\d+)?|one|two|three)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)$/i
-const LEAD_IN = /(?:\b(?:due\s+(?:on|by|date)?|by|on|for|before|until|till|at|from|to|starting)\s*:?\s*(?:the\s+)?|\bthe\s+)$/i
-const FORTNIGHT = /\b(?:in\s+)?(?:a|one)\s+fortnight(?:'s\s+time)?\b|\bin\s+two\s+weeks?'?\s+time\b/i
-const FROM_TODAY = /\b(a|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+from\s+(?:today|now)\b/i
+const DURATION =
+  /^(?:in\s+)?(?:an?|\d+(?:\.\d+)?|one|two|three)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)$/i
+const LEAD_IN =
+  /(?:\b(?:due\s+(?:on|by|date)?|by|on|for|before|until|till|at|from|to|starting)\s*:?\s*(?:the\s+)?|\bthe\s+)$/i
+const FORTNIGHT =
+  /\b(?:in\s+)?(?:a|one)\s+fortnight(?:'s\s+time)?\b|\bin\s+two\s+weeks?'?\s+time\b/i
+const FROM_TODAY =
+  /\b(a|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+from\s+(?:today|now)\b/i
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven']
-const ORDINAL_DAY = /\b(?:on\s+|by\s+|for\s+|due\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})/i
-const NEXT_WEEKDAY =
-  /^next\s+(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i
+const ORDINAL_DAY =
+  /\b(?:on\s+|by\s+|for\s+|due\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})/i
+const NEXT_WEEKDAY = /^next\s+(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i
 
 /** The first due date in `text` as `YYYY-MM-DD` (local), with its span; undefined when none. */
 export function findDate(text: string, today: Date): FoundDate | undefined {
@@ -97,7 +102,8 @@ function fromToday(text: string, base: Date): FoundDate | undefined {
   const match = FROM_TODAY.exec(text)
   if (!match) return undefined
   const word = (match[1] ?? '').toLowerCase()
-  const count = word === 'a' ? 1 : NUMBER_WORDS.indexOf(word) >= 0 ? NUMBER_WORDS.indexOf(word) : Number(word)
+  const count =
+    word === 'a' ? 1 : NUMBER_WORDS.indexOf(word) >= 0 ? NUMBER_WORDS.indexOf(word) : Number(word)
   const days = count * (match[2]?.toLowerCase() === 'week' ? 7 : 1)
   const due = format(new Date(base.getFullYear(), base.getMonth(), base.getDate() + days, 12))
   return { due, start: leadIn(text, match.index), end: match.index + match[0].length }
@@ -107,5 +113,9 @@ function fromToday(text: string, base: Date): FoundDate | undefined {
 function notToday(phrase: string, date: Date, base: Date): string {
   const sameDay = format(date) === format(base)
   const weekday = /^(?:this\s+|on\s+|by\s+)?(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i.test(phrase)
-  return format(sameDay && weekday ? new Date(base.getFullYear(), base.getMonth(), base.getDate() + 7, 12) : date)
+  return format(
+    sameDay && weekday
+      ? new Date(base.getFullYear(), base.getMonth(), base.getDate() + 7, 12)
+      : date,
+  )
 }

@@ -20,11 +20,11 @@ const PREFIXED = [
 const QUOTED =
   /^(?:add|create|put|make)\s+(?:a\s+)?(?:new\s+)?(?:task\s+|to-?do\s+)?(?:called\s+|named\s+)?["“'‘](.+?)["”'’](.*)$/i
 // "remind me in 3 days to check my grades", "remind me on friday to …".
-const WHEN_FIRST =
-  /^remind\s+me\s+((?:in|on|by|next|this|tomorrow|tonight|the)\b.*?)\s+to\s+(.+)$/i
+const WHEN_FIRST = /^remind\s+me\s+((?:in|on|by|next|this|tomorrow|tonight|the)\b.*?)\s+to\s+(.+)$/i
 const QUESTION_START =
   /^(?:what|what's|whats|how|why|where|when|who|which|is|are|do|does|did|can|could|will|would|should|tell|show|list|give|summari[sz]e)\b/i
-const NOT_ERRANDS = /^(?:move|push|change|set|mark|delete|remove|rename|make|reschedule|postpone|bring)\b/i
+const NOT_ERRANDS =
+  /^(?:move|push|change|set|mark|delete|remove|rename|make|reschedule|postpone|bring)\b/i
 
 /** A create request in one of these shapes, or undefined. */
 export function parseCreateShape(clause: string, today: Date): Create | undefined {
@@ -46,7 +46,8 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
 
 /** A bare errand with a date ("buy a lab coat the day after tomorrow"): a task; a question never is. */
 export function parseErrand(clause: string, today: Date): Create | undefined {
-  if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause)) return undefined
+  if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause))
+    return undefined
   if (clause.split(/\s+/).length < 3 || findDate(clause, today) === undefined) return undefined
   return create(clause, today)
 }

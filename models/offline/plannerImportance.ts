@@ -11,8 +11,14 @@ const LEAD = String.raw`(?:[\s,;(-]*\b(?:and\s+)?(?:(?:it\s+is|it's|its|this\s+i
 const TAIL = String.raw`(?:\s+(?:one|task))?\b\s*\)?`
 // Longer phrases first, so "not important" never reads as "important".
 const LEVELS: readonly [string, number][] = [
-  [String.raw`not\s+(?:very\s+|that\s+|too\s+|super\s+)?(?:important|urgent)|no\s+rush|no\s+hurry|not\s+a\s+priority|whenever|low(?:est)?\s+(?:priority|importance|prio)|unimportant`, 2],
-  [String.raw`(?:really|very|super|extremely|so|incredibly)\s+(?:important|urgent)|top\s+(?:priority|importance)|highest\s+(?:priority|importance)|(?:very\s+)?urgent(?:ly)?|asap|critical|a\s+must`, 5],
+  [
+    String.raw`not\s+(?:very\s+|that\s+|too\s+|super\s+)?(?:important|urgent)|no\s+rush|no\s+hurry|not\s+a\s+priority|whenever|low(?:est)?\s+(?:priority|importance|prio)|unimportant`,
+    2,
+  ],
+  [
+    String.raw`(?:really|very|super|extremely|so|incredibly)\s+(?:important|urgent)|top\s+(?:priority|importance)|highest\s+(?:priority|importance)|(?:very\s+)?urgent(?:ly)?|asap|critical|a\s+must`,
+    5,
+  ],
   [String.raw`high\s+(?:priority|importance|prio)|important|a\s+priority|priority`, 4],
   [String.raw`(?:medium|normal|moderate)\s+(?:priority|importance|prio)`, 3],
 ]
@@ -20,7 +26,16 @@ const NUMERIC = new RegExp(
   String.raw`${LEAD}(?:importance|priority|prio|level)(?:\s+level)?\s*(?:of\b|is\b|:|=|-|to\b)?\s*([1-5])\b(?:\s*(?:\/|out\s+of)\s*5)?\s*\)?|${LEAD}\bp([1-5])\b`,
   'i',
 )
-const NAMED_LEVEL: Readonly<Record<string, number>> = { highest: 5, top: 5, urgent: 5, high: 4, medium: 3, normal: 3, low: 2, lowest: 1 }
+const NAMED_LEVEL: Readonly<Record<string, number>> = {
+  highest: 5,
+  top: 5,
+  urgent: 5,
+  high: 4,
+  medium: 3,
+  normal: 3,
+  low: 2,
+  lowest: 1,
+}
 const AFTER = new RegExp(
   String.raw`${LEAD}(?:importance|priority|prio)\s*(?:of\b|is\b|:|=|-|to\b)?\s*(highest|top|urgent|high|medium|normal|lowest|low)\b\s*\)?`,
   'i',

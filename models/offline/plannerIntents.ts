@@ -246,7 +246,9 @@ function parseBareAdd(clause: string, today: Date): PlannerIntent | undefined {
 
 // "remove buy a calculator": the last reading of a delete, once nothing else read the clause.
 function parseLooseDelete(clause: string): PlannerIntent | undefined {
-  const target = /^(?:delete|remove|cancel|drop|erase|scrap)\s+(?:the\s+|my\s+)?(.+)$/i.exec(clause)?.[1]
+  const target = /^(?:delete|remove|cancel|drop|erase|scrap)\s+(?:the\s+|my\s+)?(.+)$/i.exec(
+    clause,
+  )?.[1]
   return target === undefined || cleanPhrase(target) === ''
     ? undefined
     : { kind: 'delete_task', target: cleanPhrase(target) }

@@ -31,18 +31,29 @@ const STOP = new Set(
 export function parseNotesRequest(text: string): NotesRequest | undefined {
   const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
   const summary = SUMMARY.exec(clause)?.[1]
-  if (summary !== undefined) return { kind: 'summary', target: target(summary), queries: [target(summary)] }
+  if (summary !== undefined)
+    return { kind: 'summary', target: target(summary), queries: [target(summary)] }
   const readMatch = READ_OUT.exec(clause)
   const readOut = readMatch?.[1] ?? readMatch?.[2]
-  if (readOut !== undefined && !/\b(?:notes?|tasks?|list)$/i.test(readOut) && !NOT_NOTES.test(readOut))
+  if (
+    readOut !== undefined &&
+    !/\b(?:notes?|tasks?|list)$/i.test(readOut) &&
+    !NOT_NOTES.test(readOut)
+  )
     return { kind: 'read', target: target(readOut), queries: [target(readOut)] }
-  if (!QUESTION.test(`${clause}${text.trim().endsWith('?') ? '?' : ''}`) || NOT_NOTES.test(clause)) return undefined
+  if (!QUESTION.test(`${clause}${text.trim().endsWith('?') ? '?' : ''}`) || NOT_NOTES.test(clause))
+    return undefined
   // "what is the capital of France" asks the world, not the notebook: the planner says it cannot answer.
   if (WORLD.test(clause)) return undefined
   const queries = searchTerms(clause)
   if (queries.length === 0) return undefined
   const hint = /\blecture\s*(\d+)\b/i.exec(clause)?.[1]
-  return { kind: 'question', question: clause, queries, ...(hint !== undefined && { hint: `lecture-${hint}` }) }
+  return {
+    kind: 'question',
+    question: clause,
+    queries,
+    ...(hint !== undefined && { hint: `lecture-${hint}` }),
+  }
 }
 
 /** The skill: search, read what was found, then answer (or say nothing was found). */
@@ -51,7 +62,8 @@ export const notesSkill: PlannerSkill = (context) => {
   const request = parseNotesRequest(context.text)
   if (request === undefined) return undefined
   // A search the clause parser reads ("explain X", "what did I save about X") stays a search.
-  if (parserKnows(context, request.kind === 'question' ? [] : ['search_workspace'])) return undefined
+  if (parserKnows(context, request.kind === 'question' ? [] : ['search_workspace']))
+    return undefined
   if (!answered(context)) return searchTurn(context, request.queries.slice(0, 2))
   const lookups = lookupsSince(context.sinceUser)
   if (lookups.documents.length > 0) return { text: answer(request, lookups) }
@@ -84,17 +96,23 @@ function readTurn(context: SkillContext, hits: Hit[]): ModelTurn {
 // The documents worth reading: the one named, else the sources (and notes) the search found.
 function chosen(request: NotesRequest, hits: Hit[]): Hit[] {
   if (request.kind !== 'question') {
-    const named = hits.filter((hit) => sameWords(hit.kind === 'note' ? hit.title : hit.ref, request.target))
+    const named = hits.filter((hit) =>
+      sameWords(hit.kind === 'note' ? hit.title : hit.ref, request.target),
+    )
     return (named.length > 0 ? named : hits).slice(0, 1)
   }
-  const hinted = request.hint ? hits.filter((hit) => hit.ref.toLowerCase().includes(request.hint ?? '')) : []
+  const hinted = request.hint
+    ? hits.filter((hit) => hit.ref.toLowerCase().includes(request.hint ?? ''))
+    : []
   return (hinted.length > 0 ? hinted : hits).slice(0, 3)
 }
 
 function answer(request: NotesRequest, lookups: Lookups): string {
   const [first] = lookups.documents
   if (request.kind === 'read' || (request.kind === 'summary' && first?.kind === 'note')) {
-    return lookups.documents.map((doc) => `Your note “${doc.name}”:\n${doc.content.trim()}`).join('\n\n')
+    return lookups.documents
+      .map((doc) => `Your note “${doc.name}”:\n${doc.content.trim()}`)
+      .join('\n\n')
   }
   if (request.kind === 'summary') return lookups.documents.map(summary).join('\n\n')
   let id = 0
@@ -114,7 +132,9 @@ function answer(request: NotesRequest, lookups: Lookups): string {
 function summary(doc: { name: string; content: string }): string {
   const passages = passagesOf(doc.name, doc.content)
   const title = /^#\s+(.+)$/m.exec(doc.content)?.[1]
-  const sections = [...new Set(passages.map((p) => p.heading))].filter((h) => h !== '' && h !== title)
+  const sections = [...new Set(passages.map((p) => p.heading))].filter(
+    (h) => h !== '' && h !== title,
+  )
   const lines =
     sections.length >= 2
       ? sections.slice(0, 6).map((heading) => {
@@ -132,7 +152,10 @@ function nothingFound(request: NotesRequest): string {
 
 // Runs of words that carry meaning, longest first, then the single words, longest first.
 function searchTerms(clause: string): string[] {
-  const words = clause.toLowerCase().split(/[^\p{L}\p{N}+-]+/u).filter((w) => w !== '')
+  const words = clause
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+-]+/u)
+    .filter((w) => w !== '')
   const runs: string[][] = [[]]
   for (const word of words) {
     if (STOP.has(word)) runs.push([])
@@ -148,10 +171,18 @@ function searchTerms(clause: string): string[] {
 }
 
 function target(words: string): string {
-  return words.replace(/^(?:the|my|our)\s+/i, '').replace(/\s+(?:note|file|document)$/i, '').trim()
+  return words
+    .replace(/^(?:the|my|our)\s+/i, '')
+    .replace(/\s+(?:note|file|document)$/i, '')
+    .trim()
 }
 
 function sameWords(a: string, b: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/\.[a-z]+$/, '').replace(/[^a-z0-9]+/g, ' ').trim()
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\.[a-z]+$/, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
   return norm(a) === norm(b) || norm(a).includes(norm(b))
 }

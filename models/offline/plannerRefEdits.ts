@@ -4,7 +4,13 @@ import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { findDate, shiftDay } from './plannerChrono.ts'
 import { findImportance } from './plannerImportance.ts'
 import { taskReferents } from './plannerReferents.ts'
-import { answered, call, type PlannerSkill, resultsInWords, type SkillContext } from './plannerSkill.ts'
+import {
+  answered,
+  call,
+  type PlannerSkill,
+  resultsInWords,
+  type SkillContext,
+} from './plannerSkill.ts'
 import type { PlannerTask } from './plannerTasks.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 import { fixTypos } from './plannerTypos.ts'
@@ -23,31 +29,76 @@ const REF =
 const LEAD =
   /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|on\s+second\s+thought)\b[\s,.!:-]*/i
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
-const NUMBERS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 }
+const NUMBERS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+}
 
 const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange | undefined][] = [
-  [/^(?:delete|remove|drop|cancel|scrap|bin|erase|get\s+rid\s+of)\s+§$/i, () => ({ kind: 'delete' })],
-  [/^(?:mark|set|tick\s+off|check\s+off|complete|finish)\s+§(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$/i, done(true)],
+  [
+    /^(?:delete|remove|drop|cancel|scrap|bin|erase|get\s+rid\s+of)\s+§$/i,
+    () => ({ kind: 'delete' }),
+  ],
+  [
+    /^(?:mark|set|tick\s+off|check\s+off|complete|finish)\s+§(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$/i,
+    done(true),
+  ],
   [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
-  [/^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i, done(false)],
+  [
+    /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,
+    done(false),
+  ],
   [/^(?:rename|retitle|call)\s+§\s+(?:to\s+|as\s+)?(.+)$/i, (m) => title(m[1])],
-  [/^(?:add|put|attach|write)\s+(?:a\s+)?note\s+(?:to|on)\s+§\s*[:-]?\s*([\s\S]+)$/i, (m) => notes(m[1])],
-  [new RegExp(`^(?:push|move|shift|bump|delay|postpone|put)\\s+§\\s+(?:back\\s+|on\\s+|later\\s+)?(?:by\\s+)?${COUNT}\\s+(day|week)s?(?:\\s+later)?$`, 'i'), (m) => shift(m, 1)],
-  [new RegExp(`^(?:bring|move|pull)\\s+§\\s+(?:forward|earlier|up)\\s+(?:by\\s+)?${COUNT}\\s+(day|week)s?$`, 'i'), (m) => shift(m, -1)],
-  [/^(?:make|set|change|move|put|reschedule|schedule|push|bring|shift|mark)\s+§\s*(.*)$/i, (m, today) => slots(m[1], today)],
+  [
+    /^(?:add|put|attach|write)\s+(?:a\s+)?note\s+(?:to|on)\s+§\s*[:-]?\s*([\s\S]+)$/i,
+    (m) => notes(m[1]),
+  ],
+  [
+    new RegExp(
+      `^(?:push|move|shift|bump|delay|postpone|put)\\s+§\\s+(?:back\\s+|on\\s+|later\\s+)?(?:by\\s+)?${COUNT}\\s+(day|week)s?(?:\\s+later)?$`,
+      'i',
+    ),
+    (m) => shift(m, 1),
+  ],
+  [
+    new RegExp(
+      `^(?:bring|move|pull)\\s+§\\s+(?:forward|earlier|up)\\s+(?:by\\s+)?${COUNT}\\s+(day|week)s?$`,
+      'i',
+    ),
+    (m) => shift(m, -1),
+  ],
+  [
+    /^(?:make|set|change|move|put|reschedule|schedule|push|bring|shift|mark)\s+§\s*(.*)$/i,
+    (m, today) => slots(m[1], today),
+  ],
   [/^§(?:'s|\s+is|\s+one\s+is|\s+should\s+be)\s+(.*)$/i, (m, today) => slots(m[1], today)],
 ]
 
 /** Reads a follow-up; undefined when the words do not point back at a task. */
-export function parseRefEdit(text: string, today: Date): { ref: Ref; change: RefChange } | undefined {
+export function parseRefEdit(
+  text: string,
+  today: Date,
+): { ref: Ref; change: RefChange } | undefined {
   let clause = cleanPhrase(fixTypos(text))
-  for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, '')) clause = next
+  for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, ''))
+    clause = next
   const found = REF.exec(clause)
   if (!found) return undefined
   const word = found[1]?.toLowerCase()
   const ordinal = word === undefined ? -1 : ORDINALS.indexOf(word)
   const ref: Ref =
-    ordinal >= 0 ? { kind: 'nth', index: ordinal } : word === 'last' ? { kind: 'nth', index: -1 } : { kind: 'last' }
+    ordinal >= 0
+      ? { kind: 'nth', index: ordinal }
+      : word === 'last'
+        ? { kind: 'nth', index: -1 }
+        : { kind: 'last' }
   const marked = `${clause.slice(0, found.index)}§${clause.slice(found.index + found[0].length)}`
   for (const [pattern, read] of PATTERNS) {
     const match = pattern.exec(marked)
@@ -59,7 +110,9 @@ export function parseRefEdit(text: string, today: Date): { ref: Ref; change: Ref
 
 /** The skill: the change proposed on the task meant, a question when none is, then the result in words. */
 export const refEditSkill: PlannerSkill = (context) => {
-  const parts = context.text.split(/,\s*(?=(?:and\s+|then\s+)?(?:mark|make|set|move|push|delete|rename|reopen|change|put)\b)/i)
+  const parts = context.text.split(
+    /,\s*(?=(?:and\s+|then\s+)?(?:mark|make|set|move|push|delete|rename|reopen|change|put)\b)/i,
+  )
   const edits = parts.map((part) => parseRefEdit(part, context.today))
   const wanted = edits.filter((edit) => edit !== undefined)
   if (wanted.length === 0 || wanted.length < parts.length - 1) return undefined
@@ -76,13 +129,15 @@ export const refEditSkill: PlannerSkill = (context) => {
 }
 
 function pick(referents: ReturnType<typeof taskReferents>, ref: Ref): PlannerTask | undefined {
-  if (ref.kind === 'last') return referents.last ?? (referents.group.length === 1 ? referents.group[0] : undefined)
+  if (ref.kind === 'last')
+    return referents.last ?? (referents.group.length === 1 ? referents.group[0] : undefined)
   if (ref.index === -1) return referents.group.at(-1) ?? referents.last
   return referents.group[ref.index]
 }
 
 function proposal(context: SkillContext, task: PlannerTask, change: RefChange): ModelTurn {
-  if (change.kind === 'delete') return call(context, 'delete_task', { id: task.id, title: task.title })
+  if (change.kind === 'delete')
+    return call(context, 'delete_task', { id: task.id, title: task.title })
   const changes = { ...change.changes }
   if (change.shiftDays !== undefined) {
     const from = task.due ?? shiftDay(isoToday(context.today), 0)

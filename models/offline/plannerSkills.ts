@@ -2,13 +2,19 @@
 
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { mathsSkill } from './plannerMaths.ts'
-import { undoSkill } from './plannerUndo.ts'
 import { notesSkill } from './plannerNotesQA.ts'
 import { refEditSkill } from './plannerRefEdits.ts'
-import { taskQuestionSkill } from './plannerTaskQuestions.ts'
 import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
+import { taskQuestionSkill } from './plannerTaskQuestions.ts'
+import { undoSkill } from './plannerUndo.ts'
 
-const SKILLS: readonly PlannerSkill[] = [undoSkill, mathsSkill, taskQuestionSkill, refEditSkill, notesSkill]
+const SKILLS: readonly PlannerSkill[] = [
+  undoSkill,
+  mathsSkill,
+  taskQuestionSkill,
+  refEditSkill,
+  notesSkill,
+]
 
 /** The turn of the first skill that knows the request, or undefined for the clause parser. */
 export function planWithSkills(context: SkillContext): ModelTurn | undefined {

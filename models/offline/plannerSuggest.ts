@@ -38,5 +38,9 @@ export function suggestFor(clause: string, available: ReadonlySet<string>): stri
 
 // The request's main action, without the clauses after it ("… for the holidays", "… while I study").
 function coreAction(words: string): string {
-  return words.split(/\s+(?:for\s+the|while|because|since|so\s+that|when|during|before|after|as\s+soon\s+as)\s+/i)[0] ?? words
+  return (
+    words.split(
+      /\s+(?:for\s+the|while|because|since|so\s+that|when|during|before|after|as\s+soon\s+as)\s+/i,
+    )[0] ?? words
+  )
 }

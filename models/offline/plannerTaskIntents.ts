@@ -82,7 +82,17 @@ const update = (target: string | undefined, changes: TaskChanges): TaskUpdate | 
 }
 
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
-const COUNTS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 }
+const COUNTS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+}
 const SHIFT = new RegExp(
   `^(push|move|shift|delay|postpone|bump|bring|pull)\\s+(?:the\\s+|my\\s+)?(.+?)\\s+(back|forward|on|earlier|later)?\\s*(?:by\\s+)?${COUNT}\\s+(day|week)s?(?:\\s+(later|earlier))?$`,
   'i',
@@ -95,7 +105,8 @@ const UPDATES: readonly UpdateParser[] = [
     const m = SHIFT.exec(c)
     if (!m) return undefined
     const count = COUNTS[(m[4] ?? '').toLowerCase()] ?? Number(m[4])
-    const earlier = /forward|earlier/i.test(`${m[3] ?? ''} ${m[6] ?? ''}`) || /bring|pull/i.test(m[1] ?? '')
+    const earlier =
+      /forward|earlier/i.test(`${m[3] ?? ''} ${m[6] ?? ''}`) || /bring|pull/i.test(m[1] ?? '')
     const days = count * ((m[5] ?? '').toLowerCase() === 'week' ? 7 : 1) * (earlier ? -1 : 1)
     return update(m[2], { shiftDays: days })
   },
@@ -104,7 +115,10 @@ const UPDATES: readonly UpdateParser[] = [
     return m ? update(`${m[1]} ${m[2]}`, { done: true }) : undefined
   },
   (c, today) => {
-    const m = /^(?!add\b|create\b|remind\b|new\b|todo\b|task\b|make\b|what\b|when\b|is\b)(?:the\s+|my\s+)?(.+?)\s+(?:is\s+)?(?:now\s+)?due\s+(?:on\s+|by\s+)?(.+)$/i.exec(c)
+    const m =
+      /^(?!add\b|create\b|remind\b|new\b|todo\b|task\b|make\b|what\b|when\b|is\b)(?:the\s+|my\s+)?(.+?)\s+(?:is\s+)?(?:now\s+)?due\s+(?:on\s+|by\s+)?(.+)$/i.exec(
+        c,
+      )
     const due = m?.[2] === undefined ? undefined : resolveDuePhrase(m[2], today)
     return due === undefined ? undefined : update(m?.[1], { due })
   },

@@ -1,9 +1,9 @@
 /** Questions about the task list: the most important task, and when a task is due. */
 
+import { stripFiller } from './plannerClauses.ts'
 import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
 import { latestTaskList, type PlannerTask } from './plannerTasks.ts'
-import { stripFiller } from './plannerClauses.ts'
 import { fixTypos } from './plannerTypos.ts'
 
 const TOP =
@@ -35,12 +35,17 @@ export function parseTaskQuestion(text: string): TaskQuestion | undefined {
 export const taskQuestionSkill: PlannerSkill = (context) => {
   const question = parseTaskQuestion(context.text)
   if (question === undefined || !context.available.has('list_tasks')) return undefined
-  if (!answered(context)) return call(context, 'list_tasks', question.kind === 'top' ? { done: false } : {})
+  if (!answered(context))
+    return call(context, 'list_tasks', question.kind === 'top' ? { done: false } : {})
   const tasks = latestAnyList(context) ?? []
   if (question.kind === 'top') return { text: topAnswer(tasks) }
   const task = findBestTask(tasks, question.target)
   if (task === undefined) return { text: `No task matched “${question.target}”.` }
-  return { text: task.due ? `“${task.title}” is due ${day(task.due)}.` : `“${task.title}” has no due date.` }
+  return {
+    text: task.due
+      ? `“${task.title}” is due ${day(task.due)}.`
+      : `“${task.title}” has no due date.`,
+  }
 }
 
 function latestAnyList(context: SkillContext): PlannerTask[] | undefined {
@@ -53,7 +58,9 @@ function filteredList(context: SkillContext): PlannerTask[] | undefined {
   if (message?.role !== 'tool') return undefined
   try {
     const parsed = JSON.parse(message.content) as { ok?: boolean; data?: { tasks?: PlannerTask[] } }
-    return parsed.ok ? (parsed.data?.tasks ?? []).filter((t) => typeof t?.title === 'string') : undefined
+    return parsed.ok
+      ? (parsed.data?.tasks ?? []).filter((t) => typeof t?.title === 'string')
+      : undefined
   } catch {
     return undefined
   }
@@ -62,7 +69,8 @@ function filteredList(context: SkillContext): PlannerTask[] | undefined {
 function topAnswer(tasks: readonly PlannerTask[]): string {
   const open = tasks.filter((t) => !t.done)
   const [top] = [...open].sort(
-    (a, b) => (b.importance ?? 0) - (a.importance ?? 0) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
+    (a, b) =>
+      (b.importance ?? 0) - (a.importance ?? 0) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
   )
   if (top === undefined) return 'You have no open tasks.'
   const facts = [

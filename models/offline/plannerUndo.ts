@@ -24,6 +24,7 @@ export const undoSkill: PlannerSkill = (context) => {
   if (!context.available.has('undo_change') || !UNDO.test(context.text.trim())) return undefined
   if (answered(context)) return { text: resultsInWords(context) }
   const changeId = latestChangeId(context.messages)
-  if (changeId === undefined) return { text: 'There is nothing to undo: I have not changed anything yet.' }
+  if (changeId === undefined)
+    return { text: 'There is nothing to undo: I have not changed anything yet.' }
   return call(context, 'undo_change', { changeId })
 }

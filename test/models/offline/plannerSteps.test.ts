@@ -42,11 +42,20 @@ describe('dates, read with chrono-node the way a person means them', () => {
 
 describe('importance and the title that remains', () => {
   it.each([
-    ['revise chapter 7 on thursday, it is very important', { title: 'Revise chapter 7', due: '2026-12-03', importance: 5 }],
+    [
+      'revise chapter 7 on thursday, it is very important',
+      { title: 'Revise chapter 7', due: '2026-12-03', importance: 5 },
+    ],
     ['pay the library fine, no rush', { title: 'Pay the library fine', importance: 2 }],
     ['print the poster, priority 4', { title: 'Print the poster', importance: 4 }],
-    ['water the plants tonight, not important', { title: 'Water the plants', due: '2026-12-01', importance: 2 }],
-    ['revise cells due 2026-12-10 priority high', { title: 'Revise cells', due: '2026-12-10', importance: 4 }],
+    [
+      'water the plants tonight, not important',
+      { title: 'Water the plants', due: '2026-12-01', importance: 2 },
+    ],
+    [
+      'revise cells due 2026-12-10 priority high',
+      { title: 'Revise cells', due: '2026-12-10', importance: 4 },
+    ],
   ])('%s', (text, fields) => {
     expect(parseTaskFields(text, tuesday)).toEqual(fields)
   })
@@ -58,13 +67,27 @@ describe('importance and the title that remains', () => {
 
 describe('typos one keystroke away', () => {
   it('fixes a word the planner listens for, never a word of its own', () => {
-    expect(['studdy', 'firday', 'flashcrads', 'dose'].map(nearWord)).toEqual(['study', 'friday', 'flashcards', 'does'])
-    expect(['moved', 'completed', 'osmosis', 'lectures'].map(nearWord)).toEqual([undefined, undefined, undefined, undefined])
+    expect(['studdy', 'firday', 'flashcrads', 'dose'].map(nearWord)).toEqual([
+      'study',
+      'friday',
+      'flashcards',
+      'does',
+    ])
+    expect(['moved', 'completed', 'osmosis', 'lectures'].map(nearWord)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })
 
 const created = (id: string, title: string, extra: object = {}): ChatMessage[] => [
-  { role: 'assistant', content: '', toolCalls: [{ id: `c-${id}`, name: 'create_task', arguments: '{}' }] },
+  {
+    role: 'assistant',
+    content: '',
+    toolCalls: [{ id: `c-${id}`, name: 'create_task', arguments: '{}' }],
+  },
   { role: 'tool', toolCallId: `c-${id}`, name: 'create_task', content: ok(task(id, title, extra)) },
 ]
 
@@ -104,7 +127,9 @@ describe('the conversation: what "it", "that" and "the second one" mean', () => 
   })
 
   it('asks which task is meant when nothing was made or shown, and changes nothing', async () => {
-    const turn = await new (planner.constructor as typeof import('../../../models/offline/OfflinePlanner.ts').OfflinePlanner)({
+    const turn = await new (
+      planner.constructor as typeof import('../../../models/offline/OfflinePlanner.ts').OfflinePlanner
+    )({
       clock: () => tuesday,
     }).complete(request([{ role: 'user', content: 'make it high priority' }]))
     expect(turn.toolCalls).toBeUndefined()
@@ -131,7 +156,9 @@ describe('study maths in words', () => {
 
 describe('answers from the notes', () => {
   it('ranks the passage that answers the question first, under its heading', () => {
-    const passages = Object.entries(sampleSources).flatMap(([name, text], i) => passagesOf(name, text, i * 1000))
+    const passages = Object.entries(sampleSources).flatMap(([name, text], i) =>
+      passagesOf(name, text, i * 1000),
+    )
     const [best] = rankPassages(passages, 'where does the calvin cycle take place')
     expect(best?.source).toBe('lecture-1.md')
     expect(best?.heading).toMatch(/Calvin cycle \(stroma\)/)
@@ -145,7 +172,10 @@ describe('answers from the notes', () => {
       queries: ['glycolysis'],
       hint: 'lecture-2',
     })
-    expect(parseNotesRequest('summarise the reading notes')).toMatchObject({ kind: 'summary', target: 'reading notes' })
+    expect(parseNotesRequest('summarise the reading notes')).toMatchObject({
+      kind: 'summary',
+      target: 'reading notes',
+    })
     expect(parseNotesRequest('what is the capital of france')).toBeUndefined()
     expect(parseNotesRequest('what do I have due this week?')).toBeUndefined()
   })
@@ -155,21 +185,38 @@ describe('undo', () => {
   const undoTools = tools(['list_tasks', 'undo_change'])
   const changed: ChatMessage[] = [
     { role: 'user', content: 'mark the essay done' },
-    { role: 'assistant', content: '', toolCalls: [{ id: 'u1', name: 'update_task', arguments: '{}' }] },
-    { role: 'tool', toolCallId: 'u1', name: 'update_task', content: ok({ task: task('t1', 'Essay'), changeId: 'ch-7' }) },
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id: 'u1', name: 'update_task', arguments: '{}' }],
+    },
+    {
+      role: 'tool',
+      toolCallId: 'u1',
+      name: 'update_task',
+      content: ok({ task: task('t1', 'Essay'), changeId: 'ch-7' }),
+    },
     { role: 'assistant', content: 'Done.' },
   ]
 
   it('proposes undo_change with the latest changeId when the tool is offered', async () => {
-    const turn = await planner.complete(request([...changed, { role: 'user', content: 'undo that' }], undoTools))
-    expect(turn.toolCalls?.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([['undo_change', { changeId: 'ch-7' }]])
+    const turn = await planner.complete(
+      request([...changed, { role: 'user', content: 'undo that' }], undoTools),
+    )
+    expect(turn.toolCalls?.map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([
+      ['undo_change', { changeId: 'ch-7' }],
+    ])
     expect(latestChangeId(changed)).toBe('ch-7')
   })
 
   it('says there is nothing to undo without a change, and is not a skill without the tool', async () => {
-    const nothing = await planner.complete(request([{ role: 'user', content: 'take that back' }], undoTools))
+    const nothing = await planner.complete(
+      request([{ role: 'user', content: 'take that back' }], undoTools),
+    )
     expect(nothing.text).toMatch(/nothing to undo/)
-    const without = await planner.complete(request([...changed, { role: 'user', content: 'undo that' }]))
+    const without = await planner.complete(
+      request([...changed, { role: 'user', content: 'undo that' }]),
+    )
     expect(without.toolCalls?.some((c) => c.name === 'undo_change') ?? false).toBe(false)
   })
 })
