@@ -108,13 +108,14 @@ function chosen(request: NotesRequest, hits: Hit[]): Hit[] {
 }
 
 function answer(request: NotesRequest, lookups: Lookups): string {
-  const [first] = lookups.documents
-  if (request.kind === 'read' || (request.kind === 'summary' && first?.kind === 'note')) {
+  if (request.kind !== 'question') {
+    const [first] = lookups.documents
+    if (request.kind === 'summary' && first?.kind !== 'note')
+      return lookups.documents.map(summary).join('\n\n')
     return lookups.documents
       .map((doc) => `Your note “${doc.name}”:\n${doc.content.trim()}`)
       .join('\n\n')
   }
-  if (request.kind === 'summary') return lookups.documents.map(summary).join('\n\n')
   let id = 0
   const passages = lookups.documents.flatMap((doc) => {
     const cut = passagesOf(doc.name, doc.content, id)

@@ -282,34 +282,32 @@ const ENDS = ['', '?', ' please', ' thanks', '!']
 /** Every training utterance with its intent, in a fixed order. */
 export function intentCorpus(): [string, IntentName][] {
   const out: [string, IntentName][] = []
-  const add = (intent: IntentName, text: string) =>
+  const add = (intent: IntentName, text: string): void => {
     out.push([text.replace(/\s+/g, ' ').trim(), intent])
-  ACTIONS.forEach((action, i) => {
-    CREATE_LEADS.forEach((lead, j) => {
-      if ((i + j) % 2 === 0)
-        add('create_task', `${lead} ${action}${CREATE_TAILS[(i * 3 + j) % CREATE_TAILS.length]}`)
-    })
+  }
+  // Every pair of two lists, with both positions (to vary the endings without a random source).
+  const pairs = <A, B>(
+    as: readonly A[],
+    bs: readonly B[],
+    each: (a: A, b: B, i: number, j: number) => void,
+  ) => {
+    for (const [i, a] of as.entries()) for (const [j, b] of bs.entries()) each(a, b, i, j)
+  }
+  const end = (i: number, j: number) => ENDS[(i + j) % ENDS.length]
+  pairs(ACTIONS, CREATE_LEADS, (action, lead, i, j) => {
+    if ((i + j) % 2 === 0)
+      add('create_task', `${lead} ${action}${CREATE_TAILS[(i * 3 + j) % CREATE_TAILS.length]}`)
   })
-  LIST_ASKS.forEach((ask, i) =>
-    POLITE.forEach((p, j) => add('list_tasks', `${p}${ask}${ENDS[(i + j) % ENDS.length]}`)),
+  pairs(LIST_ASKS, POLITE, (ask, p, i, j) => add('list_tasks', `${p}${ask}${end(i, j)}`))
+  pairs(TOP_ASKS, POLITE, (ask, p, i, j) => add('top_task', `${p}${ask}${end(i, j)}`))
+  pairs(QUESTION_LEADS, TOPICS, (lead, topic, i, j) =>
+    add('ask_notes', `${lead} ${topic}${(i + j) % 2 === 0 ? '?' : ''}`),
   )
-  TOP_ASKS.forEach((ask, i) =>
-    POLITE.forEach((p, j) => add('top_task', `${p}${ask}${ENDS[(i + j) % ENDS.length]}`)),
+  pairs(SUMMARY_ASKS, DOCUMENTS, (ask, doc, i, j) =>
+    add('summarize', `${POLITE[(i + j) % POLITE.length]}${ask} ${doc}`),
   )
-  QUESTION_LEADS.forEach((lead, i) =>
-    TOPICS.forEach((topic, j) => {
-      add('ask_notes', `${lead} ${topic}${(i + j) % 2 === 0 ? '?' : ''}`)
-    }),
-  )
-  SUMMARY_ASKS.forEach((ask, i) =>
-    DOCUMENTS.forEach((doc, j) =>
-      add('summarize', `${POLITE[(i + j) % POLITE.length]}${ask} ${doc}`),
-    ),
-  )
-  REMEMBER_LEADS.forEach((lead) => FACTS.forEach((fact) => add('remember', `${lead} ${fact}`)))
-  RECALL.forEach((ask, i) =>
-    POLITE.forEach((p, j) => add('recall_memory', `${p}${ask}${ENDS[(i + j) % ENDS.length]}`)),
-  )
+  pairs(REMEMBER_LEADS, FACTS, (lead, fact) => add('remember', `${lead} ${fact}`))
+  pairs(RECALL, POLITE, (ask, p, i, j) => add('recall_memory', `${p}${ask}${end(i, j)}`))
   const numbers = [
     [340, 25, 72],
     [120, 6, 85],
@@ -317,19 +315,12 @@ export function intentCorpus(): [string, IntentName][] {
     [90, 15, 64],
     [500, 40, 77],
   ]
-  MATHS.forEach((template) =>
-    numbers.forEach(([a, b, c]) =>
-      add(
-        'maths',
-        template.replace('{a}', String(a)).replace('{b}', String(b)).replace('{c}', String(c)),
-      ),
-    ),
+  pairs(MATHS, numbers, (template, [a, b, c]) =>
+    add('maths', template.replace('{a}', `${a}`).replace('{b}', `${b}`).replace('{c}', `${c}`)),
   )
-  OUT_OF_SCOPE.forEach((ask, i) =>
-    POLITE.forEach((p, j) => add('out_of_scope', `${p}${ask}${ENDS[(i + j) % ENDS.length]}`)),
-  )
-  CHAT.forEach((text, i) =>
-    ENDS.forEach((end, j) => add('chat', `${text}${(i + j) % 2 === 0 ? end : ''}`)),
+  pairs(OUT_OF_SCOPE, POLITE, (ask, p, i, j) => add('out_of_scope', `${p}${ask}${end(i, j)}`))
+  pairs(CHAT, ENDS, (text, ending, i, j) =>
+    add('chat', `${text}${(i + j) % 2 === 0 ? ending : ''}`),
   )
   // Typos: one swap of neighbouring letters in the longest word of every fifth utterance.
   const typos = out

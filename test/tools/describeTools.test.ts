@@ -67,10 +67,16 @@ describe('update_task', () => {
       code: 'earlier_date',
       text: 'The new due date, Wed 2 Dec 2026, is earlier than the current one, Fri 4 Dec 2026.',
     })
-    expect((await describeCall('update_task', { id: 't1', due: '2026-12-07' })).notice).toBeUndefined()
-    expect((await describeCall('update_task', { id: 't1', due: '2026-12-04' })).notice).toBeUndefined()
+    expect(
+      (await describeCall('update_task', { id: 't1', due: '2026-12-07' })).notice,
+    ).toBeUndefined()
+    expect(
+      (await describeCall('update_task', { id: 't1', due: '2026-12-04' })).notice,
+    ).toBeUndefined()
     // A task without a due date has nothing to be earlier than.
-    expect((await describeCall('update_task', { id: 't2', due: '2026-12-02' })).notice).toBeUndefined()
+    expect(
+      (await describeCall('update_task', { id: 't2', due: '2026-12-02' })).notice,
+    ).toBeUndefined()
   })
 
   it('"mark X as done" is update_task with done', async () => {

@@ -118,7 +118,14 @@ describe('AgentChat with a runtime in the same JS context', () => {
   it('the message box takes several lines: Shift+Enter starts a new line, Enter sends it whole', async () => {
     const { runtime, runId } = await setUp()
     const started: string[] = []
-    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={(t) => started.push(t)} />)
+    render(
+      <AgentChat
+        run={new LocalRunClient(runtime, runId)}
+        onStartRun={(t) => {
+          started.push(t)
+        }}
+      />,
+    )
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'End conversation' })))
     const box = screen.getByLabelText('Message') as HTMLTextAreaElement

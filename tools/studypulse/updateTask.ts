@@ -72,7 +72,8 @@ export const updateTask = defineTool({
 
 // A move to an earlier day is easy to miss on a card ("next Wednesday" read as tomorrow): say it.
 function earlierDate(task: Task, args: UpdateTaskArgs) {
-  if (typeof args.due !== 'string' || task.due === undefined || args.due >= task.due) return undefined
+  if (typeof args.due !== 'string' || task.due === undefined || args.due >= task.due)
+    return undefined
   const text = `The new due date, ${formatDay(args.due)}, is earlier than the current one, ${formatDay(task.due)}.`
   return { code: 'earlier_date' as const, text }
 }
