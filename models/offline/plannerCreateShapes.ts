@@ -9,7 +9,8 @@ type Create = { kind: 'create_task' } & TaskFields
 const PREFIXED = [
   /^(?:todo|to-do|task|reminder|note\s+to\s+self|nts)\s*[:\-–—]\s*(.+)$/i,
   /^note\s+to\s+self\s+(.+)$/i,
-  /^(?:make|set|create|add)\s+(?:a\s+|me\s+a\s+)?reminder\s*[:\-–]?\s*(?:to\s+|for\s+)?(.+)$/i,
+  /^(?:make|set|create|add)\s+(?:a\s+|me\s+a\s+)?reminder\s*[:\-–]?\s*(?:for\s+me\s+)?(?:to\s+|for\s+)?(.+)$/i,
+  /^(?:gotta|got\s+to|need\s+to|have\s+to|must)\s+(.+)$/i,
   /^(?:please\s+)?create\s+(?:a\s+)?task\s+for\s+me\s*[:\-–]?\s*(.+)$/i,
   /^(?:adding|add|create|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:task|to-?do|reminder)\s+(?:to|for|about)\s+(.+)$/i,
   /^don'?t\s+let\s+me\s+forget\s+(?:to\s+)?(.+)$/i,

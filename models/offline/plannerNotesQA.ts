@@ -17,7 +17,7 @@ const SUMMARY =
 const READ_OUT =
   /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i
 const QUESTION =
-  /^(?:what|what's|whats|where|why|how|which|when|who|does|do|did|is|are|can|explain|define|describe|tell\s+me\s+about)\b|\?$/i
+  /^(?:(?:in|at|on|during|from|by)\s+(?:which|what)|what|what's|whats|where|why|how|which|when|who|does|do|did|is|are|can|explain|define|describe|tell\s+me\s+about)\b|\?$/i
 const NOT_NOTES =
   /\b(?:tasks?|to-?dos?|due|priority|important|remind|deadline|about\s+me|remember|you\s+know|can\s+you\s+do|help|weather|time\s+is\s+it)\b|^(?:how\s+are\s+you|who\s+are\s+you)/i
 const WORLD = /^(?:what|who)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+the\s+\w+\s+of\b/i

@@ -40,6 +40,7 @@ function taskTitle(rest: string): string {
   let title = rest.replace(/\s+,/g, ',').replace(/,(\s*,)+/g, ',')
   title = cleanPhrase(title)
     .replace(/^(?:to|called|named|titled|about|for\s+me|me)\s*[:-]?\s+/i, '')
+    .replace(/^i\s+(?:(?:have|need|must|want|got|ought)\s+to|must|should|gotta)\s+/i, '')
     .replace(/\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:to-?do\s+)?(?:list|tasks|to-?dos)$/i, '')
   return capitalise(cleanPhrase(title))
 }

@@ -349,6 +349,83 @@ export const TUNING: readonly EvalCase[] = [
   { say: ['how many days until 25 December?'], expect: { answer: [/\b24\b/] } },
   { say: ['what percentage is 18 out of 24'], expect: { answer: [/75\s?%/] } },
   { say: ['12 * 12'], expect: { answer: [/144/] } },
+  // A second round, in new voices
+  {
+    say: ['gotta finish my bio worksheet by thurs'],
+    expect: { created: [{ title: /^finish my bio worksheet$/i, due: '2026-12-03' }] },
+  },
+  {
+    say: ['Can you set a reminder for me to call the dentist on Friday morning?'],
+    expect: { created: [{ title: /^call the dentist$/i, due: '2026-12-04' }] },
+  },
+  {
+    say: ['add task - email sam about the group project - due next monday'],
+    expect: { created: [{ title: /^email sam about the group project$/i, due: '2026-12-07' }] },
+  },
+  {
+    say: ['remember to buy a new charger'],
+    expect: { created: [{ title: /^buy a new charger$/i }] },
+  },
+  {
+    say: ['need to print my CV, urgent'],
+    expect: { created: [{ title: /^print my CV$/i, importance: HIGH }] },
+  },
+  {
+    say: ["Please could you add 'revise trigonometry' for the 14th"],
+    expect: { created: [{ title: /^revise trigonometry$/i, due: '2026-12-14' }] },
+  },
+  {
+    say: ['add a reminder for the 22nd: pay phone bill'],
+    expect: { created: [{ title: /^pay phone bill$/i, due: '2026-12-22' }] },
+  },
+  {
+    say: ['tomorrow i have to return the projector'],
+    expect: { created: [{ title: /^return the projector$/i, due: '2026-12-02' }] },
+  },
+  {
+    say: ['make a todo to read the case study, low priority'],
+    expect: { created: [{ title: /^read the case study$/i, importance: LOW }] },
+  },
+  {
+    say: ['add a task to call the vet', 'make it due saturday'],
+    expect: { created: [{ title: /^call the vet$/i, due: '2026-12-05' }] },
+  },
+  {
+    say: ['remind me to book flights on friday', 'change that to sunday'],
+    expect: { created: [{ title: /^book flights$/i, due: '2026-12-06' }] },
+  },
+  {
+    say: ['add task print notes', 'mark it done'],
+    expect: { created: [{ title: /^print notes$/i, done: true }] },
+  },
+  {
+    say: ['remind me to pay rent tomorrow', 'push it back a week'],
+    expect: { created: [{ title: /^pay rent$/i, due: '2026-12-09' }] },
+  },
+  {
+    say: ['add task: water plants', 'call it water the plants'],
+    expect: { created: [{ title: /^water the plants$/i }] },
+  },
+  { say: ["I've finished the flashcards"], expect: { updated: [{ was: CARDS, done: true }] } },
+  {
+    say: ['change the essay deadline to the 11th'],
+    expect: { updated: [{ was: ESSAY, due: '2026-12-11' }] },
+  },
+  {
+    say: ['postpone the calculator errand to next monday'],
+    expect: { updated: [{ was: CALC, due: '2026-12-07' }] },
+  },
+  { say: ['can you delete the lecture 1 notes task'], expect: { deleted: [LECT] } },
+  { say: ['what does glycolysis produce?'], expect: { answer: [/pyruvate|2 ATP/i] } },
+  { say: ['in which organelle does photosynthesis happen'], expect: { answer: [/chloroplast/i] } },
+  { say: ["what's RuBP?"], expect: { answer: [/ribulose/i] } },
+  { say: ['summary of lecture 2 please'], expect: { answer: [/glycolysis/i] } },
+  { say: ["what's the deadline for the essay?"], expect: { answer: [/8 Dec/] } },
+  { say: ['which task is most urgent'], expect: { answer: [/essay on photosynthesis/i] } },
+  { say: ['how many days left until 20 December'], expect: { answer: [/\b19\b/] } },
+  { say: ["what's 30 percent of 250"], expect: { answer: [/\b75\b/] } },
+  { say: ['how many pages per day to read 300 pages in 10 days'], expect: { answer: [/\b30\b/] } },
+  { say: ['hey can u show me my todo list'], expect: { answer: [/flashcards/i, /calculator/i] } },
   // Ambiguous and unknown
   { say: ['move it to monday'], expect: { answer: [/\?/] } },
   { say: ['delete it'], expect: { answer: [/\?/] } },
