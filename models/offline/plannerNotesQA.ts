@@ -13,7 +13,7 @@ export type NotesRequest =
   | { kind: 'summary' | 'read'; target: string; queries: string[] }
 
 const SUMMARY =
-  /^(?:summari[sz]e|sum\s+up|recap|(?:give\s+me\s+|what\s+are\s+)?(?:a\s+|the\s+)?(?:short\s+)?(?:summary|recap|overview|main\s+points|main\s+lines|gist|key\s+points|tl;?dr)\s+(?:of|for|from|in)|tl;?dr(?:\s+of)?)\s+(.+)$/i
+  /^(?:summari[sz]e|sum\s+up|recap|(?:give\s+me\s+|what\s+are\s+)?(?:a\s+|an\s+|the\s+)?(?:short\s+|quick\s+|brief\s+)?(?:summary|recap|overview|main\s+points|main\s+lines|gist|key\s+points|tl;?dr)\s+(?:of|for|from|in)|tl;?dr(?:\s+of)?)\s+(.+)$/i
 const READ_OUT =
   /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i
 const QUESTION =

@@ -28,6 +28,8 @@ const REF =
   /\b(?:the\s+(first|second|third|fourth|fifth|last|latest|new|previous|other)\s+(?:one|task|reminder)|(?:that|this)\s+(?:one|task|reminder)|the\s+(?:last|new)\s+task|it|that|this)\b/i
 const LEAD =
   /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|on\s+second\s+thought)\b[\s,.!:-]*/i
+const CORRECTING =
+  /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|on\s+second\s+thought)\b/i
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
 const NUMBERS: Readonly<Record<string, number>> = {
   a: 1,
@@ -86,11 +88,12 @@ export function parseRefEdit(
   text: string,
   today: Date,
 ): { ref: Ref; change: RefChange } | undefined {
-  let clause = cleanPhrase(fixTypos(text))
+  const original = cleanPhrase(fixTypos(text))
+  let clause = original
   for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, ''))
     clause = next
   const found = REF.exec(clause)
-  if (!found) return undefined
+  if (!found) return correction(original, clause, today)
   const word = found[1]?.toLowerCase()
   const ordinal = word === undefined ? -1 : ORDINALS.indexOf(word)
   const ref: Ref =
@@ -126,6 +129,21 @@ export const refEditSkill: PlannerSkill = (context) => {
   }
   // Later parts win ("undo that, mark it not done"): the last change for the task is the one meant.
   return calls.at(-1)
+}
+
+// "no wait, tuesday", "actually friday": a correction that is only a new date means the last task.
+function correction(
+  original: string,
+  clause: string,
+  today: Date,
+): { ref: Ref; change: RefChange } | undefined {
+  if (!CORRECTING.test(original)) return undefined
+  const date = findDate(clause, today)
+  const rest = date
+    ? `${clause.slice(0, date.start)}${clause.slice(date.end)}`.replace(/[\s,.!]+/g, '')
+    : clause
+  if (date === undefined || rest !== '') return undefined
+  return { ref: { kind: 'last' }, change: { kind: 'update', changes: { due: date.due } } }
 }
 
 function pick(referents: ReturnType<typeof taskReferents>, ref: Ref): PlannerTask | undefined {

@@ -4,6 +4,7 @@ import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { mathsSkill } from './plannerMaths.ts'
 import { notesSkill } from './plannerNotesQA.ts'
 import { refEditSkill } from './plannerRefEdits.ts'
+import { repeatSkill } from './plannerRepeat.ts'
 import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
 import { taskQuestionSkill } from './plannerTaskQuestions.ts'
 import { undoSkill } from './plannerUndo.ts'
@@ -13,6 +14,7 @@ const SKILLS: readonly PlannerSkill[] = [
   mathsSkill,
   taskQuestionSkill,
   refEditSkill,
+  repeatSkill,
   notesSkill,
 ]
 

@@ -124,6 +124,12 @@ describe('the conversation: what "it", "that" and "the second one" mean', () => 
       shiftDays: 1,
     })
     expect(parseRefEdit('move the essay to friday', tuesday)).toBeUndefined()
+    // A correction that is only a date means the last task; a bare date is not one.
+    expect(parseRefEdit('no wait, tuesday', tuesday)).toEqual({
+      ref: { kind: 'last' },
+      change: { kind: 'update', changes: { due: '2026-12-08' } },
+    })
+    expect(parseRefEdit('tuesday', tuesday)).toBeUndefined()
   })
 
   it('asks which task is meant when nothing was made or shown, and changes nothing', async () => {

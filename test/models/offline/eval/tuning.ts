@@ -426,6 +426,47 @@ export const TUNING: readonly EvalCase[] = [
   { say: ["what's 30 percent of 250"], expect: { answer: [/\b75\b/] } },
   { say: ['how many pages per day to read 300 pages in 10 days'], expect: { answer: [/\b30\b/] } },
   { say: ['hey can u show me my todo list'], expect: { answer: [/flashcards/i, /calculator/i] } },
+  // A third round: conversations and the notes
+  { say: ['show my tasks', 'delete the last one'], expect: { deleted: ['Buy a calculator'] } },
+  {
+    say: ['add a task to revise acids', 'also make it important'],
+    expect: { created: [{ title: /^revise acids$/i, importance: HIGH }] },
+  },
+  {
+    say: ['remind me to ring the bank on monday', 'no wait, tuesday'],
+    expect: { created: [{ title: /^ring the bank$/i, due: '2026-12-08' }] },
+  },
+  {
+    say: ['add task buy stamps', 'and add a note to it: first class'],
+    expect: { created: [{ title: /^buy stamps$/i, notes: /first class/i }] },
+  },
+  {
+    say: ['mark the essay done', 'and the calculator too'],
+    expect: {
+      updated: [
+        { was: ESSAY, done: true },
+        { was: CALC, done: true },
+      ],
+    },
+  },
+  { say: ['what is the krebs cycle also called?'], expect: { answer: [/citric acid/i] } },
+  { say: ['how much ATP does respiration make overall'], expect: { answer: [/30-32 ATP/i] } },
+  { say: ['what is oxidative phosphorylation'], expect: { answer: [/ATP synthase/i] } },
+  {
+    say: ['Where is the electron transport chain in mitochondria?'],
+    expect: { answer: [/inner mitochondrial membrane|inner membrane/i] },
+  },
+  { say: ['give me an overview of lecture 1'], expect: { answer: [/chloroplast/i] } },
+  { say: ['whats my biggest priority rn'], expect: { answer: [/essay on photosynthesis/i] } },
+  { say: ['how many days till 31 December?'], expect: { answer: [/\b30\b/] } },
+  {
+    say: ['remind me to revise glycolysis for lecture 2 on friday'],
+    expect: { created: [{ title: /^revise glycolysis for lecture 2$/i, due: '2026-12-04' }] },
+  },
+  {
+    say: ['add "read pages 40-60" for tomorrow, high priority'],
+    expect: { created: [{ title: /^read pages 40-60$/i, due: '2026-12-02', importance: HIGH }] },
+  },
   // Ambiguous and unknown
   { say: ['move it to monday'], expect: { answer: [/\?/] } },
   { say: ['delete it'], expect: { answer: [/\?/] } },
