@@ -55,7 +55,8 @@ export const DescriptionNoticeSchema = z.strictObject({
    * the target are not what is stored (the card shows what is stored); `not_described`: the
    * workspace could not be read, so the card shows only the model's arguments; `target_changed`:
    * an undo's records moved on since the change it takes back (it would write nothing);
-   * `already_undone`: that change was taken back already.
+   * `already_undone`: that change was taken back already; `earlier_date`: a proposed due date
+   * comes before the task's current one.
    */
   code: z.enum([
     'target_missing',
@@ -63,6 +64,7 @@ export const DescriptionNoticeSchema = z.strictObject({
     'not_described',
     'target_changed',
     'already_undone',
+    'earlier_date',
   ]),
   text: z.string().min(1).max(500),
 })

@@ -3,11 +3,24 @@ import { ModelError } from '../ModelError.ts'
 import type { ModelClient, ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
 import { proposeFollowUps } from './plannerFollowUps.ts'
+import { intentsFromGuess } from './plannerGuess.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
-import { parseIntents } from './plannerIntents.ts'
+import { classifyIntent } from './plannerIntentClassifier.ts'
+import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
 import { proposeCalls } from './plannerProposals.ts'
+import { planWithSkills } from './plannerSkills.ts'
 import { planToolUse } from './plannerUseTool.ts'
+
+// Only a message no pattern reads at all goes to the classifier.
+async function withGuess(
+  intents: PlannerIntent[],
+  text: string,
+  today: Date,
+): Promise<PlannerIntent[]> {
+  if (!intents.every((intent) => intent.kind === 'unknown')) return intents
+  return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
+}
 
 const CONFUSED =
   'Sorry, I could not make sense of that conversation. Could you ask again in other words?'
@@ -27,14 +40,14 @@ export class OfflinePlanner implements ModelClient {
       throw new ModelError('model_aborted', `${this.name}: the model call was aborted.`)
     }
     try {
-      return this.#plan(request)
+      return await this.#plan(request)
     } catch {
       // The planner must never fail a run over odd input; a confused answer is better than a crash.
       return { text: CONFUSED }
     }
   }
 
-  #plan(request: ModelRequest): ModelTurn {
+  async #plan(request: ModelRequest): Promise<ModelTurn> {
     const { messages } = request
     const available = new Set(request.tools.map((tool) => tool.name))
     const lastUser = messages.findLastIndex((message) => message.role === 'user')
@@ -44,12 +57,22 @@ export class OfflinePlanner implements ModelClient {
     const nextId = planIds(messages)
     const use = planToolUse(user.content, request.tools, sinceUser, nextId)
     if (use !== undefined) return use
-    const intents = parseIntents(user.content, this.#clock())
+    const today = this.#clock()
+    const skilled = planWithSkills({
+      text: user.content,
+      messages,
+      sinceUser,
+      available,
+      today,
+      nextId,
+    })
+    if (skilled !== undefined) return skilled
+    const intents = await withGuess(parseIntents(user.content, today), user.content, today)
     if (!sinceUser.some((message) => message.role === 'tool')) {
       return proposeCalls(intents, available, nextId)
     }
     return (
-      proposeFollowUps(intents, available, sinceUser, nextId) ?? {
+      proposeFollowUps(intents, available, sinceUser, nextId, today) ?? {
         text: answerResults(intents, available, messages, sinceUser),
       }
     )

@@ -1,8 +1,15 @@
 /** Splitting a user message into clauses, and stripping polite filler from each. */
 
-const SEPARATORS = /;|\r?\n|,?\s+and\s+then\s+|,?\s+then\s+/i
+const SEPARATORS =
+  /;|\r?\n|,?\s+and\s+then\s+|,?\s+then\s+|(?<=[a-z0-9)"”'][.!?])\s+(?=[a-z])|,\s+(?=(?:and\s+)?also\s+)/i
+// "remind me to A tomorrow and to B on friday": the lead-in is said once for both.
+const SHARED_LEAD =
+  /^((?:please\s+)?(?:remind\s+me|i\s+(?:need|have|want)|don'?t\s+let\s+me\s+forget|add\s+a\s+task|i\s+must)\s+to)\s+(.+?)\s*,?\s+and\s+to\s+(.+)$/i
+// "add two tasks: A and B", "add tasks: A, B and C".
+const LIST_OF_TASKS =
+  /^(?:please\s+)?(?:add|create|make)\s+(?:(?:two|three|four|2|3|4|some|these|the\s+following)\s+)?(?:new\s+)?(?:tasks|to-?dos|reminders)\s*[:-]\s*(.+)$/i
 const LEADING =
-  /^(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|i'?d\s+like\s+you\s+to|i\s+want\s+you\s+to|ok(?:ay)?|hey|hi|hello|thanks|thank\s+you|so|also|and|then|now|after\s+that|afterwards)\b[\s,:!.-]*/i
+  /^(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you\s+mind|would\s+you|will\s+you|i'?d\s+like\s+you\s+to|i\s+want\s+you\s+to|ok(?:ay)?|hey|hi|hello|thanks|thank\s+you|so|also|and|then|now|after\s+that|afterwards)\b[\s,:!.-]*/i
 const TRAILING = /(?:[\s,]+(?:please|pls|plz|thanks|thank\s+you))?[\s.!?,]*$/i
 
 /** Splits on `;`, newlines, ` and then ` and ` then `; a plain ` and ` stays inside its clause. */
@@ -11,6 +18,18 @@ export function splitClauses(text: string): string[] {
     .split(SEPARATORS)
     .map((clause) => clause.trim())
     .filter((clause) => clause !== '')
+    .flatMap(shareLead)
+}
+
+function shareLead(clause: string): string[] {
+  const shared = SHARED_LEAD.exec(clause)
+  if (shared) return [`${shared[1]} ${shared[2]}`, `${shared[1]} ${shared[3]}`]
+  const listed = LIST_OF_TASKS.exec(clause)?.[1]
+  if (listed === undefined) return [clause]
+  return listed
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
+    .filter((item) => item.trim() !== '')
+    .map((item) => `add a task ${item.trim()}`)
 }
 
 /** Drops leading filler ("please", "can you", "then") and trailing punctuation or "please". */

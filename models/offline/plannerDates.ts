@@ -1,5 +1,7 @@
 /** Due-date phrases the offline planner understands, resolved against today to `YYYY-MM-DD`. */
 
+import { findDate, withoutDate } from './plannerChrono.ts'
+
 const WEEKDAY_NAMES = [
   'sunday',
   'monday',
@@ -71,6 +73,10 @@ export function extractDue(text: string, today: Date): DueExtraction {
 
 /** A due phrase on its own ("next monday", "december 14", "2026-12-05") as `YYYY-MM-DD`, or undefined. */
 export function resolveDuePhrase(phrase: string, today: Date): string | undefined {
+  const found = findDate(phrase, today)
+  // The whole phrase must be the date, so "move X to friday's lab" is not read as a move to Friday.
+  const rest = found ? withoutDate(phrase, found).replace(/[\s,.!?]+/g, '') : phrase
+  if (found && rest === '') return found.due
   return resolveDue(phrase.replace(/^(?:on|by|for|the)\s+/i, ''), today)
 }
 

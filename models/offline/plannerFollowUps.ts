@@ -1,4 +1,5 @@
 import type { ChatMessage, ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import { format, shiftDay } from './plannerChrono.ts'
 import type { PlannerIntent } from './plannerIntents.ts'
 import { latestMemoryList } from './plannerMemory.ts'
 import { offered } from './plannerProposals.ts'
@@ -32,6 +33,7 @@ export function proposeFollowUps(
   available: ReadonlySet<string>,
   sinceUser: readonly ChatMessage[],
   nextId: () => string,
+  today: Date,
 ): ModelTurn | undefined {
   const wanted = lookupIntents(intents, available)
   const alreadyProposed = sinceUser.some(
@@ -65,7 +67,19 @@ export function proposeFollowUps(
     if (task === undefined) continue
     // The title lets a card without a description say what goes; the tool refuses a mismatch.
     if (intent.kind === 'delete_task') propose('delete_task', { id: task.id, title: task.title })
-    else propose('update_task', { id: task.id, ...intent.changes })
+    else propose('update_task', { id: task.id, ...resolveShift(intent.changes, task, today) })
   }
   return calls.length > 0 ? { toolCalls: calls } : undefined
+}
+
+// "push X back three days" moves from the task's own due date (from today when it has none).
+function resolveShift(
+  changes: Extract<LookupIntent, { kind: 'update_task' }>['changes'],
+  task: { due?: string },
+  today: Date,
+): Record<string, unknown> {
+  const { shiftDays, ...rest } = changes
+  if (shiftDays === undefined) return rest
+  const from = task.due ?? format(today)
+  return { ...rest, due: shiftDay(from, shiftDays) }
 }

@@ -1,5 +1,6 @@
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
+import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
@@ -74,7 +75,7 @@ const CREATE = [
   /^(?:remind\s+me\s+(?:to|about)|i\s+(?:really\s+)?(?:need|have|got)\s+to|i\s+must|i\s+should|i'?ve\s+got\s+to|i\s+gotta|remember\s+to|don'?t\s+forget\s+to|do\s+not\s+forget\s+to|task\s*:)\s*(.+)$/i,
 ]
 const CREATE_INTO =
-  /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?dos?|to-?do\s+list|list)\b(.*)$/i
+  /^(?:add|put)\s+(.+?)\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:tasks|task\s+list|to-?do\s+list|to-?dos?|list)\b(.*)$/i
 
 // "run: <code>" takes the whole message, so semicolons and newlines in the code split nothing.
 // "run with lecture-2.md, notes.md: <code>" passes those sources in as `inputs`.
@@ -90,7 +91,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseForget,
   parseNoteIntent,
   parseDelete,
+  parseTaskNote,
   parseArtifact,
+  parseCreateShape,
   parseMemory,
   parseTaskQuery,
   parseTaskUpdate,
@@ -99,6 +102,9 @@ const PARSERS: readonly ClauseParser[] = [
   parseSearch,
   parseCreate,
   (clause) => (LIST_LOOSE.test(clause) ? { kind: 'list_tasks' } : undefined),
+  parseBareAdd,
+  parseErrand,
+  parseLooseDelete,
 ]
 
 /** Reads a user message as one intent per clause; clauses it cannot read become `unknown`. */
@@ -112,7 +118,23 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
       .filter((name) => name !== '')
     return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
   }
+  const block = parseNoteBlock(text)
+  if (block !== undefined) return [block]
   return splitClauses(fixTypos(text)).flatMap((clause) => parseClauses(clause, today))
+}
+
+// A note of several lines is one request: its lines are its body, never clauses of their own.
+const NOTE_CALLED =
+  /^\s*(?:please\s+)?(?:save|write|create|make|add|keep|store)\s+(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?:called|named|titled|as)\s+([^:\n]+?)\s*:\s*([\s\S]+)$/i
+const NOTE_LINES =
+  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
+
+function parseNoteBlock(text: string): PlannerIntent | undefined {
+  if (!text.includes('\n')) return undefined
+  const match = NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
+  const title = capitalise(cleanPhrase(match?.[1] ?? ''))
+  const content = (match?.[2] ?? '').trim()
+  return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
 }
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */
@@ -148,7 +170,7 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (GREETING.test(raw)) return { kind: 'greeting' }
   if (HELP.test(raw.trim())) return { kind: 'help' }
   if (THANKS.test(raw)) return { kind: 'thanks' }
-  const clause = stripFiller(raw)
+  const clause = askedAsDue(stripFiller(raw))
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
@@ -201,6 +223,43 @@ function parseCreate(clause: string, today: Date): PlannerIntent | undefined {
   const body = into ? `${into[1] ?? ''} ${into[2] ?? ''}` : firstGroup(CREATE, clause)
   const fields = body.trim() === '' ? undefined : parseTaskFields(body, today)
   return fields ? { kind: 'create_task', ...fields } : undefined
+}
+
+// "add a note to the flashcards task: use the mnemonic …" changes the task, never saves a note.
+const TASK_NOTE =
+  /^(?:add|put|attach|write)\s+(?:a\s+)?note\s+(?:to|on)\s+(?:the\s+|my\s+)?(.+?)(?:\s+task)?\s*:\s*([\s\S]+)$/i
+
+function parseTaskNote(clause: string): PlannerIntent | undefined {
+  const match = TASK_NOTE.exec(clause)
+  const target = cleanPhrase(match?.[1] ?? '')
+  const notes = (match?.[2] ?? '').trim()
+  if (target === '' || notes === '') return undefined
+  return { kind: 'update_task', target, changes: { notes } }
+}
+
+// "add buy rice": anything added that is not a note, a memory or a list is a task.
+function parseBareAdd(clause: string, today: Date): PlannerIntent | undefined {
+  const body = /^(?:add|ad)\s+(?!(?:a\s+)?(?:note|memory)\b)(.+)$/i.exec(clause)?.[1]
+  const fields = body === undefined ? undefined : parseTaskFields(body, today)
+  return fields ? { kind: 'create_task', ...fields } : undefined
+}
+
+// "remove buy a calculator": the last reading of a delete, once nothing else read the clause.
+function parseLooseDelete(clause: string): PlannerIntent | undefined {
+  const target = /^(?:delete|remove|cancel|drop|erase|scrap)\s+(?:the\s+|my\s+)?(.+)$/i.exec(
+    clause,
+  )?.[1]
+  return target === undefined || cleanPhrase(target) === ''
+    ? undefined
+    : { kind: 'delete_task', target: cleanPhrase(target) }
+}
+
+// "what do I have due this week", "anything due before friday": the list question in other words.
+function askedAsDue(clause: string): string {
+  return clause.replace(
+    /^(?:what\s+(?:do|have)\s+i\s+(?:got\s+|have\s+)?|do\s+i\s+have\s+anything\s+|is\s+there\s+anything\s+|have\s+i\s+got\s+anything\s+|anything\s+)due\b/i,
+    "what's due",
+  )
 }
 
 function firstGroup(patterns: readonly RegExp[], clause: string): string {

@@ -27,11 +27,20 @@ export function suggestFor(clause: string, available: ReadonlySet<string>): stri
     return `I can't answer that myself, but I can look through your notes and sources: try ${quoted(`search ${terms}`)}.`
   }
   if (!QUESTION.test(words) && words.split(/\s+/).length >= 2 && available.has('create_task')) {
-    const todo = words.charAt(0).toLowerCase() + words.slice(1)
+    const todo = coreAction(words.charAt(0).toLowerCase() + words.slice(1))
     return `I can't do that myself, but I can remind you: try ${quoted(`add a task to ${todo}`)}.`
   }
   if (available.has('list_tasks')) {
     return `I didn't catch that. I can look after your tasks, notes and what I remember: try ${quoted('what do I have to do this week?')} or ${quoted('help')}.`
   }
   return `I didn't catch that. Send ${quoted('help')} to see what I can do here.`
+}
+
+// The request's main action, without the clauses after it ("… for the holidays", "… while I study").
+function coreAction(words: string): string {
+  return (
+    words.split(
+      /\s+(?:for\s+the|while|because|since|so\s+that|when|during|before|after|as\s+soon\s+as)\s+/i,
+    )[0] ?? words
+  )
 }

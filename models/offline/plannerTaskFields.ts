@@ -1,4 +1,5 @@
-import { extractDue } from './plannerDates.ts'
+import { findDate, withoutDate } from './plannerChrono.ts'
+import { findImportance, withoutImportance } from './plannerImportance.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
 /** The fields of a task the user described: what `create_task` is called with. */
@@ -19,38 +20,27 @@ export const LEVEL_WORDS: ReadonlyMap<string, number> = new Map([
   ['low', 2],
   ['lowest', 1],
 ])
-const LEVEL = 'highest|top|urgent|high|medium|normal|lowest|low'
-const NUMERIC =
-  /[\s,;(]*\b(?:(?:with|at)\s+)?(?:an?\s+)?(?:importance|priority|prio)(?:\s+level)?\s*(?:of\b|is\b|:|=|-)?\s*(\d{1,2})\b(?:\s*(?:\/|out\s+of)\s*\d{1,2})?\s*\)?/i
-const WORDY = new RegExp(
-  `[\\s,;(]*\\b(?:(?:with|at)\\s+)?(?:an?\\s+)?(?:(${LEVEL})\\s+(?:importance|priority)|(?:importance|priority)\\s*(?:of\\b|is\\b|:|=|-)?\\s*(${LEVEL}))\\b\\s*\\)?`,
-  'i',
-)
-
 /** Reads title, due date and importance from the words after "add a task to …"; undefined without a title. */
 export function parseTaskFields(body: string, today: Date): TaskFields | undefined {
   let rest = body
-  let importance: number | undefined
-  const numeric = NUMERIC.exec(rest)
-  const wordy = numeric ? null : WORDY.exec(rest)
-  if (numeric?.[1] !== undefined) {
-    importance = Number(numeric[1])
-    rest = cut(rest, numeric)
-  } else if (wordy) {
-    importance = LEVEL_WORDS.get((wordy[1] ?? wordy[2] ?? '').toLowerCase())
-    rest = cut(rest, wordy)
-  }
-  const { due, rest: withoutDue } = extractDue(rest, today)
-  const title = capitalise(
-    cleanPhrase(withoutDue).replace(/^(?:to|called|named|titled|about)\s+/i, ''),
-  )
+  const level = findImportance(rest)
+  if (level) rest = withoutImportance(rest, level)
+  const found = findDate(rest, today)
+  if (found) rest = withoutDate(rest, found)
+  const title = taskTitle(rest)
   if (title === '') return undefined
   const fields: TaskFields = { title }
-  if (due !== undefined) fields.due = due
-  if (importance !== undefined) fields.importance = importance
+  if (found !== undefined) fields.due = found.due
+  if (level !== undefined) fields.importance = level.importance
   return fields
 }
 
-function cut(text: string, match: RegExpExecArray): string {
-  return `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`.trim()
+// What is left once the date and importance are out: no lead-in words, list words or stray commas.
+function taskTitle(rest: string): string {
+  let title = rest.replace(/\s+,/g, ',').replace(/,(\s*,)+/g, ',')
+  title = cleanPhrase(title)
+    .replace(/^(?:to|called|named|titled|about|for\s+me|me)\s*[:-]?\s+/i, '')
+    .replace(/^i\s+(?:(?:have|need|must|want|got|ought)\s+to|must|should|gotta)\s+/i, '')
+    .replace(/\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:to-?do\s+)?(?:list|tasks|to-?dos)$/i, '')
+  return capitalise(cleanPhrase(title))
 }

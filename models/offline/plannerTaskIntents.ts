@@ -9,6 +9,9 @@ export interface TaskChanges {
   due?: string
   importance?: number
   done?: boolean
+  notes?: string
+  /** Days to move the current due date by ("push X back three days"); resolved once the task is seen. */
+  shiftDays?: number
 }
 
 /** A task list request, with its filter (none: every task). */
@@ -78,7 +81,47 @@ const update = (target: string | undefined, changes: TaskChanges): TaskUpdate | 
   return words === '' ? undefined : { kind: 'update_task', target: words, changes }
 }
 
+const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
+const COUNTS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+}
+const SHIFT = new RegExp(
+  `^(push|move|shift|delay|postpone|bump|bring|pull)\\s+(?:the\\s+|my\\s+)?(.+?)\\s+(back|forward|on|earlier|later)?\\s*(?:by\\s+)?${COUNT}\\s+(day|week)s?(?:\\s+(later|earlier))?$`,
+  'i',
+)
+const DID =
+  /^i(?:'ve|\s+have)?\s+(?:already\s+|just\s+|now\s+|finally\s+)*(reviewed|read|did|submitted|sent|bought|handed\s+in|wrote|made|emailed|called|printed|returned|paid|booked|revised)\s+(.+?)(?:\s+(?:already|now|today))?$/i
+
 const UPDATES: readonly UpdateParser[] = [
+  (c) => {
+    const m = SHIFT.exec(c)
+    if (!m) return undefined
+    const count = COUNTS[(m[4] ?? '').toLowerCase()] ?? Number(m[4])
+    const earlier =
+      /forward|earlier/i.test(`${m[3] ?? ''} ${m[6] ?? ''}`) || /bring|pull/i.test(m[1] ?? '')
+    const days = count * ((m[5] ?? '').toLowerCase() === 'week' ? 7 : 1) * (earlier ? -1 : 1)
+    return update(m[2], { shiftDays: days })
+  },
+  (c) => {
+    const m = DID.exec(c)
+    return m ? update(`${m[1]} ${m[2]}`, { done: true }) : undefined
+  },
+  (c, today) => {
+    const m =
+      /^(?!add\b|create\b|remind\b|new\b|todo\b|task\b|make\b|what\b|when\b|is\b)(?:the\s+|my\s+)?(.+?)\s+(?:is\s+)?(?:now\s+)?due\s+(?:on\s+|by\s+)?(.+)$/i.exec(
+        c,
+      )
+    const due = m?.[2] === undefined ? undefined : resolveDuePhrase(m[2], today)
+    return due === undefined ? undefined : update(m?.[1], { due })
+  },
   (c) => {
     const m = new RegExp(
       `^(?:mark|set|put)\\s+${THE}(.+?)\\s+(?:as\\s+|to\\s+)?${NOT_DONE}$`,
@@ -118,7 +161,7 @@ const UPDATES: readonly UpdateParser[] = [
   (c, today) => {
     // The date is what follows the last to/on/for, so a title may hold one (“essay on cells”).
     const m =
-      /^(?:move|push|shift|postpone|reschedule|delay|bump|change|set|put)\s+(?:back\s+)?(?:the\s+)?(?:due\s+date\s+(?:of|for|on)\s+|deadline\s+(?:of|for|on)\s+)?(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:'s\s+(?:due\s+date|deadline))?\s+(?:back\s+)?(?:to|until|till|for|on)\s+((?:(?!\s(?:to|until|till|for|on)\s).)+)$/i.exec(
+      /^(?:move|push|shift|postpone|reschedule|delay|bump|change|set|put|bring)\s+(?:back\s+|forward\s+)?(?:the\s+)?(?:due\s+date\s+(?:of|for|on)\s+|deadline\s+(?:of|for|on)\s+)?(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:'s\s+(?:due\s+date|deadline))?\s+(?:back\s+|forward\s+)?(?:to|until|till|for|on)\s+((?:(?!\s(?:to|until|till|for|on)\s).)+)$/i.exec(
         c,
       )
     const due = m?.[2] === undefined ? undefined : resolveDuePhrase(m[2], today)

@@ -1,5 +1,7 @@
 /** Common misspellings of the words the planner listens for, fixed before a message is read. */
 
+import { fixNearWords } from './plannerFuzzy.ts'
+
 const FIXES: ReadonlyMap<string, string> = new Map([
   ['waht', 'what'],
   ['wat', 'what'],
@@ -55,10 +57,18 @@ const FIXES: ReadonlyMap<string, string> = new Map([
   ['fridya', 'friday'],
   ['monady', 'monday'],
   ['plese', 'please'],
+  ['tmrw', 'tomorrow'],
+  ['tmrow', 'tomorrow'],
+  ['u', 'you'],
+  ['ad', 'add'],
 ])
 
 /** `text` with each known misspelt word replaced (its case kept when it starts with a capital). */
 export function fixTypos(text: string): string {
+  return fixNearWords(fixKnown(text))
+}
+
+function fixKnown(text: string): string {
   return text.replace(/[A-Za-z]+/g, (word) => {
     const fixed = FIXES.get(word.toLowerCase())
     if (fixed === undefined) return word

@@ -61,6 +61,24 @@ describe('update_task', () => {
     })
   })
 
+  it('says so on the card when the new due date is earlier than the current one, and only then', async () => {
+    const earlier = await describeCall('update_task', { id: 't1', due: '2026-12-02' })
+    expect(earlier.notice).toEqual({
+      code: 'earlier_date',
+      text: 'The new due date, Wed 2 Dec 2026, is earlier than the current one, Fri 4 Dec 2026.',
+    })
+    expect(
+      (await describeCall('update_task', { id: 't1', due: '2026-12-07' })).notice,
+    ).toBeUndefined()
+    expect(
+      (await describeCall('update_task', { id: 't1', due: '2026-12-04' })).notice,
+    ).toBeUndefined()
+    // A task without a due date has nothing to be earlier than.
+    expect(
+      (await describeCall('update_task', { id: 't2', due: '2026-12-02' })).notice,
+    ).toBeUndefined()
+  })
+
   it('"mark X as done" is update_task with done', async () => {
     const description = await describeCall('update_task', { id: 't2', done: true })
     expect(description.headline).toBe('Mark “Review lecture 1 notes” as done')

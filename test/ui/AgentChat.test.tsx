@@ -121,6 +121,29 @@ describe('AgentChat with a runtime in the same JS context', () => {
     expect(await ws.readTasks()).toEqual([])
   })
 
+  it('the message box takes several lines: Shift+Enter starts a new line, Enter sends it whole', async () => {
+    const { runtime, runId } = await setUp()
+    const started: string[] = []
+    render(
+      <AgentChat
+        run={new LocalRunClient(runtime, runId)}
+        onStartRun={(t) => {
+          started.push(t)
+        }}
+      />,
+    )
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'End conversation' })))
+    const box = screen.getByLabelText('Message') as HTMLTextAreaElement
+    await act(async () => {
+      fireEvent.change(box, { target: { value: 'note: Krebs cycle\n2 CO2 per turn' } })
+      fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    })
+    expect(started).toEqual([])
+    await act(async () => fireEvent.keyDown(box, { key: 'Enter' }))
+    expect(started).toEqual(['note: Krebs cycle\n2 CO2 per turn'])
+  })
+
   it('a plain run source offers no lasting decisions or Edit: its commands would bypass the policy store', async () => {
     const { runtime, runId } = await setUp()
     const client = new LocalRunClient(runtime, runId)

@@ -15,6 +15,7 @@ const at = '2026-11-30T09:00:00.000Z'
 const descriptions: Record<string, CallDescription> = {}
 const args: Record<string, object> = {
   update_task: { id: 't1', due: '2026-12-07' },
+  update_task_earlier: { id: 't1', due: '2026-12-02' },
   save_artifact: { title: 'Exam plan', content: 'Revise cells\nThen ecology\nSleep early' },
   delete_task: { id: 't1', title: 'Something else entirely' },
 }
@@ -25,7 +26,8 @@ beforeAll(async () => {
   await seedStudy(ws)
   const tools = createCoreToolRegistry()
   for (const [name, a] of Object.entries(args)) {
-    descriptions[name] = await tools.describe(tools.prepare('c', name, a), ws)
+    const tool = name.replace(/_earlier$/, '')
+    descriptions[name] = await tools.describe(tools.prepare('c', tool, a), ws)
   }
 })
 afterEach(cleanup)
@@ -46,6 +48,21 @@ const request = (
 })
 
 describe('a card with a description', () => {
+  it('says when the proposed due date is earlier than the current one', () => {
+    render(
+      <ConfirmationCard
+        request={request('update_task_earlier', { toolName: 'update_task' })}
+        onDecide={() => {}}
+      />,
+    )
+    const card = screen.getByRole('article', { name: /due Fri 4 Dec 2026 → Wed 2 Dec 2026/ })
+    const notice = within(card).getByText(/is earlier than the current one, Fri 4 Dec 2026/)
+    expect(notice.closest('[data-notice]')?.getAttribute('data-notice')).toBe('earlier_date')
+    cleanup()
+    render(<ConfirmationCard request={request('update_task')} onDecide={() => {}} />)
+    expect(screen.queryByText(/is earlier than the current one/)).toBeNull()
+  })
+
   it('headlines what the workspace says and shows a field table of now and after', () => {
     render(<ConfirmationCard request={request('update_task')} onDecide={() => {}} />)
     const card = screen.getByRole('article', {

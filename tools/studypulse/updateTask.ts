@@ -50,11 +50,13 @@ export const updateTask = defineTool({
     const next = planUpdate(current.value, args, current.value.updatedAt).after.task[
       args.id
     ] as Task
+    const notice = earlierDate(current.value, args)
     return {
       version: 1,
       headline: cut(headline(current.value, args), 500),
       fields: changedFields(current.value, next, args),
       target: { kind: 'task', id: args.id, version: current.version },
+      ...(notice !== undefined && { notice }),
     }
   },
   async execute(args, { workspace, now, generateId, expectedVersion }) {
@@ -72,6 +74,14 @@ export const updateTask = defineTool({
     return commitPlanned(plan, call, { workspace, now, generateId }, { task: next, changed })
   },
 })
+
+// A move to an earlier day is easy to miss on a card ("next Wednesday" read as tomorrow): say it.
+function earlierDate(task: Task, args: UpdateTaskArgs) {
+  if (typeof args.due !== 'string' || task.due === undefined || args.due >= task.due)
+    return undefined
+  const text = `The new due date, ${formatDay(args.due)}, is earlier than the current one, ${formatDay(task.due)}.`
+  return { code: 'earlier_date' as const, text }
+}
 
 /** The call's changes to the task as patches (a `null` clears a field), stamped `updatedAt`. */
 function planUpdate(task: Task, args: UpdateTaskArgs, updatedAt: string): PlannedChange {

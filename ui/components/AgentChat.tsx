@@ -198,10 +198,17 @@ export function AgentChat(props: AgentChatProps) {
           </p>
         ) : null}
         <form className="sp-chat__form" onSubmit={(e) => void submit(e)}>
-          <input
+          <textarea
             className="sp-chat__input"
             aria-label="Message"
+            rows={1}
             value={text}
+            onKeyDown={(e) => {
+              // Enter sends; Shift+Enter starts a new line, so a note of several lines stays whole.
+              if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return
+              e.preventDefault()
+              e.currentTarget.form?.requestSubmit()
+            }}
             placeholder={
               ended
                 ? 'Start a new chat…'

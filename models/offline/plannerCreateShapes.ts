@@ -1,0 +1,59 @@
+/** More ways a student asks for a task: "todo: …", "note to self - …", quoted titles, "remind me in 3 days to …", a bare errand with a date. */
+
+import { findDate } from './plannerChrono.ts'
+import { parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
+import { capitalise, cleanPhrase } from './plannerText.ts'
+
+type Create = { kind: 'create_task' } & TaskFields
+
+const PREFIXED = [
+  /^(?:todo|to-do|task|reminder|note\s+to\s+self|nts)\s*[:\-–—]\s*(.+)$/i,
+  /^note\s+to\s+self\s+(.+)$/i,
+  /^(?:make|set|create|add)\s+(?:a\s+|me\s+a\s+)?reminder\s*[:\-–]?\s*(?:for\s+me\s+)?(?:to\s+|for\s+)?(.+)$/i,
+  /^(?:gotta|got\s+to|need\s+to|have\s+to|must)\s+(.+)$/i,
+  /^(?:please\s+)?create\s+(?:a\s+)?task\s+for\s+me\s*[:\-–]?\s*(.+)$/i,
+  /^(?:adding|add|create|make)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:task|to-?do|reminder)\s+(?:to|for|about)\s+(.+)$/i,
+  /^don'?t\s+let\s+me\s+forget\s+(?:to\s+)?(.+)$/i,
+  /^i\s+(?:want|plan|intend|am\s+going|'m\s+going|have|need|must)\s+to\s+(.+)$/i,
+  /^(?:schedule|plan)\s+(.+)$/i,
+]
+// `add "read chapter 12" due 10 January`, `put 'return library books' on my list for Saturday`.
+const QUOTED =
+  /^(?:add|create|put|make)\s+(?:a\s+)?(?:new\s+)?(?:task\s+|to-?do\s+)?(?:called\s+|named\s+)?["“'‘](.+?)["”'’](.*)$/i
+// "remind me in 3 days to check my grades", "remind me on friday to …".
+const WHEN_FIRST = /^remind\s+me\s+((?:in|on|by|next|this|tomorrow|tonight|the)\b.*?)\s+to\s+(.+)$/i
+const QUESTION_START =
+  /^(?:what|what's|whats|how|why|where|when|who|which|is|are|do|does|did|can|could|will|would|should|tell|show|list|give|summari[sz]e)\b/i
+const NOT_ERRANDS =
+  /^(?:move|push|change|set|mark|delete|remove|rename|make|reschedule|postpone|bring)\b/i
+
+/** A create request in one of these shapes, or undefined. */
+export function parseCreateShape(clause: string, today: Date): Create | undefined {
+  const quoted = QUOTED.exec(clause)
+  if (quoted) {
+    const rest = parseTaskFields(`x ${quoted[2] ?? ''}`, today)
+    const title = capitalise(cleanPhrase(quoted[1] ?? ''))
+    if (title === '') return undefined
+    return { kind: 'create_task', ...rest, title }
+  }
+  const whenFirst = WHEN_FIRST.exec(clause)
+  if (whenFirst) return create(`${whenFirst[2]} ${whenFirst[1]}`, today)
+  for (const pattern of PREFIXED) {
+    const body = pattern.exec(clause)?.[1]
+    if (body !== undefined) return create(body, today)
+  }
+  return undefined
+}
+
+/** A bare errand with a date ("buy a lab coat the day after tomorrow"): a task; a question never is. */
+export function parseErrand(clause: string, today: Date): Create | undefined {
+  if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause))
+    return undefined
+  if (clause.split(/\s+/).length < 3 || findDate(clause, today) === undefined) return undefined
+  return create(clause, today)
+}
+
+function create(body: string, today: Date): Create | undefined {
+  const fields = parseTaskFields(body, today)
+  return fields ? { kind: 'create_task', ...fields } : undefined
+}

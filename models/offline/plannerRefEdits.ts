@@ -1,0 +1,209 @@
+/** Follow-ups that point back: "make that high priority", "actually make it friday", "delete the second one". */
+
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import { findDate, shiftDay } from './plannerChrono.ts'
+import { findImportance } from './plannerImportance.ts'
+import { taskReferents } from './plannerReferents.ts'
+import {
+  answered,
+  call,
+  type PlannerSkill,
+  resultsInWords,
+  type SkillContext,
+} from './plannerSkill.ts'
+import type { PlannerTask } from './plannerTasks.ts'
+import { capitalise, cleanPhrase } from './plannerText.ts'
+import { fixTypos } from './plannerTypos.ts'
+
+/** Which task a reference means: the last one touched, or one of the last group by position. */
+type Ref = { kind: 'last' } | { kind: 'nth'; index: number }
+
+/** What a follow-up does to the task it points at. */
+export type RefChange =
+  | { kind: 'delete' }
+  | { kind: 'update'; changes: Record<string, unknown>; shiftDays?: number }
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth']
+const REF =
+  /\b(?:the\s+(first|second|third|fourth|fifth|last|latest|new|previous|other)\s+(?:one|task|reminder)|(?:that|this)\s+(?:one|task|reminder)|the\s+(?:last|new)\s+task|it|that|this)\b/i
+const LEAD =
+  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|on\s+second\s+thought)\b[\s,.!:-]*/i
+const CORRECTING =
+  /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|on\s+second\s+thought)\b/i
+const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
+const NUMBERS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+}
+
+const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange | undefined][] = [
+  [
+    /^(?:delete|remove|drop|cancel|scrap|bin|erase|get\s+rid\s+of)\s+§$/i,
+    () => ({ kind: 'delete' }),
+  ],
+  [
+    /^(?:mark|set|tick\s+off|check\s+off|complete|finish)\s+§(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$/i,
+    done(true),
+  ],
+  [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
+  [
+    /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,
+    done(false),
+  ],
+  [/^(?:rename|retitle|call)\s+§\s+(?:to\s+|as\s+)?(.+)$/i, (m) => title(m[1])],
+  [
+    /^(?:add|put|attach|write)\s+(?:a\s+)?note\s+(?:to|on)\s+§\s*[:-]?\s*([\s\S]+)$/i,
+    (m) => notes(m[1]),
+  ],
+  [
+    new RegExp(
+      `^(?:push|move|shift|bump|delay|postpone|put)\\s+§\\s+(?:back\\s+|on\\s+|later\\s+)?(?:by\\s+)?${COUNT}\\s+(day|week)s?(?:\\s+later)?$`,
+      'i',
+    ),
+    (m) => shift(m, 1),
+  ],
+  [
+    new RegExp(
+      `^(?:bring|move|pull)\\s+§\\s+(?:forward|earlier|up)\\s+(?:by\\s+)?${COUNT}\\s+(day|week)s?$`,
+      'i',
+    ),
+    (m) => shift(m, -1),
+  ],
+  [
+    /^(?:make|set|change|move|put|reschedule|schedule|push|bring|shift|mark)\s+§\s*(.*)$/i,
+    (m, today) => slots(m[1], today),
+  ],
+  [/^§(?:'s|\s+is|\s+one\s+is|\s+should\s+be)\s+(.*)$/i, (m, today) => slots(m[1], today)],
+]
+
+/** Reads a follow-up; undefined when the words do not point back at a task. */
+export function parseRefEdit(
+  text: string,
+  today: Date,
+): { ref: Ref; change: RefChange } | undefined {
+  const original = cleanPhrase(fixTypos(text))
+  let clause = original
+  for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, ''))
+    clause = next
+  const found = REF.exec(clause)
+  if (!found) return correction(original, clause, today)
+  const word = found[1]?.toLowerCase()
+  const ordinal = word === undefined ? -1 : ORDINALS.indexOf(word)
+  const ref: Ref =
+    ordinal >= 0
+      ? { kind: 'nth', index: ordinal }
+      : word === 'last'
+        ? { kind: 'nth', index: -1 }
+        : { kind: 'last' }
+  const marked = `${clause.slice(0, found.index)}§${clause.slice(found.index + found[0].length)}`
+  for (const [pattern, read] of PATTERNS) {
+    const match = pattern.exec(marked)
+    const change = match ? read(match, today) : undefined
+    if (change) return { ref, change }
+  }
+  return undefined
+}
+
+/** The skill: the change proposed on the task meant, a question when none is, then the result in words. */
+export const refEditSkill: PlannerSkill = (context) => {
+  const parts = context.text.split(
+    /,\s*(?=(?:and\s+|then\s+)?(?:mark|make|set|move|push|delete|rename|reopen|change|put)\b)/i,
+  )
+  const edits = parts.map((part) => parseRefEdit(part, context.today))
+  const wanted = edits.filter((edit) => edit !== undefined)
+  if (wanted.length === 0 || wanted.length < parts.length - 1) return undefined
+  if (answered(context)) return { text: resultsInWords(context) }
+  const referents = taskReferents(context.messages)
+  const calls: ModelTurn[] = []
+  for (const edit of wanted) {
+    const task = pick(referents, edit.ref)
+    if (task === undefined) return { text: whichTask(context) }
+    calls.push(proposal(context, task, edit.change))
+  }
+  // Later parts win ("undo that, mark it not done"): the last change for the task is the one meant.
+  return calls.at(-1)
+}
+
+// "no wait, tuesday", "actually friday": a correction that is only a new date means the last task.
+function correction(
+  original: string,
+  clause: string,
+  today: Date,
+): { ref: Ref; change: RefChange } | undefined {
+  if (!CORRECTING.test(original)) return undefined
+  const date = findDate(clause, today)
+  const rest = date
+    ? `${clause.slice(0, date.start)}${clause.slice(date.end)}`.replace(/[\s,.!]+/g, '')
+    : clause
+  if (date === undefined || rest !== '') return undefined
+  return { ref: { kind: 'last' }, change: { kind: 'update', changes: { due: date.due } } }
+}
+
+function pick(referents: ReturnType<typeof taskReferents>, ref: Ref): PlannerTask | undefined {
+  if (ref.kind === 'last')
+    return referents.last ?? (referents.group.length === 1 ? referents.group[0] : undefined)
+  if (ref.index === -1) return referents.group.at(-1) ?? referents.last
+  return referents.group[ref.index]
+}
+
+function proposal(context: SkillContext, task: PlannerTask, change: RefChange): ModelTurn {
+  if (change.kind === 'delete')
+    return call(context, 'delete_task', { id: task.id, title: task.title })
+  const changes = { ...change.changes }
+  if (change.shiftDays !== undefined) {
+    const from = task.due ?? shiftDay(isoToday(context.today), 0)
+    changes.due = shiftDay(from, change.shiftDays)
+  }
+  return call(context, 'update_task', { id: task.id, ...changes })
+}
+
+function whichTask(context: SkillContext): string {
+  return context.available.has('list_tasks')
+    ? 'Which task do you mean? Say its name, or ask “show my tasks” first.'
+    : 'Which task do you mean?'
+}
+
+function done(value: boolean) {
+  return (): RefChange => ({ kind: 'update', changes: { done: value } })
+}
+
+function title(words: string | undefined): RefChange | undefined {
+  const text = capitalise(cleanPhrase(words ?? ''))
+  return text === '' ? undefined : { kind: 'update', changes: { title: text } }
+}
+
+function notes(words: string | undefined): RefChange | undefined {
+  const text = (words ?? '').trim()
+  return text === '' ? undefined : { kind: 'update', changes: { notes: text } }
+}
+
+function shift(m: RegExpExecArray, sign: number): RefChange {
+  const word = (m[1] ?? '1').toLowerCase()
+  const count = NUMBERS[word] ?? Number(word)
+  const days = count * ((m[2] ?? 'day').toLowerCase() === 'week' ? 7 : 1)
+  return { kind: 'update', changes: {}, shiftDays: sign * days }
+}
+
+function slots(words: string | undefined, today: Date): RefChange | undefined {
+  const rest = words ?? ''
+  const changes: Record<string, unknown> = {}
+  const level = findImportance(rest)
+  if (level) changes.importance = level.importance
+  const date = findDate(rest, today)
+  if (date) changes.due = date.due
+  if (/^(?:as\s+)?(?:done|complete|completed|finished)$/i.test(rest.trim())) changes.done = true
+  return Object.keys(changes).length === 0 ? undefined : { kind: 'update', changes }
+}
+
+function isoToday(today: Date): string {
+  const month = String(today.getMonth() + 1).padStart(2, '0')
+  const day = String(today.getDate()).padStart(2, '0')
+  return `${today.getFullYear()}-${month}-${day}`
+}

@@ -1,0 +1,89 @@
+/** Questions about the task list: the most important task, and when a task is due. */
+
+import { stripFiller } from './plannerClauses.ts'
+import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
+import { findBestTask } from './plannerTaskMatch.ts'
+import { latestTaskList, type PlannerTask } from './plannerTasks.ts'
+import { fixTypos } from './plannerTypos.ts'
+
+const TOP =
+  /\b(?:most\s+important|top\s+priority|highest\s+priority|biggest\s+priority|most\s+urgent|what\s+should\s+i\s+(?:do|work\s+on|start(?:\s+with)?|focus\s+on)(?:\s+(?:first|next|now|today))?$)/i
+const WHEN = [
+  /^when\s+(?:is|are|'s)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
+  /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
+  /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^when\s+(?:do|must|should)\s+i\s+(?:finish|hand\s+in|submit|do)\s+(?:the\s+|my\s+)?(.+)$/i,
+]
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A task question: which is most important, or when one is due. */
+export type TaskQuestion = { kind: 'top' } | { kind: 'when'; target: string }
+
+/** Reads a question about the task list, or undefined. */
+export function parseTaskQuestion(text: string): TaskQuestion | undefined {
+  const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
+  if (TOP.test(clause) && !/^(?:make|set|mark|change|move)\b/i.test(clause)) return { kind: 'top' }
+  for (const pattern of WHEN) {
+    const target = pattern.exec(clause)?.[1]
+    if (target !== undefined) return { kind: 'when', target: target.replace(/\s+task$/i, '') }
+  }
+  return undefined
+}
+
+/** The skill: look at the list, then answer the question from it. */
+export const taskQuestionSkill: PlannerSkill = (context) => {
+  const question = parseTaskQuestion(context.text)
+  if (question === undefined || !context.available.has('list_tasks')) return undefined
+  if (!answered(context))
+    return call(context, 'list_tasks', question.kind === 'top' ? { done: false } : {})
+  const tasks = latestAnyList(context) ?? []
+  if (question.kind === 'top') return { text: topAnswer(tasks) }
+  const task = findBestTask(tasks, question.target)
+  if (task === undefined) return { text: `No task matched “${question.target}”.` }
+  return {
+    text: task.due
+      ? `“${task.title}” is due ${day(task.due)}.`
+      : `“${task.title}” has no due date.`,
+  }
+}
+
+function latestAnyList(context: SkillContext): PlannerTask[] | undefined {
+  return latestTaskList(context.sinceUser) ?? filteredList(context)
+}
+
+// The list this skill asked for may carry a filter; latestTaskList skips those.
+function filteredList(context: SkillContext): PlannerTask[] | undefined {
+  const message = context.sinceUser.findLast((m) => m.role === 'tool' && m.name === 'list_tasks')
+  if (message?.role !== 'tool') return undefined
+  try {
+    const parsed = JSON.parse(message.content) as { ok?: boolean; data?: { tasks?: PlannerTask[] } }
+    return parsed.ok
+      ? (parsed.data?.tasks ?? []).filter((t) => typeof t?.title === 'string')
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function topAnswer(tasks: readonly PlannerTask[]): string {
+  const open = tasks.filter((t) => !t.done)
+  const [top] = [...open].sort(
+    (a, b) =>
+      (b.importance ?? 0) - (a.importance ?? 0) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
+  )
+  if (top === undefined) return 'You have no open tasks.'
+  const facts = [
+    top.importance !== undefined ? `importance ${top.importance}` : undefined,
+    top.due !== undefined ? `due ${day(top.due)}` : undefined,
+  ].filter((f) => f !== undefined)
+  return `Your most important open task is “${top.title}”${facts.length > 0 ? ` (${facts.join(', ')})` : ''}.`
+}
+
+/** `YYYY-MM-DD` as "Thu 3 Dec 2026". */
+export function day(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  if (y === undefined || m === undefined || d === undefined) return iso
+  const date = new Date(y, m - 1, d, 12)
+  return `${DAYS[date.getDay()]} ${d} ${MONTHS[m - 1]} ${y}`
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { EvalCase } from './eval/evalCase.ts'
+import { HELD_OUT } from './eval/heldout.ts'
+import { runCase } from './eval/runEval.ts'
+import { TUNING } from './eval/tuning.ts'
+
+async function score(cases: readonly EvalCase[], showMisses: boolean) {
+  let passed = 0
+  for (const c of cases) {
+    const outcome = await runCase(c)
+    if (outcome.ok) passed += 1
+    else if (showMisses)
+      console.log(`  miss: ${JSON.stringify(c.say)} → ${outcome.problems.join(' | ')}`)
+  }
+  const pct = cases.length === 0 ? 0 : Math.round((passed / cases.length) * 1000) / 10
+  return { passed, total: cases.length, pct, line: `${passed}/${cases.length} (${pct}%)` }
+}
+
+// The held-out misses are not printed unless asked: the set is for measuring, not for tuning.
+const showHeldOut = process.env.PLANNER_EVAL_SHOW_HELD_OUT === '1'
+
+describe('the offline planner, end to end on phrasings (real runtime, tools and sample workspace; every card allowed)', () => {
+  it('understands at least 90% of the held-out set, and prints both scores', async () => {
+    const tuning = await score(TUNING, true)
+    const heldOut = await score(HELD_OUT, showHeldOut)
+    console.log(`planner eval: tuning ${tuning.line}, held-out ${heldOut.line}`)
+    expect(HELD_OUT.length).toBeGreaterThanOrEqual(100)
+    expect(heldOut.pct).toBeGreaterThanOrEqual(90)
+  }, 240_000)
+})
