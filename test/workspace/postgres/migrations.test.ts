@@ -55,6 +55,7 @@ describe('PostgreSQL migrations', () => {
       'run_messages',
       'runs',
       'schema_version',
+      'sessions',
       'tasks',
       'workspaces',
     ])
