@@ -1,14 +1,15 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as oidc from 'openid-client'
-import type { SessionStore, StoredSession } from '../../../store/SessionStore.ts'
+import type { SessionStore } from '../../../store/SessionStore.ts'
 import { HttpError } from '../HttpError.ts'
 import { sendJson } from '../sendJson.ts'
-import { notSignedIn, type SignedIn, signedIn } from './Authenticator.ts'
+import { notSignedIn, type SignedIn } from './Authenticator.ts'
 import type { BrowserSignInOptions } from './BrowserSignInOptions.ts'
 import { cookieHeader, cookieNames, readCookie } from './cookies.ts'
 import type { OidcOptions } from './oidcAuthenticator.ts'
 import { sessionCipher } from './sessionCipher.ts'
+import { checkCsrf, newSession, personFromClaims, sessionRefresher } from './sessionTokens.ts'
 import {
   finishSignIn,
   issuerConfiguration,
@@ -39,8 +40,6 @@ export interface BrowserSignIn {
   redirect(res: ServerResponse, returnTo: string): Promise<void>
 }
 
-const refreshPurpose = 'studypulse refresh token'
-
 /** What browser sign-in is built from: the issuer's settings, the client, the origin, the store. */
 export interface BrowserSignInContext {
   auth: OidcOptions
@@ -60,51 +59,7 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
   const scope = [...new Set(['openid', ...(options.scope ?? 'profile email').split(/\s+/)])]
     .filter((s) => s !== '')
     .join(' ')
-  const person = (claims: oidc.IDToken, bearer = false) => {
-    const nameClaim = auth.nameClaim ?? 'name'
-    const name = [claims[nameClaim], claims.preferred_username, claims.email].find(
-      (v) => typeof v === 'string' && v !== '',
-    )
-    return signedIn(claims.sub, name, claims[auth.groupsClaim ?? 'groups'], bearer)
-  }
-  const expiry = (tokens: oidc.TokenEndpointResponseHelpers, claims?: oidc.IDToken) => {
-    const seconds = tokens.expiresIn()
-    if (seconds !== undefined) return now() + seconds * 1000
-    return claims !== undefined ? claims.exp * 1000 : now() + 5 * 60_000
-  }
-  const refreshing = new Map<string, Promise<StoredSession | undefined>>()
-
-  // The issuer gives the session more time, or it ends (then the person signs in again).
-  const refresh = async (stored: StoredSession): Promise<StoredSession | undefined> => {
-    const token =
-      stored.refreshToken === undefined
-        ? undefined
-        : cipher.open(stored.refreshToken, refreshPurpose)
-    if (token === undefined) return undefined
-    try {
-      const tokens = await oidc.refreshTokenGrant(await config(), token)
-      const claims = tokens.claims()
-      const change = {
-        expiresAt: expiry(tokens, claims),
-        ...(claims !== undefined && { groups: [...person(claims).groups] }),
-        ...(tokens.refresh_token !== undefined && {
-          refreshToken: cipher.seal(tokens.refresh_token, refreshPurpose),
-        }),
-      }
-      if (!(await sessions.refresh(stored.key, change))) return undefined
-      return { ...stored, ...change }
-    } catch {
-      return undefined
-    }
-  }
-  const refreshOnce = (stored: StoredSession) => {
-    let pending = refreshing.get(stored.key)
-    if (pending === undefined) {
-      pending = refresh(stored).finally(() => refreshing.delete(stored.key))
-      refreshing.set(stored.key, pending)
-    }
-    return pending
-  }
+  const refreshOnce = sessionRefresher({ config, cipher, sessions, auth, now })
 
   const session = async (req: IncomingMessage): Promise<ActiveSession | undefined> => {
     const id = readCookie(req, names.session)
@@ -123,18 +78,6 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
     return { me, csrfToken: stored.csrfToken, key }
   }
 
-  const checkCsrf = (req: IncomingMessage, active: ActiveSession) => {
-    const given = req.headers['x-studypulse-token']
-    const want = Buffer.from(active.csrfToken)
-    const have = Buffer.from(typeof given === 'string' ? given : '')
-    if (have.length !== want.length || !timingSafeEqual(have, want))
-      throw new HttpError(
-        403,
-        'csrf_refused',
-        'this request lacks the page’s token: reload the page',
-      )
-  }
-
   const callback = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     let result: Awaited<ReturnType<typeof finishSignIn>>
     let me: SignedIn
@@ -144,7 +87,7 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
         cipher,
         now: now(),
       })
-      me = person(result.claims)
+      me = personFromClaims(result.claims, auth)
     } catch (error) {
       const refusal =
         error instanceof HttpError
@@ -152,20 +95,11 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
           : new HttpError(503, 'auth_unavailable', 'the issuer cannot be reached now; try again')
       return signInPage(res, refusal.status, refusal.message)
     }
-    const id = randomBytes(32).toString('base64url')
-    const refreshToken = result.tokens.refresh_token
-    await sessions.create({
-      version: 1,
-      key: cipher.keyOf(id),
-      person: { id: me.id, ...(me.name !== undefined && { name: me.name }) },
-      groups: [...me.groups],
-      csrfToken: randomBytes(32).toString('base64url'),
-      createdAt: now(),
-      expiresAt: expiry(result.tokens, result.claims),
-      ...(refreshToken !== undefined && {
-        refreshToken: cipher.seal(refreshToken, refreshPurpose),
-      }),
+    const { id, session: made } = newSession(me, result.tokens, result.claims, {
+      cipher,
+      now: now(),
     })
+    await sessions.create(made)
     // Sessions nobody reads again (the browser was closed) go when the next person signs in.
     void sessions.sweep(now()).catch(() => undefined)
     res.appendHeader('set-cookie', cookieHeader(names.session, id, { secure: names.secure }))
@@ -180,7 +114,7 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
     req.resume()
     const active = await session(req).catch(() => undefined)
     if (active !== undefined) {
-      checkCsrf(req, active)
+      checkCsrf(req, active.csrfToken)
       await sessions.delete(active.key)
     }
     const signedOut = `${publicOrigin}/signed-out`
@@ -234,7 +168,7 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
         throw notSignedIn(
           'sign in at /auth/login, or send a token as Authorization: Bearer <token>',
         )
-      if (method === 'POST') checkCsrf(req, active)
+      if (method === 'POST') checkCsrf(req, active.csrfToken)
       return active.me
     },
     redirect: async (res, returnTo) =>

@@ -216,10 +216,11 @@ describe('browser sign-in: the authorization code flow with PKCE against oidc-pr
     const kept = bob.cookie(host, sessionCookie) ?? ''
     via = b
     // Another site cannot sign him out: neither by a form post nor without the page's token.
-    for (const headers of [
-      { origin: 'https://evil.example', 'x-studypulse-token': token } as Record<string, string>,
+    const forgeries: Record<string, string>[] = [
+      { origin: 'https://evil.example', 'x-studypulse-token': token },
       { origin },
-    ]) {
+    ]
+    for (const headers of forgeries) {
       const forged = await bob.send(`${origin}/auth/logout`, { method: 'POST', headers })
       expect(forged.status).toBe(403)
       expect(bob.cookie(host, sessionCookie)).toBe(kept)
