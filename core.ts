@@ -8,7 +8,6 @@
 export {
   type AgentRunMachine,
   createAgentRunMachine,
-  effectTags,
   type RunEffect,
 } from './machines/agentRunMachine.ts'
 export type {

@@ -19,8 +19,6 @@ export { defaultModelTimeoutMs, type HttpModelOptions } from './models/HttpModel
 export { modelFromEnv } from './models/modelFromEnv.ts'
 export { OpenAIChatModel, type OpenAIChatModelOptions } from './models/OpenAIChatModel.ts'
 export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
-// Replaces the core's createAgentRuntime: the same options, and a folder Workspace keeps its runs.
-export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
 export { type FileRunStoreOptions, fileRunStore } from './store/fileRunStore.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
@@ -30,11 +28,6 @@ export {
   McpConfigError,
   type McpTools,
 } from './tools/mcp/createMcpTools.ts'
-export {
-  decidePermission,
-  type PermissionDecision,
-  type ToolHints,
-} from './tools/mcp/decidePermission.ts'
 export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
 export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
 export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
@@ -54,6 +47,4 @@ export {
 } from './tools/sandbox/runInSandbox.ts'
 export { createRunCodeTool, type RunCodeOptions, runCode } from './tools/studypulse/runCode.ts'
 export { loadPolicyFile } from './workspace/policyFile.ts'
-export { setAsideBadLines } from './workspace/setAsideBadLines.ts'
-export { sweepWorkspaceTempFiles } from './workspace/sweepWorkspaceTempFiles.ts'
 export { Workspace } from './workspace/Workspace.ts'

@@ -45,10 +45,10 @@ export { RunCommandError } from './RunCommandError.ts'
 export type { RunLister } from './RunLister.ts'
 export { RunListModel, type RunListSnapshot } from './RunListModel.ts'
 export type {
-  RunCommand,
   RunObserver,
   RunSnapshotView,
   RunSource,
+  RunSourceCommand,
 } from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
 export type { SourceReader } from './SourceReader.ts'
