@@ -14,6 +14,8 @@ export interface CodeSample {
   mode: SampleMode
   /** Code put before the sample, for a fragment that uses names from the text around it. */
   prelude: string
+  /** The file a JSON sample is (`<!-- sample: mcp.json -->`), so the test reads it as that file. */
+  names?: string
 }
 
 /** The Markdown a user reads: the README and the docs site's own pages (not generated ones). */
@@ -41,7 +43,9 @@ export function codeSamples(file: string, text = readFileSync(join(repoRoot, fil
     const tail = between.slice(between.search(/(?:\s*<!--[\s\S]*?-->)*\s*$/))
     const notes = [...tail.matchAll(annotation)].map((m) => (m[1] ?? '').trim())
     const withNote = notes.find((note) => note.includes('with:'))
+    const names = notes.find((note) => /^[\w.-]+\.json$/.test(note))
     samples.push({
+      ...(names !== undefined && { names }),
       where: `${file}:${text.slice(0, match.index).split('\n').length}`,
       lang: match[1] ?? '',
       code: match[2] ?? '',
