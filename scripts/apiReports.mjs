@@ -84,8 +84,8 @@ function extractorConfig(out, entry, reportFolder) {
 
 /**
  * Compares (check) or rewrites the reports of every entry point in each of `reportFolders`
- * (etc/ unless told), from one declaration build and one TypeScript program; returns, per folder,
- * the reports that were out of date.
+ * (etc/ unless told; `{ folder, only }` limits a folder to the named reports), from one
+ * declaration build and one TypeScript program; returns, per folder, the reports out of date.
  */
 export function apiReports({ check, reportFolders = [join(root, 'etc')] }) {
   // Inside the project (and ignored), so reports name files by a path that is the same in every clone.
@@ -95,25 +95,30 @@ export function apiReports({ check, reportFolders = [join(root, 'etc')] }) {
     emitDeclarations(out)
     mkdirSync(join(out, 'reports'), { recursive: true })
     const entries = entryPoints()
-    const first = extractorConfig(out, entries[0], reportFolders[0])
+    const targets = reportFolders.map((target) =>
+      typeof target === 'string' ? { folder: target, only: undefined } : target,
+    )
+    const first = extractorConfig(out, entries[0], targets[0].folder)
     // One TypeScript program for all entry points: nine would each parse the same declarations.
     const compilerState = CompilerState.create(first, {
       additionalEntryPoints: entries.map((entry) => join(out, entry.dts)),
     })
-    return reportFolders.map((folder) =>
+    const outOfDate = (entry, folder) => {
+      const result = Extractor.invoke(extractorConfig(out, entry, folder), {
+        localBuild: !check,
+        compilerState,
+        // The report itself carries its notes (a type used but not exported): no console line.
+        messageCallback: (message) => {
+          message.handled = true
+        },
+      })
+      if (result.errorCount > 0) throw new Error(`API Extractor failed on ${entry.name}`)
+      return result.apiReportChanged
+    }
+    return targets.map(({ folder, only }) =>
       entries
-        .filter((entry) => {
-          const result = Extractor.invoke(extractorConfig(out, entry, folder), {
-            localBuild: !check,
-            compilerState,
-            // The report itself carries its notes (a type used but not exported): no console line.
-            messageCallback: (message) => {
-              message.handled = true
-            },
-          })
-          if (result.errorCount > 0) throw new Error(`API Extractor failed on ${entry.name}`)
-          return result.apiReportChanged
-        })
+        .filter((entry) => !only || only.includes(entry.name))
+        .filter((entry) => outOfDate(entry, folder))
         .map((entry) => `${entry.name}.api.md`),
     )
   } finally {
@@ -124,8 +129,13 @@ export function apiReports({ check, reportFolders = [join(root, 'etc')] }) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
   const check = args.includes('--check')
-  // `--folder <dir>` (repeatable) compares other copies of etc/ too; `--json` prints what is stale.
-  const folders = args.flatMap((arg, i) => (arg === '--folder' ? [args[i + 1]] : []))
+  // `--folder <dir>[=<name>,…]` (repeatable) compares copies of etc/ (only the named reports);
+  // `--json` prints what is out of date, per folder.
+  const folders = args.flatMap((arg, i) => {
+    if (arg !== '--folder') return []
+    const [folder, names] = args[i + 1].split('=')
+    return [names ? { folder, only: names.split(',') } : folder]
+  })
   const stale = apiReports({ check, ...(folders.length > 0 ? { reportFolders: folders } : {}) })
   if (args.includes('--json')) console.log(JSON.stringify(stale))
   else if (check && stale[0].length > 0) {

@@ -41,6 +41,13 @@ export function writeSampleProject(samples: readonly CodeSample[]): Map<string, 
     writeFileSync(join(samplesDir, file), sampleModule(sample))
     files.set(file, sample)
   }
+  writeSampleTsconfig()
+  return files
+}
+
+/** The samples' tsconfig: the project's, with the package's entry points mapped to their source. */
+function writeSampleTsconfig(): void {
+  mkdirSync(samplesDir, { recursive: true })
   const tsconfig = {
     extends: '../../tsconfig.json',
     compilerOptions: {
@@ -52,7 +59,6 @@ export function writeSampleProject(samples: readonly CodeSample[]): Map<string, 
     include: ['check/**/*'],
   }
   writeFileSync(join(samplesDir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2))
-  return files
 }
 
 /** One type error, at the documentation line it comes from. */
@@ -96,6 +102,7 @@ export interface SampleRun {
 /** Runs a sample with tsx in a folder of its own (it may create files in its working directory). */
 export async function runSample(sample: CodeSample, index: number): Promise<SampleRun> {
   const dir = join(samplesDir, `run-${index}`)
+  writeSampleTsconfig()
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'sample.ts'), sampleModule(sample))
   const env = { ...process.env, TSX_TSCONFIG_PATH: join(samplesDir, 'tsconfig.json') }
