@@ -2,6 +2,8 @@
  * StudyPulse Agent for Node and Electron: the browser-safe core, plus the folder workspace, the
  * file run store and the hosted model clients (their SDKs are optional peer dependencies). The
  * web app server is `studypulse-agent/server`; React components are `studypulse-agent/ui`.
+ *
+ * @module studypulse-agent
  */
 
 export * from './core.ts'

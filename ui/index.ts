@@ -1,4 +1,8 @@
-/** StudyPulse's React layer: thin hooks and components over the framework-free core (`studypulse-agent/ui/core`, re-exported here). */
+/**
+ * StudyPulse's React layer: thin hooks and components over the framework-free core (`studypulse-agent/ui/core`, re-exported here).
+ *
+ * @module studypulse-agent/ui
+ */
 
 export { AgentChat, type AgentChatProps } from './components/AgentChat.tsx'
 export {

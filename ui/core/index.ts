@@ -1,4 +1,8 @@
-/** StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React. */
+/**
+ * StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React.
+ *
+ * @module studypulse-agent/ui/core
+ */
 
 export type {
   WorkspaceChange,
