@@ -3,12 +3,13 @@
  * the scripted and offline models, and an in-memory workspace and run store. Nothing reachable
  * from here imports a `node:` module, so it bundles for a browser tab as well as it runs in Node.
  * Writing a store of your own? Its ports are on `studypulse-agent/store`.
+ *
+ * @module studypulse-agent/core
  */
 
 export {
   type AgentRunMachine,
   createAgentRunMachine,
-  effectTags,
   type RunEffect,
 } from './machines/agentRunMachine.ts'
 export type {

@@ -2,6 +2,8 @@
  * StudyPulse Agent for Node and Electron: the browser-safe core, plus the folder workspace, the
  * SQLite run store and the hosted model clients (their SDKs are optional peer dependencies). The
  * web app server is `studypulse-agent/server`; React components are `studypulse-agent/ui`.
+ *
+ * @module studypulse-agent
  */
 
 export * from './core.ts'
@@ -36,11 +38,6 @@ export {
   McpConfigError,
   type McpTools,
 } from './tools/mcp/createMcpTools.ts'
-export {
-  decidePermission,
-  type PermissionDecision,
-  type ToolHints,
-} from './tools/mcp/decidePermission.ts'
 export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
 export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
 export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
@@ -60,6 +57,4 @@ export {
 } from './tools/sandbox/runInSandbox.ts'
 export { createRunCodeTool, type RunCodeOptions, runCode } from './tools/studypulse/runCode.ts'
 export { loadPolicyFile } from './workspace/policyFile.ts'
-export { setAsideBadLines } from './workspace/setAsideBadLines.ts'
-export { sweepWorkspaceTempFiles } from './workspace/sweepWorkspaceTempFiles.ts'
 export { Workspace } from './workspace/Workspace.ts'

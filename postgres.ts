@@ -1,7 +1,9 @@
 /**
  * StudyPulse Agent on PostgreSQL (Node): a run store and a study workspace several nodes share.
  * `createAgentRuntime({ store: await postgresRunStore({ connectionString }), workspace: await
- * PostgresWorkspace.open(...) })`; see README "Running on several nodes".
+ * PostgresWorkspace.open(...) })`; see docs/guide/several-nodes.md and docs/postgres.md.
+ *
+ * @module studypulse-agent/postgres
  */
 
 export {

@@ -1,6 +1,8 @@
 /**
  * The StudyPulse app server for Node: the JSON API and run event streams (and, given `distDir`,
  * a built page with its token filled in), bound to 127.0.0.1. Node only.
+ *
+ * @module studypulse-agent/server
  */
 
 export { AppServerError, type AppServerErrorCode } from './app/server/AppServerError.ts'

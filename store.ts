@@ -2,6 +2,8 @@
  * For authors of a run store of their own (browser-safe): the `RunStore` port, the optional
  * `RunCluster` capability a store shared by several nodes adds, and the records they keep. A
  * store that implements them and passes the contract suites (test/store/) works with the runtime.
+ *
+ * @module studypulse-agent/store
  */
 
 export type { AuditRecord } from './store/AuditRecord.ts'

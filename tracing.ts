@@ -4,6 +4,8 @@
  * `execute_tool`, `await_approval` spans), `traceModel` a model (`chat` spans), and `runSpanIds`
  * is the id generator the host's tracer provider takes, so a run's trace continues across restarts.
  * Browser-safe.
+ *
+ * @module studypulse-agent/tracing
  */
 
 export {

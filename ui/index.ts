@@ -1,4 +1,8 @@
-/** StudyPulse's React layer: thin hooks and components over the framework-free core (`studypulse-agent/ui/core`, re-exported here). */
+/**
+ * StudyPulse's React layer: thin hooks and components over the framework-free core (`studypulse-agent/ui/core`, re-exported here).
+ *
+ * @module studypulse-agent/ui
+ */
 
 export { AgentChat, type AgentChatProps } from './components/AgentChat.tsx'
 export {
@@ -40,4 +44,4 @@ export { type AgentRunView, useAgentRun } from './hooks/useAgentRun.ts'
 export { type SourceView, useNotebookSource } from './hooks/useNotebookSource.ts'
 export { type PoliciesView, usePolicies } from './hooks/usePolicies.ts'
 export { type RunListView, useRunList } from './hooks/useRunList.ts'
-export { useWorkspaceView, type WorkspaceView } from './hooks/useWorkspaceView.ts'
+export { useWorkspaceView, type WorkspaceContents } from './hooks/useWorkspaceView.ts'

@@ -7,7 +7,7 @@ import {
   TaskSchema,
 } from '../../workspace/schemas.ts'
 
-// What the API answers, for its reference (`/api/openapi.json`, docs/api.md); a test checks each
+// What the API answers, for its reference (`/api/openapi.json`, the docs site's HTTP page); a test checks each
 // answer the server gives against these.
 
 /** Every refusal: `{ error: { code, message, file? } }`. */

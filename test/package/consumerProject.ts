@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { dirname, extname, join, resolve, sep } from 'node:path'
@@ -45,11 +45,16 @@ export function installedVersion(name: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
 }
 
-/** The code block that follows `<!-- example: name … -->` in the README, verbatim. */
+/** The code block that follows `<!-- example: name … -->` in the README or a guide, verbatim. */
 export function readmeExample(name: string): string {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+  const guides = readdirSync(join(repoRoot, 'docs', 'guide')).map((file) =>
+    join('docs', 'guide', file),
+  )
+  const readme = ['README.md', ...guides.sort()]
+    .map((file) => readFileSync(join(repoRoot, file), 'utf8'))
+    .join('\n')
   const marker = readme.indexOf(`<!-- example: ${name} `)
-  if (marker < 0) throw new Error(`the README has no example marked ${name}`)
+  if (marker < 0) throw new Error(`neither the README nor a guide has an example marked ${name}`)
   const open = readme.indexOf('```', marker)
   const start = readme.indexOf('\n', open) + 1
   const end = readme.indexOf('\n```', start)

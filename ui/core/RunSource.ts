@@ -17,7 +17,7 @@ export interface RunSnapshotView {
 }
 
 /** The commands a UI sends to a run (a subset of the statechart's events). */
-export type RunCommand =
+export type RunSourceCommand =
   | { type: 'CONFIRM'; confirmationId: string; digest: string }
   | { type: 'DENY'; confirmationId: string; digest: string }
   | { type: 'CANCEL'; reason?: string }
@@ -45,5 +45,5 @@ export interface RunSource {
     complete?: () => void,
   ): { unsubscribe(): void }
   getSnapshot(): RunSnapshotView
-  send(command: RunCommand): void
+  send(command: RunSourceCommand): void
 }

@@ -1,4 +1,8 @@
-/** StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React. */
+/**
+ * StudyPulse's framework-free UI layer: run clients (in-process and over HTTP), transcript, card and statechart logic. No React.
+ *
+ * @module studypulse-agent/ui/core
+ */
 
 export type {
   WorkspaceChange,
@@ -45,10 +49,10 @@ export { RunCommandError } from './RunCommandError.ts'
 export type { RunLister } from './RunLister.ts'
 export { RunListModel, type RunListSnapshot } from './RunListModel.ts'
 export type {
-  RunCommand,
   RunObserver,
   RunSnapshotView,
   RunSource,
+  RunSourceCommand,
 } from './RunSource.ts'
 export * as runSelectors from './runSelectors.ts'
 export type { SourceReader } from './SourceReader.ts'

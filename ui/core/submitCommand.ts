@@ -1,9 +1,9 @@
 import { RunCommandError } from './RunCommandError.ts'
-import type { RunCommand, RunSource } from './RunSource.ts'
+import type { RunSource, RunSourceCommand } from './RunSource.ts'
 
 /** A run that can say whether a command was accepted (as `RemoteRunClient` does). */
 interface RequestingRun extends RunSource {
-  request(command: RunCommand): Promise<void>
+  request(command: RunSourceCommand): Promise<void>
 }
 
 const canRequest = (run: RunSource): run is RequestingRun =>
@@ -13,7 +13,7 @@ const canRequest = (run: RunSource): run is RequestingRun =>
  * Sends a command and resolves once the run took it; rejects with `RunCommandError` when not
  * (`confirmation_not_found` for a card that is no longer pending). Works for in-process actors too.
  */
-export async function submitCommand(run: RunSource, command: RunCommand): Promise<void> {
+export async function submitCommand(run: RunSource, command: RunSourceCommand): Promise<void> {
   if (canRequest(run)) return run.request(command)
   // A source that cannot answer ignores an event its run refuses: the snapshot then stays the
   // same object. The run's own guard decided; nothing here second-guesses it.

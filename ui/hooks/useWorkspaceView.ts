@@ -4,7 +4,7 @@ import type { WorkspacePart } from '../../workspace/WorkspaceChange.ts'
 import type { WorkspaceReader } from '../core/WorkspaceReader.ts'
 
 /** The workspace as the side panel shows it. */
-export interface WorkspaceView {
+export interface WorkspaceContents {
   tasks: Task[]
   memory: MemoryEntry[]
   artifacts: Artifact[]
@@ -15,7 +15,7 @@ export interface WorkspaceView {
   reload(): void
 }
 
-type Parts = Pick<WorkspaceView, 'tasks' | 'memory' | 'artifacts' | 'notebooks'>
+type Parts = Pick<WorkspaceContents, 'tasks' | 'memory' | 'artifacts' | 'notebooks'>
 
 // What each part of a change reads again.
 const readPart: Record<WorkspacePart, (reader: WorkspaceReader) => Promise<Partial<Parts>>> = {
@@ -30,8 +30,11 @@ const readPart: Record<WorkspacePart, (reader: WorkspaceReader) => Promise<Parti
  * changes, and, when the reader can follow the workspace (`watchChanges`), the parts that
  * changed whenever anyone changes them: the panel stays current without a reload.
  */
-export function useWorkspaceView(reader: WorkspaceReader, refreshKey: unknown = 0): WorkspaceView {
-  const [data, setData] = useState<Omit<WorkspaceView, 'reload'>>({
+export function useWorkspaceView(
+  reader: WorkspaceReader,
+  refreshKey: unknown = 0,
+): WorkspaceContents {
+  const [data, setData] = useState<Omit<WorkspaceContents, 'reload'>>({
     tasks: [],
     memory: [],
     artifacts: [],

@@ -5,7 +5,7 @@ import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import { RunObservers } from '../core/RunObservers.ts'
-import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
+import type { RunObserver, RunSnapshotView, RunSourceCommand } from '../core/RunSource.ts'
 
 /**
  * A run of a runtime in the same JS context. Reads come from the runtime's `view` and what its
@@ -79,14 +79,14 @@ export class LocalRunClient implements DecidingRun {
   }
 
   /** Fire-and-forget; use `request` to learn whether the command was accepted. */
-  send(command: RunCommand): void {
+  send(command: RunSourceCommand): void {
     this.request(command).catch(() => {
       // The snapshot shows what happened; a refused command changes nothing.
     })
   }
 
   /** Carries out a command through the runtime; rejects with `RunCommandError` when refused. */
-  async request(command: RunCommand): Promise<void> {
+  async request(command: RunSourceCommand): Promise<void> {
     switch (command.type) {
       case 'CONFIRM':
       case 'DENY':

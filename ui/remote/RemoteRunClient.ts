@@ -6,7 +6,7 @@ import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import { RunObservers } from '../core/RunObservers.ts'
-import type { RunCommand, RunObserver, RunSnapshotView } from '../core/RunSource.ts'
+import type { RunObserver, RunSnapshotView, RunSourceCommand } from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
 
@@ -81,14 +81,14 @@ export class RemoteRunClient implements DecidingRun {
   }
 
   /** Fire-and-forget, like an actor's `send`; use `request` to learn whether it was accepted. */
-  send(command: RunCommand): void {
+  send(command: RunSourceCommand): void {
     this.request(command).catch(() => {
       // The stream shows what happened; a refused command changes nothing.
     })
   }
 
   /** Sends a command; rejects with `RunCommandError` (e.g. `confirmation_not_found`) when refused. */
-  async request(command: RunCommand): Promise<void> {
+  async request(command: RunSourceCommand): Promise<void> {
     const path = this.#path()
     switch (command.type) {
       case 'CONFIRM':

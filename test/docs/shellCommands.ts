@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { productSources, repoRoot } from '../helpers/productSources.ts'
+import type { CodeSample } from './codeSamples.ts'
+
+/** One thing a shell sample names that the repository does not have. */
+export interface ShellProblem {
+  where: string
+  problem: string
+}
+
+const builtIn = new Set(['install', 'ci', 'start', 'test', 'pack', 'create'])
+
+/** The environment variables the product reads: every SCREAMING_CASE word of its sources. */
+export function knownVariables(): Set<string> {
+  const words = new Set<string>()
+  for (const file of productSources(undefined, { entryPoints: true })) {
+    for (const m of readFileSync(join(repoRoot, file), 'utf8').matchAll(/\b[A-Z][A-Z0-9_]{2,}\b/g))
+      words.add(m[0])
+  }
+  return words
+}
+
+function scriptsAt(dir: string): Set<string> {
+  const file = join(repoRoot, dir, 'package.json')
+  if (!existsSync(file)) return new Set()
+  return new Set(Object.keys(JSON.parse(readFileSync(file, 'utf8')).scripts ?? {}))
+}
+
+function dependencies(): Set<string> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+  return new Set([
+    'studypulse-agent',
+    ...Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies }),
+  ])
+}
+
+// The app derives `<PROVIDER>_API_KEY` and `<PROVIDER>_BASE_URL` from the provider's name.
+const providerVariable = /^[A-Z0-9]+_(API_KEY|BASE_URL)$/
+
+/** Checks that a shell sample names real npm scripts, files, packages and variables. */
+export function checkShellSample(sample: CodeSample, known = knownVariables()): ShellProblem[] {
+  const [file, fenceLine] = sample.where.split(':')
+  const problems: ShellProblem[] = []
+  const lines = sample.code.replace(/\\\n/g, ' ').split('\n')
+  for (const [i, raw] of lines.entries()) {
+    const report = (problem: string) =>
+      problems.push({ where: `${file}:${Number(fenceLine) + 1 + i}`, problem })
+    // A variable named anywhere, comments included, must be one the product reads.
+    for (const m of raw.matchAll(/\b(STUDYPULSE_[A-Z0-9_]+|OTEL_[A-Z0-9_]+)\b/g))
+      if (!known.has(m[1] ?? '')) report(`unknown variable ${m[1]}`)
+    const line = raw.replace(/(^|\s)#.*$/, '')
+    let cwd = '.'
+    for (const command of line.split(/&&|;|\|/)) {
+      const words = command.trim().split(/\s+/).filter(Boolean)
+      if (words[0] === 'export') words.shift()
+      while (words[0]?.includes('=')) {
+        const name = (words.shift() ?? '').split('=')[0] ?? ''
+        // STUDYPULSE_* and OTEL_* were checked above, with the ones in comments.
+        const checked = /^(STUDYPULSE|OTEL)_/.test(name)
+        if (!checked && !known.has(name) && !providerVariable.test(name))
+          report(`unknown variable ${name}`)
+      }
+      cwd = checkCommand(words, cwd, report)
+    }
+  }
+  return problems
+}
+
+/** Checks one command; returns the working directory after it (`cd`). */
+function checkCommand(words: string[], cwd: string, report: (problem: string) => void): string {
+  const [program, first, ...rest] = words
+  const exists = (path: string) => existsSync(join(repoRoot, cwd, path))
+  if (program === 'cd') {
+    if (!first || !exists(first)) report(`no folder ${first}`)
+    return join(cwd, first ?? '')
+  }
+  if (program === 'npm' && first === 'run') {
+    const script = rest[0] ?? ''
+    if (!scriptsAt(cwd).has(script))
+      report(`no npm script ${script} in ${join(cwd, 'package.json')}`)
+  } else if (program === 'npm' && first === 'install') {
+    const known = dependencies()
+    for (const name of rest.filter((word) => !word.startsWith('-')))
+      if (!known.has(name) && !name.startsWith('@ai-sdk/')) report(`${name} is no dependency`)
+  } else if (program === 'npm' && !builtIn.has(first ?? ''))
+    report(`npm ${first} is no npm command here`)
+  if (program === 'npx' && (first === 'tsx' || first === 'vitest')) {
+    const paths = (first === 'vitest' ? rest.slice(1) : rest.slice(0, 1)).filter(
+      (w) => !w.startsWith('-'),
+    )
+    for (const path of paths) if (!exists(path)) report(`no file ${join(cwd, path)}`)
+  }
+  if (program === 'node' && first && !first.startsWith('-') && !exists(first))
+    report(`no file ${first}`)
+  return cwd
+}
