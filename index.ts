@@ -27,8 +27,12 @@ export { createNodeAgentRuntime as createAgentRuntime } from './runtime/createNo
 export {
   type SqliteRunStore,
   type SqliteRunStoreOptions,
+  type SqliteRunStoreOptions as FileRunStoreOptions,
   sqliteFileName,
   sqliteRunStore,
+  // The folder store's old names, kept so code written for it keeps working: a folder's runs now
+  // live in its SQLite file, and an old folder is imported on first open.
+  sqliteRunStore as fileRunStore,
 } from './store/sqlite/sqliteRunStore.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'

@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { diskFolder } from '../contenders/durable.ts'
 import { check } from './check.ts'
 import { measuredStore } from './measuredStore.ts'
 import { median } from './stats.ts'
@@ -48,17 +47,20 @@ function streamingModel(deltas: number): ScriptedModel {
 /**
  * A long conversation in a real workspace folder: `turns` user messages, each answered by a
  * model that streams `deltas` deltas. Every commit is timed and sized through a wrapped
- * `fileRunStore`; the checks prove the deltas reach listeners live and never reach the log.
+ * `sqliteRunStore` (the folder default); the checks prove the deltas reach listeners live and never reach the log.
  */
 export async function longConversation({ turns, deltas }: { turns: number; deltas: number }) {
-  const dir = await mkdtemp(join(tmpdir(), 'studypulse-bench-long-'))
+  // On a real disk: a save's time is what this measures.
+  const dir = await diskFolder('studypulse-bench-long-')
   try {
     const workspace = await Workspace.create(dir)
-    const { store, commits } = measuredStore(fileRunStore(dir))
+    const { store, commits } = measuredStore(sqliteRunStore(dir))
     const model = streamingModel(deltas)
     const runtime = createAgentRuntime({ model, tools: createToolRegistry(), workspace, store })
     const costs: TurnCost[] = []
-    const snapshotFile = (runId: string) => join(dir, 'runs', runId, 'snapshot.json')
+    // The saved snapshot's size as stored (its JSON text), whatever the store.
+    const snapshotBytes = async (runId: string) =>
+      Buffer.byteLength(JSON.stringify(await store.peekRun(runId)))
     const messagesBytes = (runId: string) =>
       Buffer.byteLength(JSON.stringify(runtime.view(runId).messages))
     let runId = ''
@@ -92,7 +94,7 @@ export async function longConversation({ turns, deltas }: { turns: number; delta
       if (turn === 1 || turn === turns) {
         bounds.push({
           turn,
-          snapshotBytes: (await stat(snapshotFile(runId))).size,
+          snapshotBytes: await snapshotBytes(runId),
           messagesBytes: messagesBytes(runId),
         })
       }
@@ -109,7 +111,8 @@ export async function longConversation({ turns, deltas }: { turns: number; delta
       answers.every((e, i) => e.text === answerText(i + 1, deltas)),
       'an answer was logged wrong',
     )
-    const eventsBytes = Buffer.byteLength(await readFile(join(dir, 'runs', runId, 'events.jsonl')))
+    // The log's size as JSON lines, one event a line.
+    const eventsBytes = Buffer.byteLength(logged.map((e) => `${JSON.stringify(e)}\n`).join(''))
     await runtime.close()
     const first = costs[0] as TurnCost
     const last = costs.at(-1) as TurnCost

@@ -221,7 +221,7 @@ export function markdown(results: Results, targets: readonly Target[]): string {
   )
   const longRows = results.long ?? []
   out.push(
-    `**Long conversation** (${longRows[0]?.turns ?? 50} turns, ${longRows[0]?.deltas ?? 2000} streamed deltas per answer, \`fileRunStore\`; saves timed and sized by a wrapped store)`,
+    `**Long conversation** (${longRows[0]?.turns ?? 50} turns, ${longRows[0]?.deltas ?? 2000} streamed deltas per answer, \`sqliteRunStore\`; saves timed and sized by a wrapped store)`,
     '',
   )
   table(

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
-import { RunFiles } from '../../store/RunFiles.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { storedRows } from '../helpers/sqliteFolder.ts'
 
 const child = fileURLToPath(new URL('./soakServerChild.ts', import.meta.url))
 const runs = 1000
@@ -48,21 +48,23 @@ function soak(): Promise<{ runs: number; baseline: Measure; end: Measure }> {
   })
 }
 
-/** How many run snapshots `restore()` parses on the workspace in `root`. */
+/** How many run snapshots `restore()` reads from the store of the workspace in `root`. */
 async function snapshotsParsedOnRestore(
   root: string,
 ): Promise<{ parsed: number; restored: number }> {
-  const spy = vi.spyOn(RunFiles.prototype, 'readSnapshot')
   const workspace = await Workspace.open(root)
+  const store = sqliteRunStore(root)
+  const loads = vi.spyOn(store, 'loadRun')
+  const peeks = vi.spyOn(store, 'peekRun')
   const runtime = createAgentRuntime({
     model: new OfflinePlanner(),
     tools: createToolRegistry(),
     workspace,
-    store: fileRunStore(root),
+    store,
   })
   const restored = await runtime.restore()
-  const parsed = spy.mock.calls.length
-  spy.mockRestore()
+  const parsed = loads.mock.calls.length + peeks.mock.calls.length
+  await runtime.close()
   return { parsed, restored: restored.length }
 }
 
@@ -81,7 +83,7 @@ describe('soak: runs created and ended over HTTP', () => {
     expect(end.heapUsed - baseline.heapUsed).toBeLessThan(3e6)
 
     const root = join(dir, 'ws')
-    expect((await new RunFiles(root).listRuns()).length).toBe(runs)
+    expect(storedRows(root, 'SELECT count(*) FROM runs')).toEqual([[runs]])
     const full = await snapshotsParsedOnRestore(root)
     const emptyDir = await mkdtemp(join(dir, 'empty-'))
     await Workspace.create(emptyDir)
