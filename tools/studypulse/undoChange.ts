@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import { toolFailure } from '../../vocabulary/ToolResult.ts'
 import type { KeptChange } from '../../workspace/changes/KeptChange.ts'
-import type { PlannedChange } from '../../workspace/changes/recordPatches.ts'
+import { type PlannedChange, recordSet } from '../../workspace/changes/recordPatches.ts'
+import type { Versioned } from '../../workspace/recordVersion.ts'
 import { defineTool } from '../defineTool.ts'
 import { targetChanged } from './boundTarget.ts'
 import { recordChangeView } from './changeRows.ts'
@@ -48,7 +49,7 @@ export const undoChange = defineTool({
     }
     if (!undo.ok) {
       const version = undo.current[0]?.version ?? null
-      const text = `What ${verb(change)} changed since (in another window, process or run), so undoing it now would write nothing. Show the person what it is now.`
+      const text = `${movedSince(change, undo.current)} since ${verb(change)} (in another window, process or run), so undoing it now would write nothing. Show the person what it is now.`
       return {
         version: 1,
         headline: cut(`${headline}: it changed since`, 500),
@@ -116,6 +117,23 @@ function undoDescription(
     ...(diff !== undefined && { diff }),
     target: { kind: first.kind, id: first.id, version },
   }
+}
+
+/** "The task “Essay (renamed)” changed" or "The note exam-plan is gone": what moved on, as it is now. */
+function movedSince(
+  change: KeptChange,
+  current: readonly (Versioned<unknown> | undefined)[],
+): string {
+  const moved = change.records.flatMap((record, index) => {
+    const now = current[index]
+    if ((now?.version ?? null) === record.after) return []
+    if (now === undefined) return [`the ${record.kind} ${record.id} is gone`]
+    const set = recordSet()
+    ;(set[record.kind] as Record<string, unknown>)[record.id] = now.value
+    return [`${recordChangeView(record.kind, record.id, set, set).name} changed`]
+  })
+  const text = moved.join('; ')
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }
 
 const verbs: Readonly<Record<string, string>> = {

@@ -120,6 +120,10 @@ describe.each(undoSetups)('undo on %s', (_, setup) => {
     const moved = await snapshot()
     const { card, result } = await allow(ws, 'undo_change', { changeId })
     expect(card.notice?.code).toBe('target_changed')
+    // The card says what changed since, as it is now.
+    expect(card.notice?.text).toMatch(
+      /^Task “Essay \(edited elsewhere\)” changed since changing a task/,
+    )
     expect(result).toMatchObject({ ok: false, error: { code: 'target_changed' } })
     expect(await snapshot()).toBe(moved)
   })

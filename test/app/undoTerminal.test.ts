@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatEvent } from '../../app/formatEvent.ts'
+import { runTerminalChat } from '../../app/runTerminalChat.ts'
+import { ScriptedModel } from '../../models/ScriptedModel.ts'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { makeRuntime } from '../helpers/runHarness.ts'
+import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+
+let runtime: AgentRuntime | undefined
+let dispose: () => Promise<void> = async () => {}
+afterEach(async () => {
+  await runtime?.flush()
+  await dispose()
+})
+
+/** Runs the terminal chat, typing each line when a prompt asks for one; returns what it wrote. */
+async function chat(lines: string[]): Promise<{ written: string; titles: string[] }> {
+  const temp = await tempWorkspace()
+  dispose = temp.dispose
+  const model = new ScriptedModel((request) =>
+    request.messages.at(-1)?.role === 'tool'
+      ? { text: 'ok' }
+      : { toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Read chapter 9"}' }] },
+  )
+  runtime = makeRuntime(model, temp.ws)
+  const input = new PassThrough()
+  const output = new PassThrough()
+  const queue = [...lines]
+  let written = ''
+  output.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8')
+    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
+    const line = queue.shift()
+    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
+  })
+  await runTerminalChat({ runtime, input, output })
+  return { written, titles: (await temp.ws.readTasks()).map((t) => t.title) }
+}
+
+const completed = (extra: Partial<AgentEvent>): AgentEvent => ({
+  runId: 'r',
+  seq: 1,
+  at: '2026-12-01T10:00:00.000Z',
+  kind: 'toolCompleted',
+  ...extra,
+})
+
+describe('undo in the terminal chat', () => {
+  it('Done lines say how to undo a workspace change, and that code and MCP calls cannot be', () => {
+    const change = completed({
+      toolName: 'create_task',
+      permission: 'write',
+      payloadJson: '{"ok":true,"data":{"changeId":"ch-1"}}',
+    })
+    expect(formatEvent(change)).toBe('  ✓ create_task done (/undo ch-1 takes it back)')
+    const code = completed({
+      toolName: 'run_code',
+      permission: 'execute',
+      payloadJson: '{"ok":true,"data":{}}',
+    })
+    expect(formatEvent(code)).toBe('  ✓ run_code done (this cannot be undone)')
+  })
+
+  it('/undo shows the undo card; denied, the task stays; /undo again and allowed, it is gone', async () => {
+    const { written, titles } = await chat(['add it', 'y', '/undo', 'n', '/undo', 'y'])
+    expect(written).toMatch(/✓ create_task done \(\/undo \S+ takes it back\)/)
+    expect(
+      written.match(/Undo creating a task \(change \S+\): remove task “Read chapter 9”/g),
+    ).toHaveLength(2)
+    expect(titles).toEqual([])
+  })
+
+  it('/undo with nothing to undo says so and proposes nothing', async () => {
+    const { written } = await chat(['/undo'])
+    expect(written).toContain('nothing to undo here')
+    expect(written).not.toContain('Allow once?')
+  })
+})
