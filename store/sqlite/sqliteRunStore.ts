@@ -17,6 +17,7 @@ import { SqliteOwners } from './SqliteOwners.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
+import { sqliteSessionStore } from './sqliteSessionStore.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** The database file a folder workspace keeps its runs in. */
@@ -44,9 +45,10 @@ const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as
 /**
  * The embedded default store: one SQLite file in WAL mode in the workspace folder
  * (`<folder>/studypulse.db`), holding runs, events, messages, the intent journal, cards, owners,
- * kept rules, the run list and the chained audit log; one transaction per save. Runs are owned per
- * process (see `SqliteOwners`), so two apps on one folder never advance the same run. A folder
- * written by the older file store is imported on first open (see `importFolderStore`).
+ * kept rules, the run list, the chained audit log and the app's browser sessions (shared by every
+ * process on the folder); one transaction per save. Runs are owned per process (see
+ * `SqliteOwners`), so two apps on one folder never advance the same run. A folder written by the
+ * older file store is imported on first open (see `importFolderStore`).
  */
 export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}): SqliteRunStore {
   mkdirSync(root, { recursive: true })
@@ -161,6 +163,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     },
     loadPolicies: async () => loadSqlitePolicies(db),
     savePolicies: async (rules) => saveSqlitePolicies(db, rules),
+    sessions: sqliteSessionStore(db),
     async close() {
       if (!db.open) return
       owners.close()

@@ -86,6 +86,22 @@ CREATE TABLE folder_imports (
 );
 `
 
+// Browser sessions of the app, shared by every process on the folder, as PostgreSQL's
+// `studypulse.sessions` (workspace/postgres/sessionsMigration.ts): the key is the app's HMAC of
+// the cookie's id (never the id), the refresh token inside `session` is sealed by the app, and a
+// sign-out deletes the row. Times are epoch ms; `refreshable` is 0 or 1.
+const sessions = `
+CREATE TABLE sessions (
+  key text PRIMARY KEY,
+  person_id text NOT NULL,
+  session text NOT NULL,
+  expires_at integer NOT NULL,
+  refreshable integer NOT NULL CHECK (refreshable IN (0, 1))
+) WITHOUT ROWID;
+CREATE INDEX sessions_person ON sessions (person_id);
+CREATE INDEX sessions_expiry ON sessions (expires_at) WHERE refreshable = 0;
+`
+
 /** The schema's steps, oldest first; a database is at the version of the last one applied. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
   {
@@ -94,6 +110,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
     sql: runs,
   },
   { version: 2, name: 'folder store imports', sql: imports },
+  { version: 3, name: 'browser sessions', sql: sessions },
 ]
 
 /**
