@@ -15,10 +15,25 @@ export interface IntentGuess {
   score: number
 }
 
-let loading: Promise<NluManager> | undefined
+/**
+ * What the training script and the loader use of NLP.js's classifier, in our own words: the
+ * published declarations then name no type of the untyped `@nlpjs/*` packages.
+ */
+export interface IntentManager {
+  add(locale: string, utterance: string, intent: string): void
+  train(): Promise<unknown>
+  process(
+    locale: string,
+    utterance: string,
+  ): Promise<{ classifications: { intent: string; score: number }[] }>
+  toJSON(): object
+  fromJSON(json: object): void
+}
+
+let loading: Promise<IntentManager> | undefined
 
 /** A new, untrained classifier (the training script and the loader share it). */
-export async function newIntentManager(): Promise<NluManager> {
+export async function newIntentManager(): Promise<IntentManager> {
   const container = await containerBootstrap({ log: false })
   const withParts = container as { use: (part: object) => void }
   withParts.use(LangEn)
