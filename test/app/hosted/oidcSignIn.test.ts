@@ -99,8 +99,10 @@ describe('OpenID Connect bearer tokens, checked against the issuer’s JWKS on 1
       groups: ['students'],
       reviewer: false,
     })
-    // No approval rules: nothing is covered, each person decides their own cards.
-    expect(approvals).toEqual([])
+    // What the harness's rules let her approve, truthfully: a student approves no destructive call.
+    expect(approvals).toContainEqual(
+      expect.objectContaining({ tool: 'delete_task', mayApprove: false }),
+    )
     const started = await startRun(token)
     expect(started.status).toBe(201)
     const runId = started.json().runId as string
