@@ -24,10 +24,12 @@ const guide: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'Install', link: '/guide/library' },
       { text: 'How it works: tools and levels', link: '/guide/tools' },
+      { text: 'Undo', link: '/guide/undo' },
       { text: 'Use the runtime', link: '/guide/runtime' },
       { text: 'Embed it in React', link: '/guide/react' },
       { text: 'The app server in your app', link: '/guide/server' },
       { text: 'Models', link: '/guide/models' },
+      { text: 'The offline planner', link: '/guide/planner' },
       { text: 'MCP servers', link: '/guide/mcp' },
       { text: 'run_code', link: '/guide/run-code' },
     ],
@@ -56,7 +58,7 @@ export default defineConfig({
   title: 'StudyPulse Agent',
   description: "A TypeScript runtime for AI agents whose tool calls need a person's consent.",
   cleanUrls: true,
-  // The brief's screenshots and the source's own notes stay where the tests write them.
+  // docs/incoming/ (text waiting to be folded into the guides) is never a page of the site.
   srcExclude: ['node_modules/**', 'incoming/**'],
   // Guides link to repository files (test/…, bench/…) that are not pages of the site.
   ignoreDeadLinks: [/^\.\.\/\.\.\//, /^\.\/(test|bench|app|store|machines)\//],

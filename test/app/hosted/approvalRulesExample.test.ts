@@ -6,7 +6,7 @@ import { type AppHarness, type RawResponse, rawRequest, startHarness } from '../
 
 // The rules example of the hosting guide, exactly as written there: it must work as it says.
 const exampleFile = new URL('../../../docs/approval-rules.example.json', import.meta.url)
-const guide = new URL('../../../docs/incoming/signin.md', import.meta.url)
+const guide = new URL('../../../docs/guide/hosting.md', import.meta.url)
 const publicHost = 'study.example.edu'
 type Who = { id: string; name: string; groups: string }
 const alice: Who = { id: 'alice', name: 'Alice', groups: 'students' }
