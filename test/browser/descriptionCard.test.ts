@@ -152,7 +152,7 @@ describe('a card with a description, in real Chromium', () => {
   })
 
   it('shows an undo card as any card: what taking the change back does, line by line', async () => {
-    const undo = page.locator('.sp-card').nth(3)
+    const undo = page.locator('.sp-card').filter({ hasText: 'Undo saving a note' })
     expect(await undo.locator('.sp-card__preview').textContent()).toBe(
       'Undo saving a note (change c7f3a9): put the note “Exam plan” back as it was',
     )

@@ -136,7 +136,7 @@ test('two people sign in at the issuer, see only their own conversations, one ap
   const aliceCard = alice.page.locator('.sp-card[data-state="pending"]')
   await aliceCard.getByRole('button', { name: 'Allow once' }).click()
   await alice.page.locator('.sp-card[data-state="pending"]').waitFor({ state: 'detached' })
-  await alice.page.getByText('Ready').waitFor()
+  await alice.page.getByRole('banner').getByText('Ready').waitFor()
   await send(alice.page, 'delete the task review lecture 1 notes')
   await aliceCard.waitFor()
   const runId = new URL(alice.page.url()).searchParams.get('run') as string
