@@ -13,7 +13,9 @@ const descriptions: Record<PermissionLevel, PermissionDescription> = {
   write: { label: 'Write', sentence: 'Adds or changes something in your workspace.', tone: 'info' },
   destructive: {
     label: 'Destructive',
-    sentence: 'Permanently deletes or overwrites data. This cannot be undone.',
+    // Workspace changes can be taken back (undo_change); what a tool does elsewhere cannot.
+    sentence:
+      'Deletes or overwrites data. A change to your workspace can be undone afterwards, with its own card; anything else cannot.',
     tone: 'danger',
   },
   execute: {
