@@ -22,13 +22,18 @@ export function atomicTempPath(path: string): string {
  * never a mix, and once it resolves the new one survives a power cut. Only the two flushes (the
  * file, then its folder's entry) wait on the disk off the event loop (see `flushToDisk.ts`).
  */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string,
+  /** `false`: atomic for readers and across a process crash, but a power cut may lose it (no flush). */
+  durable = true,
+): Promise<void> {
   const temp = atomicTempPath(path)
   let fd: number | undefined
   try {
     fd = openSync(temp, 'wx')
     writeFileSync(fd, data, 'utf8')
-    await flushFile(fd)
+    if (durable) await flushFile(fd)
     closeSync(fd)
     fd = undefined
     renameSync(temp, path)
@@ -37,7 +42,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     removeQuietly(temp)
     throw WorkspaceError.io(`could not write ${path}`, error)
   }
-  await flushFolder(dirname(path))
+  if (durable) await flushFolder(dirname(path))
 }
 
 /** Appends one line (plus `\n`) to `path`, creating it if needed, and flushes it to disk. */

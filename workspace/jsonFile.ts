@@ -43,10 +43,15 @@ export async function readJsonFile<S extends z.ZodType>(
   return parsed.data
 }
 
-/** Writes `value` as pretty JSON to `file` (relative to `root`), atomically. */
-export async function writeJsonFile(root: string, file: string, value: unknown): Promise<void> {
+/** Writes `value` as pretty JSON to `file` (relative to `root`), atomically (and durably unless `durable` is false). */
+export async function writeJsonFile(
+  root: string,
+  file: string,
+  value: unknown,
+  durable = true,
+): Promise<void> {
   try {
-    await writeFileAtomic(join(root, file), `${JSON.stringify(value, null, 2)}\n`)
+    await writeFileAtomic(join(root, file), `${JSON.stringify(value, null, 2)}\n`, durable)
   } catch (error) {
     // Report the file relative to the root, with the underlying system error as the reason.
     const cause = error instanceof WorkspaceError && error.cause !== undefined ? error.cause : error
