@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'libsql'
+import { countOf } from '../../vocabulary/countOf.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import {
   type FolderRun,
@@ -49,7 +50,7 @@ export function importFolderStore(db: Database.Database, root: string): string[]
       store.rules.length,
     )
     found.push(
-      `imported the folder store (${store.runs.length} run(s), ${store.auditLines.length} audit line(s), ${store.rules.length} rule(s)) into the database; its files are kept in ${importedFolderName}/`,
+      `imported the folder store (${countOf(store.runs.length, 'run')}, ${countOf(store.auditLines.length, 'audit line')}, ${countOf(store.rules.length, 'rule')}) into the database; its files are kept in ${importedFolderName}/`,
     )
     return { commit: true, value: true }
   })

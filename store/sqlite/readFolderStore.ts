@@ -36,7 +36,19 @@ export const folderStoreEntries = ['runs', 'audit.jsonl', 'policies.json'] as co
 
 /** Whether `root` holds anything the folder store wrote. */
 export function hasFolderStore(root: string): boolean {
-  return folderStoreEntries.some((name) => existsSync(join(root, name)))
+  // A new workspace lays out an empty `runs/`: that is no store to import (nor to announce).
+  return folderStoreEntries.some((name) =>
+    name === 'runs' ? entriesIn(join(root, name)) > 0 : existsSync(join(root, name)),
+  )
+}
+
+// How many entries a folder has (0 when it is missing or unreadable).
+function entriesIn(dir: string): number {
+  try {
+    return readdirSync(dir).length
+  } catch {
+    return 0
+  }
 }
 
 /**

@@ -7,7 +7,11 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createAgentRuntime, ScriptedModel, Workspace, waitForRun } from '../../index.ts'
 import { verifyAuditChain } from '../../store/auditChain.ts'
 import { importedFolderName } from '../../store/sqlite/importFolderStore.ts'
-import { readSqliteAuditLines, sqliteFileName } from '../../store/sqlite/sqliteRunStore.ts'
+import {
+  readSqliteAuditLines,
+  sqliteFileName,
+  sqliteRunStore,
+} from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 
 // Written by the folder store before the SQLite store (see fixtures/makeFolderStoreFixture.ts):
@@ -101,4 +105,19 @@ test('a folder written by the old store is imported once: the card restores, the
   await again.restore()
   await again.close()
   expect(auditLines()).toHaveLength(4)
+})
+
+test('a new workspace has no folder store to import: nothing is announced or moved aside', async () => {
+  const fresh = await mkdtemp(join(tmpdir(), 'studypulse-new-'))
+  try {
+    // A new workspace lays out an empty runs/ folder, as the folder store's own layout did.
+    await Workspace.create(fresh)
+    expect(await readdir(join(fresh, 'runs'))).toEqual([])
+    const store = sqliteRunStore(fresh)
+    expect(await store.tidy()).toEqual([])
+    await store.close()
+    expect(await readdir(fresh)).not.toContain(importedFolderName)
+  } finally {
+    await rm(fresh, { recursive: true, force: true, maxRetries: 3 })
+  }
 })
