@@ -5,9 +5,9 @@
  *   npx tsx bench/plannerTurn.ts
  */
 import { OfflinePlanner } from '../models/offline/OfflinePlanner.ts'
-import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import { HELD_OUT } from '../test/models/offline/eval/heldout.ts'
 import { TUNING } from '../test/models/offline/eval/tuning.ts'
+import { createToolRegistry } from '../tools/createToolRegistry.ts'
 
 const planner = new OfflinePlanner({ clock: () => new Date(2026, 11, 1, 10) })
 const tools = createToolRegistry().definitions()
@@ -42,6 +42,8 @@ const line = (name: string, times: number[]) => {
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length
   return `${name}: mean ${mean.toFixed(3)} ms, median ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms`
 }
-console.log(`planner turn over ${wall.length} turns (first turn, loading the model: ${firstTurn.toFixed(1)} ms)`)
+console.log(
+  `planner turn over ${wall.length} turns (first turn, loading the model: ${firstTurn.toFixed(1)} ms)`,
+)
 console.log(`  ${line('wall', wall)}`)
 console.log(`  ${line('cpu', cpu)}`)

@@ -99,7 +99,9 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask('delete the task review lecture 1 notes')
     await card().waitFor()
     expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('destructive')
-    expect(await card().locator('.sp-card__explain').textContent()).toMatch(/can be undone afterwards, with its own card/)
+    expect(await card().locator('.sp-card__explain').textContent()).toMatch(
+      /can be undone afterwards, with its own card/,
+    )
     await card().screenshot({ path: join(shots, 'card-destructive.png') })
     await card().getByRole('button', { name: 'Deny' }).click()
     await page.getByText('OK, I did not delete the task “Review lecture 1 notes”.').waitFor()

@@ -97,7 +97,9 @@ describe('ConfirmationCard', () => {
         onDecide={() => {}}
       />,
     )
-    expect(screen.getByText(/can be undone afterwards, with its own card; anything else cannot/)).toBeTruthy()
+    expect(
+      screen.getByText(/can be undone afterwards, with its own card; anything else cannot/),
+    ).toBeTruthy()
     expect(document.querySelector('.sp-badge--destructive')).not.toBeNull()
     rerender(
       <ConfirmationCard

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createModelClient } from '../../../models/createModelClient.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
