@@ -1,10 +1,10 @@
-// Installs the docs toolchain (docs/package.json: VitePress, TypeDoc and the TypeScript 6 compiler
-// API TypeDoc needs) from its lock file, unless node_modules already matches it.
+// Installs a folder with its own toolchain (bench/, docs/) from its lock file, unless its
+// node_modules already matches it (then it does nothing). Usage: node scripts/ensureInstalled.mjs <folder>
 import { execSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
-const here = import.meta.dirname
+const here = resolve(import.meta.dirname, '..', process.argv[2] ?? '.')
 const lock = JSON.parse(readFileSync(join(here, 'package-lock.json'), 'utf8'))
 const stale = Object.entries(lock.packages ?? {}).some(([path, entry]) => {
   if (path === '' || entry.optional) return false
