@@ -8,16 +8,28 @@ import { freshDatabase } from '../../helpers/postgres.ts'
 const script = join(import.meta.dirname, 'soakNodeChild.ts')
 const writes = Number(process.env.MULTINODE_SOAK_WRITES ?? 200)
 const seed = Number(process.env.MULTINODE_SEED ?? Date.now() % 100_000)
-// Each task write also kills its own node at this chance, inside the effect's transaction.
-const crashChance = 0.02
+// Besides the planned crashes, each task write also kills its own node at this chance, inside
+// the effect's transaction.
+const crashChance = 0.01
 const children: ChildProcess[] = []
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
 })
 
-/** Runs a node until it prints `done`, or kills it (SIGKILL) `delayMs` after it printed `killAt`. */
-function runNode(url: string, name: string, killAt: number, delayMs: number, took: number[]) {
-  const args = [script, url, name, String(writes), String(crashChance)]
+/** What a node is to die of: its own crash inside write `crashAt`'s transaction, or a SIGKILL `delayMs` after it printed `killAt`. */
+type Death = { crashAt: number } | { killAt: number; delayMs: number }
+
+/** How a node ended: `done`, or killed (crashed inside write `crashed`, if it said so); `took` runs it took over. */
+interface NodeEnd {
+  end: 'done' | 'killed'
+  crashed?: number
+  took: number
+}
+
+/** Runs a node until it prints `done`, crashes, or is killed as `death` says. */
+function runNode(url: string, name: string, death: Death | undefined): Promise<NodeEnd> {
+  const crashAt = death !== undefined && 'crashAt' in death ? death.crashAt : 0
+  const args = [script, url, name, String(writes), String(crashAt), String(crashChance)]
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -26,16 +38,27 @@ function runNode(url: string, name: string, killAt: number, delayMs: number, too
   child.stderr?.on('data', (chunk) => {
     stderr += chunk
   })
-  return new Promise<'done' | 'killed'>((resolve, reject) => {
+  const ended: NodeEnd = { end: 'killed', took: 0 }
+  return new Promise<NodeEnd>((resolve, reject) => {
     let finished = false
+    let killing = false
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       if (line === 'done') finished = true
-      else if (line.startsWith('took ')) took.push(Number(line.slice(5)))
-      else if (Number(line) >= killAt) setTimeout(() => child.kill('SIGKILL'), delayMs)
+      else if (line.startsWith('took ')) ended.took = Number(line.slice(5))
+      else if (line.startsWith('crash ')) ended.crashed = Number(line.slice(6))
+      else if (
+        death !== undefined &&
+        'killAt' in death &&
+        !killing &&
+        Number(line) >= death.killAt
+      ) {
+        killing = true
+        setTimeout(() => child.kill('SIGKILL'), death.delayMs)
+      }
     })
     child.once('exit', (code, signal) => {
-      if (finished) resolve('done')
-      else if (signal === 'SIGKILL') resolve('killed')
+      if (finished) resolve({ ...ended, end: 'done' })
+      else if (signal === 'SIGKILL') resolve(ended)
       else reject(new Error(`${name} exited (${code}): ${stderr.slice(-2000)}`))
     })
   })
@@ -50,19 +73,34 @@ test(`SIGKILL of the owning node during ${writes} confirmed writes: another node
     state = (state * 1103515245 + 12345) % 2147483648
     return state / 2147483648
   }
-  // Kill points spread over the writes; each node is killed a few ms after one of them.
-  const killPoints = [0.15, 0.35, 0.55, 0.75].map((f) => Math.floor(writes * (f + next() * 0.1)))
-  const outcomes: string[] = []
-  const took: number[] = []
-  for (let i = 0; outcomes.at(-1) !== 'done'; i++) {
-    if (i > 100) throw new Error(`no node finished: ${outcomes.join(', ')}`)
-    const killAt = killPoints[i] ?? Number.POSITIVE_INFINITY
-    outcomes.push(await runNode(url, `node-${i}`, killAt, Math.floor(next() * 40), took))
+  // Deaths spread over the writes, taken in turn: a crash inside a write's transaction (its run
+  // is left decided and mid-effect, so the next node must take it over), then a kill a few ms
+  // after a write, wherever the node then is. A node that crashes by chance first leaves its
+  // death to the next node.
+  const deaths: Death[] = [0.15, 0.35, 0.55, 0.75].map((f, i) => {
+    const at = Math.floor(writes * (f + next() * 0.1))
+    return i % 2 === 0 ? { crashAt: at } : { killAt: at, delayMs: Math.floor(next() * 40) }
+  })
+  const ends: NodeEnd[] = []
+  let turn = 0
+  for (let i = 0; ends.at(-1)?.end !== 'done'; i++) {
+    if (i > 100) throw new Error(`no node finished: ${JSON.stringify(ends)}`)
+    const death = deaths[turn]
+    const ended = await runNode(url, `node-${i}`, death)
+    ends.push(ended)
+    const met =
+      death !== undefined &&
+      ended.end === 'killed' &&
+      ('crashAt' in death ? ended.crashed === death.crashAt : ended.crashed === undefined)
+    if (met) turn++
   }
-  expect(outcomes.filter((o) => o === 'killed').length).toBeGreaterThanOrEqual(killPoints.length)
-  // The later nodes took over runs the killed ones left mid-way.
-  expect(took[0]).toBe(0)
-  expect(took.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0)
+  // Every planned death happened.
+  expect(turn).toBe(deaths.length)
+  expect(ends[0]?.took).toBe(0)
+  // The node after each crash took over the run it left mid-way (and maybe more).
+  ends.forEach((ended, i) => {
+    if (ended.crashed !== undefined) expect(ends[i + 1]?.took, `node-${i + 1}`).toBeGreaterThan(0)
+  })
 
   const client = new pg.Client({ connectionString: url })
   await client.connect()

@@ -1,24 +1,32 @@
 // A node of the SIGKILL soak on PostgreSQL: takes over what dead nodes left (once their leases
 // run out), then makes confirmed `create_task` writes until task-1..N exist, printing each done
-// number. With <crashChance> > 0 a task write kills its own process (SIGKILL) at that chance,
-// inside the transaction that would commit the task with its outcome.
-// Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashChance]
+// number. A task write kills its own process (SIGKILL) inside the transaction that would commit
+// the task with its outcome: always at write number <crashAt> (0: never), and at <crashChance>
+// on any write. It prints `crash <k>` first (a pipe's write is synchronous on Linux).
+// Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashAt] [crashChance]
 import { AgentError } from '../../../runtime/AgentError.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import { startNode } from './nodeRuntime.ts'
 
-const [url = '', ownerId = '', countText = '0', crashText = '0'] = process.argv.slice(2)
+const [url = '', ownerId = '', countText = '0', crashAtText = '0', crashText = '0'] =
+  process.argv.slice(2)
 const count = Number(countText)
+const crashAt = Number(crashAtText)
 const crashChance = Number(crashText)
-if (crashChance > 0) {
-  const upsert = PostgresWorkspace.prototype.upsertTask
-  PostgresWorkspace.prototype.upsertTask = async function (task) {
-    const written = await upsert.call(this, task)
-    // Written in the transaction, not committed: the crash the journal must prove harmless.
-    if (Math.random() < crashChance) process.kill(process.pid, 'SIGKILL')
-    return written
+// The write this node is making (0 while it finishes runs it took over).
+let writing = 0
+// create_task commits its change through commitChange, inside the transaction withOutcome holds
+// for the effect and its outcome (it once went through upsertTask, where a hook never fired).
+const commitChange = PostgresWorkspace.prototype.commitChange
+PostgresWorkspace.prototype.commitChange = async function (change, writes) {
+  const committed = await commitChange.call(this, change, writes)
+  // Written in the transaction, not committed: the crash the journal must prove harmless.
+  if ((writing > 0 && writing === crashAt) || Math.random() < crashChance) {
+    process.stdout.write(`crash ${writing}\n`)
+    process.kill(process.pid, 'SIGKILL')
   }
+  return committed
 }
 const leaseMs = 1_000
 const node = await startNode(url, { ownerId, leaseMs, rescanEveryMs: leaseMs / 4 })
@@ -70,7 +78,9 @@ for (const runId of mine) await finish(runId)
 for (let k = 1; k <= count; k++) {
   const title = `task-${k}`
   const titles = new Set((await workspace.readTasks()).map((t) => t.title))
+  writing = k
   if (!titles.has(title)) await finish(runtime.startRun({ input: `create ${title}` }))
+  writing = 0
   process.stdout.write(`${k}\n`)
 }
 process.stdout.write('done\n')
