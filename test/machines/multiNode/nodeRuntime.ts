@@ -33,7 +33,7 @@ export function taskModel(): ScriptedModel {
   })
 }
 
-// Longer than any test runs (vitest gives a test 30 s, the slowest ten minutes).
+// Longer than any test runs (vitest gives a test 60 s, the slowest ten minutes).
 const longLeaseMs = 30 * 60_000
 
 /** One node: its own pool, store, workspace and runtime on the shared database. */
