@@ -12,6 +12,7 @@ import {
 import {
   ArtifactsAnswer,
   CardAnswer,
+  CardFormAnswer,
   CommandAnswer,
   EditAnswer,
   InfoAnswer,
@@ -231,6 +232,18 @@ export const apiOperations: ApiOperation[] = [
     summary:
       "What the asker may do with the run's open card under the host's approval rules (allow, deny, and who may instead), and where to answer it when this server cannot.",
     answers: { 200: { description: 'The card’s decisions for the asker.', schema: CardAnswer } },
+    refusals: [
+      runNotFound,
+      { status: 404, code: 'no_open_card', when: 'the run waits on no card' },
+    ],
+  },
+  {
+    id: 'cardForm',
+    method: 'GET',
+    path: '/api/runs/:runId/card/form',
+    summary:
+      "The JSON Schema of the open card's tool, so Edit can draw a form; the edit is checked against it again.",
+    answers: { 200: { description: 'The card’s tool schema.', schema: CardFormAnswer } },
     refusals: [
       runNotFound,
       { status: 404, code: 'no_open_card', when: 'the run waits on no card' },

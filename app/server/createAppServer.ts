@@ -6,6 +6,7 @@ import type { AppContext } from './AppContext.ts'
 import { toHttpError } from './agentErrorStatus.ts'
 import type { ApiHosting } from './apiSecurity.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
+import { cardFormRoutes } from './cardFormRoutes.ts'
 import { cardRoutes } from './cardRoutes.ts'
 import { HttpError } from './HttpError.ts'
 import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
@@ -188,6 +189,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHo
   return [
     ...runRoutes(app),
     ...cardRoutes(app),
+    ...cardFormRoutes(app),
     ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),

@@ -90,6 +90,14 @@ export const CardAnswer = z.strictObject({
     ),
 })
 
+/** `GET /api/runs/:runId/card/form`. */
+export const CardFormAnswer = z.strictObject({
+  confirmationId: z.string(),
+  schema: z
+    .record(z.string(), z.unknown())
+    .describe("The JSON Schema of the card's tool: the arguments an edit may propose."),
+})
+
 /** `POST /api/runs`. */
 export const StartedRunAnswer = z.strictObject({ runId: z.string() })
 

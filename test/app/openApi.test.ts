@@ -223,6 +223,16 @@ describe('the API reference (/api/openapi.json; the docs site renders it)', () =
     expect(card.status).toBe(200)
     expect(conforms(answerSchema('GET', '/api/runs/:runId/card', 200), card.json())).toEqual([])
     expect(card.json()).toMatchObject({ confirmationId, allow: { may: true }, deny: { may: true } })
+    // The card's tool schema, as Edit asks for it: the form's fields, checked again on the server.
+    const form = await get(`/api/runs/${runId}/card/form`)
+    expect(form.status).toBe(200)
+    expect(conforms(answerSchema('GET', '/api/runs/:runId/card/form', 200), form.json())).toEqual(
+      [],
+    )
+    expect(form.json()).toMatchObject({
+      confirmationId,
+      schema: { properties: { title: { type: 'string' }, due: { format: 'date' } } },
+    })
     const decided = await post(`/api/runs/${runId}/confirmations`, {
       confirmationId,
       decision: 'allow',

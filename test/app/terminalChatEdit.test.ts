@@ -15,8 +15,9 @@ afterEach(async () => {
   await dispose()
 })
 
-// The prompts the chat waits at; a line is typed only once one of them is fully written.
-const prompts = ['you › ', '[y/N] ', 'JSON › ']
+// The prompts the chat waits at (`you › `, a field's `… › `, the card's `[y/N] `); a line is
+// typed only once one of them is fully written.
+const prompt = /(?: › |\[y\/N\] )$/
 
 /** Runs the real terminal loop over streams, typing each line at the next prompt; returns what it wrote. */
 async function chat(model: ScriptedModel, lines: string[]): Promise<string> {
@@ -27,7 +28,7 @@ async function chat(model: ScriptedModel, lines: string[]): Promise<string> {
   let written = ''
   output.on('data', (chunk: Buffer) => {
     written += chunk.toString('utf8')
-    if (!prompts.some((prompt) => written.endsWith(prompt))) return
+    if (!prompt.test(written)) return
     const line = queue.shift()
     setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
   })
@@ -36,47 +37,98 @@ async function chat(model: ScriptedModel, lines: string[]): Promise<string> {
   return written
 }
 
-function createTask(title: string): ScriptedModel {
+function createTask(args: Record<string, unknown>): ScriptedModel {
   return new ScriptedModel([
-    {
-      toolCalls: [{ id: 'c1', name: 'create_task', arguments: JSON.stringify({ title }) }],
-    },
+    { toolCalls: [{ id: 'c1', name: 'create_task', arguments: JSON.stringify(args) }] },
     { text: 'Done.' },
   ])
 }
 
-describe('editing a card in the terminal chat', () => {
-  it('offers e, shows the arguments, and asks again about the new card, which is what runs', async () => {
-    const written = await chat(createTask('Read chapter 3'), [
+describe('editing a card in the terminal chat, field by field', () => {
+  it('asks each field with its value now; Enter keeps it; the new card is asked about again and is what runs', async () => {
+    const written = await chat(createTask({ title: 'Read chapter 3', importance: 2 }), [
       'add a task',
       'e',
-      '{"title":"Read chapter 4"}',
+      'Read chapter 4', // Title
+      '', // Importance: kept
+      '', // Due: none, kept
+      '', // Notes
       'y',
     ])
     expect(written).toContain('e edits')
-    expect(written).toContain('{"title":"Read chapter 3"}')
+    expect(written).toContain('  Title [Read chapter 3] › ')
+    expect(written).toContain('  Importance (a whole number, 1 to 5) [2] › ')
+    expect(written).toContain('  Due (a day: friday, next monday or 2026-12-04) [none] › ')
     // The new card is shown (its headline names the edited title) and asked about again.
-    const afterEdit = written.slice(written.indexOf('JSON › '))
+    const afterEdit = written.slice(written.indexOf('  Notes'))
     expect(afterEdit).toContain('Read chapter 4')
     expect(afterEdit).toContain('Allow once?')
-    expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Read chapter 4'])
+    const tasks = await ws.readTasks()
+    expect(tasks.map((task) => [task.title, task.importance])).toEqual([['Read chapter 4', 2]])
   })
 
-  it('says why an edit is refused and keeps the card as it was', async () => {
-    const written = await chat(createTask('Read chapter 3'), [
+  it('a day takes words ("friday"); a value the schema refuses is asked again with a plain reason', async () => {
+    const written = await chat(createTask({ title: 'Essay', due: '2026-01-05' }), [
       'add a task',
       'e',
-      '{"title":',
-      'e',
+      '',
+      'nine', // Importance: not a number
+      '9', // Importance: above the schema's maximum
+      '4',
+      'someday soon', // Due: not a day
+      'friday',
       '',
       'y',
     ])
-    expect(written).toMatch(/! the edit was not made: .*not valid/)
+    expect(written).toContain('  ! Importance needs a number, such as 3.')
+    expect(written).toContain('  ! Importance can be at most 5.')
+    expect(written).toContain('“someday soon” is not a day I can read')
+    expect(written).not.toMatch(/Invalid ISO|invalid_|expected/)
+    const [task] = await ws.readTasks()
+    expect(task?.importance).toBe(4)
+    // A Friday within the coming week (local time, as the planner reads "friday").
+    const due = new Date(`${task?.due}T12:00:00`)
+    expect(due.getDay()).toBe(5)
+    const daysAhead = (due.getTime() - Date.now()) / 86_400_000
+    expect(daysAhead).toBeGreaterThan(-1)
+    expect(daysAhead).toBeLessThan(8)
+  })
+
+  it('? shows every argument; - clears an optional field; a required one cannot be cleared', async () => {
+    const written = await chat(createTask({ title: 'Essay', due: '2026-01-05' }), [
+      'add a task',
+      'e',
+      '?',
+      '-',
+      '',
+      '',
+      '-', // Due cleared: left out of create_task
+      '',
+      'y',
+    ])
+    expect(written).toContain('  all the arguments: {"title":"Essay","due":"2026-01-05"}')
+    expect(written).toContain('  ! Title cannot be left out.')
+    const [task] = await ws.readTasks()
+    expect(task?.title).toBe('Essay')
+    expect(task?.due).toBeUndefined()
+  })
+
+  it('an edit that changes nothing keeps the card as it was', async () => {
+    const written = await chat(createTask({ title: 'Read chapter 3' }), [
+      'add a task',
+      'e',
+      '',
+      '',
+      '',
+      '',
+      'y',
+    ])
+    expect(written).toContain('  not edited')
     expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Read chapter 3'])
   })
 
   it('a plain n still denies, and nothing is written', async () => {
-    const written = await chat(createTask('Read chapter 3'), ['add a task', 'n'])
+    const written = await chat(createTask({ title: 'Read chapter 3' }), ['add a task', 'n'])
     expect(written).toContain('  denied\n')
     expect(await ws.readTasks()).toEqual([])
   })

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../../models/messages.ts'
 import type { DecisionOptions } from '../../runtime/AgentRuntime.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import type { RunSource } from './RunSource.ts'
@@ -15,6 +16,11 @@ export interface DecidingRun extends RunSource {
   ): Promise<void>
   /** Replaces the pending call's arguments; resolves with the new card's id. */
   edit(confirmationId: string, args: string | object): Promise<string | undefined>
+  /**
+   * The JSON Schema of the pending card's tool, for Edit's form; undefined when the card is gone.
+   * Without it, Edit shows the arguments as JSON.
+   */
+  argumentsSchema?(confirmationId: string): Promise<JsonSchema | undefined>
 }
 
 /** Whether a run takes decisions through the runtime's API (see `DecidingRun`). */

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../../models/messages.ts'
 import { AgentError } from '../../runtime/AgentError.ts'
 import type { AgentRuntime, DecisionOptions, StartRunOptions } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -121,6 +122,16 @@ export class LocalRunClient implements DecidingRun {
       this.#runtime.command(this.runId, { kind: 'edit', confirmationId, args }),
     )
     return result.applied ? result.confirmationId : undefined
+  }
+
+  /** The pending card's tool schema, from the runtime's tools, for Edit's form. */
+  async argumentsSchema(confirmationId: string): Promise<JsonSchema | undefined> {
+    const { pending, events } = this.#runtime.view(this.runId)
+    if (pending?.confirmationId !== confirmationId) return undefined
+    const card = events.findLast(
+      (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
+    )
+    return this.#runtime.tools.definitions().find((d) => d.name === card?.toolName)?.parameters
   }
 
   async #call<T>(doing: Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
+import type { JsonSchema } from '../../models/messages.ts'
 import type { DecisionOptions } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
@@ -132,6 +133,14 @@ export class RemoteRunClient implements DecidingRun {
       arguments: args,
     })
     return answer?.confirmationId
+  }
+
+  /** Asks the server for the open card's tool schema (`GET …/card/form`), for Edit's form. */
+  async argumentsSchema(confirmationId: string): Promise<JsonSchema | undefined> {
+    const answer = await this.#api.get<{ confirmationId: string; schema: JsonSchema }>(
+      `${this.#path()}/card/form`,
+    )
+    return answer.confirmationId === confirmationId ? answer.schema : undefined
   }
 
   /** Stops following the run (the run itself goes on in the server). */
