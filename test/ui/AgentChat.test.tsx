@@ -193,22 +193,30 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     expect(await screen.findByText(/No rules/)).toBeTruthy()
   })
 
-  it('Edit: a refused edit stays inline; a valid one replaces the card and allowing writes the edited task', async () => {
+  it('Edit is a form from the tool schema: a refused value stays inline; a valid edit replaces the card and allowing writes the edited task', async () => {
     const { runtime, ws, runId } = await setUp()
     const run = new LocalRunClient(runtime, runId)
     render(<AgentChat run={run} onStartRun={() => {}} />)
     const oldId = runtime.view(runId).pending?.confirmationId
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
-    fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
-      target: { value: '{"title": "  "}' },
-    })
+    const title = (await screen.findByLabelText(/^Title/)) as HTMLInputElement
+    expect(title.value).toBe('Read chapter 4')
+    expect(document.activeElement).toBe(title)
+    // The schema allows a blank title; the tool's own check refuses it, and says so in the form.
+    fireEvent.change(title, { target: { value: '  ' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
-    expect(screen.getByRole('alert').textContent).toMatch(/not valid/)
+    expect(screen.getByRole('alert').textContent).toMatch(/title must not be blank/)
+    expect(runtime.view(runId).pending?.confirmationId).toBe(oldId)
+    // A value the schema refuses never leaves the form: said in place, under its field.
+    fireEvent.change(screen.getByLabelText(/^Importance/), { target: { value: '9' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
+    expect(document.querySelector('.sp-card__form')?.textContent).toContain(
+      'Importance can be at most 5.',
+    )
     expect(runtime.view(runId).pending?.confirmationId).toBe(oldId)
 
-    fireEvent.change(screen.getByLabelText(/Edit the arguments/), {
-      target: { value: '{"title": "Read chapter 4 and 5", "importance": 3}' },
-    })
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Read chapter 4 and 5' } })
+    fireEvent.change(screen.getByLabelText(/^Importance/), { target: { value: '3' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
     const cards = [...document.querySelectorAll('.sp-card')] as HTMLElement[]
     expect(cards.map((c) => c.dataset.state)).toEqual(['replaced', 'pending'])

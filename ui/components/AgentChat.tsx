@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import type { JsonSchema } from '../../models/messages.ts'
 import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import type { TranscriptItem } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
@@ -147,6 +148,12 @@ export function AgentChat(props: AgentChatProps) {
           await run.edit(request.confirmationId, text)
         }
       : undefined
+  // The run's tool schemas, when it can give them, make Edit a form.
+  const loadSchema =
+    edit !== undefined && isDecidingRun(run) && run.argumentsSchema !== undefined
+      ? (request: ConfirmationRequest) =>
+          run.argumentsSchema?.(request.confirmationId) ?? Promise.resolve(undefined)
+      : undefined
 
   return (
     <div className="sp-chat" aria-busy={busy}>
@@ -160,6 +167,7 @@ export function AgentChat(props: AgentChatProps) {
               decisions={props.decisions}
               moreDecisions={moreDecisions}
               onEdit={edit}
+              loadSchema={loadSchema}
               renderCardActions={props.renderCardActions}
               cardUnavailable={props.cardUnavailable}
               onUndo={run !== undefined && status === 'awaitingInput' ? undo : undefined}
@@ -252,6 +260,7 @@ interface ChatItemProps {
   decisions: readonly DecisionOption[] | undefined
   moreDecisions: ((request: ConfirmationRequest) => readonly DecisionOption[]) | undefined
   onEdit: ((text: string, request: ConfirmationRequest) => Promise<void>) | undefined
+  loadSchema: ((request: ConfirmationRequest) => Promise<JsonSchema | undefined>) | undefined
   renderCardActions: ((request: ConfirmationRequest) => ReactNode) | undefined
   cardUnavailable: ((request: ConfirmationRequest) => CardUnavailable | undefined) | undefined
   /** Offered while the run waits for input: an Undo on each Done line of a workspace change. */
@@ -259,7 +268,16 @@ interface ChatItemProps {
 }
 
 function ChatItem(props: ChatItemProps) {
-  const { item, onDecide, decisions, moreDecisions, onEdit, renderCardActions, onUndo } = props
+  const {
+    item,
+    onDecide,
+    decisions,
+    moreDecisions,
+    onEdit,
+    loadSchema,
+    renderCardActions,
+    onUndo,
+  } = props
   const unavailable =
     item.kind === 'confirmation' ? props.cardUnavailable?.(item.request) : undefined
   switch (item.kind) {
@@ -283,6 +301,7 @@ function ChatItem(props: ChatItemProps) {
           {...(decisions && { decisions })}
           {...(moreDecisions && { moreDecisions: moreDecisions(item.request) })}
           {...(onEdit && { onEdit })}
+          {...(loadSchema && { loadSchema })}
           extraActions={renderCardActions?.(item.request)}
           {...(unavailable && { unavailable })}
         />

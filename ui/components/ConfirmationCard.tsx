@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import type { JsonSchema } from '../../models/messages.ts'
 import { clockTime } from '../../vocabulary/Identity.ts'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
@@ -8,7 +9,7 @@ import { describeCardState } from '../core/describeCardState.ts'
 import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
 import { CallDescriptionView } from './CallDescriptionView.tsx'
-import { CardEditor } from './CardEditor.tsx'
+import { CardEdit } from './CardEdit.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
 import { PermissionBadge } from './PermissionBadge.tsx'
 
@@ -38,6 +39,8 @@ export interface ConfirmationCardProps {
   moreDecisions?: readonly DecisionOption[]
   /** Offers Edit: called with the edited JSON; reject with a message to show it under the field. */
   onEdit?: (argumentsJson: string, request: ConfirmationRequest) => unknown
+  /** The tool's JSON Schema, so Edit draws a form (else it shows the arguments as JSON). */
+  loadSchema?: (request: ConfirmationRequest) => Promise<JsonSchema | undefined>
   /** More controls placed before the decision buttons. */
   extraActions?: ReactNode
   /** What a card that can no longer be answered (cancelled, refused) says. */
@@ -201,8 +204,10 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         </div>
       ) : null}
       {editing && props.onEdit ? (
-        <CardEditor
-          initial={prettyJson(request.argumentsJson)}
+        <CardEdit
+          request={request}
+          initialJson={prettyJson(request.argumentsJson)}
+          loadSchema={props.loadSchema}
           onSave={saveEdit}
           onCancel={() => setPhase({ kind: 'idle' })}
         />

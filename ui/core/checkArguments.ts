@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { type OutputUnit, type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema'
 import type { JsonSchema } from '../../models/messages.ts'
 import type { EditField } from './editFields.ts'
 
@@ -7,22 +7,23 @@ export interface ArgumentProblem {
   /** The field's key; undefined for a problem with the arguments as a whole. */
   field: string | undefined
   /** The path inside the arguments (the field's key first). */
-  path: readonly (string | number)[]
+  path: readonly string[]
   message: string
 }
 
 /** The outcome of checking edited arguments against the tool's schema. */
 export type ArgumentCheck = { ok: true } | { ok: false; problems: ArgumentProblem[] }
 
-type Issue = z.core.$ZodIssue
+const validators = new WeakMap<JsonSchema, Validator | null>()
 
-const validators = new WeakMap<JsonSchema, z.ZodType | null>()
+// Keywords that only say a part below them failed; the part's own error says what is wrong.
+const wrappers = new Set(['properties', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'items'])
 
 /**
  * Checks edited arguments against the tool's JSON Schema, the one the server checks the edit with
- * again, and says what is wrong per field in plain words. It runs with zod (already in the page;
- * ajv compiles code, which the page's content security policy forbids). A schema zod cannot read
- * is left to the server, whose refusal the form shows the same way.
+ * again, and says what is wrong per field in plain words. It runs with @cfworker/json-schema, which
+ * interprets the schema (ajv compiles code, which the page's content security policy forbids). A
+ * schema it cannot read is left to the server, whose refusal the form shows the same way.
  */
 export function checkArguments(
   schema: JsonSchema,
@@ -31,63 +32,82 @@ export function checkArguments(
 ): ArgumentCheck {
   const validator = validatorFor(schema)
   if (validator === null) return { ok: true }
-  const result = validator.safeParse(args)
-  if (result.success) return { ok: true }
+  const result = validator.validate(args)
+  if (result.valid) return { ok: true }
   const problems: ArgumentProblem[] = []
-  for (const issue of result.error.issues) {
-    const key = typeof issue.path[0] === 'string' ? issue.path[0] : undefined
+  for (const unit of result.errors) {
+    const path = unit.instanceLocation.split('/').slice(1).map(unescapePointer)
+    const named = unit.keyword === 'required' ? requiredName(unit.error) : undefined
+    const key = named ?? path[0]
+    // One problem per field is enough to act on (a date fails its format and its pattern).
+    if (problems.some((p) => p.field === key)) continue
     const field = fields.find((f) => f.key === key)
-    const at = valueAt(args, issue.path)
-    // One problem per field is enough to act on (a date fails both its format and its pattern).
-    if (key !== undefined && problems.some((p) => p.field === key)) continue
-    problems.push({
-      field: key,
-      path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
-      message: plainProblem(issue, field, at),
-    })
+    const message = plainProblem(unit, field, named !== undefined)
+    if (message === undefined) continue
+    problems.push({ field: key, path: named === undefined ? path : [named], message })
   }
-  return { ok: false, problems }
+  return problems.length === 0 ? { ok: true } : { ok: false, problems }
 }
 
-/** A zod issue as a student reads it, naming the field by its label. */
-export function plainProblem(issue: Issue, field: EditField | undefined, value: unknown): string {
+/** A schema error as a student reads it, naming the field by its label; undefined for a wrapper. */
+function plainProblem(
+  unit: OutputUnit,
+  field: EditField | undefined,
+  missing: boolean,
+): string | undefined {
   const label = field?.label ?? 'This value'
-  if (value === undefined && issue.code === 'invalid_type') return `${label} is needed.`
+  if (missing) return `${label} is needed.`
+  if (unit.keyword === 'false' && field === undefined) {
+    const key = unit.instanceLocation.split('/').at(-1) ?? ''
+    return `This step does not take “${unescapePointer(key)}”.`
+  }
+  if (wrappers.has(unit.keyword) || unit.keyword === 'false') return undefined
+  // The null branch of a field that may be cleared ("Expected null") is not the useful one.
+  if (unit.keyword === 'type' && /Expected "null"/.test(unit.error)) return undefined
   if (field?.kind === 'day')
     return `${label}: write a day, such as friday, next monday or 2026-12-04.`
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.expected === 'int' || field?.kind === 'whole')
-        return `${label} needs a whole number, such as 3.`
-      if (issue.expected === 'number') return `${label} needs a number.`
-      if (issue.expected === 'boolean') return `${label} is yes or no.`
+  const s = field?.schema ?? {}
+  switch (unit.keyword) {
+    case 'type': {
+      const expected = /Expected (.*)$/.exec(unit.error)?.[1] ?? ''
+      if (expected.includes('"integer"')) return `${label} needs a whole number, such as 3.`
+      if (expected.includes('"number"')) return `${label} needs a number.`
+      if (expected.includes('"boolean"')) return `${label} is yes or no.`
+      if (expected.includes('"string"')) return `${label} needs text.`
       return `${label} is not the right kind of value here.`
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `${label} can be at most ${issue.maximum} characters long.`
-        : `${label} can be at most ${issue.maximum}.`
-    case 'too_small':
-      if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1
-          ? `${label} cannot be empty.`
-          : `${label} needs at least ${issue.minimum} characters.`
-      return `${label} must be at least ${issue.minimum}.`
-    case 'not_multiple_of':
-      return `${label} must be a multiple of ${issue.divisor}.`
-    case 'invalid_value':
-      return `${label} must be one of: ${issue.values.map(String).join(', ')}.`
-    case 'unrecognized_keys':
-      return `This step does not take ${issue.keys.map((k) => `“${k}”`).join(', ')}.`
+    }
+    case 'maximum':
+      return `${label} can be at most ${s.maximum}.`
+    case 'exclusiveMaximum':
+      return `${label} must be less than ${s.exclusiveMaximum}.`
+    case 'minimum':
+      return `${label} must be at least ${s.minimum}.`
+    case 'exclusiveMinimum':
+      return `${label} must be more than ${s.exclusiveMinimum}.`
+    case 'maxLength':
+      return `${label} can be at most ${s.maxLength} characters long.`
+    case 'minLength':
+      return Number(s.minLength) <= 1
+        ? `${label} cannot be empty.`
+        : `${label} needs at least ${s.minLength} characters.`
+    case 'multipleOf':
+      return `${label} must be a multiple of ${s.multipleOf}.`
+    case 'enum':
+    case 'const':
+      return field?.choices !== undefined
+        ? `${label} must be one of: ${field.choices.join(', ')}.`
+        : `${label} is not one of the values this step takes.`
     default:
       return `${label} is not accepted here; check its value.`
   }
 }
 
-function validatorFor(schema: JsonSchema): z.ZodType | null {
+function validatorFor(schema: JsonSchema): Validator | null {
   let validator = validators.get(schema)
   if (validator === undefined) {
     try {
-      validator = z.fromJSONSchema(withoutPatterns(schema) as z.core.JSONSchema.JSONSchema)
+      // A copy: the validator marks the schema it is given, and a tool's schema is frozen.
+      validator = new Validator(withoutPatterns(schema) as Schema, draftOf(schema), false)
     } catch {
       validator = null
     }
@@ -96,10 +116,17 @@ function validatorFor(schema: JsonSchema): z.ZodType | null {
   return validator
 }
 
+function draftOf(schema: JsonSchema): SchemaDraft {
+  const marker = typeof schema.$schema === 'string' ? schema.$schema : ''
+  if (marker.includes('2020-12')) return '2020-12'
+  if (marker.includes('2019-09')) return '2019-09'
+  return marker.includes('draft-04') ? '4' : '7'
+}
+
 /**
- * The schema without `pattern`s: a pattern from an MCP server could take exponential time in the
- * browser's regular expressions, so the server checks patterns (in linear time, with RE2).
- * Formats (a date) stay, checked by zod's own expressions.
+ * A copy of the schema without `pattern`s: a pattern from an MCP server could take exponential time
+ * in the browser's regular expressions, so the server checks patterns (in linear time, with RE2).
+ * Formats (a date) stay.
  */
 function withoutPatterns(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutPatterns)
@@ -114,11 +141,17 @@ function withoutPatterns(schema: unknown): unknown {
   )
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let at = value
-  for (const step of path) {
-    if (at === null || typeof at !== 'object') return undefined
-    at = (at as Record<PropertyKey, unknown>)[step]
+/** `Instance does not have required property "title".` → `title`. */
+function requiredName(error: string): string | undefined {
+  return /required property "(.*)"\.?$/.exec(error)?.[1]
+}
+
+function unescapePointer(segment: string): string {
+  let text = segment
+  try {
+    text = decodeURIComponent(segment)
+  } catch {
+    // Kept as written: a key with a lone % is still the key.
   }
-  return at
+  return text.replaceAll('~1', '/').replaceAll('~0', '~')
 }

@@ -1,0 +1,153 @@
+import Form from '@rjsf/core'
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { JsonSchema } from '../../../models/messages.ts'
+import { type EditField, editFields, toArguments, toFormValues } from '../../core/editFields.ts'
+import { type CardFormContext, DayWidget } from './DayWidget.tsx'
+import { formValidator } from './formValidator.ts'
+
+type Values = Record<string, unknown>
+
+/** Props of `CardEditForm`. */
+export interface CardEditFormProps {
+  /** The tool's JSON Schema: the fields drawn, and what checks them. */
+  schema: JsonSchema
+  /** The card's arguments, the form's starting values. */
+  proposed: Values
+  /** Sends the edited arguments as JSON; a rejection's message shows in the form, which stays. */
+  onSave: (argumentsJson: string) => Promise<void>
+  onCancel: () => void
+  /** The day words such as "friday" count from (default: today, on this computer). */
+  today?: () => Date
+}
+
+const widgets = { DateWidget: DayWidget }
+
+/**
+ * The card's Edit as a form drawn from the tool's JSON Schema (react-jsonschema-form): a day takes
+ * words, numbers and choices are fields of their kind, and the tool's schema checks the values; a
+ * value it refuses is said in place, in plain words. Saving proposes the edited call (a new card).
+ */
+export default function CardEditForm(props: CardEditFormProps) {
+  const { schema, proposed, onSave, onCancel } = props
+  const fields = useMemo(() => editFields(schema), [schema])
+  const formSchema = useMemo(() => toFormSchema(fields), [fields])
+  const uiSchema = useMemo(() => toUiSchema(fields), [fields])
+  const validator = useMemo(
+    () => formValidator(schema, fields, proposed),
+    [schema, fields, proposed],
+  )
+  const context = useMemo<CardFormContext>(
+    () => ({ today: props.today ?? (() => new Date()) }),
+    [props.today],
+  )
+  const [values, setValues] = useState<Values>(() => toFormValues(proposed))
+  const [refused, setRefused] = useState<string>()
+  const [saving, setSaving] = useState(false)
+  const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, '')
+  const saving$ = useRef(false)
+  const box = useRef<HTMLDivElement>(null)
+
+  // The first field has the focus, as the JSON editor's text area had.
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus()
+  }, [])
+
+  const save = async (edited: Values) => {
+    if (saving$.current) return
+    saving$.current = true
+    setSaving(true)
+    setRefused(undefined)
+    try {
+      await onSave(JSON.stringify(toArguments(fields, edited, proposed)))
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      setRefused(message.charAt(0).toUpperCase() + message.slice(1))
+    } finally {
+      saving$.current = false
+      setSaving(false)
+    }
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the form cancels the edit
+    <div
+      ref={box}
+      className="sp-card__editor sp-card__form"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel()
+      }}
+    >
+      <p className="sp-card__editor-label">
+        Change what you need; saving makes a new card for you to decide.
+      </p>
+      <Form<Values, RJSFSchema, CardFormContext>
+        schema={formSchema}
+        uiSchema={uiSchema}
+        validator={validator}
+        widgets={widgets}
+        formContext={context}
+        formData={values}
+        idPrefix={`sp-edit-${prefix}`}
+        showErrorList={false}
+        noHtml5Validate
+        liveValidate="onBlur"
+        focusOnFirstError
+        disabled={saving}
+        onChange={(change) => setValues(change.formData ?? {})}
+        // Refusals are shown in place, under their fields; nothing more to report.
+        onError={() => {}}
+        onSubmit={(submitted) => void save(submitted.formData ?? {})}
+      >
+        {refused !== undefined ? (
+          <p className="sp-card__edit-error" role="alert">
+            {refused}
+          </p>
+        ) : null}
+        <div className="sp-card__actions">
+          <button
+            type="button"
+            className="sp-button sp-button--secondary"
+            onClick={onCancel}
+            disabled={saving}
+          >
+            Cancel edit
+          </button>
+          <button
+            type="submit"
+            className="sp-button sp-button--primary"
+            disabled={saving}
+            aria-busy={saving}
+          >
+            {saving ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+/** The schema the form draws: each field under its label, `null` taken out (empty clears it). */
+function toFormSchema(fields: readonly EditField[]): RJSFSchema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      fields.map((field) => [field.key, { ...field.schema, title: field.label } as RJSFSchema]),
+    ),
+    required: fields.filter((field) => field.required).map((field) => field.key),
+  }
+}
+
+/** How each field is drawn: the record's id stays as proposed, long text in a text area. */
+function toUiSchema(fields: readonly EditField[]): UiSchema<Values, RJSFSchema, CardFormContext> {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.key,
+      field.identifies
+        ? { 'ui:widget': 'hidden' }
+        : field.kind === 'longText'
+          ? { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } }
+          : {},
+    ]),
+  )
+}
