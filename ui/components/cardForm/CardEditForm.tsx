@@ -91,7 +91,8 @@ export default function CardEditForm(props: CardEditFormProps) {
         idPrefix={`sp-edit-${prefix}`}
         showErrorList={false}
         noHtml5Validate
-        liveValidate="onBlur"
+        // Checked when saved, not on blur: a message appearing or going as a field loses the focus
+        // would move the buttons under the pointer between press and release.
         focusOnFirstError
         disabled={saving}
         onChange={(change) => setValues(change.formData ?? {})}
