@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readDay } from '../../ui/core/readDay.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
@@ -18,8 +19,6 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true, maxRetries: 3 }))
 
-// What a terminal shows once its escape sequences (readline's cursor moves) are taken out.
-const escapes = /\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r/g
 // The prompts the chat waits at: `you › `, a field's `… › `, a card's `[y/N] `.
 const prompt = /(?: › |\[y\/N\] )$/
 
@@ -44,7 +43,8 @@ function chatInPty(lines: string[]): Promise<string> {
   let typedAt = -1
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      screen += chunk.toString('utf8').replace(escapes, '')
+      // What the terminal shows once readline's cursor moves are taken out.
+      screen += stripVTControlCharacters(chunk.toString('utf8')).replaceAll('\r', '')
       // One line per prompt: readline redraws a prompt, so only a prompt after the last line counts.
       if (!prompt.test(screen) || screen.length === typedAt) return
       typedAt = screen.length
