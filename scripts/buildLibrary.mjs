@@ -33,8 +33,33 @@ writeFileSync(
   join(dist, 'tools', 'sandbox', 'sandboxWorkerEntry.mjs'),
   "// The run_code sandbox's worker thread, compiled.\nimport './sandboxWorker.js'\n",
 )
+// react-jsonschema-form is bundled into the one module that imports it (React stays the app's):
+// as a dependency, its peers would install React into every Node project, and @rjsf/core 6's
+// index imports @rjsf/validator-ajv8, which it does not depend on, so an app's bundler fails.
+const { build } = await import('vite')
+const cardForm = join(root, 'ui', 'components', 'cardForm')
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  root,
+  build: {
+    lib: { entry: join(cardForm, 'rjsf.ts'), formats: ['es'], fileName: () => 'rjsf.js' },
+    outDir: join(dist, 'ui', 'components', 'cardForm'),
+    emptyOutDir: false,
+    minify: false,
+    sourcemap: false,
+    rollupOptions: {
+      external: [/^react(?:-dom)?(?:\/.*)?$/],
+      // rjsf marks some hooks 'use client'; the form is drawn in the browser only, so it is moot.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
+    },
+  },
+})
+rmSync(join(dist, 'ui', 'components', 'cardForm', 'rjsf.js.map'), { force: true })
 mkdirSync(join(dist, 'ui'), { recursive: true })
 copyFileSync(join(root, 'ui', 'styles.css'), join(dist, 'ui', 'styles.css'))
 console.log(
-  `built dist/: ${declarations} declaration files, the sandbox worker entry, ui/styles.css`,
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ui/styles.css`,
 )

@@ -1,10 +1,9 @@
-import Form from '@rjsf/core'
-import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { JsonSchema } from '../../../models/messages.ts'
 import { type EditField, editFields, toArguments, toFormValues } from '../../core/editFields.ts'
 import { type CardFormContext, DayWidget } from './DayWidget.tsx'
 import { formValidator } from './formValidator.ts'
+import { Form, type RJSFSchema, type UiSchema } from './rjsf.ts'
 
 type Values = Record<string, unknown>
 

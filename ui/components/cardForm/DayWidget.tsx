@@ -1,7 +1,7 @@
-import { ariaDescribedByIds, type RJSFSchema, type WidgetProps } from '@rjsf/utils'
 import { useState } from 'react'
 import { formatDay } from '../../../tools/studypulse/taskText.ts'
 import { readDay } from '../../core/readDay.ts'
+import { ariaDescribedByIds, type RJSFSchema, type WidgetProps } from './rjsf.ts'
 
 /** What the form hands its widgets: the day that words such as "friday" count from. */
 export interface CardFormContext {

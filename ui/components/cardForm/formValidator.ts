@@ -1,13 +1,13 @@
+import type { JsonSchema } from '../../../models/messages.ts'
+import { checkArguments } from '../../core/checkArguments.ts'
+import { type EditField, toArguments } from '../../core/editFields.ts'
 import {
   type RJSFSchema,
   type RJSFValidationError,
   toErrorSchema,
   type ValidationData,
   type ValidatorType,
-} from '@rjsf/utils'
-import type { JsonSchema } from '../../../models/messages.ts'
-import { checkArguments } from '../../core/checkArguments.ts'
-import { type EditField, toArguments } from '../../core/editFields.ts'
+} from './rjsf.ts'
 
 type Values = Record<string, unknown>
 
