@@ -199,7 +199,10 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     render(<AgentChat run={run} onStartRun={() => {}} />)
     const oldId = runtime.view(runId).pending?.confirmationId
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
-    const title = (await screen.findByLabelText(/^Title/)) as HTMLInputElement
+    // The form's code loads on the first Edit (a dynamic import); on a busy machine that takes a while.
+    const title = (await screen.findByLabelText(/^Title/, undefined, {
+      timeout: 50_000,
+    })) as HTMLInputElement
     expect(title.value).toBe('Read chapter 4')
     expect(document.activeElement).toBe(title)
     // The schema allows a blank title; the tool's own check refuses it, and says so in the form.
