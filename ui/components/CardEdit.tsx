@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { JsonSchema } from '../../models/messages.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import { editFields } from '../core/editFields.ts'
@@ -68,11 +68,25 @@ export function CardEdit(props: CardEditProps) {
   const proposed = argumentsOf(request.argumentsJson)
   if (schema === null || proposed === undefined || editFields(schema).length === 0)
     return <CardEditor initial={props.initialJson} onSave={onSave} onCancel={onCancel} />
+  const json = <CardEditor initial={props.initialJson} onSave={onSave} onCancel={onCancel} />
   return (
-    <Suspense fallback={opening}>
-      <CardEditForm schema={schema} proposed={proposed} onSave={onSave} onCancel={onCancel} />
-    </Suspense>
+    <FallBack to={json}>
+      <Suspense fallback={opening}>
+        <CardEditForm schema={schema} proposed={proposed} onSave={onSave} onCancel={onCancel} />
+      </Suspense>
+    </FallBack>
   )
+}
+
+/** A schema the form cannot draw (an MCP server's, say) leaves the JSON editor, not a broken page. */
+class FallBack extends Component<{ to: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? this.props.to : this.props.children
+  }
 }
 
 function argumentsOf(text: string | undefined): Record<string, unknown> | undefined {
