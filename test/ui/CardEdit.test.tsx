@@ -28,6 +28,8 @@ describe('CardEdit: the form when the tool has a schema, the JSON editor otherwi
         name: { type: 'string', maxLength: 40 },
         level: { type: 'string', enum: ['low', 'high'] },
         size: { type: 'number', minimum: 1 },
+        // Not proposed: the edit must not add it on its own.
+        limit: { type: 'integer', default: 10 },
       },
       required: ['name'],
     }

@@ -89,6 +89,8 @@ export default function CardEditForm(props: CardEditFormProps) {
         formData={values}
         idPrefix={`sp-edit-${prefix}`}
         showErrorList={false}
+        // The edit holds what the model proposed and the person changed: no schema defaults added.
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults' }}
         noHtml5Validate
         // Checked when saved, not on blur: a message appearing or going as a field loses the focus
         // would move the buttons under the pointer between press and release.
@@ -132,7 +134,10 @@ function toFormSchema(fields: readonly EditField[]): RJSFSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(
-      fields.map((field) => [field.key, { ...field.schema, title: field.label } as RJSFSchema]),
+      fields.map((field) => {
+        const { default: _unasked, ...schema } = field.schema
+        return [field.key, { ...schema, title: field.label } as RJSFSchema]
+      }),
     ),
     required: fields.filter((field) => field.required).map((field) => field.key),
   }
