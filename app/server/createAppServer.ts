@@ -7,6 +7,7 @@ import { toHttpError } from './agentErrorStatus.ts'
 import type { ApiHosting } from './apiSecurity.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { cardRoutes } from './cardRoutes.ts'
+import { chatRoutes } from './chatRoutes.ts'
 import { HttpError } from './HttpError.ts'
 import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
@@ -188,6 +189,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHo
   return [
     ...runRoutes(app),
     ...cardRoutes(app),
+    ...chatRoutes(app),
     ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),
