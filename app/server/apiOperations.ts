@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { chatOperations } from './chatOperations.ts'
 import {
   CancelBody,
   ConfirmationBody,
@@ -383,4 +384,5 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: { description: 'The document.', schema: OpenApiAnswer } },
     refusals: [],
   },
+  ...chatOperations,
 ]

@@ -35,7 +35,9 @@ export interface ChatApproval {
 }
 
 /** What the last message asks of the run: a person's next words, or answers to its cards. */
-export type ChatAsk = { kind: 'message'; text: string } | { kind: 'approvals'; approvals: ChatApproval[] }
+export type ChatAsk =
+  | { kind: 'message'; text: string }
+  | { kind: 'approvals'; approvals: ChatApproval[] }
 
 /** Reads the ask from the conversation's last message; throws `HttpError` 400 when it has none. */
 export function chatAsk(messages: z.output<typeof ChatBody>['messages']): ChatAsk {
@@ -47,7 +49,11 @@ export function chatAsk(messages: z.output<typeof ChatBody>['messages']): ChatAs
       .join('\n')
       .trim()
     if (text === '' || text.length > 8000)
-      throw new HttpError(400, 'invalid_request', 'the last message needs 1 to 8000 characters of text')
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'the last message needs 1 to 8000 characters of text',
+      )
     return { kind: 'message', text }
   }
   const approvals = (last?.parts ?? []).flatMap((part) => approvalOf(part))

@@ -40,7 +40,8 @@ export function chatRoutes(app: AppContext): Route[] {
           await startChatRun(app, admitRun, runId, ask.text, me)
           return openChatStream(app, res, me, runId, 0)
         }
-        if (!known) throw toHttpError(new AgentError('run_not_found', 'no conversation has this id'))
+        if (!known)
+          throw toHttpError(new AgentError('run_not_found', 'no conversation has this id'))
         if (ask.kind === 'message') {
           const view = await runFor(app, runId, me, 'command')
           const after = view.events.at(-1)?.seq ?? 0
@@ -135,7 +136,11 @@ function checkApproval(view: RunView, approval: ChatApproval): void {
   // An id no card had is the runtime's to refuse (`confirmation_not_found`), like a used one.
   if (card === undefined) return
   if (card.toolCallId !== approval.toolCallId)
-    throw new HttpError(409, 'approval_mismatch', 'this approval is for another tool call than its card')
+    throw new HttpError(
+      409,
+      'approval_mismatch',
+      'this approval is for another tool call than its card',
+    )
   const shown = canonicalJson(JSON.parse(card.payloadJson ?? '{}'))
   if (canonicalJson(approval.input ?? {}) !== shown)
     throw new HttpError(

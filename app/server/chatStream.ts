@@ -3,13 +3,15 @@ import type { AgentRuntime, RunView } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { heartbeatMs } from './eventStream.ts'
 import { securityHeaders } from './sendJson.ts'
-import { assistantMessageId } from './uiMessages.ts'
 import { type ChunkState, chunkState, type UiChunk, uiChunksOf } from './uiMessageStream.ts'
+import { assistantMessageId } from './uiMessages.ts'
 
 /** Whether a run waits on a person now (their next message, or a card), or has ended. */
 export function runPaused(view: RunView): boolean {
   return (
-    view.status !== 'active' || view.value === 'awaitingInput' || view.value === 'awaitingConfirmation'
+    view.status !== 'active' ||
+    view.value === 'awaitingInput' ||
+    view.value === 'awaitingConfirmation'
   )
 }
 
@@ -39,7 +41,8 @@ export function streamChat(
   let sentAfter = false
   let closed = false
   const write = (chunks: readonly UiChunk[]) => {
-    if (chunks.length > 0 && !res.destroyed) res.write(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
+    if (chunks.length > 0 && !res.destroyed)
+      res.write(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join(''))
   }
   const take = (event: AgentEvent) => {
     if (event.kind === 'userMessage') {
@@ -58,7 +61,10 @@ export function streamChat(
   const begin = (turnSeq: number) => {
     started = true
     sentAfter = true
-    write([{ type: 'start', messageId: assistantMessageId(runId, turnSeq) }, { type: 'start-step' }])
+    write([
+      { type: 'start', messageId: assistantMessageId(runId, turnSeq) },
+      { type: 'start-step' },
+    ])
   }
   const flush = () => {
     if (closed) return

@@ -14,7 +14,13 @@ export type UiChunk =
   | { type: 'text-start'; id: string }
   | { type: 'text-delta'; id: string; delta: string }
   | { type: 'text-end'; id: string }
-  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; title?: string }
+  | {
+      type: 'tool-input-available'
+      toolCallId: string
+      toolName: string
+      input: unknown
+      title?: string
+    }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
   | { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string }
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
@@ -162,9 +168,7 @@ function cardDecided(event: AgentEvent, state: ChunkState): UiChunk[] {
   const approved = event.decision === 'allow'
   if (!approved) state.denied.add(toolCallId)
   const reason = event.decidedBy === 'timeout' ? 'the card expired' : event.text
-  return [
-    { type: 'tool-approval-response', approvalId, approved, ...(reason && { reason }) },
-  ]
+  return [{ type: 'tool-approval-response', approvalId, approved, ...(reason && { reason }) }]
 }
 
 function toolOutput(event: AgentEvent, state: ChunkState): UiChunk {

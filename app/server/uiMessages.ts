@@ -25,7 +25,8 @@ export const assistantMessageId = (runId: string, seq: number) => `${runId}-a${s
 export function chatTurns(events: readonly AgentEvent[]): ChatTurn[] {
   const turns: ChatTurn[] = []
   for (const event of events) {
-    if (event.kind === 'userMessage') turns.push({ seq: event.seq, text: event.text ?? '', events: [] })
+    if (event.kind === 'userMessage')
+      turns.push({ seq: event.seq, text: event.text ?? '', events: [] })
     else turns.at(-1)?.events.push(event)
   }
   return turns
@@ -41,7 +42,8 @@ export function uiMessagesOf(runId: string, events: readonly AgentEvent[]): UiMe
     }
     const state = chunkState()
     const parts: Record<string, unknown>[] = [{ type: 'step-start' }]
-    for (const event of turn.events) for (const chunk of uiChunksOf(event, state)) apply(parts, chunk)
+    for (const event of turn.events)
+      for (const chunk of uiChunksOf(event, state)) apply(parts, chunk)
     if (parts.length === 1) return [user]
     return [user, { id: assistantMessageId(runId, turn.seq), role: 'assistant', parts }]
   })
@@ -81,18 +83,32 @@ function apply(parts: Record<string, unknown>[], chunk: UiChunk): void {
       return
     }
     case 'tool-approval-request':
-      return update(tool(chunk.toolCallId), { state: 'approval-requested', approval: { id: chunk.approvalId } })
+      update(tool(chunk.toolCallId), {
+        state: 'approval-requested',
+        approval: { id: chunk.approvalId },
+      })
+      return
     case 'tool-approval-response': {
-      const part = parts.find((p) => (p.approval as { id?: string } | undefined)?.id === chunk.approvalId)
-      const approval = { id: chunk.approvalId, approved: chunk.approved, ...(chunk.reason && { reason: chunk.reason }) }
-      return update(part, { state: 'approval-responded', approval })
+      const part = parts.find(
+        (p) => (p.approval as { id?: string } | undefined)?.id === chunk.approvalId,
+      )
+      const approval = {
+        id: chunk.approvalId,
+        approved: chunk.approved,
+        ...(chunk.reason && { reason: chunk.reason }),
+      }
+      update(part, { state: 'approval-responded', approval })
+      return
     }
     case 'tool-output-available':
-      return update(tool(chunk.toolCallId), { state: 'output-available', output: chunk.output })
+      update(tool(chunk.toolCallId), { state: 'output-available', output: chunk.output })
+      return
     case 'tool-output-error':
-      return update(tool(chunk.toolCallId), { state: 'output-error', errorText: chunk.errorText })
+      update(tool(chunk.toolCallId), { state: 'output-error', errorText: chunk.errorText })
+      return
     case 'tool-output-denied':
-      return update(tool(chunk.toolCallId), { state: 'output-denied' })
+      update(tool(chunk.toolCallId), { state: 'output-denied' })
+      return
     case 'data-studypulse-card': {
       const index = parts.findIndex((p) => p.type === chunk.type && p.id === chunk.id)
       const part = { type: chunk.type, id: chunk.id, data: chunk.data }

@@ -83,7 +83,11 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     h = await startHarness()
     const { messages, card, approvalId } = await toCard('chat-allow')
     expect(card.type).toBe('tool-create_task')
-    expect(card.input).toEqual({ title: 'Review chapter 3', due: expect.any(String), importance: 4 })
+    expect(card.input).toEqual({
+      title: 'Review chapter 3',
+      due: expect.any(String),
+      importance: 4,
+    })
     // The card is the run's own: one conversation, one run, named by the chat id.
     expect(h.runtime.view('chat-allow').pending?.confirmationId).toBe(approvalId)
     const described = messages.at(-1)?.parts.find((p) => p.type === 'data-studypulse-card') as Part
@@ -107,7 +111,9 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     h = await startHarness()
     const { messages, card, approvalId } = await toCard('chat-deny')
     const edited = structuredClone(answer(messages, approvalId, true))
-    const editedPart = toolParts(edited.at(-1)).find((p) => p.toolCallId === card.toolCallId) as Part
+    const editedPart = toolParts(edited.at(-1)).find(
+      (p) => p.toolCallId === card.toolCallId,
+    ) as Part
     editedPart.input = { title: 'Something else', importance: 5 }
     await expect(send('chat-deny', edited)).rejects.toThrow(/approval_input_changed/)
     await expect(send('chat-deny', answer(messages, 'forged-id', true))).rejects.toThrow()
