@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { chatOperations } from './chatOperations.ts'
+import { chatMessagesOperation, chatOperation, chatStreamOperation } from './chatOperations.ts'
 import {
   CancelBody,
   ConfirmationBody,
@@ -384,5 +384,7 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: { description: 'The document.', schema: OpenApiAnswer } },
     refusals: [],
   },
-  ...chatOperations,
+  chatOperation,
+  chatMessagesOperation,
+  chatStreamOperation,
 ]
