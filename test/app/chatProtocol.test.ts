@@ -10,7 +10,7 @@ import {
 } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { type AppHarness, pageGet, startHarness } from './appHarness.ts'
+import { type AppHarness, pageGet, rawRequest, startHarness } from './appHarness.ts'
 
 type Part = UIMessage['parts'][number] & Record<string, unknown>
 
@@ -172,5 +172,97 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     await expect(send('chat-busy', [user(ask), user('and another')])).rejects.toThrow(
       /not_awaiting_input/,
     )
+  })
+})
+
+describe('in hosted mode, the chat is the signed-in person’s and a card is decided by whom the rules allow', {
+  timeout: 60_000,
+}, () => {
+  const publicHost = 'study.example.edu'
+  const as = (user: string, groups: string) => ({
+    host: publicHost,
+    origin: `https://${publicHost}`,
+    'x-forwarded-user': user,
+    'x-forwarded-groups': groups,
+    'content-type': 'application/json',
+  })
+  const chat = (headers: Record<string, string>, body: unknown) =>
+    rawRequest(h.server.port, {
+      method: 'POST',
+      path: '/api/chat',
+      headers,
+      body: JSON.stringify(body),
+    })
+  /** The chunks of a UI message stream's body, as the AI SDK reads them. */
+  const chunks = (body: string) =>
+    body
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('data: ') && frame !== 'data: [DONE]')
+      .map((frame) => JSON.parse(frame.slice(6)) as Record<string, unknown>)
+
+  it('Alice may not approve her own write card (the rules name reviewers); Bob cannot see it; Rita approves it once', async () => {
+    h = await startHarness({
+      hosted: {
+        publicOrigin: `https://${publicHost}`,
+        auth: { kind: 'proxy' },
+        trustedProxies: ['127.0.0.1/32'],
+      },
+      approvalRules: {
+        version: 1,
+        rules: [{ levels: ['write'], approvers: { groups: ['reviewers'] } }],
+      },
+    })
+    const alice = as('alice', 'students')
+    const started = await chat(alice, { id: 'alice-chat', messages: [user(ask)] })
+    expect(started.status).toBe(200)
+    expect(started.headers['x-vercel-ai-ui-message-stream']).toBe('v1')
+    const request = chunks(started.body).find((c) => c.type === 'tool-approval-request')
+    const input = chunks(started.body).findLast((c) => c.type === 'tool-input-available')?.input
+    expect(request).toBeDefined()
+    const approval = {
+      id: 'alice-chat',
+      messages: [
+        user(ask),
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            {
+              type: 'tool-create_task',
+              toolCallId: request?.toolCallId,
+              state: 'approval-responded',
+              input,
+              approval: { id: request?.approvalId, approved: true },
+            },
+          ],
+        },
+      ],
+    }
+    const own = await chat(alice, approval)
+    expect([own.status, own.json().error?.code]).toEqual([403, 'approver_not_allowed'])
+    const bob = await chat(as('bob', 'students'), approval)
+    expect([bob.status, bob.json().error?.code]).toEqual([404, 'run_not_found'])
+    expect(
+      (
+        await rawRequest(h.server.port, {
+          path: '/api/chat/alice-chat',
+          headers: as('bob', 'students'),
+        })
+      ).status,
+    ).toBe(404)
+    // Each person's tasks are their own: the run's log says what ran.
+    const created = () =>
+      h.runtime
+        .view('alice-chat')
+        .events.filter((e) => e.kind === 'toolCompleted' && e.toolName === 'create_task')
+    expect(created()).toHaveLength(0)
+
+    const rita = await chat(as('rita', 'reviewers'), approval)
+    expect(rita.status).toBe(200)
+    expect(chunks(rita.body).map((c) => c.type)).toContain('tool-output-available')
+    expect(created()).toHaveLength(1)
+    const again = await chat(as('rita', 'reviewers'), approval)
+    expect([again.status, again.json().error?.code]).toEqual([409, 'confirmation_not_found'])
+    expect(created()).toHaveLength(1)
   })
 })
