@@ -89,4 +89,5 @@ export const chatStreamOperation = {
   },
   events: uiStream,
   refusals: [chatNotFound],
+  stream: true as const,
 }

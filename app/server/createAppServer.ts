@@ -142,8 +142,10 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       const me = (await signIn?.authenticate(req, route.method)) ?? (await hosted.authenticate(req))
       return route.handler({ req, res, url, params, me })
     }
-    // EventSource cannot send headers, so the event stream also takes the token as `?token=`.
-    guard.checkToken(req, url, { allowQuery: url.pathname.endsWith('/events') })
+    // EventSource cannot send headers, so the event streams also take the token as `?token=`.
+    const stream =
+      url.pathname.endsWith('/events') || /^\/api\/chat\/[^/]+\/stream$/.test(url.pathname)
+    guard.checkToken(req, url, { allowQuery: stream })
     await route.handler({ req, res, url, params })
   }
 

@@ -207,7 +207,10 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     const bin = (name: string) => join(app, 'node_modules', '.bin', name)
     const checked = await command(app, bin('tsc'), ['-b'])
     expect(checked.code, checked.stdout + checked.stderr).toBe(0)
-    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'])
+    // As `npm run build` runs it: vitest's NODE_ENV=test would bundle React's development build.
+    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'], {
+      NODE_ENV: 'production',
+    })
     expect(built.code, built.stdout + built.stderr).toBe(0)
     // Vite says so when a browser bundle reaches a Node module (the package's core must not).
     expect(built.stdout + built.stderr).not.toMatch(/externalized for browser compatibility/)

@@ -45,7 +45,9 @@ beforeAll(async () => {
   files['server.mjs'] = readmeExample('usechat-server.mjs')
   await writeFiles(app, files)
   console.log(`npm install: ${await npmInstall(app)}`)
-  const built = await command(app, join(app, 'node_modules', '.bin', 'vite'), ['build'])
+  // As `npm run build` runs it (vitest's NODE_ENV=test would bundle React's development build).
+  const vite = join(app, 'node_modules', '.bin', 'vite')
+  const built = await command(app, vite, ['build'], { NODE_ENV: 'production' })
   if (built.code !== 0) throw new Error(`vite build failed:\n${built.stdout}${built.stderr}`)
   server = startProcess(app, ['server.mjs'], { PORT: '0' })
   url = ((await server.waitFor(/open (http:\/\/127\.0\.0\.1:\d+)/))[1] ?? '') as string
