@@ -34,11 +34,13 @@ export function chatRoutes(app: AppContext): Route[] {
       handler: async ({ req, res, me }) => {
         const body = await readJsonBody(req, ChatBody, maxChatBodyBytes)
         const ask = chatAsk(body.messages)
+        // Before anything changes: a request over the stream limit starts and decides nothing.
+        admitStream(app, res, me)
         const runId = body.id
         const known = await existingRun(runtime, runId)
         if (ask.kind === 'message' && !known) {
           await startChatRun(app, admitRun, runId, ask.text, me)
-          return openChatStream(app, res, me, runId, 0)
+          return streamChat(res, runtime, runId, 0)
         }
         if (!known)
           throw toHttpError(new AgentError('run_not_found', 'no conversation has this id'))
@@ -46,7 +48,7 @@ export function chatRoutes(app: AppContext): Route[] {
           const view = await runFor(app, runId, me, 'command')
           const after = view.events.at(-1)?.seq ?? 0
           await command(runtime, runId, { kind: 'input', text: ask.text })
-          return openChatStream(app, res, me, runId, after)
+          return streamChat(res, runtime, runId, after)
         }
         const view = await runFor(app, runId, me, 'decide')
         const after = view.events.at(-1)?.seq ?? 0
@@ -60,7 +62,7 @@ export function chatRoutes(app: AppContext): Route[] {
             ...(me !== undefined && { by: me }),
           })
         }
-        openChatStream(app, res, me, runId, after)
+        streamChat(res, runtime, runId, after)
       },
     },
     {
@@ -84,7 +86,8 @@ export function chatRoutes(app: AppContext): Route[] {
         const turn = chatTurns(view.events).at(-1)
         if (turn === undefined || runPaused(view)) return noStream(res)
         // The whole turn again: the page replaces its last message with what this stream builds.
-        openChatStream(app, res, me, runId, turn.seq - 1)
+        admitStream(app, res, me)
+        streamChat(res, runtime, runId, turn.seq - 1)
       },
     },
   ]
@@ -158,17 +161,6 @@ function command(
   return runtime.command(runId, what).catch((error: unknown) => {
     throw toHttpError(error)
   })
-}
-
-function openChatStream(
-  app: AppContext,
-  res: ServerResponse,
-  me: SignedIn | undefined,
-  runId: string,
-  after: number,
-): void {
-  admitStream(app, res, me)
-  streamChat(res, app.runtime, runId, after)
 }
 
 function noStream(res: ServerResponse): void {
