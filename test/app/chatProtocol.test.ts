@@ -9,7 +9,9 @@ import {
   type UIMessage,
 } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { ModelClient } from '../../models/messages.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { signal } from '../helpers/signal.ts'
 import { type AppHarness, pageGet, rawRequest, startHarness } from './appHarness.ts'
 
 type Part = UIMessage['parts'][number] & Record<string, unknown>
@@ -172,6 +174,50 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     await expect(send('chat-busy', [user(ask), user('and another')])).rejects.toThrow(
       /not_awaiting_input/,
     )
+  })
+})
+
+describe('resumeStream (GET /api/chat/:id/stream)', { timeout: 60_000 }, () => {
+  it('a page that reloads while the model thinks picks up the turn, from its start, to its end', async () => {
+    const gate = signal()
+    const thinking = signal()
+    const model: ModelClient = {
+      name: 'gated',
+      complete: async () => {
+        thinking.resolve()
+        await gate.promise
+        return { text: 'Here are your tasks.' }
+      },
+    }
+    h = await startHarness({ model })
+    // The first page sends its message and goes away before the answer.
+    const leaving = new AbortController()
+    const first = transport().sendMessages({
+      chatId: 'chat-resume',
+      messages: [user('what are my tasks?')],
+      trigger: 'submit-message',
+      messageId: undefined,
+      abortSignal: leaving.signal,
+    })
+    await thinking.promise
+    leaving.abort()
+    await first.catch(() => undefined)
+    const resumed = await transport().reconnectToStream({ chatId: 'chat-resume' })
+    expect(resumed).not.toBeNull()
+    gate.resolve()
+    let message: UIMessage | undefined
+    for await (const m of readUIMessageStream({
+      stream: resumed as ReadableStream,
+      terminateOnError: true,
+    }))
+      message = m
+    const [, assistant] = (await pageGet(h, '/api/chat/chat-resume')).json().messages as UIMessage[]
+    expect(message?.id).toBe(assistant?.id)
+    expect(message?.parts.filter((p) => p.type === 'text')).toEqual([
+      expect.objectContaining({ text: 'Here are your tasks.' }),
+    ])
+    // Once the run waits for the person, there is nothing to resume.
+    expect(await transport().reconnectToStream({ chatId: 'chat-resume' })).toBeNull()
   })
 })
 
