@@ -71,7 +71,10 @@ export function chatRoutes(app: AppContext): Route[] {
       handler: async ({ res, params, me }) => {
         const runId = params.chatId as string
         const view = await runFor(app, runId, me, 'read')
-        sendJson(res, 200, { id: runId, messages: uiMessagesOf(runId, view.events) })
+        sendJson(res, 200, {
+          id: runId,
+          messages: uiMessagesOf(runId, view.events, runtime.approvalRules),
+        })
       },
     },
     {

@@ -48,7 +48,7 @@ export function streamChat(
     if (event.kind === 'userMessage') {
       // A later message (from another tab) is the next turn's: this stream's turn is over.
       if (started && event.seq > after) return close()
-      state = chunkState()
+      state = chunkState(runtime.approvalRules)
       if (event.seq > after) begin(event.seq)
       return
     }

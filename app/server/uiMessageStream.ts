@@ -1,4 +1,10 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import {
+  type ApprovalRules,
+  describeApprovers,
+  rulesCovering,
+} from '../../vocabulary/ApprovalRules.ts'
+import type { PermissionLevel } from '../../vocabulary/PermissionLevel.ts'
 
 /**
  * The chunks of the AI SDK's UI message stream (protocol `v1` of `ai` 7, `UIMessageChunk`) that a
@@ -42,6 +48,8 @@ export interface CardData {
   /** What the call will change, as read from the workspace (`CallDescription`). */
   description?: unknown
   expiresAt?: string
+  /** Who may approve, in words, by the host's approval rules (none: the person whose run it is). */
+  whoMayApprove: readonly string[]
   approvals?: readonly unknown[]
   approvalsNeeded?: number
 }
@@ -54,11 +62,13 @@ export interface ChunkState {
   cards: Map<string, string>
   /** Tool calls whose card was denied: their result is `output-denied`. */
   denied: Set<string>
+  /** The host's approval rules, to say on a card who may approve it. */
+  rules: ApprovalRules | undefined
 }
 
 /** A fresh state for one assistant message. */
-export function chunkState(): ChunkState {
-  return { cards: new Map(), denied: new Set() }
+export function chunkState(rules?: ApprovalRules): ChunkState {
+  return { cards: new Map(), denied: new Set(), rules }
 }
 
 /**
@@ -79,7 +89,7 @@ export function uiChunksOf(event: AgentEvent, state: ChunkState): UiChunk[] {
       return cardShown(event, state)
     case 'confirmationApproved':
       return event.confirmationId !== undefined && state.cards.has(event.confirmationId)
-        ? [cardPart(event, state.cards.get(event.confirmationId) as string)]
+        ? [cardPart(event, state.cards.get(event.confirmationId) as string, state)]
         : []
     case 'confirmationResolved':
       return cardDecided(event, state)
@@ -136,13 +146,17 @@ function cardShown(event: AgentEvent, state: ChunkState): UiChunk[] {
   return [
     // The validated arguments the card is bound to: exactly what an approval must carry back.
     toolInput(event),
-    cardPart(event, toolCallId),
+    cardPart(event, toolCallId, state),
     { type: 'tool-approval-request', approvalId, toolCallId },
   ]
 }
 
-function cardPart(event: AgentEvent, toolCallId: string): UiChunk {
+function cardPart(event: AgentEvent, toolCallId: string, state: ChunkState): UiChunk {
   const confirmationId = event.confirmationId ?? ''
+  const covering =
+    state.rules === undefined || event.permission === undefined
+      ? []
+      : rulesCovering(state.rules, event.permission as PermissionLevel, event.toolName ?? '')
   return {
     type: 'data-studypulse-card',
     id: confirmationId,
@@ -152,6 +166,8 @@ function cardPart(event: AgentEvent, toolCallId: string): UiChunk {
       toolName: event.toolName ?? '',
       preview: event.preview ?? '',
       permission: event.permission ?? '',
+      whoMayApprove:
+        covering.length > 0 ? covering.map(describeApprovers) : ['the person whose run it is'],
       ...(event.description !== undefined && { description: event.description }),
       ...(event.expiresAt !== undefined && { expiresAt: event.expiresAt }),
       ...(event.approvals !== undefined && { approvals: event.approvals }),

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { chunkState, type UiChunk, uiChunksOf } from './uiMessageStream.ts'
 
 /** A message of the AI SDK's `UIMessage` shape, as `GET /api/chat/:id` answers it. */
@@ -33,14 +34,18 @@ export function chatTurns(events: readonly AgentEvent[]): ChatTurn[] {
 }
 
 /** The conversation as UI messages: what a page starts from after a reload (an open card included). */
-export function uiMessagesOf(runId: string, events: readonly AgentEvent[]): UiMessage[] {
+export function uiMessagesOf(
+  runId: string,
+  events: readonly AgentEvent[],
+  rules?: ApprovalRules,
+): UiMessage[] {
   return chatTurns(events).flatMap((turn) => {
     const user: UiMessage = {
       id: userMessageId(runId, turn.seq),
       role: 'user',
       parts: [{ type: 'text', text: turn.text }],
     }
-    const state = chunkState()
+    const state = chunkState(rules)
     const parts: Record<string, unknown>[] = [{ type: 'step-start' }]
     for (const event of turn.events)
       for (const chunk of uiChunksOf(event, state)) apply(parts, chunk)

@@ -93,7 +93,12 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     // The card is the run's own: one conversation, one run, named by the chat id.
     expect(h.runtime.view('chat-allow').pending?.confirmationId).toBe(approvalId)
     const described = messages.at(-1)?.parts.find((p) => p.type === 'data-studypulse-card') as Part
-    expect(described.data).toMatchObject({ confirmationId: approvalId, permission: 'write' })
+    expect(described.data).toMatchObject({
+      confirmationId: approvalId,
+      permission: 'write',
+      whoMayApprove: ['the person whose run it is'],
+      description: { headline: expect.stringContaining('Review chapter 3') },
+    })
     expect(await titles()).not.toContain('Review chapter 3')
 
     const approved = answer(messages, approvalId, true)
@@ -265,6 +270,8 @@ describe('in hosted mode, the chat is the signed-in person’s and a card is dec
     const request = chunks(started.body).find((c) => c.type === 'tool-approval-request')
     const input = chunks(started.body).findLast((c) => c.type === 'tool-input-available')?.input
     expect(request).toBeDefined()
+    const card = chunks(started.body).find((c) => c.type === 'data-studypulse-card')
+    expect((card?.data as { whoMayApprove?: string[] })?.whoMayApprove).toEqual(['group reviewers'])
     const approval = {
       id: 'alice-chat',
       messages: [
