@@ -60,6 +60,11 @@ export const chatOperation = {
       code: 'not_awaiting_input',
       when: 'the run is busy or waits on a card, not on a message',
     },
+    {
+      status: 409,
+      code: 'regenerate_not_supported',
+      when: '`regenerate()`: a run’s last answer cannot be taken back',
+    },
     { status: 429, code: 'too_many_runs', when: 'too many runs are open' },
     { status: 429, code: 'too_many_streams', when: 'too many streams are open' },
   ],

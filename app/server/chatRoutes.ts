@@ -33,6 +33,13 @@ export function chatRoutes(app: AppContext): Route[] {
       stream: true,
       handler: async ({ req, res, me }) => {
         const body = await readJsonBody(req, ChatBody, maxChatBodyBytes)
+        // A run's log is append-only: its last answer cannot be taken back and asked again.
+        if (body.trigger === 'regenerate-message')
+          throw new HttpError(
+            409,
+            'regenerate_not_supported',
+            'a StudyPulse run cannot take back its last answer; send a new message instead',
+          )
         const ask = chatAsk(body.messages)
         // Before anything changes: a request over the stream limit starts and decides nothing.
         admitStream(app, res, me)

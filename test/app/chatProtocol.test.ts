@@ -179,6 +179,16 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     await expect(send('chat-busy', [user(ask), user('and another')])).rejects.toThrow(
       /not_awaiting_input/,
     )
+    const regenerate = await transport()
+      .sendMessages({
+        chatId: 'chat-busy',
+        messages: [user(ask)],
+        trigger: 'regenerate-message',
+        messageId: undefined,
+        abortSignal: undefined,
+      })
+      .catch((error: Error) => error)
+    expect(String(regenerate)).toMatch(/regenerate_not_supported/)
   })
 })
 
