@@ -31,6 +31,12 @@ const policy = {
     permission: 'write' as const,
     parameters: z.strictObject({ title: z.string().min(1) }),
     preview: (input: unknown) => `Add the task “${(input as { title: string }).title}”`,
+    // Read-only: what the call will change, for the card.
+    describe: async (input: unknown) => ({
+      version: 1 as const,
+      headline: `Add “${(input as { title: string }).title}” to your tasks`,
+      fields: [{ label: 'Title', after: (input as { title: string }).title }],
+    }),
   },
 }
 
@@ -97,7 +103,11 @@ async function toCard(callId: string) {
   const first = await turn(callId, messages)
   const request = first.content.find((part) => part.type === 'tool-approval-request')
   if (request?.type !== 'tool-approval-request') throw new Error('no approval request')
-  return { history: [...messages, ...first.messages], approvalId: request.approvalId }
+  return {
+    history: [...messages, ...first.messages],
+    approvalId: request.approvalId,
+    reason: request.reason,
+  }
 }
 
 const answer = (approvalId: string, approved = true): ModelMessage => ({
@@ -108,14 +118,16 @@ const answer = (approvalId: string, approved = true): ModelMessage => ({
 describe('streamText with StudyPulse approvals', { timeout: 60_000 }, () => {
   it('a proposed call is a card; it runs once, after an approval the server accepts; a replay does not run it again', async () => {
     approvals = createAiSdkApprovals({ tools: policy })
-    const { history, approvalId } = await toCard('call-1')
+    const { history, approvalId, reason } = await toCard('call-1')
     expect(written).toEqual([])
+    // The page is told what the call will do, in words: the card's description.
+    expect(reason).toBe('Add “Review chapter 3” to your tasks')
     const [runId] = approvals.runtime.runIds()
     const card = approvals.runtime.view(runId as string)
     expect(card.pending).toBeDefined()
-    expect(card.events.find((e) => e.kind === 'confirmationRequired')?.preview).toBe(
-      'Add the task “Review chapter 3”',
-    )
+    const shown = card.events.find((e) => e.kind === 'confirmationRequired')
+    expect(shown?.preview).toBe('Add the task “Review chapter 3”')
+    expect(shown?.description?.fields).toEqual([{ label: 'Title', after: 'Review chapter 3' }])
 
     const approved = [...history, answer(approvalId)]
     const after = await turn('call-1', approved)
