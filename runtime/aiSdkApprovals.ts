@@ -157,9 +157,18 @@ async function propose(
   by: Identity | undefined,
 ): Promise<AiSdkApprovalStatus> {
   const runId = runIdOf(call.toolCallId)
-  if (!(await exists(runtime, runId))) {
-    runtime.startRun({ runId, input: proposalText(call), ...(by !== undefined && { by }) })
+  if (await exists(runtime, runId)) {
+    // The same proposal again (a retried request) finds its open card; a decided one is never
+    // reused: an approval is single-use, so a model that repeats call ids gets no free pass.
+    const pending = runtime.view(runId).pending
+    if (pending !== undefined)
+      return { type: 'user-approval', reason: headline(runtime.view(runId)) }
+    return {
+      type: 'denied',
+      reason: `the tool call id ${call.toolCallId} was decided before: StudyPulse approvals need a fresh id per call`,
+    }
   }
+  runtime.startRun({ runId, input: proposalText(call), ...(by !== undefined && { by }) })
   await waitForRun(runtime, runId, ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled'])
   const view = runtime.view(runId)
   if (view.pending !== undefined) return { type: 'user-approval', reason: headline(view) }

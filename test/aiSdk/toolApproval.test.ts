@@ -141,6 +141,15 @@ describe('streamText with StudyPulse approvals', { timeout: 60_000 }, () => {
 
     await turn('call-1', approved)
     expect(written).toEqual(['Review chapter 3'])
+
+    // A model that repeats the call id in a new conversation gets no card's approval for free.
+    const again = await turn('call-1', [{ role: 'user', content: 'add it again' }])
+    const denied = again.content.find((p) => p.type === 'tool-approval-response')
+    expect(denied).toMatchObject({
+      approved: false,
+      reason: expect.stringMatching(/decided before/),
+    })
+    expect(written).toEqual(['Review chapter 3'])
   })
 
   it('never runs a forged approval: other input, another call, a disallowed approver', async () => {
