@@ -101,8 +101,12 @@ export function createAiSdkApprovals(options: AiSdkApprovalsOptions): AiSdkAppro
           : undefined
         if (policy === undefined)
           return { type: 'denied', reason: `no StudyPulse level is set for ${toolCall.toolName}` }
+        const answers = historyAnswers(messages)
+        // The AI SDK asks only about approved calls: a denial beside them is recorded here, so the
+        // card is closed and the audit log has who denied it.
+        await recordDenials(runtime, answers, by)
         if (policy.permission === 'read') return { type: 'not-applicable' }
-        return approvedInHistory(messages, toolCall.toolCallId)
+        return answers.get(toolCall.toolCallId) === true
           ? checkApproval(runtime, toolCall, by)
           : propose(runtime, toolCall, by)
       },
@@ -130,25 +134,49 @@ function runIdOf(toolCallId: string): string {
   return `aisdk-${createHash('sha256').update(toolCallId).digest('hex').slice(0, 48)}`
 }
 
-/** Whether the history's last tool message approves `toolCallId` (the AI SDK's approval response). */
-function approvedInHistory(
-  messages: AiSdkApprovalRequest['messages'],
-  toolCallId: string,
-): boolean {
+/** The answers in the history's last tool message (the AI SDK's approval responses), by tool call id. */
+function historyAnswers(messages: AiSdkApprovalRequest['messages']): Map<string, boolean> {
   const parts = (m: { content: unknown }) =>
     (Array.isArray(m.content) ? m.content : []) as Record<string, unknown>[]
   const requests = new Map<unknown, unknown>()
   for (const message of messages)
     for (const part of parts(message))
       if (part.type === 'tool-approval-request') requests.set(part.approvalId, part.toolCallId)
+  const answers = new Map<string, boolean>()
   const last = messages.at(-1)
-  if (last?.role !== 'tool') return false
-  return parts(last).some(
-    (part) =>
-      part.type === 'tool-approval-response' &&
-      part.approved === true &&
-      requests.get(part.approvalId) === toolCallId,
-  )
+  if (last?.role !== 'tool') return answers
+  for (const part of parts(last)) {
+    const toolCallId = requests.get(part.approvalId)
+    if (part.type === 'tool-approval-response' && typeof toolCallId === 'string')
+      answers.set(toolCallId, part.approved === true)
+  }
+  return answers
+}
+
+/** Denies, as `by`, each open card the history's answers deny (a closed one is left as it is). */
+async function recordDenials(
+  runtime: AgentRuntime,
+  answers: ReadonlyMap<string, boolean>,
+  by: Identity | undefined,
+): Promise<void> {
+  for (const [toolCallId, approved] of answers) {
+    if (approved) continue
+    const runId = runIdOf(toolCallId)
+    if (!(await exists(runtime, runId))) continue
+    const pending = runtime.view(runId).pending
+    if (pending === undefined) continue
+    await runtime
+      .command(runId, {
+        kind: 'decide',
+        confirmationId: pending.confirmationId,
+        decision: 'deny',
+        ...(by !== undefined && { by }),
+      })
+      // Refused (the rules do not let `by` decide it): the card stays open for whom they name.
+      .catch((error: unknown) => {
+        if (!(error instanceof AgentError)) throw error
+      })
+  }
 }
 
 async function propose(

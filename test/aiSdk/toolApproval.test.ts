@@ -44,8 +44,8 @@ const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 }
-/** A provider that proposes `create_task` until it sees a tool result, then says so. */
-function scriptedModel(callId: string) {
+/** A provider that proposes `create_task` (once per call id) until it sees a tool result, then says so. */
+function scriptedModel(callId: string, titles = ['Review chapter 3']) {
   return new MockLanguageModelV4({
     doStream: async ({ prompt }) => {
       const answered = prompt.some((m) => m.role === 'tool')
@@ -57,12 +57,14 @@ function scriptedModel(callId: string) {
             { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
           ]
         : [
-            {
-              type: 'tool-call',
-              toolCallId: callId,
-              toolName: 'create_task',
-              input: JSON.stringify({ title: 'Review chapter 3' }),
-            },
+            ...titles.map(
+              (title, i): LanguageModelV4StreamPart => ({
+                type: 'tool-call',
+                toolCallId: i === 0 ? callId : `${callId}-${i}`,
+                toolName: 'create_task',
+                input: JSON.stringify({ title }),
+              }),
+            ),
             { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
           ]
       return { stream: convertArrayToReadableStream(parts) }
@@ -85,9 +87,15 @@ const rita = { id: 'rita', name: 'Rita' }
 const sam = { id: 'sam', name: 'Sam' }
 
 /** One request of the app: the conversation so far in, the model's answer (messages) out. */
-async function turn(callId: string, messages: ModelMessage[], by = rita, using = approvals) {
+async function turn(
+  callId: string,
+  messages: ModelMessage[],
+  by = rita,
+  using = approvals,
+  titles?: string[],
+) {
   const result = streamText({
-    model: scriptedModel(callId),
+    model: scriptedModel(callId, titles),
     tools,
     messages,
     toolApproval: using?.toolApproval({ by }),
@@ -179,6 +187,34 @@ describe('streamText with StudyPulse approvals', { timeout: 60_000 }, () => {
     // The card is still open for Rita, with its own input.
     await turn('call-2', [...history, answer(approvalId)], rita)
     expect(written).toEqual(['Review chapter 3'])
+  })
+
+  it('mixed answers: the denied card is closed as denied by the person, the approved one runs', async () => {
+    approvals = createAiSdkApprovals({ tools: policy })
+    const messages: ModelMessage[] = [{ role: 'user', content: 'add two tasks' }]
+    const first = await turn('call-mix', messages, rita, approvals, ['Read A', 'Read B'])
+    const asked = first.content.filter((p) => p.type === 'tool-approval-request')
+    expect(asked).toHaveLength(2)
+    const history = [...messages, ...first.messages]
+    const [a, b] = asked.map((p) => (p.type === 'tool-approval-request' ? p.approvalId : ''))
+    const answers: ModelMessage = {
+      role: 'tool',
+      content: [
+        { type: 'tool-approval-response', approvalId: a as string, approved: false },
+        { type: 'tool-approval-response', approvalId: b as string, approved: true },
+      ],
+    }
+    await turn('call-mix', [...history, answers], rita, approvals, ['Read A', 'Read B'])
+    expect(written).toEqual(['Read B'])
+    const denied = approvals.runtime
+      .runIds()
+      .flatMap((id) =>
+        approvals?.runtime.view(id).events.filter((e) => e.kind === 'confirmationResolved'),
+      )
+    expect(denied.map((e) => [e?.decision, e?.decider?.id]).sort()).toEqual([
+      ['allow', 'rita'],
+      ['deny', 'rita'],
+    ])
   })
 
   it('never runs an approval that comes after the card expired', async () => {
