@@ -36,6 +36,7 @@ export {
 } from './store/sqlite/sqliteRunStore.ts'
 // Replaces the core's tool set: StudyPulse's tools with `run_code`, whose sandbox is a worker thread.
 export { createToolRegistry, studyPulseTools } from './tools/createToolRegistry.ts'
+export { jsonSchemaParameters } from './tools/jsonSchemaParameters.ts'
 export {
   type CreateMcpToolsOptions,
   createMcpTools,

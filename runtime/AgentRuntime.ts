@@ -127,6 +127,12 @@ export interface StartRunOptions {
    * (`RunView.startedBy`), and their `id` is the run list's `owner`.
    */
   by?: Identity
+  /**
+   * The run's id, when the caller names it (a chat page's conversation id: one conversation, one
+   * run); default a fresh one from `generateId`. Refused (`run_active`) when a run here has it:
+   * ask the store first with `open`, which rejects `run_not_found` for a new one.
+   */
+  runId?: string
 }
 
 /**

@@ -274,7 +274,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     store,
     policies,
     approvalRules: options.approvalRules,
-    startRun({ input, notebookId, by }) {
+    startRun({ input, notebookId, by, runId: chosen }) {
       if (typeof input !== 'string' || input.trim() === '') {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
@@ -286,13 +286,16 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           'by must name a person: an id (and a name) of 1 to 512 characters, no control characters',
         )
       }
-      const runId = generateId()
+      const runId = chosen ?? generateId()
       if (!isWellFormedId(runId)) {
         throw new AgentError(
           'invalid_id',
-          'generateId made an id with other characters than A-Z a-z 0-9 _ -, or longer than 128',
+          `${chosen === undefined ? 'generateId made' : 'runId is'} an id with other characters than A-Z a-z 0-9 _ -, or longer than 128`,
         )
       }
+      // A chosen id (a conversation's) must be new here; the caller asked the store first (`open`).
+      if (chosen !== undefined && (sessionOf(runId) !== undefined || foreign.get(runId)))
+        throw new AgentError('run_active', `a run with id ${quotedId(runId)} exists already`)
       const runInput: AgentRunInput = {
         runId,
         input,

@@ -13,7 +13,6 @@ import { canonicalJson } from './canonicalJson.ts'
 import { deepFreeze } from './deepFreeze.ts'
 import type { AnyToolDefinition, ToolContext } from './defineTool.ts'
 import { callDigest, digestOfCanonical } from './digest.ts'
-import { jsonSchemaValidator } from './jsonSchemaValidator.ts'
 import type { PreparedTool } from './PreparedTool.ts'
 import { maxArgumentBytes, maxArgumentDepth, parseArguments } from './parseArguments.ts'
 import { ToolError } from './ToolError.ts'
@@ -236,18 +235,23 @@ export class ToolRegistry {
   }
 }
 
-/** The arguments as the tool's schema accepts them: zod's output, or the value ajv accepted. */
+/**
+ * The arguments as the tool's `parameters` accept them: zod's output, or for a tool defined by a
+ * JSON Schema (whose `parameters` check it, `jsonSchemaParameters`) the value exactly as sent.
+ */
 function validate(tool: AnyToolDefinition, value: unknown): unknown {
-  if (tool.inputJsonSchema !== undefined) {
-    const checked = jsonSchemaValidator(tool.inputJsonSchema)(value)
-    if (!checked.ok) throw new ToolError('invalid_arguments', tool.name, checked.detail)
-    // A copy: freezing must not reach into an object the caller still holds.
-    return structuredClone(value)
-  }
   const result = tool.parameters.safeParse(value)
-  if (!result.success)
-    throw new ToolError('invalid_arguments', tool.name, describeIssues(result.error))
-  return result.data
+  if (tool.inputJsonSchema === undefined) {
+    if (!result.success)
+      throw new ToolError('invalid_arguments', tool.name, describeIssues(result.error))
+    return result.data
+  }
+  if (!result.success) {
+    const detail = result.error.issues.map((issue) => issue.message).join('; ')
+    throw new ToolError('invalid_arguments', tool.name, detail)
+  }
+  // A copy: freezing must not reach into an object the caller still holds.
+  return structuredClone(value)
 }
 
 /** The description of a tool with no describe step: its preview, as a headline. */

@@ -33,8 +33,8 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
   /** Where `permission` came from, for tools whose level is decided per source (MCP servers). */
   permissionOrigin?: PermissionOrigin
   /**
-   * A JSON Schema (e.g. an MCP tool's `inputSchema`) shown to the model as is and checked with ajv
-   * at prepare, in place of `parameters`.
+   * A JSON Schema (e.g. an MCP tool's `inputSchema`) shown to the model as is, in place of
+   * `parameters`' own; `parameters: jsonSchemaParameters(schema)` checks calls against it with ajv.
    */
   inputJsonSchema?: JsonSchema
   /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { chatMessagesOperation, chatOperation, chatStreamOperation } from './chatOperations.ts'
 import {
   CancelBody,
   ConfirmationBody,
@@ -396,4 +397,7 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: { description: 'The document.', schema: OpenApiAnswer } },
     refusals: [],
   },
+  chatOperation,
+  chatMessagesOperation,
+  chatStreamOperation,
 ]

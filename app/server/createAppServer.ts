@@ -8,6 +8,7 @@ import type { ApiHosting } from './apiSecurity.ts'
 import { type AppLimits, defaultAppLimits } from './appLimits.ts'
 import { cardFormRoutes } from './cardFormRoutes.ts'
 import { cardRoutes } from './cardRoutes.ts'
+import { chatRoutes } from './chatRoutes.ts'
 import { HttpError } from './HttpError.ts'
 import { checkListenHost, type HostedOptions, hostedAccess } from './hostedMode.ts'
 import { type ReaperTimers, startIdleRunReaper } from './idleRunReaper.ts'
@@ -142,8 +143,10 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       const me = (await signIn?.authenticate(req, route.method)) ?? (await hosted.authenticate(req))
       return route.handler({ req, res, url, params, me })
     }
-    // EventSource cannot send headers, so the event stream also takes the token as `?token=`.
-    guard.checkToken(req, url, { allowQuery: url.pathname.endsWith('/events') })
+    // EventSource cannot send headers, so the event streams also take the token as `?token=`.
+    const stream =
+      url.pathname.endsWith('/events') || /^\/api\/chat\/[^/]+\/stream$/.test(url.pathname)
+    guard.checkToken(req, url, { allowQuery: stream })
     await route.handler({ req, res, url, params })
   }
 
@@ -190,6 +193,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHo
     ...runRoutes(app),
     ...cardRoutes(app),
     ...cardFormRoutes(app),
+    ...chatRoutes(app),
     ...meRoutes(app),
     ...policyRoutes(app),
     ...workspaceRoutes(app, app.runtime.model.name),

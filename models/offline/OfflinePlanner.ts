@@ -1,25 +1,18 @@
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { ModelError } from '../ModelError.ts'
 import type { ModelClient, ModelRequest } from '../messages.ts'
-import { answerResults } from './plannerAnswer.ts'
-import { proposeFollowUps } from './plannerFollowUps.ts'
-import { intentsFromGuess } from './plannerGuess.ts'
-import { plannerHelp } from './plannerHelp.ts'
-import { planIds } from './plannerIds.ts'
-import { classifyIntent } from './plannerIntentClassifier.ts'
-import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
-import { proposeCalls } from './plannerProposals.ts'
-import { planWithSkills } from './plannerSkills.ts'
-import { planToolUse } from './plannerUseTool.ts'
 
-// Only a message no pattern reads at all goes to the classifier.
-async function withGuess(
-  intents: PlannerIntent[],
-  text: string,
-  today: Date,
-): Promise<PlannerIntent[]> {
-  if (!intents.every((intent) => intent.kind === 'unknown')) return intents
-  return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
+// The rules, the date parser and the classifier's model are most of a browser bundle's weight:
+// they load on the first turn (a chunk of their own in an app's build), not with the page.
+let planner: Promise<typeof import('./planOfflineTurn.ts')> | undefined
+
+// A chunk that failed to load (a dropped connection) is tried again on the next turn.
+function loadPlanner(name: string): Promise<typeof import('./planOfflineTurn.ts')> {
+  planner ??= import('./planOfflineTurn.ts').catch((error: unknown) => {
+    planner = undefined
+    throw new ModelError('model_unavailable', `${name}: could not load the planner (${error}).`)
+  })
+  return planner
 }
 
 const CONFUSED =
@@ -39,42 +32,12 @@ export class OfflinePlanner implements ModelClient {
     if (request.signal.aborted) {
       throw new ModelError('model_aborted', `${this.name}: the model call was aborted.`)
     }
+    const { planOfflineTurn } = await loadPlanner(this.name)
     try {
-      return await this.#plan(request)
+      return await planOfflineTurn(request, this.#clock())
     } catch {
       // The planner must never fail a run over odd input; a confused answer is better than a crash.
       return { text: CONFUSED }
     }
-  }
-
-  async #plan(request: ModelRequest): Promise<ModelTurn> {
-    const { messages } = request
-    const available = new Set(request.tools.map((tool) => tool.name))
-    const lastUser = messages.findLastIndex((message) => message.role === 'user')
-    const user = messages[lastUser]
-    if (user?.role !== 'user') return { text: plannerHelp(available) }
-    const sinceUser = messages.slice(lastUser + 1)
-    const nextId = planIds(messages)
-    const use = planToolUse(user.content, request.tools, sinceUser, nextId)
-    if (use !== undefined) return use
-    const today = this.#clock()
-    const skilled = planWithSkills({
-      text: user.content,
-      messages,
-      sinceUser,
-      available,
-      today,
-      nextId,
-    })
-    if (skilled !== undefined) return skilled
-    const intents = await withGuess(parseIntents(user.content, today), user.content, today)
-    if (!sinceUser.some((message) => message.role === 'tool')) {
-      return proposeCalls(intents, available, nextId)
-    }
-    return (
-      proposeFollowUps(intents, available, sinceUser, nextId, today) ?? {
-        text: answerResults(intents, available, messages, sinceUser),
-      }
-    )
   }
 }

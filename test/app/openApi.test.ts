@@ -117,6 +117,33 @@ describe('the API reference (/api/openapi.json; the docs site renders it)', () =
         { input: '' },
       ],
     },
+    // Valid as a chat request, but the conversation does not exist: 404, not invalid_request.
+    '/api/chat': {
+      allowed: {
+        id: 'no-such-chat',
+        messages: [
+          {
+            id: 'a',
+            role: 'assistant',
+            parts: [
+              {
+                type: 'tool-create_task',
+                toolCallId: 'c',
+                state: 'approval-responded',
+                input: {},
+                approval: { id: 'x', approved: true },
+              },
+            ],
+          },
+        ],
+      },
+      refused: [
+        { id: 'no such chat!', messages: [{ id: 'u', role: 'user', parts: [] }] },
+        { id: 'c', messages: [] },
+        { messages: [{ id: 'u', role: 'user', parts: [] }] },
+        { id: 'c', messages: [{ id: 'u', role: 'robot', parts: [] }] },
+      ],
+    },
     '/api/runs/:runId/input': {
       allowed: { text: 'and then?' },
       refused: [{ text: 42 }, { text: 'x'.repeat(8001) }, { text: 'x', more: 1 }],

@@ -11,6 +11,7 @@ import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 import {
   command,
+  guideInstalls,
   installedVersion,
   npmInstall,
   readmeExample,
@@ -18,6 +19,7 @@ import {
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
+import { builtScripts, scriptTable } from './firstLoad.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
@@ -44,7 +46,11 @@ beforeAll(async () => {
   await writeFiles(join(work, 'node-app'), nodeAppFiles())
   await writeFiles(
     join(work, 'vite-app'),
-    viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact, tarball }),
+    viteReactTsTemplate(readmeExample('main.tsx'), {
+      react: appReact,
+      tarball,
+      installs: guideInstalls('react-install'),
+    }),
   )
   // Both at once: installs mostly wait on the disk and the cache.
   const [nodeInstall, viteInstall] = await Promise.all(
@@ -170,6 +176,15 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
   let site: Server | undefined
   afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
 
+  it("installs exactly the template's packages and what the guide's install line names", async () => {
+    const installs = guideInstalls('react-install')
+    expect(installs).toContain('studypulse-agent')
+    const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'))
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(
+      ['react', 'react-dom', ...installs].sort(),
+    )
+  })
+
   it("uses the app's React and @xstate/react: no second copy nested under the package", async () => {
     expect(existsSync(join(app, 'node_modules', 'studypulse-agent', 'node_modules'))).toBe(false)
     const react = JSON.parse(await readFile(join(app, 'node_modules/react/package.json'), 'utf8'))
@@ -192,7 +207,10 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     const bin = (name: string) => join(app, 'node_modules', '.bin', name)
     const checked = await command(app, bin('tsc'), ['-b'])
     expect(checked.code, checked.stdout + checked.stderr).toBe(0)
-    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'])
+    // As `npm run build` runs it: vitest's NODE_ENV=test would bundle React's development build.
+    const built = await command(app, bin('vite'), ['build', '--logLevel', 'warn'], {
+      NODE_ENV: 'production',
+    })
     expect(built.code, built.stdout + built.stderr).toBe(0)
     // Vite says so when a browser bundle reaches a Node module (the package's core must not).
     expect(built.stdout + built.stderr).not.toMatch(/externalized for browser compatibility/)
@@ -204,6 +222,17 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     const bundle = chunks.join('\n')
     expect(bundle).toContain(appReact)
     expect(bundle).not.toContain(installedVersion('react'))
+  })
+
+  it('loads at most 250 KB of gzipped JavaScript first; the planner and ELK when first needed', () => {
+    const scripts = builtScripts(join(app, 'dist'))
+    console.log(`the guide's page, built:\n${scriptTable(scripts)}`)
+    const first = scripts.filter((s) => s.firstLoad)
+    const later = scripts.filter((s) => !s.firstLoad).map((s) => s.name)
+    expect(first.length).toBeGreaterThan(0)
+    expect(first.reduce((sum, s) => sum + s.gzipBytes, 0)).toBeLessThanOrEqual(250_000)
+    expect(later.some((name) => name.startsWith('elk.bundled'))).toBe(true)
+    expect(later.some((name) => name.startsWith('planOfflineTurn'))).toBe(true)
   })
 
   it('in Chromium: a card asks, Allow once is clicked, the task appears', async () => {

@@ -61,6 +61,19 @@ export function readmeExample(name: string): string {
   return readme.slice(start, end + 1)
 }
 
+/**
+ * The packages the `npm install` lines of a marked shell example install, in order (the
+ * `npm create` line and comments are not installs).
+ */
+export function guideInstalls(name: string): string[] {
+  return readmeExample(name)
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => /^npm (install|i) /.test(line))
+    .flatMap((line) => line.split(/\s+/).slice(2))
+    .filter((word) => !word.startsWith('-'))
+}
+
 /** Writes `files` (relative path → text) under `dir`. */
 export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
   for (const [path, text] of Object.entries(files)) {

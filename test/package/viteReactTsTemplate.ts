@@ -1,10 +1,20 @@
 import { installedVersion } from './consumerProject.ts'
 
-/** The files `npm create vite@latest -- --template react-ts` gives, with `main` as src/main.tsx. */
+/**
+ * The files `npm create vite@latest -- --template react-ts` gives (React and react-dom its only
+ * dependencies), with `main` as src/main.tsx and `installs` (what a guide's `npm install` names)
+ * added: `studypulse-agent` from the tarball, anything else at this repository's version.
+ */
 export function viteReactTsTemplate(
   main: string,
-  versions: { react: string; tarball: string },
+  versions: { react: string; tarball: string; installs: readonly string[] },
 ): Record<string, string> {
+  const installed = Object.fromEntries(
+    versions.installs.map((name) => [
+      name,
+      name === 'studypulse-agent' ? `file:${versions.tarball}` : installedVersion(name),
+    ]),
+  )
   const shared = {
     skipLibCheck: true,
     moduleResolution: 'bundler',
@@ -25,12 +35,7 @@ export function viteReactTsTemplate(
       private: true,
       type: 'module',
       scripts: { build: 'tsc -b && vite build' },
-      dependencies: {
-        '@xstate/react': installedVersion('@xstate/react'),
-        react: versions.react,
-        'react-dom': versions.react,
-        'studypulse-agent': `file:${versions.tarball}`,
-      },
+      dependencies: { react: versions.react, 'react-dom': versions.react, ...installed },
       devDependencies: {
         '@types/node': installedVersion('@types/node'),
         '@types/react': installedVersion('@types/react'),

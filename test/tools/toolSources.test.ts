@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { type AnyToolDefinition, defineTool } from '../../tools/defineTool.ts'
 import { callDigest } from '../../tools/digest.ts'
+import { jsonSchemaParameters } from '../../tools/jsonSchemaParameters.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import { toolOk } from '../../vocabulary/ToolResult.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
@@ -11,7 +11,7 @@ const jsonTool = (schema: Record<string, unknown>, over: Partial<AnyToolDefiniti
   defineTool({
     name: 'ext__save',
     description: 'saves',
-    parameters: z.record(z.string(), z.unknown()),
+    parameters: jsonSchemaParameters(schema),
     inputJsonSchema: schema,
     contract: `ext\nsave\n${JSON.stringify(schema)}`,
     permission: 'write',

@@ -1,9 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { z } from 'zod'
 import type { JsonSchema } from '../../models/messages.ts'
 import { canonicalJson } from '../canonicalJson.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
-import { jsonSchemaValidator } from '../jsonSchemaValidator.ts'
+import { jsonSchemaParameters } from '../jsonSchemaParameters.ts'
 import { UnsafePatternError } from '../linearRegExp.ts'
 import { decidePermission } from './decidePermission.ts'
 import type { McpConnection } from './McpConnection.ts'
@@ -15,8 +14,6 @@ import { schemaHash } from './schemaHash.ts'
 const previewArguments = 240
 
 // Any object: the tool's JSON Schema (checked by ajv at prepare) is what really validates.
-const anyObject = z.record(z.string(), z.unknown())
-
 /** One MCP tool as a registry tool, or why it was left out. */
 export type AdaptedTool = { ok: true; tool: AnyToolDefinition } | { ok: false; reason: string }
 
@@ -31,8 +28,9 @@ export function adaptMcpTool(
 ): AdaptedTool {
   const server = connection.name
   const schema = tool.inputSchema as JsonSchema
+  let parameters: ReturnType<typeof jsonSchemaParameters>
   try {
-    jsonSchemaValidator(schema)
+    parameters = jsonSchemaParameters(schema)
   } catch (error) {
     if (error instanceof UnsafePatternError) return { ok: false, reason: error.message }
     return { ok: false, reason: `its input schema is not valid JSON Schema: ${String(error)}` }
@@ -51,7 +49,7 @@ export function adaptMcpTool(
     tool: defineTool({
       name: mcpToolName(server, tool.name),
       description: `[MCP server "${server}", tool "${tool.name}"] ${summary}`,
-      parameters: anyObject,
+      parameters,
       inputJsonSchema: schema,
       contract: `mcp\n${server}\n${tool.name}\n${hash}`,
       permission: level,

@@ -14,6 +14,11 @@ const statusWords: Record<RunStatus, string> = {
   cancelled: 'Ended',
 }
 
+/** A run's state in words: `Ready`, `Working`, `Waiting for your decision`, `Ended`, `Failed`. */
+export function describeStatus(status: RunStatus): string {
+  return statusWords[status] ?? status
+}
+
 /** A run of a list in words: its title, its state, when it started, and its badge. */
 export interface RunDescription {
   /** The first message, or a stand-in when it had none. */
@@ -33,7 +38,7 @@ export function describeRun(run: RunSummary, now: Date = new Date()): RunDescrip
   const ended = run.status === 'failed' || run.status === 'cancelled'
   return {
     title: run.title === '' ? 'Untitled conversation' : run.title,
-    state: statusWords[run.status] ?? run.status,
+    state: describeStatus(run.status),
     when: shortTime(run.startedAt, now),
     open: !ended,
     ...(run.pending && { badge: 'Card waiting' }),

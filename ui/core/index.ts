@@ -34,7 +34,7 @@ export { type DecidingRun, isDecidingRun } from './DecidingRun.ts'
 export { type CardStateInput, describeCardState, ruleName } from './describeCardState.ts'
 export { describeEffect } from './describeEffect.ts'
 export { describePermission, type PermissionDescription } from './describePermission.ts'
-export { describeRun, type RunDescription } from './describeRun.ts'
+export { describeRun, describeStatus, type RunDescription } from './describeRun.ts'
 export {
   type Box,
   layOutStatechart,

@@ -1,0 +1,53 @@
+import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import type { ModelRequest } from '../messages.ts'
+import { answerResults } from './plannerAnswer.ts'
+import { proposeFollowUps } from './plannerFollowUps.ts'
+import { intentsFromGuess } from './plannerGuess.ts'
+import { plannerHelp } from './plannerHelp.ts'
+import { planIds } from './plannerIds.ts'
+import { classifyIntent } from './plannerIntentClassifier.ts'
+import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
+import { proposeCalls } from './plannerProposals.ts'
+import { planWithSkills } from './plannerSkills.ts'
+import { planToolUse } from './plannerUseTool.ts'
+
+// Only a message no pattern reads at all goes to the classifier.
+async function withGuess(
+  intents: PlannerIntent[],
+  text: string,
+  today: Date,
+): Promise<PlannerIntent[]> {
+  if (!intents.every((intent) => intent.kind === 'unknown')) return intents
+  return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
+}
+
+/** The offline planner's next turn for a conversation: rules, a date parser and a small classifier. */
+export async function planOfflineTurn(request: ModelRequest, today: Date): Promise<ModelTurn> {
+  const { messages } = request
+  const available = new Set(request.tools.map((tool) => tool.name))
+  const lastUser = messages.findLastIndex((message) => message.role === 'user')
+  const user = messages[lastUser]
+  if (user?.role !== 'user') return { text: plannerHelp(available) }
+  const sinceUser = messages.slice(lastUser + 1)
+  const nextId = planIds(messages)
+  const use = planToolUse(user.content, request.tools, sinceUser, nextId)
+  if (use !== undefined) return use
+  const skilled = planWithSkills({
+    text: user.content,
+    messages,
+    sinceUser,
+    available,
+    today,
+    nextId,
+  })
+  if (skilled !== undefined) return skilled
+  const intents = await withGuess(parseIntents(user.content, today), user.content, today)
+  if (!sinceUser.some((message) => message.role === 'tool')) {
+    return proposeCalls(intents, available, nextId)
+  }
+  return (
+    proposeFollowUps(intents, available, sinceUser, nextId, today) ?? {
+      text: answerResults(intents, available, messages, sinceUser),
+    }
+  )
+}
