@@ -1,0 +1,96 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import {
+  elicitingClient,
+  type GatewayFolder,
+  gatewayFolder,
+  gatewayStdio,
+} from './gatewayHarness.ts'
+
+// The gateway as a host runs it (its own process over stdio), in front of the real reference
+// servers, with a real SDK client that answers the card in the host (form elicitation).
+let folder: GatewayFolder
+let client: Client | undefined
+beforeEach(async () => {
+  folder = await gatewayFolder()
+  await writeFile(join(folder.files, 'notes.txt'), 'photosynthesis makes sugar\n')
+})
+afterEach(async () => {
+  await client?.close()
+  client = undefined
+  await folder.dispose()
+})
+
+test('tools/list offers every upstream tool as <server>__<tool>, a write listed with a schema that admits the refusal', async () => {
+  const host = elicitingClient(() => ({ action: 'decline' }))
+  client = host.client
+  await client.connect(gatewayStdio(folder))
+  const { tools } = await client.listTools()
+  const names = tools.map((t) => t.name)
+  expect(names).toContain('files__read_text_file')
+  expect(names).toContain('files__write_file')
+  expect(names).toContain('memory__create_entities')
+  expect(names).toContain('everything__echo')
+  const write = tools.find((t) => t.name === 'files__write_file')
+  expect(write?.outputSchema).toMatchObject({ anyOf: [expect.anything(), expect.anything()] })
+  // A read passes on its schema as the server gave it.
+  const read = tools.find((t) => t.name === 'files__read_text_file')
+  expect(read?.outputSchema).toMatchObject({ properties: { content: { type: 'string' } } })
+})
+
+test('a read passes straight through, asking nobody', async () => {
+  const host = elicitingClient(() => ({ action: 'accept' }))
+  client = host.client
+  await client.connect(gatewayStdio(folder))
+  const result = (await client.callTool({
+    name: 'files__read_text_file',
+    arguments: { path: join(folder.files, 'notes.txt') },
+  })) as CallToolResult
+  expect(result.isError).toBeFalsy()
+  expect(result.structuredContent).toEqual({ content: 'photosynthesis makes sugar\n' })
+  expect(host.asked).toHaveLength(0)
+})
+
+test('a write asks once in the host with the line diff; accept writes the file once', async () => {
+  const host = elicitingClient(() => ({ action: 'accept' }))
+  client = host.client
+  await client.connect(gatewayStdio(folder))
+  const path = join(folder.files, 'notes.txt')
+  const result = (await client.callTool({
+    name: 'files__write_file',
+    arguments: { path, content: 'photosynthesis makes sugar\nand oxygen\n' },
+  })) as CallToolResult
+  expect(result.isError, JSON.stringify(result)).toBeFalsy()
+  expect(result.structuredContent).toEqual({ content: `Successfully wrote to ${path}` })
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\nand oxygen\n')
+  expect(host.asked).toHaveLength(1)
+  const message = host.asked[0]?.params.message ?? ''
+  expect(message).toContain('Test host asks to')
+  expect(message).toContain(`Replace ${path}`)
+  // Before and after, line by line: the kept line and the added one.
+  expect(message).toMatch(/\+ +2 │ and oxygen/)
+  expect(message).toMatch(/ +1 │ photosynthesis makes sugar/)
+})
+
+test('decline leaves the file untouched and answers user_denied, valid against the listed schema', async () => {
+  const host = elicitingClient(() => ({ action: 'decline' }))
+  client = host.client
+  await client.connect(gatewayStdio(folder))
+  await client.listTools()
+  const path = join(folder.files, 'notes.txt')
+  // callTool checks structuredContent against the listed output schema, even with isError.
+  const result = (await client.callTool({
+    name: 'files__write_file',
+    arguments: { path, content: 'overwritten\n' },
+  })) as CallToolResult
+  expect(result.isError).toBe(true)
+  expect(result.structuredContent).toEqual({
+    ok: false,
+    error: { code: 'user_denied', message: expect.any(String) },
+  })
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+  expect(host.asked).toHaveLength(1)
+})
