@@ -97,3 +97,23 @@ export function elicitingClient(
 export function plainClient(): Client {
   return new Client({ name: 'plain-host', version: '1.0.0' }, { capabilities: {} })
 }
+
+/** An `mcp.json` entry for the counting fixture server, writing to `countFile`. */
+export function countingServer(countFile: string, extra: object = {}) {
+  return {
+    command: process.execPath,
+    args: [join(repo, 'test/app/gateway/fixtures/countingServer.mjs')],
+    env: { COUNT_FILE: countFile },
+    ...extra,
+  }
+}
+
+/** The lines the counting server wrote: one per call that really ran. */
+export async function countedLines(countFile: string): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises')
+  try {
+    return (await readFile(countFile, 'utf8')).split('\n').filter((line) => line !== '')
+  } catch {
+    return []
+  }
+}
