@@ -94,3 +94,70 @@ test('decline leaves the file untouched and answers user_denied, valid against t
   expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
   expect(host.asked).toHaveLength(1)
 })
+
+/** A client whose host asks nothing back until `release`, telling `asked` when the card came. */
+function waitingHost() {
+  let asked: () => void = () => {}
+  const cardShown = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  const host = elicitingClient(() => {
+    asked()
+    return new Promise<never>(() => {})
+  })
+  return { ...host, cardShown }
+}
+
+async function gatewayRuns(workspace: string) {
+  const { startGateway } = await import('../../../app/gateway/startGateway.ts')
+  const started = await startGateway({
+    configPath: folder.config,
+    workspace,
+    askTimeoutMs: 600_000,
+    env: {},
+    log: () => {},
+  })
+  const page = await started.runtime.listRuns({ owner: 'mcp-gateway' })
+  await started.stop()
+  return { interrupted: started.interrupted, runs: page.runs }
+}
+
+test('a client that disconnects while its card waits leaves nothing executed; the card is closed, never to run', async () => {
+  const host = waitingHost()
+  client = host.client
+  await client.connect(gatewayStdio(folder))
+  const path = join(folder.files, 'notes.txt')
+  const call = client
+    .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
+    .catch((error: unknown) => error)
+  await host.cardShown
+  await client.close()
+  client = undefined
+  await call
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+  // The gateway closed the card as it went: a new one finds nothing left to close.
+  const after = await gatewayRuns(folder.workspace)
+  expect(after.interrupted).toEqual([])
+  expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+})
+
+test('a gateway killed while a card waits: the next one closes that card as interrupted, and its call never runs', async () => {
+  const host = waitingHost()
+  client = host.client
+  const transport = gatewayStdio(folder)
+  await client.connect(transport)
+  const path = join(folder.files, 'notes.txt')
+  const call = client
+    .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
+    .catch((error: unknown) => error)
+  await host.cardShown
+  process.kill(transport.pid as number, 'SIGKILL')
+  await call
+  await client.close()
+  client = undefined
+  const after = await gatewayRuns(folder.workspace)
+  expect(after.interrupted).toHaveLength(1)
+  expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+})
