@@ -46,7 +46,8 @@ export function singleNode(
     onCommand: none,
     commandOutcome: async () => undefined,
     followEvents: () => ({ caughtUp: Promise.resolve(), close: () => {} }),
-    onPoliciesChanged: none,
+    // Rules kept or revoked by another process on the folder are read again here.
+    onPoliciesChanged: (listener) => store?.relay?.onPoliciesChanged(listener) ?? (() => {}),
     keptRulesOf: async () => [],
     forgetKeptRules: async () => {},
   }

@@ -22,4 +22,9 @@ export interface DecisionRelay {
    * answer for the decider; returns the stop.
    */
   serve(apply: (runId: string, offer: DecisionOffer) => Promise<DecisionOfferResult>): () => void
+  /**
+   * Calls `listener` whenever another process changed the kept rules (so a rule kept or revoked
+   * in one applies in every process without a restart); returns the stop.
+   */
+  onPoliciesChanged(listener: () => void): () => void
 }

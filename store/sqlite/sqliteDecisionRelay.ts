@@ -5,7 +5,7 @@ import type { DecisionOffer, DecisionOfferResult } from '../RunCluster.ts'
 import { prepared } from './preparedStatement.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import type { SqliteMigration } from './sqliteSchema.ts'
-import { inTransaction } from './sqliteTransaction.ts'
+import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /**
  * Schema step 4: decisions offered by one process to the process holding the run. An offer's
@@ -98,6 +98,15 @@ export function sqliteDecisionRelay(
       ).run(to, outcome === undefined ? null : JSON.stringify({ version: 1, ...outcome }), id, from)
       return { commit: true, value: Number(changed.changes) === 1 }
     })
+  const ownChanges = () => Number(firstCell(db, 'SELECT total_changes()'))
+  // The kept rules as one text, compared whole: the table holds a person's few rules.
+  const keptRules = () =>
+    String(
+      firstCell(
+        db,
+        'SELECT group_concat(rule, char(10)) FROM (SELECT rule FROM policies ORDER BY position)',
+      ) ?? '',
+    )
   const outcomeOf = (id: number): DecisionOfferResult | undefined => {
     const row = prepared(db, 'SELECT state, outcome FROM decision_offers WHERE id = ?')
       .raw(true)
@@ -179,6 +188,25 @@ export function sqliteDecisionRelay(
           // Another offer may have come while these were applied: look again next tick.
           seen = undefined
         })
+      })
+    },
+    onPoliciesChanged(listener) {
+      // `data_version` moves with other connections' commits only, `total_changes()` with this
+      // one's: the rules are read when either moved, and told only when another process changed them.
+      let seen = version()
+      let own = ownChanges()
+      let rules = keptRules()
+      return every(() => {
+        const current = version()
+        const mine = ownChanges()
+        if (current === seen && mine === own) return
+        const byOther = current !== seen
+        seen = current
+        own = mine
+        const now = keptRules()
+        if (now === rules) return
+        rules = now
+        if (byOther) listener()
       })
     },
     close() {

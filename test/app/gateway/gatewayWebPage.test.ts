@@ -148,3 +148,35 @@ test('asked in the host and on the page at once: the page answers first, and the
   expect(await readFile(join(folder.files, 'notes.txt'), 'utf8')).toBe('page wins\n')
   expect(host.asked).toHaveLength(1)
 })
+
+test('a rule kept in the host ("always deny") shows on the page, and revoked there, the next call asks again', async () => {
+  const host = elicitingClient(() =>
+    host.asked.length === 1
+      ? { action: 'accept', content: { answer: 'deny_always' } }
+      : { action: 'decline' },
+  )
+  client = host.client
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
+  const write = () =>
+    client?.callTool({
+      name: 'files__write_file',
+      arguments: { path: join(folder.files, 'notes.txt'), content: 'x\n' },
+    }) as Promise<CallToolResult>
+  expect((await write()).structuredContent).toMatchObject({ error: { code: 'user_denied' } })
+  const rules = async () =>
+    (await pageGet(app, '/api/policies')).json().rules as { id: string; description: string }[]
+  // The page reads the gateway's kept rule once the gateway's save is in the folder.
+  await expect
+    .poll(async () => (await rules()).map((r) => r.description))
+    .toEqual(['always deny files__write_file'])
+  const [rule] = await rules()
+  const revoked = await pagePost(app, `/api/policies/${rule?.id}/revoke`, {})
+  expect(revoked.status, revoked.body).toBe(200)
+  await expect.poll(() => started.runtime.policies.list().length).toBe(0)
+  // Asked again (and declined), not denied by the revoked rule unasked.
+  expect((await write()).structuredContent).toMatchObject({ error: { code: 'user_denied' } })
+  expect(host.asked).toHaveLength(2)
+  expect(await readFile(join(folder.files, 'notes.txt'), 'utf8')).toBe(
+    'photosynthesis makes sugar\n',
+  )
+})
