@@ -140,7 +140,8 @@ export class Gateway {
   #answer(runId: string, callId: string, caller: GatewayCaller): Promise<CallToolResult> {
     const { runtime } = this.#options
     const asking = new AbortController()
-    let asked: string | undefined
+    // The log position of the last card asked about: each card is asked once.
+    let asked = 0
     let progress: ReturnType<typeof setInterval> | undefined
     let stop: (() => void) | undefined
     return new Promise<CallToolResult>((resolve) => {
@@ -161,12 +162,10 @@ export class Gateway {
         )
         if (answered !== undefined) return finish(toCallToolResult(resultOf(answered)))
         if (view.status !== 'active') return finish(toCallToolResult(endedResult(view.events)))
-        const card = view.events.findLast(
-          (e) => e.kind === 'confirmationRequired' && e.toolCallId === callId,
-        )
-        if (card?.confirmationId === undefined || card.confirmationId === asked) return
-        if (view.pending?.confirmationId !== card.confirmationId) return
-        asked = card.confirmationId
+        // The run's latest card, while it is open (whether a decision fits it is the guard's to say).
+        const card = view.events.findLast((e) => e.kind === 'confirmationRequired')
+        if (card === undefined || card.seq <= asked || view.pending === undefined) return
+        asked = card.seq
         this.#ask(runId, card, caller, asking.signal)
         progress ??= this.#keepAlive(caller, card)
       }

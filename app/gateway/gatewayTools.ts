@@ -23,10 +23,11 @@ export function createGatewayTools(
   config: McpConfig,
   options: Omit<CreateMcpToolsOptions, 'decorate'> = {},
 ): Promise<McpTools> {
-  return createMcpTools(config, { ...options, decorate })
+  return createMcpTools(config, { ...options, decorate: gatewayTool })
 }
 
-function decorate(tool: AnyToolDefinition, upstream: McpUpstreamTool): AnyToolDefinition {
+/** One upstream tool as the gateway offers it (the adapter's tool, decorated as above). */
+export function gatewayTool(tool: AnyToolDefinition, upstream: McpUpstreamTool): AnyToolDefinition {
   const describe = describeFileWrite(upstream)
   const { connection, tool: listed, schemaHash } = upstream
   return Object.freeze({
