@@ -4,7 +4,6 @@ import type { DecisionRelay } from '../DecisionRelay.ts'
 import type { DecisionOffer, DecisionOfferResult } from '../RunCluster.ts'
 import { prepared } from './preparedStatement.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
-import type { SqliteMigration } from './sqliteSchema.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /**
@@ -13,7 +12,7 @@ import { firstCell, inTransaction } from './sqliteTransaction.ts'
  * `answered` with its `outcome`, or `offered` → `withdrawn` (the decider stopped waiting: it
  * never applies). Each move is a compare-and-set on `state`.
  */
-export const decisionRelayMigration: SqliteMigration = {
+export const decisionRelayMigration = {
   version: 4,
   name: 'decisions relayed between processes on one folder',
   sql: `
