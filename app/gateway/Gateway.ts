@@ -6,6 +6,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
+import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -55,19 +56,27 @@ export interface GatewayOptions {
 export class Gateway {
   readonly #options: GatewayOptions
   readonly #runs = new Set<string>()
+  // The cards waiting now, by their id, for the card drawn in the host (an MCP App).
+  readonly #cards = new Map<string, { runId: string; card: AgentEvent }>()
+  readonly #cardWaiters = new Set<() => void>()
 
   constructor(options: GatewayOptions) {
     this.#options = options
   }
 
-  /** Every upstream tool the host lets through, as `tools/list` shows them. */
-  listTools(): Tool[] {
+  /**
+   * Every upstream tool the host lets through, as `tools/list` shows them; for a host that draws
+   * MCP Apps (`cardUri`), each gated tool names the card, drawn while its call waits.
+   */
+  listTools(cardUri?: string): Tool[] {
     const { mcp, runtime } = this.#options
     return mcp.tools().flatMap((tool) => {
       const upstream = mcp.upstream(tool.name)
       const level = runtime.tools.permissionOf(tool.name)
       if (upstream === undefined || level === undefined) return []
-      return [listedTool(tool.name, upstream, needsConfirmation(level))]
+      const listed = listedTool(tool.name, upstream, needsConfirmation(level))
+      if (cardUri === undefined || !needsConfirmation(level)) return [listed]
+      return [{ ...listed, _meta: { ...listed._meta, ui: { resourceUri: cardUri } } }]
     })
   }
 
@@ -109,6 +118,73 @@ export class Gateway {
       : plainFailure(result.error.code, result.error.message)
   }
 
+  /**
+   * The card waiting for a call of `tool` with `args` (as the host's MCP App asks for it), once
+   * it is shown; undefined if none is shown within `timeoutMs`.
+   */
+  async cardFor(tool: string, args: unknown, timeoutMs = 30_000): Promise<GatewayCard | undefined> {
+    const wanted = canonicalJson(args ?? {})
+    const find = () => {
+      for (const { card } of this.#cards.values()) {
+        if (card.toolName === tool && card.payloadJson === wanted) return cardView(card)
+      }
+      return undefined
+    }
+    const now = find()
+    if (now !== undefined) return now
+    return new Promise((resolve) => {
+      const look = () => {
+        const found = find()
+        if (found === undefined) return
+        done(found)
+      }
+      const done = (found: GatewayCard | undefined) => {
+        this.#cardWaiters.delete(look)
+        clearTimeout(timer)
+        resolve(found)
+      }
+      const timer = setTimeout(() => done(undefined), timeoutMs)
+      this.#cardWaiters.add(look)
+    })
+  }
+
+  /** A decision from the card drawn in the host, through the runtime's one decision path. */
+  async decideFromApp(input: {
+    confirmationId: string
+    digest: string
+    decision: 'allow' | 'deny'
+    remember?: 'session' | 'always'
+  }): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+    const held = this.#cards.get(input.confirmationId)
+    if (held === undefined) {
+      return { ok: false, code: 'confirmation_not_found', message: 'no card waits with that id' }
+    }
+    try {
+      await this.#options.runtime.submitConfirmation(
+        held.runId,
+        input.confirmationId,
+        input.decision,
+        {
+          digest: input.digest,
+          ...(input.remember !== undefined && { remember: input.remember }),
+        },
+      )
+      return { ok: true }
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      return {
+        ok: false,
+        code: typeof code === 'string' ? code : 'invalid_decision',
+        message: error instanceof Error ? error.message : String(error),
+      }
+    }
+  }
+
+  #shown(runId: string, card: AgentEvent): void {
+    this.#cards.set(card.confirmationId as string, { runId, card })
+    for (const look of [...this.#cardWaiters]) look()
+  }
+
   /** Cancels every call still waiting: its card is closed and never runs (the gateway stops). */
   async interruptAll(reason: string): Promise<void> {
     const { runtime } = this.#options
@@ -146,6 +222,7 @@ export class Gateway {
     let stop: (() => void) | undefined
     return new Promise<CallToolResult>((resolve) => {
       const finish = (result: CallToolResult) => {
+        for (const [id, held] of this.#cards) if (held.runId === runId) this.#cards.delete(id)
         stop?.()
         if (progress !== undefined) clearInterval(progress)
         asking.abort()
@@ -166,6 +243,7 @@ export class Gateway {
         const card = view.events.findLast((e) => e.kind === 'confirmationRequired')
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
+        this.#shown(runId, card)
         this.#ask(runId, card, caller, asking.signal)
         progress ??= this.#keepAlive(caller, card)
       }
@@ -252,6 +330,29 @@ function waitUntilIdle(runtime: AgentRuntime, runId: string): Promise<void> {
       }
     })
   })
+}
+
+/** A card as the host's MCP App draws it. */
+export interface GatewayCard {
+  confirmationId: string
+  digest: string
+  permission: string
+  headline: string
+  preview: string
+  argumentsJson: string
+  diff?: unknown
+}
+
+function cardView(card: AgentEvent): GatewayCard {
+  return {
+    confirmationId: card.confirmationId as string,
+    digest: card.digest as string,
+    permission: card.permission ?? 'destructive',
+    headline: card.description?.headline ?? card.preview ?? '',
+    preview: card.preview ?? '',
+    argumentsJson: card.payloadJson ?? '{}',
+    ...(card.description?.diff !== undefined && { diff: card.description.diff }),
+  }
 }
 
 function resultOf(event: AgentEvent): ToolResult {

@@ -1,9 +1,22 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
+  type CallToolResult,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
+import {
+  cardHtml,
+  cardResource,
+  cardTool,
+  cardTools,
+  cardUri,
+  decideTool,
+  drawsApps,
+  mcpAppMimeType,
+} from './cardApp.ts'
 import type { Gateway, GatewayCaller } from './Gateway.ts'
 
 /** The gateway's name and version as MCP clients see them. */
@@ -23,12 +36,28 @@ const questionTimeoutMs = 24 * 60 * 60 * 1000
  */
 export function createGatewayServer(gateway: Gateway): Server {
   const server = new Server(gatewayInfo, {
-    capabilities: { tools: { listChanged: true } },
+    capabilities: { tools: { listChanged: true }, resources: {} },
     instructions:
       'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',
   })
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: gateway.listTools() }))
+  // The card as an MCP App, for a host that draws them (and has ext-apps' App to draw it with).
+  const apps = () => drawsApps(server.getClientCapabilities()) && cardHtml() !== undefined
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: apps() ? [...gateway.listTools(cardUri), ...cardTools] : gateway.listTools(),
+  }))
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: apps() ? [cardResource] : [],
+  }))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const text = apps() && request.params.uri === cardUri ? cardHtml() : undefined
+    if (text === undefined) throw new Error(`no resource ${request.params.uri}`)
+    return { contents: [{ uri: cardUri, mimeType: mcpAppMimeType, text }] }
+  })
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const { name } = request.params
+    if (apps() && (name === cardTool || name === decideTool)) {
+      return appTool(gateway, name, request.params.arguments ?? {})
+    }
     const client = server.getClientVersion()
     const token = request.params._meta?.progressToken
     const form = server.getClientCapabilities()?.elicitation
@@ -60,4 +89,40 @@ export function createGatewayServer(gateway: Gateway): Server {
     closed?.()
   }
   return server
+}
+
+/** The card app's own tools: read the waiting card, send the decision. */
+async function appTool(
+  gateway: Gateway,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  const refused = (code: string, message: string): CallToolResult => ({
+    isError: true,
+    content: [{ type: 'text', text: message }],
+    structuredContent: { ok: false, error: { code, message } },
+  })
+  if (name === cardTool) {
+    const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {})
+    if (card === undefined) return refused('confirmation_not_found', 'No card waits for this call.')
+    return { content: [{ type: 'text', text: card.headline }], structuredContent: { ...card } }
+  }
+  const { confirmationId, digest, decision, remember } = args
+  if (
+    typeof confirmationId !== 'string' ||
+    typeof digest !== 'string' ||
+    (decision !== 'allow' && decision !== 'deny') ||
+    (remember !== undefined && remember !== 'session' && remember !== 'always')
+  ) {
+    return refused('invalid_decision', 'a decision names its card, its digest and allow or deny')
+  }
+  const taken = await gateway.decideFromApp({
+    confirmationId,
+    digest,
+    decision,
+    ...(remember !== undefined && { remember }),
+  })
+  return taken.ok
+    ? { content: [{ type: 'text', text: `${decision} taken` }], structuredContent: { ok: true } }
+    : refused(taken.code, taken.message)
 }
