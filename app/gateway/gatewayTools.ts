@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { AnyToolDefinition } from '../../tools/defineTool.ts'
 import {
@@ -23,15 +24,30 @@ export function createGatewayTools(
   config: McpConfig,
   options: Omit<CreateMcpToolsOptions, 'decorate'> = {},
 ): Promise<McpTools> {
-  return createMcpTools(config, { ...options, decorate: gatewayTool })
+  // This gateway process's own: every card it shows is bound to it (see `gatewayTool`).
+  const session = randomUUID()
+  return createMcpTools(config, {
+    ...options,
+    decorate: (tool, upstream) => gatewayTool(tool, upstream, session),
+  })
 }
 
-/** One upstream tool as the gateway offers it (the adapter's tool, decorated as above). */
-export function gatewayTool(tool: AnyToolDefinition, upstream: McpUpstreamTool): AnyToolDefinition {
+/**
+ * One upstream tool as the gateway offers it (the adapter's tool, decorated as above). Its
+ * contract, which the call's digest covers, also names the gateway process (`session`): a card
+ * left by a gateway that stopped is prepared again with another digest by whoever restores it
+ * (the app, or the next gateway), which closes it as changed; its call never runs later.
+ */
+export function gatewayTool(
+  tool: AnyToolDefinition,
+  upstream: McpUpstreamTool,
+  session: string,
+): AnyToolDefinition {
   const describe = describeFileWrite(upstream)
   const { connection, tool: listed, schemaHash } = upstream
   return Object.freeze({
     ...tool,
+    contract: `${tool.contract ?? ''}\ngateway ${session}`,
     ...(describe !== undefined && { describe: (args: unknown) => describe(args) }),
     execute: async (args: Record<string, unknown>, context: { signal: AbortSignal }) => {
       const { result, raw } = await connection.call(listed.name, args, schemaHash, context.signal)

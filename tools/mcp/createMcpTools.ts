@@ -18,7 +18,8 @@ export interface CreateMcpToolsOptions {
   startTimeoutMs?: number
   /**
    * Changes each adapted tool before it is offered (a gateway adds a describe step, say); it keeps
-   * the name, level and contract the adapter gave it, so the host still decides the level.
+   * the name and level the adapter gave it (the host still decides the level), and may only add
+   * to its contract.
    */
   decorate?: (tool: AnyToolDefinition, upstream: McpUpstreamTool) => AnyToolDefinition
 }

@@ -161,3 +161,50 @@ test('a gateway killed while a card waits: the next one closes that card as inte
   expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
   expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
 })
+
+test('a card left by a killed gateway never runs from the page either, even with the same servers', async () => {
+  const host = waitingHost()
+  client = host.client
+  const transport = gatewayStdio(folder)
+  await client.connect(transport)
+  const path = join(folder.files, 'notes.txt')
+  const call = client
+    .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
+    .catch((error: unknown) => error)
+  await host.cardShown
+  process.kill(transport.pid as number, 'SIGKILL')
+  await call
+  await client.close()
+  client = undefined
+  // The web app on the same folder, with the same servers through its own MCP adapter: it takes
+  // the dead gateway's run over, and the card does not come back (its digest named that gateway).
+  const { startRuntime } = await import('../../../app/startRuntime.ts')
+  const { OfflinePlanner } = await import('../../../models/offline/OfflinePlanner.ts')
+  const { createMcpTools } = await import('../../../tools/mcp/createMcpTools.ts')
+  const { ToolRegistry } = await import('../../../tools/ToolRegistry.ts')
+  const config = JSON.parse(await readFile(folder.config, 'utf8'))
+  const mcp = await createMcpTools(config, { baseDir: folder.dir })
+  try {
+    const app = await startRuntime({
+      model: new OfflinePlanner(),
+      tools: new ToolRegistry([], { sources: [mcp] }),
+      env: { STUDYPULSE_WORKSPACE: folder.workspace },
+      log: () => {},
+    })
+    try {
+      expect(app.restored).toHaveLength(1)
+      const [runId] = app.restored
+      const view = app.runtime.view(runId as string)
+      expect(view.pending).toBeUndefined()
+      const closed = view.events.find((e) => e.kind === 'toolFailed')
+      expect(closed?.error?.code).toBe('tool_changed')
+      await app.runtime.flush()
+    } finally {
+      for (const id of app.runtime.runIds()) await app.runtime.cancel(id).catch(() => {})
+      await app.runtime.close()
+    }
+  } finally {
+    await mcp.close()
+  }
+  expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+})

@@ -43,12 +43,16 @@ function upstreamWriteFile() {
   }
   const adapted = adaptMcpTool(connection, config, tool)
   if (!adapted.ok) throw new Error(adapted.reason)
-  return gatewayTool(adapted.tool, {
-    server: 'files',
-    connection,
-    tool,
-    schemaHash: schemaHash(tool.inputSchema),
-  })
+  return gatewayTool(
+    adapted.tool,
+    {
+      server: 'files',
+      connection,
+      tool,
+      schemaHash: schemaHash(tool.inputSchema),
+    },
+    'explorer',
+  )
 }
 
 // The explorer never runs tools (invoked actors do not run during traversal); `execute` only
