@@ -7,6 +7,7 @@ import {
   ReadResourceRequestSchema,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import {
   cardHtml,
   cardResource,
@@ -91,6 +92,14 @@ export function createGatewayServer(gateway: Gateway): Server {
   return server
 }
 
+// What the card sends with its decision (the card's id and digest, as `studypulse_card` gave them).
+const AppDecisionSchema = z.strictObject({
+  confirmationId: z.string().min(1).max(200),
+  digest: z.string().min(1).max(200),
+  decision: z.enum(['allow', 'deny']),
+  remember: z.enum(['session', 'always']).optional(),
+})
+
 /** The card app's own tools: read the waiting card, send the decision. */
 async function appTool(
   gateway: Gateway,
@@ -107,22 +116,19 @@ async function appTool(
     if (card === undefined) return refused('confirmation_not_found', 'No card waits for this call.')
     return { content: [{ type: 'text', text: card.headline }], structuredContent: { ...card } }
   }
-  const { confirmationId, digest, decision, remember } = args
-  if (
-    typeof confirmationId !== 'string' ||
-    typeof digest !== 'string' ||
-    (decision !== 'allow' && decision !== 'deny') ||
-    (remember !== undefined && remember !== 'session' && remember !== 'always')
-  ) {
+  const parsed = AppDecisionSchema.safeParse(args)
+  if (!parsed.success) {
     return refused('invalid_decision', 'a decision names its card, its digest and allow or deny')
   }
+  const { remember, ...decision } = parsed.data
   const taken = await gateway.decideFromApp({
-    confirmationId,
-    digest,
-    decision,
+    ...decision,
     ...(remember !== undefined && { remember }),
   })
   return taken.ok
-    ? { content: [{ type: 'text', text: `${decision} taken` }], structuredContent: { ok: true } }
+    ? {
+        content: [{ type: 'text', text: `${decision.decision} taken` }],
+        structuredContent: { ok: true },
+      }
     : refused(taken.code, taken.message)
 }
