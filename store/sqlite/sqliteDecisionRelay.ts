@@ -79,9 +79,10 @@ export function sqliteDecisionRelay(
   now: () => number = Date.now,
 ): DecisionRelay & { close(): void } {
   const timers = new Set<ReturnType<typeof setInterval>>()
-  const every = (tick: () => void) => {
+  // The holder's polls keep no process alive; a decider's wait (it has a deadline) does.
+  const every = (tick: () => void, keepsAlive = false) => {
     const handle = setInterval(tick, pollMs)
-    handle.unref?.()
+    if (!keepsAlive) handle.unref?.()
     timers.add(handle)
     return () => {
       clearInterval(handle)
@@ -145,7 +146,7 @@ export function sqliteDecisionRelay(
             stop()
             resolve(undefined)
           }
-        })
+        }, true)
       })
     },
     serve(apply) {
