@@ -7,8 +7,8 @@
  */
 
 export type { AuditRecord } from './store/AuditRecord.ts'
-export type { DecisionRelay } from './store/DecisionRelay.ts'
 export { type CardChange, cardChanges } from './store/confirmationCards.ts'
+export type { DecisionRelay } from './store/DecisionRelay.ts'
 export type {
   DecisionOffer,
   DecisionOfferResult,
