@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import Database from 'libsql'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import {
   elicitingClient,
@@ -108,6 +109,16 @@ function waitingHost() {
   return { ...host, cardShown }
 }
 
+/** The states the gateway's runs are saved in, read from the folder's database. */
+function savedRunStates(): unknown[] {
+  const db = new Database(join(folder.workspace, 'studypulse.db'), { readonly: true })
+  try {
+    return db.prepare('SELECT value FROM runs WHERE snapshot IS NOT NULL').pluck(true).all()
+  } finally {
+    db.close()
+  }
+}
+
 async function gatewayRuns(workspace: string) {
   const { startGateway } = await import('../../../app/gateway/startGateway.ts')
   const started = await startGateway({
@@ -152,6 +163,7 @@ test('a gateway killed while a card waits: the next one closes that card as inte
     .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
     .catch((error: unknown) => error)
   await host.cardShown
+  await expect.poll(savedRunStates).toEqual(['awaitingConfirmation'])
   process.kill(transport.pid as number, 'SIGKILL')
   await call
   await client.close()
@@ -172,6 +184,8 @@ test('a card left by a killed gateway never runs from the page either, even with
     .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
     .catch((error: unknown) => error)
   await host.cardShown
+  // Killed once the card is in the folder (its save lands just after the host is asked).
+  await expect.poll(savedRunStates).toEqual(['awaitingConfirmation'])
   process.kill(transport.pid as number, 'SIGKILL')
   await call
   await client.close()

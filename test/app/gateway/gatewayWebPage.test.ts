@@ -63,11 +63,17 @@ async function writeWaiting(content: string, c: Client) {
 
 /** The gateway's waiting card as the page lists and shows it (the page decides by its id). */
 async function cardOnPage() {
-  const list = await pageGet(app, '/api/runs')
-  expect(list.status, list.body).toBe(200)
-  const run = (list.json().runs as { runId: string; pending: boolean; title: string }[]).find(
-    (r) => r.pending,
-  )
+  // Listed once the gateway's save of the card is in the folder.
+  const pendingRun = async () =>
+    (
+      (await pageGet(app, '/api/runs')).json().runs as {
+        runId: string
+        pending: boolean
+        title: string
+      }[]
+    ).find((r) => r.pending)
+  await expect.poll(pendingRun).toBeDefined()
+  const run = await pendingRun()
   expect(run?.title).toContain('asks to run Write File on files')
   const card = await pageGet(app, `/api/runs/${run?.runId}/card`)
   expect(card.status, card.body).toBe(200)
