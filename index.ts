@@ -42,6 +42,7 @@ export {
   createMcpTools,
   McpConfigError,
   type McpTools,
+  type McpUpstreamTool,
 } from './tools/mcp/createMcpTools.ts'
 export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
 export type { McpConnectionState } from './tools/mcp/McpConnection.ts'

@@ -8,6 +8,7 @@
 
 export type { AuditRecord } from './store/AuditRecord.ts'
 export { type CardChange, cardChanges } from './store/confirmationCards.ts'
+export type { DecisionRelay } from './store/DecisionRelay.ts'
 export type {
   DecisionOffer,
   DecisionOfferResult,

@@ -76,10 +76,13 @@ async function settle(runIds: readonly string[]): Promise<void> {
 const handlers: Record<string, (command: { runIds?: string[] }) => Promise<object>> = {
   async go({ runIds = [] }) {
     const t0 = performance.now()
-    // Sees the other process's runs: owned elsewhere, so none comes back.
+    // Sees the other process's runs: owned elsewhere, so none comes back; deciding one relays
+    // the decision to its owner.
     const restored = await runtime.restore()
     const took = await allowAll(runIds)
-    await settle(allowed)
+    // Every card is allowed by one process or the other (the other's reach this one through the
+    // folder's decision relay): each run held here gets its decision and runs.
+    await settle(mine)
     return {
       type: 'done',
       restored: restored.length,

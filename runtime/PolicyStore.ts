@@ -151,6 +151,11 @@ export class PolicyStore {
 
   #refusal(rule: PolicyRule): string | undefined {
     if (rule.scope !== 'always') return 'only "always" rules are kept across sessions'
+    // Another process on the folder (the MCP gateway, say) may keep a deny for a tool this one
+    // does not offer: it can deny nothing here, and listed, it can be revoked here.
+    if (rule.effect === 'deny' && this.#options.permissionOf(rule.tool) === undefined) {
+      return this.#corrupt === undefined ? undefined : 'the rules file is corrupt'
+    }
     try {
       this.check(rule)
       return undefined

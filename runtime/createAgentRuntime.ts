@@ -24,6 +24,7 @@ import { RunParking } from './RunParking.ts'
 import { RunSession, type SessionHost } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
 import { randomId } from './randomId.ts'
+import { applyRelayedDecision } from './relayedDecision.ts'
 import { RunCommands } from './runCommands.ts'
 import { RunEffects, savedWithItsEffect } from './runEffects.ts'
 import { listRuns } from './runList.ts'
@@ -111,6 +112,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
+  // Several processes on one folder (SQLite): decisions others make for runs held here come
+  // through the store's relay and take the one decision path.
+  const stopRelay =
+    store?.cluster === undefined
+      ? store?.relay?.serve((runId, offer) => applyRelayedDecision(decisions, runId, offer))
+      : undefined
   const atomic = atomicOutcomesOf(workspace) !== undefined
   const effects = new RunEffects({
     model,
@@ -421,6 +428,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     async close() {
       shared?.close()
+      stopRelay?.()
       commands.close()
       parking.close()
       effects.close()

@@ -1,11 +1,14 @@
 import type { RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 
+/** How long a decision relayed to another process waits for its answer. */
+const relayTimeoutMs = 10_000
+
 /**
  * The one-node version of a store's `RunCluster`, for a store that serves one node (memory,
- * file) or none: cards are decided on this process's event loop by the run's guard, and a
- * command or decision for a run this runtime does not hold is refused as owned elsewhere (another
- * process on the same folder holds it). Nothing is shared, so nothing is followed or reloaded.
+ * file) or none: cards are decided on this process's event loop by the run's guard; a decision
+ * for a run another process on the same folder holds goes through the store's `relay` (if any),
+ * and a command for one is refused as owned elsewhere. Nothing is shared, so nothing is followed or reloaded.
  */
 export function singleNode(
   store: RunStore | undefined,
@@ -22,10 +25,12 @@ export function singleNode(
     // Every offer for a held run is let through: the run's own guard, on this one event loop, is
     // the compare-and-set. Of two offers for one card the first to reach the run takes it; the
     // other finds its id retired and is refused there.
-    async offerDecision(runId) {
-      if (!holds(runId))
-        return { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
-      return { ok: true }
+    // A run another process on the same folder holds is reached through the store's relay,
+    // when it has one: that process applies the offer through its own decision path.
+    async offerDecision(runId, offer) {
+      if (holds(runId)) return { ok: true }
+      const relayed = await store?.relay?.offer(runId, offer, relayTimeoutMs)
+      return relayed ?? { ok: false, code: 'run_owned_elsewhere', message: elsewhere(runId) }
     },
     decidedUnresolved: async () => [],
     onDecision: none,
@@ -41,7 +46,8 @@ export function singleNode(
     onCommand: none,
     commandOutcome: async () => undefined,
     followEvents: () => ({ caughtUp: Promise.resolve(), close: () => {} }),
-    onPoliciesChanged: none,
+    // Rules kept or revoked by another process on the folder are read again here.
+    onPoliciesChanged: (listener) => store?.relay?.onPoliciesChanged(listener) ?? (() => {}),
     keptRulesOf: async () => [],
     forgetKeptRules: async () => {},
   }

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import type { DecisionRelay } from './DecisionRelay.ts'
 import type { RunCluster } from './RunCluster.ts'
 import type { AppliedRunCommand } from './RunCommand.ts'
 import type { RunListPage, RunListQuery, RunStart } from './RunListing.ts'
@@ -96,6 +97,11 @@ export interface RunStore {
    * shared rules); absent for a store that serves one node, which the runtime then treats as one.
    */
   readonly cluster?: RunCluster
+  /**
+   * How a decision made in one process reaches the process holding the run, for a store several
+   * processes on one machine open (SQLite); absent for a store of one process or with a `cluster`.
+   */
+  readonly relay?: DecisionRelay
   /**
    * Where the hosted app keeps browser sessions, so every node sharing the store knows them;
    * absent for a store that keeps none (then browser sign-in is refused at start-up).

@@ -34,8 +34,12 @@ export function cardRoutes(app: AppContext): Route[] {
         )
           throw new HttpError(404, 'no_open_card', 'this run is not waiting on a card')
         const { runtime } = app
-        // A store that shares no decisions (no cluster) cannot reach a run another process holds.
-        const elsewhere = runtime.store?.cluster === undefined && !runtime.runIds().includes(runId)
+        // A store that shares no decisions (no cluster, no relay) cannot reach a run another
+        // process holds.
+        const elsewhere =
+          runtime.store?.cluster === undefined &&
+          runtime.store?.relay === undefined &&
+          !runtime.runIds().includes(runId)
         const card = {
           permission: shown.permission,
           tool: shown.toolName,

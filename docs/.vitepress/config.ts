@@ -31,6 +31,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Models', link: '/guide/models' },
       { text: 'The offline planner', link: '/guide/planner' },
       { text: 'MCP servers', link: '/guide/mcp' },
+      { text: 'Put StudyPulse in front of MCP servers', link: '/guide/gateway' },
       { text: 'run_code', link: '/guide/run-code' },
     ],
   },

@@ -14,6 +14,7 @@ import { commitSqliteRun } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
+import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
@@ -64,6 +65,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
   owners.start()
+  const relay = sqliteDecisionRelay(db, owners)
   const readSnapshot = (runId: string) => {
     const text = firstCell(db, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as
       | string
@@ -164,8 +166,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     loadPolicies: async () => loadSqlitePolicies(db),
     savePolicies: async (rules) => saveSqlitePolicies(db, rules),
     sessions: sqliteSessionStore(db),
+    relay,
     async close() {
       if (!db.open) return
+      relay.close()
       owners.close()
       db.close()
     },

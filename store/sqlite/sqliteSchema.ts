@@ -1,4 +1,5 @@
 import type Database from 'libsql'
+import { decisionRelayMigration } from './sqliteDecisionRelay.ts'
 
 /** One step of the SQLite schema: applied once, in `version` order, in the transaction of its version row. */
 export interface SqliteMigration {
@@ -111,6 +112,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   },
   { version: 2, name: 'folder store imports', sql: imports },
   { version: 3, name: 'browser sessions', sql: sessions },
+  decisionRelayMigration,
 ]
 
 /**

@@ -4,10 +4,11 @@ import { startRuntime } from '../../app/startRuntime.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { type AppHarness, pageGet, startHarness } from './appHarness.ts'
+import { type AppHarness, pageGet, pagePost, startHarness } from './appHarness.ts'
 
 // The web app and the terminal chat (`npm run chat`) on one workspace folder: each holds its
-// own runs, and the folder store shares no decisions between them.
+// own runs, and a decision made on the page for a card the chat holds goes to the chat's process
+// through the folder's store (its decision relay), where the run's own guard takes it, once.
 let h: AppHarness
 let chat: AgentRuntime
 
@@ -26,7 +27,7 @@ afterAll(async () => {
   await h?.dispose()
 })
 
-test('a card waiting in the terminal chat says on the page where to answer it, with no run id, and none of its decisions', async () => {
+test('a card waiting in the terminal chat is answered on the page: the chat runs it, and the same answer again is refused', async () => {
   const runId = await chat.startRun({
     input: 'add a task to review chapter 3 by Friday, importance 4',
   })
@@ -34,10 +35,28 @@ test('a card waiting in the terminal chat says on the page where to answer it, w
   await chat.flush()
   const answer = await pageGet(h, `/api/runs/${runId}/card`)
   expect(answer.status, answer.body).toBe(200)
-  const elsewhere = String(answer.json().elsewhere)
-  expect(elsewhere).toMatch(/terminal chat/)
-  expect(elsewhere).not.toContain(runId)
-  // The page's own run, held by the app, is its to decide.
+  // No longer "answer it there": the page can answer it.
+  expect(answer.json().elsewhere).toBeUndefined()
+  const pending = chat.view(runId).pending
+  const decision = {
+    confirmationId: pending?.confirmationId,
+    decision: 'allow',
+    digest: pending?.digest,
+  }
+  const decided = await pagePost(h, `/api/runs/${runId}/confirmations`, decision)
+  expect(decided.status, decided.body).toBe(200)
+  // The chat's process ran the call (its run moved on past the card).
+  await waitForRun(chat, runId, 'awaitingInput')
+  const resolved = chat
+    .view(runId)
+    .events.filter((e) => e.kind === 'confirmationResolved' && e.decision === 'allow')
+  expect(resolved).toHaveLength(1)
+  const titles = (await h.runtime.workspace.readTasks()).map((t) => t.title)
+  expect(titles.filter((title) => /chapter 3/i.test(title))).toHaveLength(1)
+  // Replayed: the card's id is spent.
+  const again = await pagePost(h, `/api/runs/${runId}/confirmations`, decision)
+  expect(again.status, again.body).toBe(409)
+  // The page's own run, held by the app, is its to decide as ever.
   const mine = await h.runtime.startRun({ input: 'add a task to read chapter 2' })
   await waitForRun(h.runtime, mine, 'awaitingConfirmation')
   const own = await pageGet(h, `/api/runs/${mine}/card`)

@@ -6,9 +6,12 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { memoryServer } from '../tools/mcp/mcpTestServers.ts'
 import {
   command,
   guideInstalls,
@@ -165,6 +168,38 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
       )
     } finally {
       await server.stop()
+    }
+  })
+
+  it('`npx studypulse-gateway --help` works from the tarball, and the bin serves MCP over stdio', async () => {
+    const help = await command(app, 'npx', ['--no-install', 'studypulse-gateway', '--help'])
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toContain('Usage: studypulse-gateway --config <mcp.json>')
+    // The installed bin in front of the reference memory server: its tools listed as the
+    // gateway's, a read passed straight through.
+    const config = join(work, 'gateway-mcp.json')
+    await writeFiles(work, {
+      'gateway-mcp.json': JSON.stringify({
+        version: 1,
+        servers: { memory: memoryServer(join(work, 'memory.jsonl'), { trusted: true }) },
+      }),
+    })
+    const client = new Client({ name: 'consumer', version: '1.0.0' })
+    await client.connect(
+      new StdioClientTransport({
+        command: join(app, 'node_modules', '.bin', 'studypulse-gateway'),
+        args: ['--config', config, '--workspace', join(work, 'gateway-ws')],
+        cwd: app,
+        stderr: 'pipe',
+      }),
+    )
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((t) => t.name)).toContain('memory__read_graph')
+      const graph = await client.callTool({ name: 'memory__read_graph', arguments: {} })
+      expect(graph.isError).toBeFalsy()
+    } finally {
+      await client.close()
     }
   })
 })

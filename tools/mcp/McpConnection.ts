@@ -3,7 +3,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
@@ -82,6 +87,33 @@ export class McpConnection {
     expectedSchema: string,
     signal: AbortSignal,
   ): Promise<ToolResult> {
+    return (await this.call(tool, args, expectedSchema, signal)).result
+  }
+
+  /**
+   * `callTool`, and the server's own answer beside it (`raw`, absent when the call failed before
+   * or without one): a gateway passes that on to its client as the server gave it.
+   */
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    expectedSchema: string,
+    signal: AbortSignal,
+  ): Promise<{ result: ToolResult; raw?: CallToolResult }> {
+    let raw: CallToolResult | undefined
+    const result = await this.#call(tool, args, expectedSchema, signal, (answer) => {
+      raw = answer
+    })
+    return raw === undefined ? { result } : { result, raw }
+  }
+
+  async #call(
+    tool: string,
+    args: Record<string, unknown>,
+    expectedSchema: string,
+    signal: AbortSignal,
+    answered: (raw: CallToolResult) => void,
+  ): Promise<ToolResult> {
     let client: Client
     try {
       client = await this.#ensureClient()
@@ -104,6 +136,7 @@ export class McpConnection {
         signal,
         timeout,
       })
+      answered(result as CallToolResult)
       return toToolResult(this.name, tool, result)
     } catch (error) {
       if (signal.aborted) return toolFailure('cancelled', 'the run was cancelled')

@@ -1,3 +1,4 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { AnyToolDefinition } from '../defineTool.ts'
 import type { ToolSource } from '../ToolSource.ts'
@@ -5,6 +6,7 @@ import { McpConnection } from './McpConnection.ts'
 import type { McpServerStatus } from './McpServerStatus.ts'
 import { type McpConfig, type McpConfigInput, mcpConfigSchema } from './mcpConfig.ts'
 import { adaptMcpTool } from './mcpToolAdapter.ts'
+import { schemaHash } from './schemaHash.ts'
 
 /** How `createMcpTools` connects; everything has a default. */
 export interface CreateMcpToolsOptions {
@@ -14,12 +16,30 @@ export interface CreateMcpToolsOptions {
   callTimeoutMs?: number
   /** How long a server may take to start and list its tools (default 20 s). */
   startTimeoutMs?: number
+  /**
+   * Changes each adapted tool before it is offered (a gateway adds a describe step, say); it keeps
+   * the name and level the adapter gave it (the host still decides the level), and may only add
+   * to its contract.
+   */
+  decorate?: (tool: AnyToolDefinition, upstream: McpUpstreamTool) => AnyToolDefinition
+}
+
+/** Where an offered tool comes from: its server's connection and the tool as the server lists it. */
+export interface McpUpstreamTool {
+  server: string
+  connection: McpConnection
+  /** The tool as the server last listed it (name, schemas, annotations). */
+  tool: Tool
+  /** The hash of its input schema the call's digest covers (see `schemaHash`). */
+  schemaHash: string
 }
 
 /** The tools of the configured MCP servers, as a registry source, with their state. */
 export interface McpTools extends ToolSource {
   /** Each server: state, tools, levels and where each level came from. */
   servers(): readonly McpServerStatus[]
+  /** Where the offered tool `name` comes from, or undefined for a name no server offers now. */
+  upstream(name: string): McpUpstreamTool | undefined
   /** Calls `listener` whenever a server's tools change (list_changed, restart); returns the unsubscribe. */
   onChange(listener: () => void): () => void
   /** Stops every server. */
@@ -45,7 +65,11 @@ export async function createMcpTools(
   if (!parsed.success) throw new McpConfigError(z.prettifyError(parsed.error))
   const entries = Object.entries(parsed.data.servers)
   const listeners = new Set<() => void>()
-  let built: { tools: readonly AnyToolDefinition[]; servers: readonly McpServerStatus[] }
+  let built: {
+    tools: readonly AnyToolDefinition[]
+    servers: readonly McpServerStatus[]
+    upstream: ReadonlyMap<string, McpUpstreamTool>
+  }
   let stale = true
   const changed = () => {
     stale = true
@@ -67,6 +91,7 @@ export async function createMcpTools(
   const build = () => {
     const taken = new Set<string>()
     const tools: AnyToolDefinition[] = []
+    const upstream = new Map<string, McpUpstreamTool>()
     const servers = connections.map((connection, i): McpServerStatus => {
       const server = (entries[i] as (typeof entries)[number])[1]
       const status: McpServerStatus = {
@@ -88,9 +113,16 @@ export async function createMcpTools(
         } else if (!adapted.ok) {
           status.skipped.push({ mcpName: mcpTool.name, reason: adapted.reason })
         } else {
-          const { tool } = adapted
+          const origin: McpUpstreamTool = {
+            server: connection.name,
+            connection,
+            tool: mcpTool,
+            schemaHash: schemaHash(mcpTool.inputSchema),
+          }
+          const tool = options.decorate?.(adapted.tool, origin) ?? adapted.tool
           taken.add(tool.name)
           tools.push(tool)
+          upstream.set(tool.name, origin)
           status.tools.push({
             name: tool.name,
             mcpName: mcpTool.name,
@@ -102,7 +134,7 @@ export async function createMcpTools(
       }
       return status
     })
-    return { tools: Object.freeze(tools), servers }
+    return { tools: Object.freeze(tools), servers, upstream }
   }
   built = build()
   stale = false
@@ -116,6 +148,7 @@ export async function createMcpTools(
   }
   return {
     tools: () => current().tools,
+    upstream: (name) => current().upstream.get(name),
     // State changes (a crash, a restart) do not change tools; the status is read fresh each time.
     servers: () =>
       current().servers.map((status, i) => {

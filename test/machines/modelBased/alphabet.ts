@@ -12,13 +12,14 @@ import {
 } from './explorerDescriptions.ts'
 import type { ExplorerEvent, RunSnapshot } from './explorerTypes.ts'
 import { hostedDecisions } from './hosted.ts'
-import { modelToolNames } from './modelRegistry.ts'
+import { gatewayToolName, modelToolNames } from './modelRegistry.ts'
 
 const args = {
   read: '{}',
   write: '{"text":"hello"}',
   destructive: '{"id":"n1"}',
   execute: '{"command":"ls"}',
+  gateway: '{"path":"/study/notes.txt","content":"hello"}',
 } as const
 
 // Fresh call ids: the log only grows, so a prefix from its last seq is never reused by a later turn.
@@ -34,6 +35,8 @@ function callsFor(snapshot: RunSnapshot): Record<string, ToolCall[]> {
     write: [call('write', modelToolNames.write, args.write)],
     destructive: [call('destructive', modelToolNames.destructive, args.destructive)],
     execute: [call('execute', modelToolNames.execute, args.execute)],
+    // The MCP gateway's turn: the one call a client sent, to an upstream server's tool.
+    'gateway call': [call('gateway', gatewayToolName, args.gateway)],
     'invalid arguments': [call('invalid', modelToolNames.write, '{"nope":1}')],
     'unknown tool': [call('unknown', 'no_such_tool', '{}')],
     'several calls': [

@@ -1,5 +1,11 @@
 import { z } from 'zod'
+import { gatewayTool } from '../../../app/gateway/gatewayTools.ts'
 import { defineTool } from '../../../tools/defineTool.ts'
+import { McpConnection } from '../../../tools/mcp/McpConnection.ts'
+import { mcpStdioServerSchema } from '../../../tools/mcp/mcpConfig.ts'
+import { adaptMcpTool } from '../../../tools/mcp/mcpToolAdapter.ts'
+import { mcpToolName } from '../../../tools/mcp/mcpToolName.ts'
+import { schemaHash } from '../../../tools/mcp/schemaHash.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { PermissionLevel } from '../../../vocabulary/PermissionLevel.ts'
 import { toolOk } from '../../../vocabulary/ToolResult.ts'
@@ -11,6 +17,43 @@ export const modelToolNames = {
   destructive: 'delete_note',
   execute: 'run_command',
 } as const satisfies Record<PermissionLevel, string>
+
+/** The MCP gateway's tool: an upstream server's `write_file`, as the gateway offers it. */
+export const gatewayToolName = mcpToolName('files', 'write_file')
+
+// The gateway's own adapter over an upstream connection that is never started (the explorer
+// prepares calls only): an untrusted server's tool, so the host's default level, destructive.
+function upstreamWriteFile() {
+  const config = mcpStdioServerSchema.parse({ command: 'never-started' })
+  const connection = new McpConnection({
+    name: 'files',
+    config,
+    baseDir: '.',
+    callTimeoutMs: 1_000,
+    startTimeoutMs: 1_000,
+    onToolsChanged: () => {},
+  })
+  const tool = {
+    name: 'write_file',
+    inputSchema: {
+      type: 'object' as const,
+      properties: { path: { type: 'string' }, content: { type: 'string' } },
+      required: ['path', 'content'],
+    },
+  }
+  const adapted = adaptMcpTool(connection, config, tool)
+  if (!adapted.ok) throw new Error(adapted.reason)
+  return gatewayTool(
+    adapted.tool,
+    {
+      server: 'files',
+      connection,
+      tool,
+      schemaHash: schemaHash(tool.inputSchema),
+    },
+    'explorer',
+  )
+}
 
 // The explorer never runs tools (invoked actors do not run during traversal); `execute` only
 // exists so the registry is a real one.
@@ -72,5 +115,6 @@ export function modelRegistry(): ToolRegistry {
       preview: (args) => `Run \`${args.command}\``,
       execute: noEffect,
     }),
+    upstreamWriteFile(),
   ])
 }

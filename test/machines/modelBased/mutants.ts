@@ -10,6 +10,7 @@ import * as steps from '../../../machines/runSteps.ts'
 import type { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Decision } from '../../../vocabulary/Decision.ts'
 import { describedEdit } from './explorerDescriptions.ts'
+import { gatewayToolName } from './modelRegistry.ts'
 
 /** A deliberately broken variant of the real machine, and the invariant expected to catch it. */
 export interface Mutant {
@@ -193,6 +194,19 @@ export function mutants(
       how: 'provide',
       killedBy: 'I1',
       build: () => machine.provide({ guards: { isReadCall: () => true } }),
+    },
+    {
+      name: 'a gateway call skips its card (an upstream tool runs as if it were a read)',
+      how: 'provide',
+      killedBy: 'I1',
+      build: () =>
+        machine.provide({
+          guards: {
+            isReadCall: (args: GuardArgs, params: unknown) =>
+              args.context.current?.prepared?.name === gatewayToolName ||
+              (guards.isReadCall as GuardFn)(args, params),
+          },
+        }),
     },
     {
       name: 'read calls wait for confirmation',

@@ -49,3 +49,12 @@ export function hostileServer(extra: object = {}) {
     ...extra,
   }
 }
+
+/** An `mcp.json` entry for `@modelcontextprotocol/server-everything` over stdio. */
+export function everythingServer(extra: object = {}) {
+  return {
+    command: process.execPath,
+    args: [binOf('@modelcontextprotocol/server-everything'), 'stdio'],
+    ...extra,
+  }
+}

@@ -1,0 +1,377 @@
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
+import { randomId } from '../../runtime/randomId.ts'
+import { canonicalJson } from '../../tools/canonicalJson.ts'
+import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
+import { ToolError } from '../../tools/ToolError.ts'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { Identity } from '../../vocabulary/Identity.ts'
+import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
+import type { ToolResult } from '../../vocabulary/ToolResult.ts'
+import type { GatewayModel } from './gatewayModel.ts'
+import { plainFailure, toCallToolResult } from './gatewayResult.ts'
+import { listedTool } from './gatewayTools.ts'
+import { answerOf, hostQuestion } from './hostQuestion.ts'
+
+/** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
+export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
+
+/** How often a waiting call tells its client it is still waiting (the protocol's timeout resets on it). */
+export const defaultProgressEveryMs = 15_000
+
+/** What the gateway knows of the client making one call, and how to reach it. */
+export interface GatewayCaller {
+  /** The host's name for people (its `clientInfo` title or name). */
+  name: string
+  /** Asks the person in the host (form-mode elicitation); absent when the client cannot. */
+  elicit?: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
+  /** Tells the client the call is still waiting; absent when it gave no progress token. */
+  progress?: (progress: number, message: string) => Promise<void>
+  /** Aborted when the client cancels the call or goes away. */
+  signal: AbortSignal
+}
+
+/** What a gateway is built from. */
+export interface GatewayOptions {
+  runtime: AgentRuntime
+  model: GatewayModel
+  mcp: McpTools
+  progressEveryMs?: number
+  /** Told about problems that are no call's answer (a decision that failed to save, say). */
+  log?: (line: string) => void
+}
+
+/**
+ * StudyPulse as an MCP server in front of other MCP servers: lists their tools under
+ * `<server>__<tool>`, passes reads straight through, and runs every other call as a run of the
+ * one runtime whose model proposes exactly that call, so its card, rules, audit and traces are
+ * the runtime's own. The person answers in the host (elicitation) or on the page; the client gets
+ * the server's answer, or the refusal.
+ */
+export class Gateway {
+  readonly #options: GatewayOptions
+  readonly #runs = new Set<string>()
+  // The cards waiting now, by their id, for the card drawn in the host (an MCP App).
+  readonly #cards = new Map<string, { runId: string; card: AgentEvent }>()
+  readonly #cardWaiters = new Set<() => void>()
+
+  constructor(options: GatewayOptions) {
+    this.#options = options
+  }
+
+  /**
+   * Every upstream tool the host lets through, as `tools/list` shows them; for a host that draws
+   * MCP Apps (`cardUri`), each gated tool names the card, drawn while its call waits.
+   */
+  listTools(cardUri?: string): Tool[] {
+    const { mcp, runtime } = this.#options
+    return mcp.tools().flatMap((tool) => {
+      const upstream = mcp.upstream(tool.name)
+      const level = runtime.tools.permissionOf(tool.name)
+      if (upstream === undefined || level === undefined) return []
+      const listed = listedTool(tool.name, upstream, needsConfirmation(level))
+      if (cardUri === undefined || !needsConfirmation(level)) return [listed]
+      return [{ ...listed, _meta: { ...listed._meta, ui: { resourceUri: cardUri } } }]
+    })
+  }
+
+  /** Calls `listener` when the upstream tools changed; returns the unsubscribe. */
+  onToolsChanged(listener: () => void): () => void {
+    return this.#options.mcp.onChange(listener)
+  }
+
+  /** The gateway's runs still in progress (each a call waiting for its card or its server). */
+  runIds(): readonly string[] {
+    return [...this.#runs]
+  }
+
+  /** One `tools/call`: a read goes straight to its server, anything else through a card. */
+  async callTool(name: string, args: unknown, caller: GatewayCaller): Promise<CallToolResult> {
+    const { mcp, runtime } = this.#options
+    const upstream = mcp.upstream(name)
+    const level = runtime.tools.permissionOf(name)
+    if (upstream === undefined || level === undefined) {
+      return plainFailure('unknown_tool', `no tool named ${JSON.stringify(name)} is offered`)
+    }
+    if (needsConfirmation(level)) return this.#gated(name, args, caller)
+    let prepared: ReturnType<typeof runtime.tools.prepare>
+    try {
+      prepared = runtime.tools.prepare(randomId(), name, args ?? {})
+    } catch (error) {
+      if (error instanceof ToolError) return plainFailure(error.code, error.message)
+      throw error
+    }
+    const { result, raw } = await upstream.connection.call(
+      upstream.tool.name,
+      JSON.parse(prepared.argumentsJson) as Record<string, unknown>,
+      upstream.schemaHash,
+      caller.signal,
+    )
+    if (raw !== undefined) return raw
+    return result.ok
+      ? toCallToolResult(result)
+      : plainFailure(result.error.code, result.error.message)
+  }
+
+  /**
+   * The card waiting for a call of `tool` with `args` (as the host's MCP App asks for it), once
+   * it is shown; undefined if none is shown within `timeoutMs`.
+   */
+  async cardFor(tool: string, args: unknown, timeoutMs = 30_000): Promise<GatewayCard | undefined> {
+    const wanted = canonicalJson(args ?? {})
+    const find = () => {
+      for (const { card } of this.#cards.values()) {
+        if (card.toolName === tool && card.payloadJson === wanted) return cardView(card)
+      }
+      return undefined
+    }
+    const now = find()
+    if (now !== undefined) return now
+    return new Promise((resolve) => {
+      const look = () => {
+        const found = find()
+        if (found === undefined) return
+        done(found)
+      }
+      const done = (found: GatewayCard | undefined) => {
+        this.#cardWaiters.delete(look)
+        clearTimeout(timer)
+        resolve(found)
+      }
+      const timer = setTimeout(() => done(undefined), timeoutMs)
+      this.#cardWaiters.add(look)
+    })
+  }
+
+  /** A decision from the card drawn in the host, through the runtime's one decision path. */
+  async decideFromApp(input: {
+    confirmationId: string
+    digest: string
+    decision: 'allow' | 'deny'
+    remember?: 'session' | 'always'
+  }): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+    const held = this.#cards.get(input.confirmationId)
+    if (held === undefined) {
+      return { ok: false, code: 'confirmation_not_found', message: 'no card waits with that id' }
+    }
+    try {
+      await this.#options.runtime.submitConfirmation(
+        held.runId,
+        input.confirmationId,
+        input.decision,
+        {
+          digest: input.digest,
+          ...(input.remember !== undefined && { remember: input.remember }),
+        },
+      )
+      return { ok: true }
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      return {
+        ok: false,
+        code: typeof code === 'string' ? code : 'invalid_decision',
+        message: error instanceof Error ? error.message : String(error),
+      }
+    }
+  }
+
+  #shown(runId: string, card: AgentEvent): void {
+    this.#cards.set(card.confirmationId as string, { runId, card })
+    for (const look of [...this.#cardWaiters]) look()
+  }
+
+  /** Cancels every call still waiting: its card is closed and never runs (the gateway stops). */
+  async interruptAll(reason: string): Promise<void> {
+    const { runtime } = this.#options
+    await Promise.all(
+      [...this.#runs].map((runId) => runtime.cancel(runId, reason).catch(() => undefined)),
+    )
+  }
+
+  async #gated(name: string, args: unknown, caller: GatewayCaller): Promise<CallToolResult> {
+    const { runtime, model } = this.#options
+    const upstream = this.#options.mcp.upstream(name)
+    const action = upstream?.tool.title ?? upstream?.tool.name ?? name
+    const runId = runtime.startRun({
+      input: `${caller.name} asks to run ${action} on ${upstream?.server ?? 'a server'}`,
+      by: gatewayStarter,
+    })
+    this.#runs.add(runId)
+    const callId = randomId()
+    model.propose(runId, { id: callId, name, arguments: JSON.stringify(args ?? {}) })
+    try {
+      return await this.#answer(runId, callId, caller)
+    } finally {
+      this.#runs.delete(runId)
+      void this.#retire(runId)
+    }
+  }
+
+  /** Waits for the run's answer to the call, asking the person in the host meanwhile. */
+  #answer(runId: string, callId: string, caller: GatewayCaller): Promise<CallToolResult> {
+    const { runtime } = this.#options
+    const asking = new AbortController()
+    // The log position of the last card asked about: each card is asked once.
+    let asked = 0
+    let progress: ReturnType<typeof setInterval> | undefined
+    let stop: (() => void) | undefined
+    return new Promise<CallToolResult>((resolve) => {
+      const finish = (result: CallToolResult) => {
+        for (const [id, held] of this.#cards) if (held.runId === runId) this.#cards.delete(id)
+        stop?.()
+        if (progress !== undefined) clearInterval(progress)
+        asking.abort()
+        caller.signal.removeEventListener('abort', gone)
+        resolve(result)
+      }
+      const gone = () => {
+        void runtime.cancel(runId, `${caller.name} stopped waiting for the answer`).catch(() => {})
+      }
+      const check = () => {
+        const view = runtime.view(runId)
+        const answered = view.events.find(
+          (e) => (e.kind === 'toolCompleted' || e.kind === 'toolFailed') && e.toolCallId === callId,
+        )
+        if (answered !== undefined) return finish(toCallToolResult(resultOf(answered)))
+        if (view.status !== 'active') return finish(toCallToolResult(endedResult(view.events)))
+        // The run's latest card, while it is open (whether a decision fits it is the guard's to say).
+        const card = view.events.findLast((e) => e.kind === 'confirmationRequired')
+        if (card === undefined || card.seq <= asked || view.pending === undefined) return
+        asked = card.seq
+        this.#shown(runId, card)
+        this.#ask(runId, card, caller, asking.signal)
+        progress ??= this.#keepAlive(caller, card)
+      }
+      stop = runtime.subscribe(runId, (event) => {
+        if (event?.kind !== 'assistantDelta') check()
+      })
+      caller.signal.addEventListener('abort', gone, { once: true })
+      if (caller.signal.aborted) gone()
+      check()
+    })
+  }
+
+  /** Asks the person in the host, when it can ask; their answer takes the one decision path. */
+  #ask(runId: string, card: AgentEvent, caller: GatewayCaller, signal: AbortSignal): void {
+    const { elicit } = caller
+    if (elicit === undefined) return
+    const { runtime } = this.#options
+    const log = this.#options.log ?? (() => {})
+    elicit(hostQuestion(card, caller.name), signal).then(
+      (result) => {
+        const { decision, remember } = answerOf(result)
+        return runtime
+          .submitConfirmation(runId, card.confirmationId as string, decision, {
+            ...(card.digest !== undefined && { digest: card.digest }),
+            ...(remember !== undefined && { remember }),
+          })
+          .catch((error: unknown) => {
+            // Answered already (on the page, or by the clock): the first answer won.
+            if ((error as { code?: string }).code !== 'confirmation_not_found') {
+              log(
+                `studypulse-gateway: the answer from ${caller.name} was not taken: ${String(error)}`,
+              )
+            }
+          })
+      },
+      // The host could not ask (or the card was answered elsewhere first): the page still can.
+      () => undefined,
+    )
+  }
+
+  #keepAlive(caller: GatewayCaller, card: AgentEvent): ReturnType<typeof setInterval> | undefined {
+    const { progress } = caller
+    if (progress === undefined) return undefined
+    let count = 0
+    const what = card.preview ?? 'the call'
+    const handle = setInterval(() => {
+      count += 1
+      void progress(count, `Waiting for a person to allow or deny: ${what}`).catch(() => {})
+    }, this.#options.progressEveryMs ?? defaultProgressEveryMs)
+    handle.unref?.()
+    return handle
+  }
+
+  /** Ends an answered run once its model has said its last line, and lets it go. */
+  async #retire(runId: string): Promise<void> {
+    const { runtime, model } = this.#options
+    model.forget(runId)
+    try {
+      const view = runtime.view(runId)
+      if (view.status === 'active') {
+        await waitUntilIdle(runtime, runId)
+        await runtime.cancel(runId, 'the MCP client has its answer')
+      }
+      await runtime.flush()
+      runtime.release(runId)
+    } catch {
+      // Gone already (the runtime closed): nothing to let go.
+    }
+  }
+}
+
+// The run rests once its last turn is said (awaiting input) or it ended.
+function waitUntilIdle(runtime: AgentRuntime, runId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      const view = runtime.view(runId)
+      return view.status !== 'active' || view.value === 'awaitingInput'
+    }
+    if (idle()) return resolve()
+    const stop = runtime.subscribe(runId, () => {
+      if (idle()) {
+        stop()
+        resolve()
+      }
+    })
+  })
+}
+
+/** A card as the host's MCP App draws it. */
+export interface GatewayCard {
+  confirmationId: string
+  digest: string
+  permission: string
+  headline: string
+  preview: string
+  argumentsJson: string
+  diff?: unknown
+}
+
+function cardView(card: AgentEvent): GatewayCard {
+  return {
+    confirmationId: card.confirmationId as string,
+    digest: card.digest as string,
+    permission: card.permission ?? 'destructive',
+    headline: card.description?.headline ?? card.preview ?? '',
+    preview: card.preview ?? '',
+    argumentsJson: card.payloadJson ?? '{}',
+    ...(card.description?.diff !== undefined && { diff: card.description.diff }),
+  }
+}
+
+function resultOf(event: AgentEvent): ToolResult {
+  try {
+    const parsed = JSON.parse(event.payloadJson ?? '') as ToolResult
+    if (parsed !== null && typeof parsed === 'object' && 'ok' in parsed) return parsed
+  } catch {
+    // Not JSON: said below.
+  }
+  return {
+    ok: false,
+    error: event.error ?? { code: 'execution_failed', message: 'the result could not be read' },
+  }
+}
+
+function endedResult(events: readonly AgentEvent[]): ToolResult {
+  const last = events.findLast((e) => e.kind === 'runCancelled' || e.kind === 'runFailed')
+  const code = last?.kind === 'runFailed' ? (last.error?.code ?? 'run_failed') : 'cancelled'
+  const message =
+    last?.error?.message ?? last?.text ?? 'the call ended before it was answered; nothing ran'
+  return { ok: false, error: { code, message } }
+}

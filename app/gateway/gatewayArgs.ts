@@ -1,0 +1,109 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+/** What the command line asks for. */
+export type GatewayCommand =
+  | { kind: 'help' }
+  | {
+      kind: 'serve'
+      configPath: string
+      workspace: string
+      askTimeoutMs: number
+      /** Serve Streamable HTTP on this port (0: any free one) instead of stdio. */
+      httpPort?: number
+    }
+  | { kind: 'invalid'; message: string }
+
+/** The workspace folder used when `--workspace` is not given. */
+export function defaultGatewayWorkspace(): string {
+  return join(homedir(), '.studypulse', 'workspace')
+}
+
+/** How long a card waits unless `--ask-timeout` says otherwise. */
+export const defaultAskTimeoutMs = 10 * 60 * 1000
+
+/** `studypulse-gateway --help`. */
+export function gatewayHelp(): string {
+  return `studypulse-gateway: StudyPulse as an MCP server in front of other MCP servers.
+Every call that is not a read waits for a person to allow or deny it: in the host (an
+elicitation form, where the host supports it) or on StudyPulse's page (npm start on the
+same workspace folder).
+
+Usage: studypulse-gateway --config <mcp.json> [options]
+
+  --config <file>          the mcp.json naming the servers to put StudyPulse in front of
+                           (the format of StudyPulse's own mcp.json: servers, trusted,
+                           per-tool levels, timeouts)
+  --workspace <folder>     where the cards, rules and audit live (studypulse.db there);
+                           default: ${defaultGatewayWorkspace()}
+  --ask-timeout <duration> how long a card waits for a person, e.g. 90s, 10m, 1h; after it
+                           the call ends as confirmation_expired (default: 10m)
+  --http <port>            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of
+                           stdio (0: any free port, printed on stderr)
+  --help                   this text
+
+If the gateway stops while a card waits, that card is closed as interrupted: its call is
+never made later.`
+}
+
+/** Reads the command line (without `node` and the script). */
+export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        config: { type: 'string' },
+        workspace: { type: 'string' },
+        'ask-timeout': { type: 'string' },
+        http: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    return { kind: 'invalid', message: (error as Error).message }
+  }
+  if (values.help === true) return { kind: 'help' }
+  const configPath = values.config
+  if (typeof configPath !== 'string' || configPath === '') {
+    return { kind: 'invalid', message: '--config <mcp.json> is required' }
+  }
+  const timeout = values['ask-timeout']
+  const askTimeoutMs = typeof timeout === 'string' ? parseDuration(timeout) : defaultAskTimeoutMs
+  if (askTimeoutMs === undefined) {
+    return {
+      kind: 'invalid',
+      message: `--ask-timeout must be a duration such as 90s, 10m or 1h, not "${String(timeout)}"`,
+    }
+  }
+  let httpPort: number | undefined
+  if (typeof values.http === 'string') {
+    httpPort = Number(values.http)
+    if (!/^\d+$/.test(values.http) || httpPort > 65_535) {
+      return { kind: 'invalid', message: `--http must be a port number, not "${values.http}"` }
+    }
+  }
+  return {
+    kind: 'serve',
+    configPath,
+    workspace:
+      typeof values.workspace === 'string' && values.workspace !== ''
+        ? values.workspace
+        : defaultGatewayWorkspace(),
+    askTimeoutMs,
+    ...(httpPort !== undefined && { httpPort }),
+  }
+}
+
+const units = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const
+
+/** `90s`, `10m`, `1h`, `500ms` (a bare number is seconds) in ms; undefined if it is none of these. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim())
+  if (match === null) return undefined
+  const ms = Number(match[1]) * units[(match[2] ?? 's') as keyof typeof units]
+  return ms > 0 && ms <= 7 * 24 * 3_600_000 ? Math.round(ms) : undefined
+}

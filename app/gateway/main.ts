@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
+import { createGatewayServer } from './gatewayServer.ts'
+import { serveGatewayHttp } from './serveGatewayHttp.ts'
+import { startGateway } from './startGateway.ts'
+
+// `studypulse-gateway` (and `npm run gateway -- …`): stdout is the MCP channel in stdio mode, so
+// everything said to the person goes to stderr.
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+async function main(): Promise<void> {
+  const command = parseGatewayArgs(process.argv.slice(2))
+  if (command.kind === 'help') {
+    process.stdout.write(`${gatewayHelp()}\n`)
+    return
+  }
+  if (command.kind === 'invalid') {
+    log(`studypulse-gateway: ${command.message} (see --help)`)
+    process.exitCode = 2
+    return
+  }
+  const started = await startGateway({ ...command, log })
+  if (started.interrupted.length > 0) {
+    log(
+      `studypulse-gateway: closed ${started.interrupted.length} card(s) left waiting when it last stopped; none of their calls ran`,
+    )
+  }
+  let http: Awaited<ReturnType<typeof serveGatewayHttp>> | undefined
+  const stop = async () => {
+    await http?.close()
+    await started.stop()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+  if (command.httpPort !== undefined) {
+    http = await serveGatewayHttp(started.gateway, command.httpPort)
+    log(`studypulse-gateway: serving MCP at ${http.url} (workspace ${started.workspace.root})`)
+    return
+  }
+  const server = createGatewayServer(started.gateway)
+  // The host closing our stdin is the end of the session: waiting cards close as interrupted.
+  process.stdin.once('end', () => void stop())
+  process.stdin.once('close', () => void stop())
+  await server.connect(new StdioServerTransport())
+  log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
+}
+
+main().catch((error: unknown) => {
+  log(`studypulse-gateway: cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
