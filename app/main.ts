@@ -118,13 +118,21 @@ if (opening.open) {
     `  open ${hosting.publicOrigin ?? server.url} in your browser (not opened: ${opening.reason})`,
   )
 
+// A clean stop closes the store, not only flushes it: closing is what checkpoints SQLite's WAL
+// into studypulse.db, so losing the -wal and -shm files afterwards loses nothing.
 const stop = () => {
   void server
     .close()
-    .then(() => runtime.flush())
+    .then(() => runtime.close())
     .then(() => tracing?.shutdown())
     .then(() => mcp?.close())
-    .then(() => process.exit(0))
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`studypulse: stopping: ${(error as Error).message}`)
+        process.exit(1)
+      },
+    )
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

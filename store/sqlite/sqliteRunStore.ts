@@ -166,8 +166,15 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     sessions: sqliteSessionStore(db),
     async close() {
       if (!db.open) return
-      owners.close()
-      db.close()
+      try {
+        owners.close()
+        // libsql's close does not checkpoint the WAL (SQLite's last close would): without this a
+        // clean stop left every commit in -wal, and losing that file lost them. PASSIVE copies
+        // what it can without waiting: another process still on the folder never blocks a stop.
+        db.exec('PRAGMA wal_checkpoint(PASSIVE)')
+      } finally {
+        db.close()
+      }
     },
   }
 }
