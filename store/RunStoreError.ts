@@ -5,6 +5,7 @@ export type RunStoreErrorCode =
   | 'invalid_cursor'
   | 'run_owned_elsewhere'
   | 'store_unavailable'
+  | 'store_busy'
 
 /** Thrown by a `RunStore` when it cannot do what was asked; `code` says why, `file` says where. */
 export class RunStoreError extends Error {

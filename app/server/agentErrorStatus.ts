@@ -1,4 +1,6 @@
+import { basename } from 'node:path'
 import { AgentError } from '../../runtime/AgentError.ts'
+import { RunStoreError } from '../../store/RunStoreError.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import { HttpError } from './HttpError.ts'
 
@@ -16,6 +18,8 @@ const statusByCode: Record<string, number> = {
   policy_file_corrupt: 409,
 }
 
+const storeFaults = new Set<string>(['store_busy'])
+
 /**
  * Turns the runtime's `AgentError` into an HTTP refusal (404 for an unknown run, 400 for bad
  * input, else 409), and a damaged workspace file into `409 workspace_file_corrupt` naming it.
@@ -25,6 +29,14 @@ export function toHttpError(error: unknown): unknown {
     return new HttpError(statusByCode[error.code] ?? 409, error.code, error.message, error.file)
   if (error instanceof WorkspaceError && error.code === 'corrupt_file')
     return new HttpError(409, 'workspace_file_corrupt', error.message, error.file)
+  // The store cannot take a write now (another program's lock): nothing was saved, try again.
+  if (error instanceof RunStoreError && storeFaults.has(error.code))
+    return new HttpError(
+      503,
+      error.code,
+      error.message,
+      error.file === undefined ? undefined : basename(error.file),
+    )
   return error
 }
 

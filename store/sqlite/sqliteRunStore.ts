@@ -14,6 +14,7 @@ import { commitSqliteRun } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
+import { guardedBySqliteFaults, sqliteBusyTryMs, sqliteFault } from './sqliteFaults.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
@@ -27,8 +28,13 @@ export const sqliteFileName = 'studypulse.db'
 export interface SqliteRunStoreOptions {
   /** How long a dead process's runs stay held before another may take them over (default 10 s). */
   ownerStaleMs?: number
-  /** How long a write waits for another process's write to finish before failing (default 10 s). */
+  /**
+   * How long a write waits for another process's write to finish before it is refused
+   * (`store_busy`, default 10 s); the main thread blocks at most 100 ms at a time meanwhile.
+   */
   busyTimeoutMs?: number
+  /** Where a fault found while running (a heartbeat refused by a held lock) is told, as one line. */
+  log?: (line: string) => void
 }
 
 /** The SQLite store: a `RunStore` plus what its first open imported from an older folder. */
@@ -55,13 +61,26 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   // Only a database made by this open imports an older folder store: afterwards a `runs/` or a
   // `policies.json` in the folder is not the store's (a hand-written policies.json is the app's).
   const fresh = !existsSync(join(root, sqliteFileName))
-  const db = new Database(join(root, sqliteFileName))
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
-  db.exec('PRAGMA journal_mode = WAL')
-  migrateSqlite(db)
-  const found = fresh ? importFolderStore(db, root) : []
+  const file = join(root, sqliteFileName)
+  const patienceMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))
+  const db = new Database(file)
+  // Opening may wait the whole patience (nothing is served yet); afterwards a write blocks the
+  // main thread one short try at a time (`withSqliteFaults`).
+  db.exec(`PRAGMA busy_timeout = ${patienceMs}`)
+  let found: string[]
+  try {
+    db.exec('PRAGMA journal_mode = WAL')
+    migrateSqlite(db)
+    found = fresh ? importFolderStore(db, root) : []
+  } catch (error) {
+    db.close()
+    throw sqliteFault(error, file) ?? error
+  }
+  db.exec(`PRAGMA busy_timeout = ${Math.min(patienceMs, sqliteBusyTryMs)}`)
   const owners = new SqliteOwners(db, {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
+    file,
+    ...(options.log !== undefined && { log: options.log }),
   })
   owners.start()
   const readSnapshot = (runId: string) => {
@@ -90,8 +109,8 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     }
     return parsed
   }
-  return {
-    location: join(root, sqliteFileName),
+  const store: SqliteRunStore = {
+    location: file,
     async tidy() {
       // Temp files of killed workspace writes are swept only when no other live process uses the
       // folder: its temp files may be writes under way.
@@ -163,11 +182,12 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     },
     loadPolicies: async () => loadSqlitePolicies(db),
     savePolicies: async (rules) => saveSqlitePolicies(db, rules),
-    sessions: sqliteSessionStore(db),
+    sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     async close() {
       if (!db.open) return
       try {
-        owners.close()
+        // Given up at once if the file cannot take it: the owner row goes stale by itself.
+        withoutFault(() => owners.close())
         // libsql's close does not checkpoint the WAL (SQLite's last close would): without this a
         // clean stop left every commit in -wal, and losing that file lost them. PASSIVE copies
         // what it can without waiting: another process still on the folder never blocks a stop.
@@ -176,6 +196,17 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
         db.close()
       }
     },
+  }
+  // A write refused for another program's lock is tried again without stalling the event loop,
+  // then refused with a `RunStoreError` that names the file and says why; the app keeps serving.
+  return guardedBySqliteFaults(store, file, patienceMs)
+}
+
+function withoutFault(work: () => void): void {
+  try {
+    work()
+  } catch (error) {
+    if (sqliteFault(error, sqliteFileName) === undefined) throw error
   }
 }
 
