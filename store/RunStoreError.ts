@@ -6,6 +6,7 @@ export type RunStoreErrorCode =
   | 'run_owned_elsewhere'
   | 'store_unavailable'
   | 'store_busy'
+  | 'store_full'
 
 /** Thrown by a `RunStore` when it cannot do what was asked; `code` says why, `file` says where. */
 export class RunStoreError extends Error {

@@ -18,7 +18,8 @@ const statusByCode: Record<string, number> = {
   policy_file_corrupt: 409,
 }
 
-const storeFaults = new Set<string>(['store_busy'])
+// 503: try again soon (another program's lock); 507: the disk is full until someone frees space.
+const storeFaults: Partial<Record<string, number>> = { store_busy: 503, store_full: 507 }
 
 /**
  * Turns the runtime's `AgentError` into an HTTP refusal (404 for an unknown run, 400 for bad
@@ -29,10 +30,11 @@ export function toHttpError(error: unknown): unknown {
     return new HttpError(statusByCode[error.code] ?? 409, error.code, error.message, error.file)
   if (error instanceof WorkspaceError && error.code === 'corrupt_file')
     return new HttpError(409, 'workspace_file_corrupt', error.message, error.file)
-  // The store cannot take a write now (another program's lock): nothing was saved, try again.
-  if (error instanceof RunStoreError && storeFaults.has(error.code))
+  // The store cannot take a write now (another program's lock, a full disk): nothing was saved.
+  const faultStatus = error instanceof RunStoreError ? storeFaults[error.code] : undefined
+  if (error instanceof RunStoreError && faultStatus !== undefined)
     return new HttpError(
-      503,
+      faultStatus,
       error.code,
       error.message,
       error.file === undefined ? undefined : basename(error.file),

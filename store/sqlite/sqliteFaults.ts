@@ -9,8 +9,9 @@ export const sqliteBusyTryMs = 100
 const retryEveryMs = 50
 
 /**
- * SQLite's answer that the file cannot take this write now, as a `RunStoreError` naming the file
- * and what to do; undefined for any other error (a damaged file, a bug), which passes as it is.
+ * SQLite's answer that the file cannot take this write now (another program's lock: `store_busy`;
+ * a full disk: `store_full`), as a `RunStoreError` naming the file and what to do; undefined for
+ * any other error (a damaged file, a bug), which passes as it is.
  */
 export function sqliteFault(error: unknown, file: string): RunStoreError | undefined {
   const code = (error as { code?: unknown } | null | undefined)?.code
@@ -18,6 +19,13 @@ export function sqliteFault(error: unknown, file: string): RunStoreError | undef
     return new RunStoreError(
       'store_busy',
       `${basename(file)} is locked by another program writing to it; nothing was saved: try again once it has finished (the app keeps serving meanwhile)`,
+      file,
+    )
+  }
+  if (code === 'SQLITE_FULL') {
+    return new RunStoreError(
+      'store_full',
+      `${basename(file)} cannot grow: the disk is full; nothing was saved: free some space (the app keeps serving, and saves again once there is room)`,
       file,
     )
   }
@@ -29,8 +37,8 @@ export function sqliteFault(error: unknown, file: string): RunStoreError | undef
  * program's lock, for at most `patienceMs`: each try blocks at most `sqliteBusyTryMs`, and the
  * pauses between tries leave the event loop free, so a held lock never stalls the server. A
  * refusal that outlasts the patience, or a fault of another kind, is the `RunStoreError` of
- * `sqliteFault`. A busy refusal comes at `BEGIN IMMEDIATE`, before anything was written, so a try
- * again is safe.
+ * `sqliteFault` (a full disk at once: waiting would not free space). A busy refusal comes at
+ * `BEGIN IMMEDIATE`, before anything was written, so a try again is safe.
  */
 export async function withSqliteFaults<T>(
   file: string,
