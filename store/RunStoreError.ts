@@ -7,6 +7,7 @@ export type RunStoreErrorCode =
   | 'store_unavailable'
   | 'store_busy'
   | 'store_full'
+  | 'store_corrupt'
 
 /** Thrown by a `RunStore` when it cannot do what was asked; `code` says why, `file` says where. */
 export class RunStoreError extends Error {

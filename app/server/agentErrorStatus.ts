@@ -18,8 +18,13 @@ const statusByCode: Record<string, number> = {
   policy_file_corrupt: 409,
 }
 
-// 503: try again soon (another program's lock); 507: the disk is full until someone frees space.
-const storeFaults: Partial<Record<string, number>> = { store_busy: 503, store_full: 507 }
+// 503: try again soon (another program's lock) or not until the file is repaired (damaged);
+// 507: the disk is full until someone frees space.
+const storeFaults: Partial<Record<string, number>> = {
+  store_busy: 503,
+  store_full: 507,
+  store_corrupt: 503,
+}
 
 /**
  * Turns the runtime's `AgentError` into an HTTP refusal (404 for an unknown run, 400 for bad

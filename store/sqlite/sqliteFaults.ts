@@ -29,7 +29,24 @@ export function sqliteFault(error: unknown, file: string): RunStoreError | undef
       file,
     )
   }
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return sqliteDamaged(file, (error as Error).message)
+  }
   return undefined
+}
+
+/**
+ * The refusal of a damaged database file (`store_corrupt`): it names the file and what to do, and
+ * says nothing was written to it (the store opens nothing for writing once it has seen damage).
+ */
+export function sqliteDamaged(file: string, reason: string): RunStoreError {
+  // One line: SQLite's own report spans several.
+  const said = reason.replaceAll(/\s+/g, ' ').trim()
+  return new RunStoreError(
+    'store_corrupt',
+    `${file} is damaged (${said}); nothing was written to it. Move it aside (e.g. rename it to ${basename(file)}.damaged, keeping its -wal and -shm files with it) and start again for an empty store, or put back a copy from a backup`,
+    file,
+  )
 }
 
 /**

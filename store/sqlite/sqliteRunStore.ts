@@ -14,7 +14,12 @@ import { commitSqliteRun } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
-import { guardedBySqliteFaults, sqliteBusyTryMs, sqliteFault } from './sqliteFaults.ts'
+import {
+  guardedBySqliteFaults,
+  sqliteBusyTryMs,
+  sqliteDamaged,
+  sqliteFault,
+} from './sqliteFaults.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
@@ -69,6 +74,8 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   db.exec(`PRAGMA busy_timeout = ${patienceMs}`)
   let found: string[]
   try {
+    // A damaged file is refused before anything is written to it (WAL mode, migrations, import).
+    if (!fresh) checkIntact(db, file)
     db.exec('PRAGMA journal_mode = WAL')
     migrateSqlite(db)
     found = fresh ? importFolderStore(db, root) : []
@@ -208,6 +215,17 @@ function withoutFault(work: () => void): void {
   } catch (error) {
     if (sqliteFault(error, sqliteFileName) === undefined) throw error
   }
+}
+
+/**
+ * Refuses a damaged database file (`store_corrupt`, naming it): SQLite's quick check reads every
+ * page (not the indexes' contents), so a cut file, a zeroed page or random bytes show here, at
+ * start-up, not halfway through a later write. Reads only.
+ */
+export function checkIntact(db: Database.Database, file: string): void {
+  const problems = prepared(db, 'PRAGMA quick_check(3)').pluck(true).all() as string[]
+  if (problems.length === 1 && problems[0] === 'ok') return
+  throw sqliteDamaged(file, problems.join('; '))
 }
 
 /** The audit log's lines as their exact text, oldest first (what `npm run audit -- --verify` checks). */
