@@ -63,8 +63,8 @@ const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as
  */
 export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}): SqliteRunStore {
   mkdirSync(root, { recursive: true })
-  // Only a database made by this open imports an older folder store: afterwards a `runs/` or a
-  // `policies.json` in the folder is not the store's (a hand-written policies.json is the app's).
+  // Whether the import of an older folder store is owed is recorded in the database; a database
+  // made by this open decides it (see `importFolderStore`).
   const fresh = !existsSync(join(root, sqliteFileName))
   const file = join(root, sqliteFileName)
   const patienceMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))
@@ -78,7 +78,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     if (!fresh) checkIntact(db, file)
     db.exec('PRAGMA journal_mode = WAL')
     migrateSqlite(db)
-    found = fresh ? importFolderStore(db, root) : []
+    found = importFolderStore(db, root, fresh)
   } catch (error) {
     db.close()
     throw sqliteFault(error, file) ?? error
