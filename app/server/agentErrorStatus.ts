@@ -9,6 +9,8 @@ import { HttpError } from './HttpError.ts'
 const statusByCode: Record<string, number> = {
   run_not_found: 404,
   invalid_input: 400,
+  // Past the HTTP schema only through another face (the schema refuses it first, as invalid_request).
+  message_too_long: 413,
   invalid_decision: 400,
   invalid_edit: 400,
   invalid_cursor: 400,
