@@ -6,6 +6,7 @@ import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
 import { type Hosting, hostingFromEnv } from './hostingFromEnv.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
+import { serverModel } from './offThreadPlanner.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { openBrowser } from './openBrowser.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
@@ -49,7 +50,8 @@ let mcp: McpTools | undefined
 // Cards left open by the last session come back before the page can ask for them. A damaged file
 // is named in one line: the app starts with what is sound, or stops when the workspace cannot open.
 const started = await startRuntime({
-  model,
+  // The offline planner plans on a worker thread: one person's long turn never stalls the server.
+  model: serverModel(model),
   tools: async (workspace) => {
     mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
     return createToolRegistry({ limits: limits.tools, sources: mcp ? [mcp] : [] })
