@@ -5,7 +5,12 @@ import pg from 'pg'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
 import { readStoredAuditLog, type StoredAuditLog } from '../store/postgres/postgresAuditLog.ts'
-import { readSqliteAuditLines, sqliteFileName } from '../store/sqlite/sqliteRunStore.ts'
+import { sqliteFault } from '../store/sqlite/sqliteFaults.ts'
+import {
+  checkIntact,
+  readSqliteAuditLines,
+  sqliteFileName,
+} from '../store/sqlite/sqliteRunStore.ts'
 import type { RunChainsCheck } from '../store/verifyRunChains.ts'
 import { countOf } from '../vocabulary/countOf.ts'
 
@@ -31,11 +36,18 @@ export async function readAuditLog(
     const file = join(root, sqliteFileName)
     if (existsSync(file)) {
       // Read-only: a look at the log must never change it (nor migrate or import anything).
-      const db = new Database(file, { readonly: true })
       try {
-        return { location: `${file} (audit)`, lines: readSqliteAuditLines(db) }
-      } finally {
-        db.close()
+        const db = new Database(file, { readonly: true })
+        try {
+          // The whole file, not only the audit's pages: a damaged page elsewhere is said too.
+          checkIntact(db, file)
+          return { location: `${file} (audit)`, lines: readSqliteAuditLines(db) }
+        } finally {
+          db.close()
+        }
+      } catch (error) {
+        // "file is not a database" named no file: the refusal names it and says what to do.
+        throw sqliteFault(error, file) ?? error
       }
     }
     const location = join(root, 'audit.jsonl')

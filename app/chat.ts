@@ -55,7 +55,8 @@ await runTerminalChat({
     '',
   ],
 })
-await runtime.flush()
+// Closed, not only flushed: closing checkpoints the SQLite WAL into studypulse.db.
+await runtime.close()
 await tracing?.shutdown()
 await mcp?.close()
 process.exit(0)

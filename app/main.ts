@@ -6,6 +6,7 @@ import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
 import { type Hosting, hostingFromEnv } from './hostingFromEnv.ts'
 import { limitsFromEnv } from './limitsFromEnv.ts'
+import { serverModel } from './offThreadPlanner.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { openBrowser } from './openBrowser.ts'
 import { confirmationTimeoutFromEnv, describeTimeout } from './server/confirmationTimeout.ts'
@@ -49,7 +50,8 @@ let mcp: McpTools | undefined
 // Cards left open by the last session come back before the page can ask for them. A damaged file
 // is named in one line: the app starts with what is sound, or stops when the workspace cannot open.
 const started = await startRuntime({
-  model,
+  // The offline planner plans on a worker thread: one person's long turn never stalls the server.
+  model: serverModel(model),
   tools: async (workspace) => {
     mcp = await openAppMcp(workspace.root, (line) => mcpLines.push(line))
     return createToolRegistry({ limits: limits.tools, sources: mcp ? [mcp] : [] })
@@ -118,13 +120,21 @@ if (opening.open) {
     `  open ${hosting.publicOrigin ?? server.url} in your browser (not opened: ${opening.reason})`,
   )
 
+// A clean stop closes the store, not only flushes it: closing is what checkpoints SQLite's WAL
+// into studypulse.db, so losing the -wal and -shm files afterwards loses nothing.
 const stop = () => {
   void server
     .close()
-    .then(() => runtime.flush())
+    .then(() => runtime.close())
     .then(() => tracing?.shutdown())
     .then(() => mcp?.close())
-    .then(() => process.exit(0))
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`studypulse: stopping: ${(error as Error).message}`)
+        process.exit(1)
+      },
+    )
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

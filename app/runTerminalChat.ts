@@ -172,15 +172,24 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       await runtime
         .command(runId, { kind: 'undo', changeId })
         .catch((error: Error) => say(`  ! ${error.message}`))
-    } else if (runId !== undefined && status(runId) === 'awaitingInput') {
-      await runtime.sendInput(runId, text)
     } else {
-      unsubscribe()
-      runId = runtime.startRun({
-        input: text,
-        ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
-      })
-      unsubscribe = runtime.subscribe(runId, printing(output))
+      // A refused message (too long, say) is told, and the chat goes on.
+      try {
+        if (runId !== undefined && status(runId) === 'awaitingInput') {
+          await runtime.sendInput(runId, text)
+        } else {
+          const next = runtime.startRun({
+            input: text,
+            ...(options.notebookId !== undefined && { notebookId: options.notebookId }),
+          })
+          unsubscribe()
+          runId = next
+          unsubscribe = runtime.subscribe(runId, printing(output))
+        }
+      } catch (error) {
+        say(`  ! ${(error as Error).message}`)
+        continue
+      }
     }
     try {
       await drive(runId)

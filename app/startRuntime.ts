@@ -77,7 +77,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     notebook = shared.notebook
   } else {
     // The folder's runs live in its SQLite file; an older folder store is imported on first open.
-    const files = sqliteRunStore(root)
+    const files = sqliteRunStore(root, { log })
     problems.push(...(await files.tidy()))
     store = files
   }

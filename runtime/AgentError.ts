@@ -4,6 +4,8 @@ export type AgentErrorCode =
   | 'confirmation_not_found'
   | 'not_awaiting_input'
   | 'invalid_input'
+  // A person's message longer than `maxMessageChars` (vocabulary/messageLength.ts).
+  | 'message_too_long'
   | 'invalid_decision'
   | 'wait_timeout'
   | 'run_ended'

@@ -30,6 +30,7 @@ import { RunEffects, savedWithItsEffect } from './runEffects.ts'
 import { listRuns } from './runList.ts'
 import {
   checkCommandText,
+  checkMessageLength,
   commandHeldRun,
   decide,
   noNulText,
@@ -286,6 +287,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         throw new AgentError('invalid_input', 'a run needs a non-empty input')
       }
       if (input.includes('\u0000')) throw new AgentError('invalid_input', noNulText)
+      checkMessageLength(input)
       const startedBy = personOf(by)
       if (by?.id !== undefined && !isWellFormedPerson(startedBy)) {
         throw new AgentError(

@@ -1,5 +1,6 @@
 import type { RunCommand } from '../store/RunCommand.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
+import { messageTooLong } from '../vocabulary/messageLength.ts'
 import { AgentError } from './AgentError.ts'
 import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
 import type { RunDecisions } from './decisions.ts'
@@ -35,6 +36,13 @@ export function checkCommandText(command: RuntimeCommand): void {
   if (typeof text === 'string' && text.includes('\u0000')) {
     throw new AgentError(command.kind === 'edit' ? 'invalid_edit' : 'invalid_input', noNulText)
   }
+  if (command.kind === 'input') checkMessageLength(command.text)
+}
+
+/** Refuses a person's message over the one limit (`message_too_long`), before it reaches the model. */
+export function checkMessageLength(text: string): void {
+  const tooLong = messageTooLong(text)
+  if (tooLong !== undefined) throw new AgentError('message_too_long', tooLong)
 }
 
 /** A person's decision, as the one decision path takes it (the person from the command's `by`). */

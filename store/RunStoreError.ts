@@ -5,6 +5,9 @@ export type RunStoreErrorCode =
   | 'invalid_cursor'
   | 'run_owned_elsewhere'
   | 'store_unavailable'
+  | 'store_busy'
+  | 'store_full'
+  | 'store_corrupt'
 
 /** Thrown by a `RunStore` when it cannot do what was asked; `code` says why, `file` says where. */
 export class RunStoreError extends Error {

@@ -1,4 +1,6 @@
+import { basename } from 'node:path'
 import { AgentError } from '../../runtime/AgentError.ts'
+import { RunStoreError } from '../../store/RunStoreError.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import { HttpError } from './HttpError.ts'
 
@@ -7,6 +9,8 @@ import { HttpError } from './HttpError.ts'
 const statusByCode: Record<string, number> = {
   run_not_found: 404,
   invalid_input: 400,
+  // Past the HTTP schema only through another face (the schema refuses it first, as invalid_request).
+  message_too_long: 413,
   invalid_decision: 400,
   invalid_edit: 400,
   invalid_cursor: 400,
@@ -14,6 +18,14 @@ const statusByCode: Record<string, number> = {
   // The host's approval rules do not let this person decide this card: nothing changed.
   approver_not_allowed: 403,
   policy_file_corrupt: 409,
+}
+
+// 503: try again soon (another program's lock) or not until the file is repaired (damaged);
+// 507: the disk is full until someone frees space.
+const storeFaults: Partial<Record<string, number>> = {
+  store_busy: 503,
+  store_full: 507,
+  store_corrupt: 503,
 }
 
 /**
@@ -25,6 +37,15 @@ export function toHttpError(error: unknown): unknown {
     return new HttpError(statusByCode[error.code] ?? 409, error.code, error.message, error.file)
   if (error instanceof WorkspaceError && error.code === 'corrupt_file')
     return new HttpError(409, 'workspace_file_corrupt', error.message, error.file)
+  // The store cannot take a write now (another program's lock, a full disk): nothing was saved.
+  const faultStatus = error instanceof RunStoreError ? storeFaults[error.code] : undefined
+  if (error instanceof RunStoreError && faultStatus !== undefined)
+    return new HttpError(
+      faultStatus,
+      error.code,
+      error.message,
+      error.file === undefined ? undefined : basename(error.file),
+    )
   return error
 }
 

@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { maxRunListLimit } from '../../store/RunListing.ts'
+import { maxMessageChars, messageTooLong } from '../../vocabulary/messageLength.ts'
 
 /** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
 export const maxEditedArgumentsChars = 16_000
 
-/** A person's message: `text` in every body that carries one. */
-const MessageText = z.string().trim().min(1).max(8000)
+/**
+ * A person's message: `text` in every body that carries one, at most the one limit
+ * (`maxMessageChars`), refused with the runtime's own sentence.
+ */
+const MessageText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(maxMessageChars, {
+    error: (issue) => messageTooLong(String(issue.input)) ?? 'the message is too long',
+  })
 const NotebookId = z.string().min(1).max(200)
 
 /**

@@ -4,6 +4,7 @@ import type Database from 'libsql'
 import { errnoCode } from '../../workspace/errnoCode.ts'
 import type { RunClaim } from '../RunStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { sqliteFault } from './sqliteFaults.ts'
 import { inTransaction } from './sqliteTransaction.ts'
 
 /** How long an owner may miss its heartbeat before its runs may be taken over. */
@@ -29,19 +30,53 @@ export class SqliteOwners {
   readonly #staleMs: number
   readonly #now: () => number
   readonly #host = hostname()
+  readonly #file: string
+  readonly #log: (line: string) => void
   #beat: ReturnType<typeof setInterval> | undefined
+  /** Why the last heartbeat could not be written, until one is again. */
+  #missed: string | undefined
 
-  constructor(db: Database.Database, options: { staleMs?: number; now?: () => number } = {}) {
+  constructor(
+    db: Database.Database,
+    options: {
+      staleMs?: number
+      now?: () => number
+      /** The database file, as faults name it. */
+      file?: string
+      /** Where a heartbeat refused by a fault (a held lock, a full disk) and its recovery are told. */
+      log?: (line: string) => void
+    } = {},
+  ) {
     this.#db = db
     this.#staleMs = options.staleMs ?? defaultSqliteOwnerStaleMs
     this.#now = options.now ?? Date.now
+    this.#file = options.file ?? 'the database'
+    this.#log = options.log ?? (() => {})
   }
 
   /** Writes this owner's row and starts its heartbeat (a timer that keeps no process alive). */
   start(): void {
     this.#writeBeat()
-    this.#beat = setInterval(() => this.#writeBeat(), Math.max(50, this.#staleMs / 3))
+    this.#beat = setInterval(() => this.#heartbeat(), Math.max(50, this.#staleMs / 3))
     this.#beat.unref?.()
+  }
+
+  // A timer's throw would end the process: a beat the file cannot take now (another program's
+  // lock, a full disk) is told once and tried again at the next tick; the runs stay this owner's
+  // in memory, and a save refused meanwhile is refused with the same reason.
+  #heartbeat(): void {
+    try {
+      this.#writeBeat()
+    } catch (error) {
+      const fault = sqliteFault(error, this.#file)
+      const reason = fault?.message ?? `${this.#file}: ${(error as Error).message}`
+      if (this.#missed === undefined)
+        this.#log(`studypulse: the heartbeat was not saved: ${reason}`)
+      this.#missed = reason
+      return
+    }
+    if (this.#missed !== undefined) this.#log(`studypulse: ${this.#file} takes writes again`)
+    this.#missed = undefined
   }
 
   /** Whether `ownerId` is this store or a live owner elsewhere. */

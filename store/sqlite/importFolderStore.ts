@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'libsql'
 import { countOf } from '../../vocabulary/countOf.ts'
-import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import {
   type FolderRun,
   folderStoreEntries,
@@ -17,17 +16,31 @@ export const importedFolderName = '.folder-store-imported'
 /**
  * Imports what the older folder store left in `root` (runs with their snapshots, events,
  * messages, journal and end; the run list; audit lines as their exact text, so the chain still
- * verifies; the kept rules) in one durable transaction, once (a `folder_imports` row says it was
- * done, so a second process opening the file at the same time waits and skips), then moves the
- * old files into `.folder-store-imported/`. Returns one line per thing it did or could not read.
+ * verifies; the kept rules) in one durable transaction, once, then moves the old files into
+ * `.folder-store-imported/`. What is damaged is named and left out (a run whose snapshot cannot be
+ * read, a line that is not a record): its file goes aside with the rest, never deleted. Returns
+ * one line per thing it did or could not read.
+ *
+ * Whether the import is still owed is recorded in the database (a `folder_imports` row), not read
+ * from whether the file existed: a start that failed after creating the file imports on the next
+ * one. A database made where there was no folder store records that nothing was owed, so a
+ * `policies.json` written by hand later is never taken for one. A second process opening the file
+ * at the same time waits for the first's transaction and skips.
  */
-export function importFolderStore(db: Database.Database, root: string): string[] {
-  if (!hasFolderStore(root)) return []
+export function importFolderStore(db: Database.Database, root: string, fresh: boolean): string[] {
   const found: string[] = []
   let keepRulesFile = false
-  const done = inTransaction(db, true, () => {
-    if (firstCell(db, 'SELECT count(*) FROM folder_imports') !== 0)
-      return { commit: false, value: true }
+  const outcome = inTransaction(db, true, (): { commit: boolean; value: ImportOutcome } => {
+    const movedTo = firstCell(db, 'SELECT moved_to FROM folder_imports LIMIT 1') as
+      | string
+      | undefined
+    if (movedTo !== undefined) return { commit: false, value: movedTo === '' ? 'none' : 'done' }
+    // An older database has no record: its folder store is one the store's files show (a
+    // policies.json alone may be the person's own).
+    if (!hasFolderStore(root, { rulesCount: fresh })) {
+      if (fresh) recordImport(db, '', 0, 0, 0)
+      return { commit: fresh, value: 'none' }
+    }
     const store = readFolderStore(root)
     keepRulesFile = store.rulesUnreadable
     found.push(...store.problems)
@@ -40,10 +53,8 @@ export function importFolderStore(db: Database.Database, root: string): string[]
     for (const line of store.auditLines) audit.run(runIdOf(line), line)
     const rule = db.prepare('INSERT INTO policies (position, rule) VALUES (?, ?)')
     for (const [i, r] of store.rules.entries()) rule.run(i + 1, JSON.stringify(r))
-    db.prepare(
-      'INSERT INTO folder_imports (imported_at, moved_to, runs, audit_lines, rules) VALUES (?, ?, ?, ?, ?)',
-    ).run(
-      new Date().toISOString(),
+    recordImport(
+      db,
       importedFolderName,
       store.runs.length,
       store.auditLines.length,
@@ -52,19 +63,32 @@ export function importFolderStore(db: Database.Database, root: string): string[]
     found.push(
       `imported the folder store (${countOf(store.runs.length, 'run')}, ${countOf(store.auditLines.length, 'audit line')}, ${countOf(store.rules.length, 'rule')}) into the database; its files are kept in ${importedFolderName}/`,
     )
-    return { commit: true, value: true }
+    return { commit: true, value: 'imported' }
   })
-  // Moved only after the import committed; a crash before the move moves them on the next open.
-  if (done) moveAside(root, keepRulesFile)
+  // Moved only after the import committed; a crash before the move moves them on the next open
+  // (the store's own files only: a policies.json there now may be the person's).
+  if (outcome === 'imported') moveAside(root, folderStoreEntries, keepRulesFile)
+  if (outcome === 'done' && hasFolderStore(root, { rulesCount: false }))
+    moveAside(root, ['runs', 'audit.jsonl'], true)
   return found
 }
 
+type ImportOutcome = 'imported' | 'done' | 'none'
+
+function recordImport(
+  db: Database.Database,
+  movedTo: string,
+  runs: number,
+  auditLines: number,
+  rules: number,
+): void {
+  db.prepare(
+    'INSERT INTO folder_imports (imported_at, moved_to, runs, audit_lines, rules) VALUES (?, ?, ?, ?, ?)',
+  ).run(new Date().toISOString(), movedTo, runs, auditLines, rules)
+}
+
 function insertRun(db: Database.Database, run: FolderRun): void {
-  const parsed =
-    run.snapshotText === undefined
-      ? undefined
-      : parseStoredRunSnapshot(JSON.parse(run.snapshotText), run.runId)
-  const snapshot = typeof parsed === 'object' ? parsed.snapshot : undefined
+  const { snapshot } = run
   db.prepare(
     'INSERT OR REPLACE INTO runs (run_id, snapshot, value, last_seq, message_count, status) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(
@@ -98,10 +122,10 @@ function runIdOf(line: string): string {
 
 // An unreadable policies.json stays in place: the app then names it corrupt and saves no
 // "always" rule until a person repairs or moves it (they may be the person's rules).
-function moveAside(root: string, keepRulesFile: boolean): void {
+function moveAside(root: string, names: readonly string[], keepRulesFile: boolean): void {
   const target = join(root, importedFolderName)
   mkdirSync(target, { recursive: true })
-  for (const name of folderStoreEntries) {
+  for (const name of names) {
     if (name === 'policies.json' && keepRulesFile) continue
     const from = join(root, name)
     if (!existsSync(from)) continue

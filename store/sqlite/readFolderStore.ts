@@ -4,12 +4,16 @@ import { isWellFormedId } from '../../vocabulary/ids.ts'
 import { errnoCode } from '../../workspace/errnoCode.ts'
 import { type PolicyRule, PolicyRuleSchema } from '../../workspace/policyFile.ts'
 import { readAuditLines } from '../auditFile.ts'
+import type { StoredRunSnapshot } from '../RunStore.ts'
+import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 
 /** One run as the folder store kept it in `runs/<id>/`. */
 export interface FolderRun {
   runId: string
   /** `snapshot.json` as written (parsed and migrated when it is loaded), or undefined. */
   snapshotText?: string
+  /** What `snapshotText` says, read through its schema (only a run whose snapshot reads is imported). */
+  snapshot?: StoredRunSnapshot
   events: { seq: number; text: string }[]
   messages: string[]
   journal: string[]
@@ -34,11 +38,16 @@ export interface FolderStore {
 /** The names the folder store used at a workspace's root (moved aside once imported). */
 export const folderStoreEntries = ['runs', 'audit.jsonl', 'policies.json'] as const
 
-/** Whether `root` holds anything the folder store wrote. */
-export function hasFolderStore(root: string): boolean {
+/**
+ * Whether `root` holds anything the folder store wrote; `rulesCount: false` leaves a
+ * `policies.json` alone out (the app reads one a person writes by hand).
+ */
+export function hasFolderStore(root: string, options: { rulesCount: boolean }): boolean {
   // A new workspace lays out an empty `runs/`: that is no store to import (nor to announce).
   return folderStoreEntries.some((name) =>
-    name === 'runs' ? entriesIn(join(root, name)) > 0 : existsSync(join(root, name)),
+    name === 'runs'
+      ? entriesIn(join(root, name)) > 0
+      : (name !== 'policies.json' || options.rulesCount) && existsSync(join(root, name)),
   )
 }
 
@@ -61,26 +70,14 @@ export function readFolderStore(root: string): FolderStore {
   const runsDir = join(root, 'runs')
   const runs: FolderRun[] = []
   for (const runId of listRunIds(runsDir)) {
-    const dir = join(runsDir, runId)
-    const lines = (log: string) =>
-      jsonLines(join(dir, `${log}.jsonl`), `runs/${runId}/${log}.jsonl`, problems)
-    const snapshotText = readOrUndefined(join(dir, 'snapshot.json'))
-    runs.push({
-      runId,
-      ...(snapshotText !== undefined && { snapshotText }),
-      events: lines('events').map((text) => ({
-        seq: (JSON.parse(text) as { seq: number }).seq,
-        text,
-      })),
-      messages: lines('messages'),
-      journal: lines('journal'),
-      ended: existsSync(join(dir, 'ended')),
-    })
+    const run = readRun(runsDir, runId, problems)
+    if (run !== undefined) runs.push(run)
   }
   const rules = readRules(root, problems)
   const listed: FolderStore['listed'] = []
   const seen = new Set<string>()
-  for (const text of jsonLines(join(runsDir, 'index.jsonl'), 'runs/index.jsonl', problems)) {
+  const entries = jsonLines(join(runsDir, 'index.jsonl'), 'runs/index.jsonl', problems, isListEntry)
+  for (const text of entries) {
     const entry = JSON.parse(text) as FolderStore['listed'][number]
     // A save that failed after its append may have listed a run twice: it is listed once.
     if (!isWellFormedId(entry.runId) || seen.has(entry.runId)) continue
@@ -96,6 +93,61 @@ export function readFolderStore(root: string): FolderStore {
     problems,
   }
 }
+
+// One run, or undefined when its snapshot cannot be read (named: the run is not imported, its
+// files go aside with the rest). A line of its logs that is not a record is named and left out.
+function readRun(runsDir: string, runId: string, problems: string[]): FolderRun | undefined {
+  const dir = join(runsDir, runId)
+  const name = `runs/${runId}/snapshot.json`
+  const notImported = (why: string) => {
+    problems.push(`${name} ${why}: run ${runId} not imported (its files are kept aside)`)
+    return undefined
+  }
+  let snapshotText: string | undefined
+  try {
+    snapshotText = readOrUndefined(join(dir, 'snapshot.json'))
+  } catch (error) {
+    return notImported(`cannot be read (${errnoCode(error) ?? 'unreadable'})`)
+  }
+  let snapshot: StoredRunSnapshot | undefined
+  if (snapshotText !== undefined) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(snapshotText)
+    } catch {
+      return notImported('is not JSON')
+    }
+    const parsed = parseStoredRunSnapshot(raw, runId)
+    if (typeof parsed === 'string') return notImported(`is damaged (${parsed})`)
+    snapshot = parsed.snapshot
+  }
+  const lines = (log: string, fits: (value: unknown) => boolean) =>
+    jsonLines(join(dir, `${log}.jsonl`), `runs/${runId}/${log}.jsonl`, problems, fits)
+  return {
+    runId,
+    ...(snapshotText !== undefined && { snapshotText }),
+    ...(snapshot !== undefined && { snapshot }),
+    events: lines('events', isEvent).map((text) => ({
+      seq: (JSON.parse(text) as { seq: number }).seq,
+      text,
+    })),
+    messages: lines('messages', isRecord),
+    journal: lines('journal', isRecord),
+    ended: existsSync(join(dir, 'ended')),
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+// The database numbers events from 1, as the folder store did.
+const isEvent = (value: unknown) =>
+  isRecord(value) && Number.isSafeInteger(value.seq) && (value.seq as number) > 0
+const isListEntry = (value: unknown) =>
+  isRecord(value) &&
+  typeof value.runId === 'string' &&
+  typeof value.startedAt === 'string' &&
+  typeof value.title === 'string' &&
+  (value.owner === undefined || typeof value.owner === 'string')
 
 // The audit file's complete lines as their exact text; a line that is not a JSON object is named
 // and left out (the file itself is kept aside), as the folder store set it aside at start-up.
@@ -139,21 +191,24 @@ function readOrUndefined(path: string): string | undefined {
   }
 }
 
-// Complete lines that parse as JSON; a torn last line (a killed write) is left out, as the folder
-// store's readers did, and a damaged one is named.
-function jsonLines(path: string, name: string, problems: string[]): string[] {
+// Complete lines that are records `fits` accepts; a torn last line (a killed write) is left out,
+// as the folder store's readers did, and a damaged one (not JSON, `null`, a bad record) is named.
+function jsonLines(
+  path: string,
+  name: string,
+  problems: string[],
+  fits: (value: unknown) => boolean,
+): string[] {
   const text = readOrUndefined(path) ?? ''
   const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n')
   lines.pop()
   return lines.filter((line, i) => {
     if (line.trim() === '') return false
     try {
-      JSON.parse(line)
-      return true
-    } catch {
-      problems.push(`${name} line ${i + 1} is damaged: not imported (the file is kept aside)`)
-      return false
-    }
+      if (fits(JSON.parse(line))) return true
+    } catch {}
+    problems.push(`${name} line ${i + 1} is damaged: not imported (the file is kept aside)`)
+    return false
   })
 }
 

@@ -4,6 +4,7 @@ import type { DecisionRelay } from '../DecisionRelay.ts'
 import type { DecisionOffer, DecisionOfferResult } from '../RunCluster.ts'
 import { prepared } from './preparedStatement.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
+import { sqliteFault } from './sqliteFaults.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /**
@@ -81,7 +82,15 @@ export function sqliteDecisionRelay(
   const timers = new Set<ReturnType<typeof setInterval>>()
   // The holder's polls keep no process alive; a decider's wait (it has a deadline) does.
   const every = (tick: () => void, keepsAlive = false) => {
-    const handle = setInterval(tick, pollMs)
+    // A held lock or a full disk refuses this tick only: the next one tries again (a throw
+    // from a timer would end the process, as the owners' heartbeat once did).
+    const handle = setInterval(() => {
+      try {
+        tick()
+      } catch (error) {
+        if (sqliteFault(error, 'studypulse.db') === undefined) throw error
+      }
+    }, pollMs)
     if (!keepsAlive) handle.unref?.()
     timers.add(handle)
     return () => {
@@ -183,11 +192,16 @@ export function sqliteDecisionRelay(
                 }
             move(id, 'taken', 'answered', outcome)
           }
-        })().finally(() => {
-          busy = false
-          // Another offer may have come while these were applied: look again next tick.
-          seen = undefined
-        })
+        })()
+          .catch((error: unknown) => {
+            // A refused write leaves its offer where it was: the next tick looks again.
+            if (sqliteFault(error, 'studypulse.db') === undefined) throw error
+          })
+          .finally(() => {
+            busy = false
+            // Another offer may have come while these were applied: look again next tick.
+            seen = undefined
+          })
       })
     },
     onPoliciesChanged(listener) {

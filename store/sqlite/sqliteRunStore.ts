@@ -15,6 +15,12 @@ import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
+import {
+  guardedBySqliteFaults,
+  sqliteBusyTryMs,
+  sqliteDamaged,
+  sqliteFault,
+} from './sqliteFaults.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
@@ -28,8 +34,13 @@ export const sqliteFileName = 'studypulse.db'
 export interface SqliteRunStoreOptions {
   /** How long a dead process's runs stay held before another may take them over (default 10 s). */
   ownerStaleMs?: number
-  /** How long a write waits for another process's write to finish before failing (default 10 s). */
+  /**
+   * How long a write waits for another process's write to finish before it is refused
+   * (`store_busy`, default 10 s); the main thread blocks at most 100 ms at a time meanwhile.
+   */
   busyTimeoutMs?: number
+  /** Where a fault found while running (a heartbeat refused by a held lock) is told, as one line. */
+  log?: (line: string) => void
 }
 
 /** The SQLite store: a `RunStore` plus what its first open imported from an older folder. */
@@ -53,16 +64,31 @@ const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as
  */
 export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}): SqliteRunStore {
   mkdirSync(root, { recursive: true })
-  // Only a database made by this open imports an older folder store: afterwards a `runs/` or a
-  // `policies.json` in the folder is not the store's (a hand-written policies.json is the app's).
+  // Whether the import of an older folder store is owed is recorded in the database; a database
+  // made by this open decides it (see `importFolderStore`).
   const fresh = !existsSync(join(root, sqliteFileName))
-  const db = new Database(join(root, sqliteFileName))
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
-  db.exec('PRAGMA journal_mode = WAL')
-  migrateSqlite(db)
-  const found = fresh ? importFolderStore(db, root) : []
+  const file = join(root, sqliteFileName)
+  const patienceMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))
+  const db = new Database(file)
+  // Opening may wait the whole patience (nothing is served yet); afterwards a write blocks the
+  // main thread one short try at a time (`withSqliteFaults`).
+  db.exec(`PRAGMA busy_timeout = ${patienceMs}`)
+  let found: string[]
+  try {
+    // A damaged file is refused before anything is written to it (WAL mode, migrations, import).
+    if (!fresh) checkIntact(db, file)
+    db.exec('PRAGMA journal_mode = WAL')
+    migrateSqlite(db)
+    found = importFolderStore(db, root, fresh)
+  } catch (error) {
+    db.close()
+    throw sqliteFault(error, file) ?? error
+  }
+  db.exec(`PRAGMA busy_timeout = ${Math.min(patienceMs, sqliteBusyTryMs)}`)
   const owners = new SqliteOwners(db, {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
+    file,
+    ...(options.log !== undefined && { log: options.log }),
   })
   owners.start()
   const relay = sqliteDecisionRelay(db, owners)
@@ -92,8 +118,8 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     }
     return parsed
   }
-  return {
-    location: join(root, sqliteFileName),
+  const store: SqliteRunStore = {
+    location: file,
     async tidy() {
       // Temp files of killed workspace writes are swept only when no other live process uses the
       // folder: its temp files may be writes under way.
@@ -165,15 +191,45 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     },
     loadPolicies: async () => loadSqlitePolicies(db),
     savePolicies: async (rules) => saveSqlitePolicies(db, rules),
-    sessions: sqliteSessionStore(db),
+    sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     relay,
     async close() {
       if (!db.open) return
-      relay.close()
-      owners.close()
-      db.close()
+      try {
+        relay.close()
+        // Given up at once if the file cannot take it: the owner row goes stale by itself.
+        withoutFault(() => owners.close())
+        // libsql's close does not checkpoint the WAL (SQLite's last close would): without this a
+        // clean stop left every commit in -wal, and losing that file lost them. PASSIVE copies
+        // what it can without waiting: another process still on the folder never blocks a stop.
+        db.exec('PRAGMA wal_checkpoint(PASSIVE)')
+      } finally {
+        db.close()
+      }
     },
   }
+  // A write refused for another program's lock is tried again without stalling the event loop,
+  // then refused with a `RunStoreError` that names the file and says why; the app keeps serving.
+  return guardedBySqliteFaults(store, file, patienceMs)
+}
+
+function withoutFault(work: () => void): void {
+  try {
+    work()
+  } catch (error) {
+    if (sqliteFault(error, sqliteFileName) === undefined) throw error
+  }
+}
+
+/**
+ * Refuses a damaged database file (`store_corrupt`, naming it): SQLite's quick check reads every
+ * page (not the indexes' contents), so a cut file, a zeroed page or random bytes show here, at
+ * start-up, not halfway through a later write. Reads only.
+ */
+export function checkIntact(db: Database.Database, file: string): void {
+  const problems = prepared(db, 'PRAGMA quick_check(3)').pluck(true).all() as string[]
+  if (problems.length === 1 && problems[0] === 'ok') return
+  throw sqliteDamaged(file, problems.join('; '))
 }
 
 /** The audit log's lines as their exact text, oldest first (what `npm run audit -- --verify` checks). */

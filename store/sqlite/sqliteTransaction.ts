@@ -25,12 +25,24 @@ export function inTransaction<T>(
   let done: { commit: boolean; value: T }
   try {
     done = work()
+    db.exec(done.commit ? 'COMMIT' : 'ROLLBACK')
   } catch (error) {
-    db.exec('ROLLBACK')
+    rollBack(db)
     throw error
   }
-  db.exec(done.commit ? 'COMMIT' : 'ROLLBACK')
   return done.value
+}
+
+// A failed statement or COMMIT (a full disk) may have ended the transaction already: SQLite rolls
+// back by itself on some errors. Rolling back what is left keeps the connection usable, and the
+// first error is the one reported.
+function rollBack(db: Database.Database): void {
+  if (!db.inTransaction) return
+  try {
+    db.exec('ROLLBACK')
+  } catch {
+    // The first error says what went wrong; this one would hide it.
+  }
 }
 
 /**

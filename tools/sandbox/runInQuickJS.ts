@@ -27,7 +27,7 @@ export interface QuickJSRun {
  */
 export function runInQuickJS(module: QuickJSWASMModule, job: SandboxJob): QuickJSRun {
   const { limits } = job
-  const output = new OutputBuffer(limits.maxOutputBytes)
+  const output = new OutputBuffer(limits.maxOutputBytes, limits.maxOutputLines)
   // The clock starts with the guest's code, not with our runtime and helpers: on a busy machine
   // setting those up took longer than a short limit, and '6 * 7' was execution_timeout.
   let deadline = Number.POSITIVE_INFINITY
@@ -54,7 +54,12 @@ export function runInQuickJS(module: QuickJSWASMModule, job: SandboxJob): QuickJ
     })
     const stopped = (): SandboxOutcome | undefined =>
       output.overflowed
-        ? fail('output_limit', `the code printed more than ${limits.maxOutputBytes} bytes`)
+        ? fail(
+            'output_limit',
+            output.reached === 'lines'
+              ? `the code printed more than ${limits.maxOutputLines} lines`
+              : `the code printed more than ${limits.maxOutputBytes} bytes`,
+          )
         : timedOut
           ? fail('execution_timeout', `the code ran longer than ${limits.timeoutMs} ms`)
           : undefined

@@ -6,6 +6,8 @@ export interface SandboxLimits {
   timeoutMs: number
   /** Console output kept, in UTF-8 bytes; printing more stops the code. */
   maxOutputBytes: number
+  /** Console output kept, in lines; printing more stops the code (a flood of short lines ends here, not at the time limit). */
+  maxOutputLines: number
   /** Size of the final value as JSON, in UTF-8 bytes. */
   maxResultBytes: number
   /** QuickJS stack, in bytes; small enough that deep recursion fails inside QuickJS, not in Node. */
@@ -17,6 +19,7 @@ export const defaultSandboxLimits: Readonly<SandboxLimits> = Object.freeze({
   memoryLimitBytes: 32 * 1024 * 1024,
   timeoutMs: 2000,
   maxOutputBytes: 64 * 1024,
+  maxOutputLines: 5000,
   maxResultBytes: 64 * 1024,
   maxStackBytes: 512 * 1024,
 })

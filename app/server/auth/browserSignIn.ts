@@ -147,7 +147,7 @@ export function browserSignIn(context: BrowserSignInContext): BrowserSignIn {
           res,
           await config(),
           { publicOrigin, cipher, scope, now: now() },
-          safeReturnPath(url.searchParams.get('return')),
+          safeReturnPath(url.searchParams.get('return'), publicOrigin),
         )
         return true
       }

@@ -50,10 +50,23 @@ export function issuerConfiguration(
   }
 }
 
-/** `/…` paths of this app only: never `//host` or a full URL (no open redirect after sign-in). */
-export function safeReturnPath(text: string | null | undefined): string {
-  if (text === null || text === undefined || !/^\/(?![/\\])/.test(text)) return '/'
-  return text
+/**
+ * Paths of this app only (no open redirect after sign-in): `text` is read as a browser reads a
+ * Location header, resolved against `publicOrigin`, and kept only on the same origin, as the path
+ * the browser would open; anything else is `/`.
+ */
+export function safeReturnPath(text: string | null | undefined, publicOrigin: string): string {
+  if (text === null || text === undefined || text === '') return '/'
+  // The URL parser drops tabs and newlines and reads `\` as `/`, as browsers do: `/\t/evil.example`
+  // is `//evil.example`, another origin, which a test of the text's first characters misses.
+  let url: URL
+  try {
+    url = new URL(text, publicOrigin)
+  } catch {
+    return '/'
+  }
+  if (url.origin !== new URL(publicOrigin).origin) return '/'
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /**
@@ -71,7 +84,7 @@ export async function redirectToIssuer(
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
     verifier,
-    returnTo: safeReturnPath(returnTo),
+    returnTo: safeReturnPath(returnTo, context.publicOrigin),
     until: context.now + transactionMs,
   }
   const target = oidc.buildAuthorizationUrl(config, {

@@ -131,6 +131,19 @@ describe('browser sign-in: the authorization code flow with PKCE against oidc-pr
     expect(page.url).not.toMatch(/code=|token=/)
   })
 
+  test('open redirect: a return path with a tab (`/\\t/evil.example`) signs in to this app’s home page, not to another site', async () => {
+    const who = browser()
+    who.hold = (next) => next.pathname === '/auth/callback'
+    const login = await who.navigate(`${origin}/auth/login?return=%2F%09%2Fevil.example%2Fx`)
+    const held = await who.signInAtIssuer(login, 'alice')
+    delete who.hold
+    const answer = await who.send(new URL(String(held.headers.location)).href)
+    expect(answer.status).toBe(302)
+    // Browsers drop the tab: `/\t/evil.example/x` would open https://evil.example/x.
+    expect(answer.headers.location).toBe('/')
+    expect(new URL(String(answer.headers.location), origin).origin).toBe(origin)
+  })
+
   test('a callback with a wrong state is refused and makes no session', async () => {
     const who = browser()
     const callback = await heldCallback(who, 'alice')

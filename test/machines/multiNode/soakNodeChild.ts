@@ -1,8 +1,10 @@
-// A node of the SIGKILL soak on PostgreSQL: takes over what dead nodes left (once their leases
-// run out), then makes confirmed `create_task` writes until task-1..N exist, printing each done
-// number. A task write kills its own process (SIGKILL) inside the transaction that would commit
-// the task with its outcome: always at write number <crashAt> (0: never), and at <crashChance>
-// on any write. It prints `crash <k>` first (a pipe's write is synchronous on Linux).
+// A node of the SIGKILL soak on PostgreSQL: takes over what dead nodes left (the parent expires a
+// dead node's leases once it has seen it exit: a signal, not a clock), then makes confirmed
+// `create_task` writes until task-1..N exist, printing each done number. A task write kills its
+// own process (SIGKILL) inside the transaction that would commit the task with its outcome: always
+// at write number <crashAt> (0: never), and at <crashChance> on any write. It prints `crash <k>`
+// first, and `took <runId>` for each run it takes over as the claim lands, before the run's effect
+// can run (and crash); a pipe's write is synchronous on Linux.
 // Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashAt] [crashChance]
 import { AgentError } from '../../../runtime/AgentError.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
@@ -28,9 +30,19 @@ PostgresWorkspace.prototype.commitChange = async function (change, writes) {
   }
   return committed
 }
-const leaseMs = 1_000
-const node = await startNode(url, { ownerId, leaseMs, rescanEveryMs: leaseMs / 4 })
+// The lease outlasts the test (startNode's default): a live node on a busy machine never loses
+// its runs to a late heartbeat (it once did with a 1 s lease: "no longer held by node-5").
+const node = await startNode(url, { ownerId })
 const { runtime, store, workspace } = node
+
+// Every claim this node makes before its first own write takes over a dead node's run.
+let takingOver = true
+const claim = store.claim.bind(store)
+store.claim = async (runId) => {
+  const claimed = await claim(runId)
+  if (claimed.ok && takingOver) process.stdout.write(`took ${runId}\n`)
+  return claimed
+}
 
 const settledStates = ['awaitingInput', 'failed', 'cancelled'] as const
 
@@ -58,21 +70,17 @@ async function finish(runId: string): Promise<void> {
   await runtime.flush()
 }
 
-// A dead node's runs come first, once its lease has run out, so no title is asked for twice.
-const mine = new Set<string>()
-for (;;) {
-  for (const runId of await runtime.restore()) mine.add(runId)
-  // The runtime's own rescan may have taken a run over between two restores: it is ours too.
-  for (const runId of runtime.runIds()) mine.add(runId)
-  const waiting = []
-  for (const runId of await store.listOpenRuns()) {
-    // A run killed before its first save has nothing to take over.
-    if (!mine.has(runId) && (await store.peekRun(runId)) !== undefined) waiting.push(runId)
-  }
-  if (waiting.length === 0) break
-  await new Promise((resolve) => setTimeout(resolve, leaseMs / 4))
+// Every dead node's leases ran out before this node started, so one restore takes over all it
+// left; a saved open run it did not take is a failure, not something to wait for.
+const mine = await runtime.restore()
+const left = []
+for (const runId of await store.listOpenRuns()) {
+  // A run killed before its first save has nothing to take over.
+  if (!mine.includes(runId) && (await store.peekRun(runId)) !== undefined) left.push(runId)
 }
-process.stdout.write(`took ${mine.size}\n`)
+if (left.length > 0)
+  throw new Error(`open runs nobody holds were not taken over: ${left.join(', ')}`)
+takingOver = false
 for (const runId of mine) await finish(runId)
 
 for (let k = 1; k <= count; k++) {

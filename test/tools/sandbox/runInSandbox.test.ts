@@ -215,6 +215,26 @@ describe('runInSandbox: hostile code', () => {
     await expectHealthyNextRun()
   })
 
+  it('10 million empty lines hit the output cap (5,000 lines), not the time limit', async () => {
+    // With the default time limit, as run_code runs it: each empty line is one byte, so a byte cap
+    // alone came after 65,536 host calls (~30 µs each on a busy machine), past the 2 s limit, and
+    // the flood ended as execution_timeout.
+    const flood = failure(
+      await runInSandbox({ code: 'for (let i = 0; i < 1e7; i++) console.log("")' }),
+    )
+    expect(flood).toMatchObject({
+      code: 'output_limit',
+      message: expect.stringMatching(/5000 lines/),
+    })
+    expect(flood.output).toBe('\n'.repeat(5000))
+    // Lines inside one print count too, and the output keeps whole lines up to the cap.
+    const inOne = failure(await runToLimit('for (;;) console.log("a\\nb\\nc")'))
+    expect(inOne.code).toBe('output_limit')
+    expect(inOne.output.split('\n').length - 1).toBe(5000)
+    expect(inOne.output.endsWith('b\n')).toBe(true)
+    await expectHealthyNextRun()
+  })
+
   it('a final value whose toJSON fills memory is memory_limit, not its text', async () => {
     const huge = failure(await runToLimit("({ toJSON() { return 'x'.repeat(20e6) } })"))
     expect(huge.code).toBe('memory_limit')
