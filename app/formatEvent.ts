@@ -3,6 +3,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 import { formatDescription } from './formatDescription.ts'
 
 const badge: Record<string, string> = {
@@ -16,38 +17,39 @@ const badge: Record<string, string> = {
 export function formatEvent(event: AgentEvent): string | undefined {
   switch (event.kind) {
     case 'assistantMessage':
-      return `studypulse › ${event.text ?? ''}`
+      return `studypulse › ${visibleText(event.text ?? '')}`
     case 'toolRequested':
-      if (event.permission === undefined) return `  → ${event.toolName} (cannot be prepared)`
+      if (event.permission === undefined) return `  → ${shown(event.toolName)} (cannot be prepared)`
       // A call that needs a card gets its headline on the next line, read from the workspace (a
       // task's title); the preview knows only the arguments (a task's id).
       return needsConfirmation(event.permission)
-        ? `  → ${event.toolName} [${badge[event.permission] ?? event.permission}]`
-        : `  → ${event.toolName} [${badge[event.permission] ?? event.permission}] ${event.preview ?? ''}`
+        ? `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}]`
+        : `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}] ${shown(event.preview)}`
     case 'confirmationRequired':
       return joinLines([formatCardHeadline(event), formatOrigin(event), formatProgram(event)])
     case 'confirmationResolved': {
       // Hosted mode: who decided (the terminal's own user needs no line for their own answer).
       const who = decidedByText(event.decider, event.at)
       if (who === '') return undefined
-      return `  ${event.decision === 'allow' ? '✓ allowed' : '✗ denied'} ${event.toolName} ${who}`
+      return `  ${event.decision === 'allow' ? '✓ allowed' : '✗ denied'} ${shown(event.toolName)} ${shown(who)}`
     }
     case 'confirmationApproved':
-      return `  ✓ ${event.toolName} approved ${decidedByText(event.decider, event.at)}; ${event.approvalsNeeded ?? 0} more needed`
+      return `  ✓ ${shown(event.toolName)} approved ${shown(decidedByText(event.decider, event.at))}; ${event.approvalsNeeded ?? 0} more needed`
     case 'toolCompleted': {
       const change = changeOf(event)
       if (change.kind === 'undoable')
-        return `  ✓ ${event.toolName} done (/undo ${change.changeId} takes it back)`
-      if (change.kind === 'outside') return `  ✓ ${event.toolName} done (this cannot be undone)`
-      return `  ✓ ${event.toolName} done`
+        return `  ✓ ${shown(event.toolName)} done (/undo ${shown(change.changeId)} takes it back)`
+      if (change.kind === 'outside')
+        return `  ✓ ${shown(event.toolName)} done (this cannot be undone)`
+      return `  ✓ ${shown(event.toolName)} done`
     }
     case 'toolFailed':
       if (event.error?.code === 'target_changed') {
-        return `  ✗ ${event.toolName}: nothing was written, it changed after the card was shown (target_changed)`
+        return `  ✗ ${shown(event.toolName)}: nothing was written, it changed after the card was shown (target_changed)`
       }
-      return `  ✗ ${event.toolName}: ${event.error?.code} — ${event.error?.message}`
+      return `  ✗ ${shown(event.toolName)}: ${shown(event.error?.code)} — ${shown(event.error?.message)}`
     case 'runFailed':
-      return `  ! the run failed: ${event.error?.code} — ${event.error?.message}`
+      return `  ! the run failed: ${shown(event.error?.code)} — ${shown(event.error?.message)}`
     case 'runCancelled':
       return '  ! run cancelled; nothing more will run'
     default:
@@ -66,7 +68,12 @@ function formatCardHeadline(event: AgentEvent): string | undefined {
 function formatOrigin(event: AgentEvent): string | undefined {
   return event.permissionOrigin === undefined
     ? undefined
-    : `    ${badge[event.permission ?? ''] ?? event.permission}: ${event.permissionOrigin.text}`
+    : `    ${badge[event.permission ?? ''] ?? event.permission}: ${shown(event.permissionOrigin.text)}`
+}
+
+// Data (names, titles, messages) on one line: no control character from it reaches the terminal.
+function shown(text: string | undefined): string {
+  return visibleText(text ?? '', 'mark')
 }
 
 function joinLines(parts: readonly (string | undefined)[]): string | undefined {
@@ -86,11 +93,11 @@ function formatProgram(event: AgentEvent): string | undefined {
   if (typeof args.code !== 'string') return undefined
   const lines = args.code.replace(/\r\n?/g, '\n').split('\n')
   const width = String(lines.length).length
-  const numbered = lines.map((line, i) => `    ${String(i + 1).padStart(width)} │ ${line}`)
+  const numbered = lines.map((line, i) => `    ${String(i + 1).padStart(width)} │ ${shown(line)}`)
   const inputs = Array.isArray(args.inputs) ? args.inputs.filter((i) => typeof i === 'string') : []
   return [
     '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
     ...numbered,
-    ...(inputs.length > 0 ? [`  reads (read-only): ${inputs.join(', ')}`] : []),
+    ...(inputs.length > 0 ? [`  reads (read-only): ${shown(inputs.join(', '))}`] : []),
   ].join('\n')
 }
