@@ -1,3 +1,4 @@
+import { mcpArgumentEntries } from '../tools/mcp/previewMcpArguments.ts'
 import { changeOf } from '../ui/core/changeOf.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
@@ -26,7 +27,12 @@ export function formatEvent(event: AgentEvent): string | undefined {
         ? `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}]`
         : `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}] ${shown(event.preview)}`
     case 'confirmationRequired':
-      return joinLines([formatCardHeadline(event), formatOrigin(event), formatProgram(event)])
+      return joinLines([
+        formatCardHeadline(event),
+        formatOrigin(event),
+        formatProgram(event),
+        formatMcpArguments(event),
+      ])
     case 'confirmationResolved': {
       // Hosted mode: who decided (the terminal's own user needs no line for their own answer).
       const who = decidedByText(event.decider, event.at)
@@ -99,5 +105,31 @@ function formatProgram(event: AgentEvent): string | undefined {
     '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
     ...numbered,
     ...(inputs.length > 0 ? [`  reads (read-only): ${shown(inputs.join(', '))}`] : []),
+  ].join('\n')
+}
+
+/**
+ * An MCP card's arguments, every one whole, shortest first: the one-line headline cuts long values,
+ * and what the person allows must be what they could read (a long `content` must not hide `path`).
+ */
+function formatMcpArguments(event: AgentEvent): string | undefined {
+  if (event.permissionOrigin?.server === undefined || event.payloadJson === undefined)
+    return undefined
+  let args: unknown
+  try {
+    args = JSON.parse(event.payloadJson)
+  } catch {
+    return `  arguments (not JSON, as sent): ${shown(event.payloadJson)}`
+  }
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined
+  const entries = mcpArgumentEntries(args as Record<string, unknown>)
+  if (entries.length === 0) return '  no arguments'
+  const width = Math.max(...entries.map((e) => shown(e.key).length)) + 1
+  return [
+    `  all ${entries.length} argument${entries.length === 1 ? '' : 's'}, shortest first, none cut:`,
+    ...entries.map(({ key, json }) => {
+      const size = json.length > 200 ? ` (${json.length.toLocaleString('en-GB')} characters)` : ''
+      return `    ${`${shown(key)}:`.padEnd(width)} ${shown(json)}${size}`
+    }),
   ].join('\n')
 }

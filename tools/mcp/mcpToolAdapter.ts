@@ -1,7 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { JsonSchema } from '../../models/messages.ts'
-import { canonicalJson } from '../canonicalJson.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { jsonSchemaValidator } from '../jsonSchemaValidator.ts'
 import { UnsafePatternError } from '../linearRegExp.ts'
@@ -9,10 +8,8 @@ import { decidePermission } from './decidePermission.ts'
 import type { McpConnection } from './McpConnection.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
 import { mcpToolName } from './mcpToolName.ts'
+import { previewMcpArguments } from './previewMcpArguments.ts'
 import { schemaHash } from './schemaHash.ts'
-
-/** The longest argument text a card's one-line preview shows. */
-const previewArguments = 240
 
 // Any object: the tool's JSON Schema (checked by ajv at prepare) is what really validates.
 const anyObject = z.record(z.string(), z.unknown())
@@ -56,11 +53,7 @@ export function adaptMcpTool(
       contract: `mcp\n${server}\n${tool.name}\n${hash}`,
       permission: level,
       permissionOrigin: { ...origin, server, tool: tool.name },
-      preview: (args) => {
-        const text = canonicalJson(args)
-        const shown = text.length > previewArguments ? `${text.slice(0, previewArguments)}…` : text
-        return `MCP server ${server} › ${tool.name} ${shown}`
-      },
+      preview: (args) => `MCP server ${server} › ${tool.name} ${previewMcpArguments(args)}`,
       execute: (args, context) => connection.callTool(tool.name, args, hash, context.signal),
     }),
   }
