@@ -4,7 +4,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
-import { visibleText } from '../vocabulary/visibleText.ts'
+import { mixedScriptWarning, visibleText } from '../vocabulary/visibleText.ts'
 import { formatDescription } from './formatDescription.ts'
 
 const badge: Record<string, string> = {
@@ -29,6 +29,7 @@ export function formatEvent(event: AgentEvent): string | undefined {
     case 'confirmationRequired':
       return joinLines([
         formatCardHeadline(event),
+        formatMixedScripts(event),
         formatOrigin(event),
         formatProgram(event),
         formatMcpArguments(event),
@@ -68,6 +69,18 @@ function formatCardHeadline(event: AgentEvent): string | undefined {
   if (event.description !== undefined) return formatDescription(event.description)
   if (event.preview === undefined) return undefined
   return formatDescription({ version: callDescriptionVersion, headline: event.preview })
+}
+
+// Look-alike letters from two alphabets in what the card is about: the page's card says it too.
+function formatMixedScripts(event: AgentEvent): string | undefined {
+  const fields = (event.description?.fields ?? []).flatMap((f) => [f.before ?? '', f.after ?? ''])
+  const text = [
+    event.description?.headline ?? event.preview ?? '',
+    event.payloadJson ?? '',
+    ...fields,
+  ]
+  const warning = mixedScriptWarning(text.join('\n'))
+  return warning === undefined ? undefined : `    ⚠ ${shown(warning)}`
 }
 
 // Only tools whose level depends on who set it (MCP servers) say where it came from.

@@ -70,3 +70,19 @@ describe('visibleText, the one rule both faces call', () => {
     expect(visibleText('x\u200by\u2066z\u2028')).toBe('x<U+200B>y<U+2066>z<U+2028>')
   })
 })
+
+describe('the terminal flags look-alike letters as the page does', () => {
+  it('a card about “pаypal” (Cyrillic а) says so', async () => {
+    const { formatEvent } = await import('../../app/formatEvent.ts')
+    const line = formatEvent({
+      runId: 'r',
+      seq: 1,
+      at: '2026-11-30T09:00:00.000Z',
+      kind: 'confirmationRequired',
+      toolName: 'create_task',
+      permission: 'write',
+      preview: 'Add task “Log in to p\u0430ypal”',
+    })
+    expect(line).toContain('⚠ Mixed alphabets: “pаypal” (Latin and Cyrillic)')
+  })
+})

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { clockTime } from '../../vocabulary/Identity.ts'
+import { mixedScriptWarning, visibleText } from '../../vocabulary/visibleText.ts'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
@@ -86,6 +87,10 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const moreId = useId()
   const sentence = describeEffect(request.permission, request.permissionOrigin, request.toolName)
   const program = codeToRun(request)
+  const headline = request.description?.headline ?? request.preview
+  const mixed = mixedScriptWarning(
+    [headline, request.argumentsJson ?? '', ...fieldTexts(request)].join('\n'),
+  )
   // Someone else decided first (another page, another node): the card says what was decided,
   // and by whom when it is known, not only that it no longer waits.
   const decidedElsewhere = phase.kind === 'stale' && (outcome === 'allowed' || outcome === 'denied')
@@ -177,18 +182,24 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
     >
       <header className="sp-card__header">
         <PermissionBadge permission={request.permission} />
-        <code className="sp-card__tool">{request.toolName}</code>
+        <code className="sp-card__tool">{visibleText(request.toolName, 'mark')}</code>
       </header>
       <p className="sp-card__preview" id={titleId}>
-        {request.description?.headline ?? request.preview}
+        {visibleText(headline, 'mark')}
       </p>
+      {mixed ? (
+        <p className="sp-card__mixed" data-testid="mixed-scripts">
+          <span aria-hidden="true">⚠ </span>
+          {mixed}
+        </p>
+      ) : null}
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
       {request.permissionOrigin ? (
         <p className="sp-card__origin" data-permission-source={request.permissionOrigin.source}>
           Level {describePermission(request.permission).label.toLowerCase()}:{' '}
-          {request.permissionOrigin.text}
+          {visibleText(request.permissionOrigin.text, 'mark')}
         </p>
       ) : null}
       {request.description ? <CallDescriptionView description={request.description} /> : null}
@@ -196,7 +207,9 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         <div className="sp-card__program">
           <CodeBlock code={program.code} label="Code that will run" />
           {program.inputs.length > 0 ? (
-            <p className="sp-card__inputs">Reads (read-only): {program.inputs.join(', ')}</p>
+            <p className="sp-card__inputs">
+              Reads (read-only): {visibleText(program.inputs.join(', '), 'mark')}
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -209,7 +222,8 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       ) : (
         <details className="sp-card__details">
           <summary>Show arguments</summary>
-          <pre>{prettyJson(request.argumentsJson)}</pre>
+          {/* As they run, bidi and zero-width characters shown (JSON leaves them raw). */}
+          <pre>{visibleText(prettyJson(request.argumentsJson))}</pre>
         </details>
       )}
       {live && !editing ? (
@@ -289,4 +303,8 @@ function prettyJson(text: string | undefined): string {
   } catch {
     return text
   }
+}
+
+function fieldTexts(request: ConfirmationRequest): string[] {
+  return (request.description?.fields ?? []).flatMap((f) => [f.before ?? '', f.after ?? ''])
 }
