@@ -4,6 +4,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
+import { toolWords } from '../vocabulary/toolWords.ts'
 import { mixedScriptWarning, visibleText } from '../vocabulary/visibleText.ts'
 import { formatDescription } from './formatDescription.ts'
 
@@ -16,16 +17,18 @@ const badge: Record<string, string> = {
 
 /** One line for the terminal about an event, or undefined when the event is not worth a line. */
 export function formatEvent(event: AgentEvent): string | undefined {
+  // What the call does in words; its name is for the model (MCP tools: their server's own name).
+  const action = shown(toolWords(event.toolName ?? '', event.permissionOrigin).action)
   switch (event.kind) {
     case 'assistantMessage':
       return `studypulse › ${visibleText(event.text ?? '')}`
     case 'toolRequested':
-      if (event.permission === undefined) return `  → ${shown(event.toolName)} (cannot be prepared)`
+      if (event.permission === undefined) return `  → ${action} (it could not be prepared)`
       // A call that needs a card gets its headline on the next line, read from the workspace (a
       // task's title); the preview knows only the arguments (a task's id).
       return needsConfirmation(event.permission)
-        ? `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}]`
-        : `  → ${shown(event.toolName)} [${badge[event.permission] ?? event.permission}] ${shown(event.preview)}`
+        ? `  → ${action} [${badge[event.permission] ?? event.permission}]`
+        : `  → ${action} [${badge[event.permission] ?? event.permission}] ${shown(event.preview)}`
     case 'confirmationRequired':
       return joinLines([
         formatCardHeadline(event),
@@ -38,29 +41,42 @@ export function formatEvent(event: AgentEvent): string | undefined {
       // Hosted mode: who decided (the terminal's own user needs no line for their own answer).
       const who = decidedByText(event.decider, event.at)
       if (who === '') return undefined
-      return `  ${event.decision === 'allow' ? '✓ allowed' : '✗ denied'} ${shown(event.toolName)} ${shown(who)}`
+      return `  ${event.decision === 'allow' ? '✓ allowed' : '✗ denied'}: ${action} ${shown(who)}`
     }
     case 'confirmationApproved':
-      return `  ✓ ${shown(event.toolName)} approved ${shown(decidedByText(event.decider, event.at))}; ${event.approvalsNeeded ?? 0} more needed`
+      return `  ✓ approved ${shown(decidedByText(event.decider, event.at))}: ${action}; ${event.approvalsNeeded ?? 0} more needed`
     case 'toolCompleted': {
       const change = changeOf(event)
       if (change.kind === 'undoable')
-        return `  ✓ ${shown(event.toolName)} done (/undo ${shown(change.changeId)} takes it back)`
-      if (change.kind === 'outside')
-        return `  ✓ ${shown(event.toolName)} done (this cannot be undone)`
-      return `  ✓ ${shown(event.toolName)} done`
+        return `  ✓ done: ${action} (/undo takes back the latest change)`
+      if (change.kind === 'outside') return `  ✓ done: ${action} (this cannot be undone)`
+      return `  ✓ done: ${action}`
     }
     case 'toolFailed':
-      if (event.error?.code === 'target_changed') {
-        return `  ✗ ${shown(event.toolName)}: nothing was written, it changed after the card was shown (target_changed)`
-      }
-      return `  ✗ ${shown(event.toolName)}: ${shown(event.error?.code)} — ${shown(event.error?.message)}`
+      return `  ✗ not done: ${action}. ${failureSentence(event)}`
     case 'runFailed':
-      return `  ! the run failed: ${shown(event.error?.code)} — ${shown(event.error?.message)}`
+      return `  ! the run stopped: ${shown(event.error?.message)}`
     case 'runCancelled':
       return '  ! run cancelled; nothing more will run'
     default:
       return undefined
+  }
+}
+
+// Why a call did not happen, as a sentence: the codes are for programs, the words for people.
+function failureSentence(event: AgentEvent): string {
+  switch (event.error?.code) {
+    // By the person or by one of their rules: the card's line says which.
+    case 'user_denied':
+      return 'It was denied, so nothing was changed.'
+    case 'confirmation_expired':
+      return 'Nobody decided in time, so nothing was done.'
+    case 'target_changed':
+      return 'Nothing was written: it changed after the card was shown.'
+    default: {
+      const message = shown(event.error?.message)
+      return message === '' ? 'It failed.' : `It failed: ${message}`
+    }
   }
 }
 
@@ -115,7 +131,7 @@ function formatProgram(event: AgentEvent): string | undefined {
   const numbered = lines.map((line, i) => `    ${String(i + 1).padStart(width)} │ ${shown(line)}`)
   const inputs = Array.isArray(args.inputs) ? args.inputs.filter((i) => typeof i === 'string') : []
   return [
-    '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
+    '  ▶ runs this code in the sandbox; nothing runs until you allow it:',
     ...numbered,
     ...(inputs.length > 0 ? [`  reads (read-only): ${shown(inputs.join(', '))}`] : []),
   ].join('\n')

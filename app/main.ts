@@ -13,7 +13,7 @@ import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { checkListenHost, hostedAccess } from './server/hostedMode.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
+import { modelLine, restoredLine, storeLine, tracingLine } from './startupBanner.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--no-open')
@@ -98,8 +98,7 @@ console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
 for (const line of mcpLines) console.log(line)
-if (restored.length > 0)
-  console.log(`  restored ${countOf(restored.length, 'unfinished run')}: ${restored.join(', ')}`)
+if (restored.length > 0) console.log(restoredLine(runtime, restored))
 for (const line of problems) console.log(`  ! ${line}`)
 console.log('  the same agent in the terminal: npm run chat')
 const opening =

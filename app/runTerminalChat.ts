@@ -5,7 +5,9 @@ import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import { latestChangeId } from '../ui/core/changeOf.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { dayText } from '../vocabulary/humanTime.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
+import { toolWords } from '../vocabulary/toolWords.ts'
 import { visibleText } from '../vocabulary/visibleText.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
 import { editCardInTerminal, isEditAnswer } from './editCardInTerminal.ts'
@@ -133,7 +135,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     const card = runtime.view(id).events.findLast((e) => e.kind === 'confirmationRequired')
     if (status(id) !== 'awaitingConfirmation' || card === undefined) continue
     say(
-      `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${visibleText(card.description?.headline ?? card.preview ?? '', 'mark')}`,
+      `  still waiting from last time: ${toolWords(card.toolName ?? '', card.permissionOrigin).action} [${card.permission?.toUpperCase()}] ${visibleText(card.description?.headline ?? card.preview ?? '', 'mark')}`,
     )
     unsubscribe()
     runId = id
@@ -148,7 +150,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     if (text === '/tasks') {
       for (const task of await runtime.workspace.readTasks()) {
         say(
-          `  ${task.done ? '✓' : '•'} ${visibleText(task.title, 'mark')}${task.due ? ` (due ${task.due})` : ''}`,
+          `  ${task.done ? '✓' : '•'} ${visibleText(task.title, 'mark')}${task.due ? ` (due ${dayText(task.due)})` : ''}`,
         )
       }
       continue

@@ -52,7 +52,7 @@ describe('the terminal prints data, never control characters from it (#41, 1)', 
     expect(written).toContain('<U+000D><U+001B>[1A<U+001B>[2K')
     expect(written).toContain('<U+0007><U+202E>gnp.exe<U+009B>2K')
     // The card still says what it does, on its own line, with the whole (escaped) title.
-    expect(written).toMatch(/ {2}→ delete_task \[DESTRUCTIVE\]$/m)
+    expect(written).toMatch(/ {2}→ Delete a task \[DESTRUCTIVE\]$/m)
     expect(written).toMatch(/^ {2}▸ .*Old notes<U\+000D><U\+001B>\[1A/m)
     expect(written).toContain('I left “Old notes<U+000D>')
     // /tasks lists the title escaped as well.

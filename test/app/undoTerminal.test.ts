@@ -54,21 +54,19 @@ describe('undo in the terminal chat', () => {
       permission: 'write',
       payloadJson: '{"ok":true,"data":{"changeId":"ch-1"}}',
     })
-    expect(formatEvent(change)).toBe('  ✓ create_task done (/undo ch-1 takes it back)')
+    expect(formatEvent(change)).toBe('  ✓ done: Add a task (/undo takes back the latest change)')
     const code = completed({
       toolName: 'run_code',
       permission: 'execute',
       payloadJson: '{"ok":true,"data":{}}',
     })
-    expect(formatEvent(code)).toBe('  ✓ run_code done (this cannot be undone)')
+    expect(formatEvent(code)).toBe('  ✓ done: Run code in the sandbox (this cannot be undone)')
   })
 
   it('/undo shows the undo card; denied, the task stays; /undo again and allowed, it is gone', async () => {
     const { written, titles } = await chat(['add it', 'y', '/undo', 'n', '/undo', 'y'])
-    expect(written).toMatch(/✓ create_task done \(\/undo \S+ takes it back\)/)
-    expect(
-      written.match(/Undo creating a task \(change \S+\): remove task “Read chapter 9”/g),
-    ).toHaveLength(2)
+    expect(written).toContain('✓ done: Add a task (/undo takes back the latest change)')
+    expect(written.match(/Undo adding the task “Read chapter 9”: remove it/g)).toHaveLength(2)
     expect(titles).toEqual([])
   })
 

@@ -144,7 +144,7 @@ describe('a card with a description, in real Chromium', () => {
     ])
     const gone = page.locator('.sp-card').nth(2)
     expect(await gone.locator('.sp-card__preview').textContent()).toBe(
-      'Delete task “Review chapter 3” permanently',
+      'Delete task “Review chapter 3”',
     )
     expect(await gone.locator('.sp-described__notice').textContent()).toContain(
       'Something else entirely',

@@ -167,7 +167,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     )
   })
 
-  it('"Allow create_task for this session": the next task needs no click, the rule is listed, Revoke brings the card back', async () => {
+  it('"Allow adding tasks for this session": the next task needs no click, the rule is listed, Revoke brings the card back', async () => {
     await ask(addTask)
     await card().waitFor()
     await card()
@@ -176,14 +176,14 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/More choices/)
     // Only write tools can be allowed by a rule; every tool can be always denied.
     expect(await card().locator('.sp-card__more button').allTextContents()).toEqual([
-      'Allow create_task for this run',
-      'Allow create_task for this session',
-      'Always deny create_task',
+      'Allow adding tasks for this run',
+      'Allow adding tasks for this session',
+      'Always deny adding tasks',
     ])
     await card().screenshot({ path: join(shots, 'card-more-choices.png') })
-    await card().getByRole('button', { name: 'Allow create_task for this session' }).click()
+    await card().getByRole('button', { name: 'Allow adding tasks for this session' }).click()
     await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
-    const rule = page.locator('.sp-rule', { hasText: 'Allow create_task for this session' })
+    const rule = page.locator('.sp-rule', { hasText: 'Allow adding tasks for this session' })
     await rule.waitFor()
     expect(await page.locator('.sp-card').first().locator('.sp-card__status').textContent()).toBe(
       'Allowed. create_task is allowed for the rest of this session.',
@@ -199,7 +199,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await titlesOnDisk()).toContain('Read chapter 4')
     await page.locator('.sp-panel').screenshot({ path: join(shots, 'your-rules.png') })
 
-    await rule.getByRole('button', { name: 'Revoke: allow create_task for this session' }).click()
+    await rule.getByRole('button', { name: 'Revoke: allow adding tasks for this session' }).click()
     await page.getByText(/^No rules/).waitFor()
     expect(h.runtime.policies.list()).toEqual([])
     await ask('add a task to summarise chapter 5')

@@ -133,7 +133,7 @@ describe('delete_task', () => {
       id: 't1',
       title: 'Something else entirely',
     })
-    expect(description.headline).toBe('Delete task “Essay” permanently')
+    expect(description.headline).toBe('Delete task “Essay”')
     expect(description.fields).toEqual([
       { label: 'Title', before: 'Essay' },
       { label: 'Due', before: 'Fri 4 Dec 2026' },

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { clockTime } from '../../vocabulary/Identity.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import { mixedScriptWarning, visibleText } from '../../vocabulary/visibleText.ts'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
@@ -76,8 +77,12 @@ type Phase =
  * click disables every button; a card whose id is no longer pending says so instead of sending.
  */
 export function ConfirmationCard(props: ConfirmationCardProps) {
-  const { request, outcome = 'pending', decisions = defaultDecisions, autoFocus = true } = props
-  const more = props.moreDecisions ?? []
+  const { request, outcome = 'pending', autoFocus = true } = props
+  // A card that would change nothing (undone already, no such record) offers no Allow: only a
+  // way to close it, whose reason is then the true one.
+  const nothingToDo = nothingToDoOf(request)
+  const decisions = nothingToDo === undefined ? (props.decisions ?? defaultDecisions) : dismissOnly
+  const more = nothingToDo === undefined ? (props.moreDecisions ?? []) : []
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [moreOpen, setMoreOpen] = useState(false)
   const busy = useRef(false)
@@ -85,7 +90,16 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  const sentence = describeEffect(request.permission, request.permissionOrigin, request.toolName)
+  const bringsBack = request.description?.bringsBack === true
+  const sentence = describeEffect(
+    request.permission,
+    request.permissionOrigin,
+    request.toolName,
+    bringsBack,
+  )
+  // What this call does, shown: an undo that only brings records back is a write to the person
+  // (the level that gates it, and what may be kept as a rule, stay the tool's).
+  const shownLevel = bringsBack ? 'write' : request.permission
   const program = codeToRun(request)
   const headline = request.description?.headline ?? request.preview
   const mixed = mixedScriptWarning(
@@ -173,7 +187,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   )
   return (
     <article
-      className={`sp-card sp-card--${request.permission} sp-card--${state}`}
+      className={`sp-card sp-card--${shownLevel} sp-card--${state}`}
       aria-labelledby={titleId}
       aria-describedby={describedId}
       data-confirmation-id={request.confirmationId}
@@ -181,8 +195,10 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       data-decided-by={props.resolution?.decidedBy}
     >
       <header className="sp-card__header">
-        <PermissionBadge permission={request.permission} />
-        <code className="sp-card__tool">{visibleText(request.toolName, 'mark')}</code>
+        <PermissionBadge permission={shownLevel} />
+        <span className="sp-card__tool">
+          {visibleText(toolWords(request.toolName, request.permissionOrigin).action, 'mark')}
+        </span>
       </header>
       <p className="sp-card__preview" id={titleId}>
         {visibleText(headline, 'mark')}
@@ -290,10 +306,25 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 chosenKey: phase.kind === 'submitting' ? phase.key : undefined,
                 staleText: props.staleText,
                 decidedElsewhere,
+                nothingToDo,
               })}
       </p>
     </article>
   )
+}
+
+const dismissOnly: readonly DecisionOption[] = Object.freeze([
+  { key: 'deny', label: 'Dismiss', variant: 'secondary' },
+])
+
+// Notices that say allowing would write nothing: the card says why instead of offering Allow.
+const nothingNotices = new Set(['already_undone', 'target_missing'])
+
+function nothingToDoOf(request: ConfirmationRequest): string | undefined {
+  const notice = request.description?.notice
+  return notice !== undefined && nothingNotices.has(notice.code)
+    ? visibleText(notice.text, 'mark')
+    : undefined
 }
 
 function prettyJson(text: string | undefined): string {
