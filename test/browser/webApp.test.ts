@@ -186,7 +186,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     const rule = page.locator('.sp-rule', { hasText: 'Allow adding tasks for this session' })
     await rule.waitFor()
     expect(await page.locator('.sp-card').first().locator('.sp-card__status').textContent()).toBe(
-      'Allowed. create_task is allowed for the rest of this session.',
+      'Allowed. Adding tasks is allowed for the rest of this session.',
     )
 
     await ask('add a task to read chapter 4, importance 2')
@@ -194,7 +194,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await card().count()).toBe(0)
     const byRule = page.locator('.sp-card[data-decided-by="policy"]')
     expect(await byRule.locator('.sp-card__status').textContent()).toBe(
-      'Allowed by your rule: allow create_task for this session.',
+      'Allowed by your rule: allow adding tasks for this session.',
     )
     expect(await titlesOnDisk()).toContain('Read chapter 4')
     await page.locator('.sp-panel').screenshot({ path: join(shots, 'your-rules.png') })
