@@ -11,7 +11,8 @@ afterAll(async () => {
 })
 
 // What the page shows, as rendered (closed "Show arguments" left out: it holds the call as it runs).
-const pageText = (page: Page) => page.evaluate(() => document.body.innerText)
+// biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what a person reads; textContent would add hidden parts.
+const pageText = (page: Page) => page.locator('body').innerText()
 
 // Issue #40 (4): the web app's own words, read off the page after real runs through its server.
 test('the page names no ids, tool names or ISO dates after adding, undoing, denying and computing', {
