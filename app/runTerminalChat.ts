@@ -4,6 +4,7 @@ import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import { latestChangeId } from '../ui/core/changeOf.ts'
+import { nothingToDo } from '../ui/core/nothingToDo.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { dayText } from '../vocabulary/humanTime.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
@@ -115,8 +116,23 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       if (reached !== 'awaitingConfirmation') return
       const { pending } = runtime.view(id)
       if (pending === undefined) continue
-      const answer = await ask('  Allow once? (e edits) [y/N] ')
+      // A card with nothing to allow (undone already, no such record) is dismissed, not allowed.
+      const card = runtime
+        .view(id)
+        .events.findLast((e) => e.confirmationId === pending.confirmationId && e.description)
+      const nothing = card === undefined ? undefined : nothingToDo(card)
+      const answer = await ask(
+        nothing === undefined
+          ? '  Allow once? (e edits) [y/N] '
+          : '  Nothing to allow here; press Enter to dismiss it ',
+      )
       if (status(id) !== 'awaitingConfirmation') continue
+      if (nothing !== undefined) {
+        say(`  dismissed: ${nothing}`)
+        await runtime.submitConfirmation(id, pending.confirmationId, 'deny').catch(() => undefined)
+        if (answer === undefined) return
+        continue
+      }
       if (isEditAnswer(answer)) {
         await editCardInTerminal(runtime, id, pending.confirmationId, { ask, say })
         continue

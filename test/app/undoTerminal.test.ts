@@ -76,3 +76,55 @@ describe('undo in the terminal chat', () => {
     expect(written).not.toContain('Allow once?')
   })
 })
+
+describe('a change undone already, in the terminal (#40, 4)', () => {
+  it('its card asks nothing to allow, dismisses it saying why, and writes nothing', async () => {
+    const temp = await tempWorkspace()
+    dispose = temp.dispose
+    const model = new ScriptedModel((request) =>
+      request.messages.at(-1)?.role === 'tool'
+        ? { text: 'ok' }
+        : {
+            toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Read chapter 9"}' }],
+          },
+    )
+    const rt = makeRuntime(model, temp.ws)
+    runtime = rt
+    const input = new PassThrough()
+    const output = new PassThrough()
+    // The fifth line names the first change, undone by the third and fourth.
+    const firstChange = () => {
+      const done = rt.runIds().flatMap((id) => rt.view(id).events)
+      const created = done.find((e) => e.kind === 'toolCompleted' && e.toolName === 'create_task')
+      return JSON.parse(created?.payloadJson ?? '{}').data.changeId as string
+    }
+    const queue: (string | (() => string))[] = [
+      'add it',
+      'y',
+      '/undo',
+      'y',
+      () => `/undo ${firstChange()}`,
+      '',
+    ]
+    let written = ''
+    output.on('data', (chunk: Buffer) => {
+      written += chunk.toString('utf8')
+      if (
+        !written.endsWith('you › ') &&
+        !written.endsWith('[y/N] ') &&
+        !written.endsWith('dismiss it ')
+      )
+        return
+      const next = queue.shift()
+      const line = typeof next === 'function' ? next() : next
+      setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
+    })
+    await runTerminalChat({ runtime: rt, input, output })
+    expect(written).toContain('Nothing to allow here; press Enter to dismiss it')
+    expect(written).toContain(
+      'dismissed: Adding the task “Read chapter 9” was undone already, so nothing would change.',
+    )
+    expect(written.match(/Allow once\?/g)).toHaveLength(2)
+    expect(await temp.ws.readTasks()).toEqual([])
+  })
+})

@@ -9,6 +9,7 @@ import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
 import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
+import { nothingToDo } from '../core/nothingToDo.ts'
 import { CallDescriptionView } from './CallDescriptionView.tsx'
 import { CardEditor } from './CardEditor.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
@@ -80,9 +81,9 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const { request, outcome = 'pending', autoFocus = true } = props
   // A card that would change nothing (undone already, no such record) offers no Allow: only a
   // way to close it, whose reason is then the true one.
-  const nothingToDo = nothingToDoOf(request)
-  const decisions = nothingToDo === undefined ? (props.decisions ?? defaultDecisions) : dismissOnly
-  const more = nothingToDo === undefined ? (props.moreDecisions ?? []) : []
+  const nothing = nothingToDo(request)
+  const decisions = nothing === undefined ? (props.decisions ?? defaultDecisions) : dismissOnly
+  const more = nothing === undefined ? (props.moreDecisions ?? []) : []
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [moreOpen, setMoreOpen] = useState(false)
   const busy = useRef(false)
@@ -306,7 +307,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 chosenKey: phase.kind === 'submitting' ? phase.key : undefined,
                 staleText: props.staleText,
                 decidedElsewhere,
-                nothingToDo,
+                nothingToDo: nothing,
               })}
       </p>
     </article>
@@ -316,16 +317,6 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
 const dismissOnly: readonly DecisionOption[] = Object.freeze([
   { key: 'deny', label: 'Dismiss', variant: 'secondary' },
 ])
-
-// Notices that say allowing would write nothing: the card says why instead of offering Allow.
-const nothingNotices = new Set(['already_undone', 'target_missing'])
-
-function nothingToDoOf(request: ConfirmationRequest): string | undefined {
-  const notice = request.description?.notice
-  return notice !== undefined && nothingNotices.has(notice.code)
-    ? visibleText(notice.text, 'mark')
-    : undefined
-}
 
 function prettyJson(text: string | undefined): string {
   if (text === undefined) return '(arguments not available)'
