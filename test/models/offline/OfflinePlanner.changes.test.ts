@@ -40,7 +40,7 @@ describe('OfflinePlanner: changes told plainly', () => {
       'Marked “Review lecture 1 notes” as done.',
     )
     expect((await converse('move the essay to next Monday')).text).toBe(
-      'Moved “Essay on photosynthesis” to 2026-12-07.',
+      'Moved “Essay on photosynthesis” to Mon 7 Dec 2026.',
     )
     expect((await converse('forget that I study in the morning')).text).toBe(
       'I forgot “I study best in the morning”.',
