@@ -7,7 +7,7 @@ import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, taskRows } from './taskText.ts'
 
-/** `delete_task` (destructive): removes a task for good. */
+/** `delete_task` (destructive): removes a task (an undo brings it back). */
 export const deleteTask = defineTool({
   name: 'delete_task',
   description:

@@ -29,7 +29,7 @@ export const forgetMemory = defineTool({
     const { text, createdAt } = current.value
     return {
       version: 1,
-      headline: cut(`Forget ${quote(text)} for good`, 500),
+      headline: cut(`Forget ${quote(text)}`, 500),
       fields: [
         { label: 'Remembered', before: cut(text) },
         { label: 'Since', before: formatDay(createdAt.slice(0, 10)) },
