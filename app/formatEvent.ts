@@ -26,12 +26,15 @@ export function formatEvent(event: AgentEvent): string | undefined {
       if (event.permission === undefined) return `  → ${action} (it could not be prepared)`
       // A call that needs a card gets its headline on the next line, read from the workspace (a
       // task's title); the preview knows only the arguments (a task's id).
+      // An undo's level gates it; what it does (bring back, or remove) is said under its card.
+      if (isUndo(event)) return `  → ${action}`
       return needsConfirmation(event.permission)
         ? `  → ${action} [${badge[event.permission] ?? event.permission}]`
         : `  → ${action} [${badge[event.permission] ?? event.permission}] ${shown(event.preview)}`
     case 'confirmationRequired':
       return joinLines([
         formatCardHeadline(event),
+        formatUndoEffect(event),
         formatMixedScripts(event),
         formatOrigin(event),
         formatProgram(event),
@@ -85,6 +88,19 @@ function formatCardHeadline(event: AgentEvent): string | undefined {
   if (event.description !== undefined) return formatDescription(event.description)
   if (event.preview === undefined) return undefined
   return formatDescription({ version: callDescriptionVersion, headline: event.preview })
+}
+
+function isUndo(event: AgentEvent): boolean {
+  return event.toolName === 'undo_change' && event.permissionOrigin === undefined
+}
+
+// The undo's level in words that agree with its card: one that only brings back is a write.
+function formatUndoEffect(event: AgentEvent): string | undefined {
+  if (!isUndo(event) || event.description === undefined || event.description.notice)
+    return undefined
+  return event.description.bringsBack === true
+    ? '    [WRITE] brings back what that change removed; nothing is deleted or overwritten'
+    : '    [DESTRUCTIVE] removes or overwrites what that change made; undoing this undo makes it again'
 }
 
 // Look-alike letters from two alphabets in what the card is about: the page's card says it too.

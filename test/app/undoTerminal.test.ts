@@ -128,3 +128,17 @@ describe('a change undone already, in the terminal (#40, 4)', () => {
     expect(await temp.ws.readTasks()).toEqual([])
   })
 })
+
+describe('an undo in the terminal: its level agrees with what it does (#40, 4)', () => {
+  it('undoing an add says it removes; undoing that undo says it only brings back', async () => {
+    const { written } = await chat(['add it', 'y', '/undo', 'y', '/undo', 'n'])
+    expect(written).toContain('  → Undo a change\n')
+    expect(written).not.toMatch(/Undo a change \[/)
+    expect(written).toContain(
+      '[DESTRUCTIVE] removes or overwrites what that change made; undoing this undo makes it again',
+    )
+    expect(written).toContain(
+      '[WRITE] brings back what that change removed; nothing is deleted or overwritten',
+    )
+  })
+})
