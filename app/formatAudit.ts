@@ -2,6 +2,7 @@ import type { AuditRecord } from '../store/AuditRecord.ts'
 import { momentText } from '../vocabulary/humanTime.ts'
 import { personName } from '../vocabulary/Identity.ts'
 import { ruleInWords, toolWords } from '../vocabulary/toolWords.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 
 const outcomeWords: Record<AuditRecord['outcome'], string> = {
   completed: 'done',
@@ -34,7 +35,8 @@ export function formatAudit(records: readonly AuditRecord[]): string[] {
       r.decision === undefined ? '' : `${r.decision === 'allow' ? 'allowed' : 'denied'} by ${who}`
     const code = r.code !== undefined && r.outcome === 'failed' ? ` (${r.code})` : ''
     return [
-      `${when}  ${r.permission.toUpperCase().padEnd(11)} ${r.preview ?? toolWords(r.toolName).action}`,
+      // The preview is data (a task's title): shown, never obeyed by the terminal.
+      `${when}  ${r.permission.toUpperCase().padEnd(11)} ${visibleText(r.preview ?? toolWords(r.toolName).action, 'mark')}`,
       `                     ${decision || who} → ${outcomeWords[r.outcome]}${code}   digest ${(r.digest ?? '').slice(0, 12)}${r.startedBy === undefined ? '' : `  in a conversation of ${personName(r.startedBy)}`}`,
     ].join('\n')
   })

@@ -1,6 +1,7 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { countOf } from '../vocabulary/countOf.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 import { defaultAppPort, portClash } from './appPorts.ts'
 import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
@@ -91,7 +92,9 @@ else
   console.log(
     `  hosted at ${hosting.publicOrigin} (listening on ${server.url}), sign-in: ${hosting.auth.kind}${hosting.approvalRules ? `, ${countOf(hosting.approvalRules.rules.length, 'approval rule')}` : ''}; Ctrl-C stops it`,
   )
-console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
+console.log(
+  `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${visibleText(notebook.title, 'mark')}` : ''}`,
+)
 console.log(storeLine(store))
 console.log(tracingLine(tracing))
 console.log(
@@ -99,7 +102,7 @@ console.log(
 )
 for (const line of mcpLines) console.log(line)
 if (restored.length > 0) console.log(restoredLine(runtime, restored))
-for (const line of problems) console.log(`  ! ${line}`)
+for (const line of problems) console.log(`  ! ${visibleText(line, 'mark')}`)
 console.log('  the same agent in the terminal: npm run chat')
 const opening =
   hosting.auth === undefined

@@ -86,3 +86,26 @@ describe('the terminal flags look-alike letters as the page does', () => {
     expect(line).toContain('⚠ Mixed alphabets: “pаypal” (Latin and Cyrillic)')
   })
 })
+
+describe('npm run audit prints data escaped too', () => {
+  it('a preview holding an escape sequence prints as text', async () => {
+    const { formatAudit } = await import('../../app/formatAudit.ts')
+    const lines = formatAudit([
+      {
+        version: 1,
+        at: '2026-11-30T09:00:05.000Z',
+        runId: 'r1',
+        toolCallId: 'c1',
+        toolName: 'delete_task',
+        permission: 'destructive',
+        preview: `Delete task “${hostileTitle}”`,
+        decision: 'deny',
+        decidedBy: 'user',
+        outcome: 'denied',
+        code: 'user_denied',
+      } as Parameters<typeof formatAudit>[0][number],
+    ]).join('\n')
+    expect(lines.match(/[^\n\P{Cc}]|\p{Cf}/gu) ?? []).toEqual([])
+    expect(lines).toContain('Old notes<U+000D><U+001B>[1A')
+  })
+})
