@@ -92,7 +92,6 @@ describe('npm run audit prints data escaped too', () => {
     const { formatAudit } = await import('../../app/formatAudit.ts')
     const lines = formatAudit([
       {
-        version: 1,
         at: '2026-11-30T09:00:05.000Z',
         runId: 'r1',
         toolCallId: 'c1',
@@ -103,7 +102,7 @@ describe('npm run audit prints data escaped too', () => {
         decidedBy: 'user',
         outcome: 'denied',
         code: 'user_denied',
-      } as Parameters<typeof formatAudit>[0][number],
+      },
     ]).join('\n')
     expect(lines.match(/[^\n\P{Cc}]|\p{Cf}/gu) ?? []).toEqual([])
     expect(lines).toContain('Old notes<U+000D><U+001B>[1A')
