@@ -1,5 +1,8 @@
 import type { AuditRecord } from '../store/AuditRecord.ts'
+import { momentText } from '../vocabulary/humanTime.ts'
 import { personName } from '../vocabulary/Identity.ts'
+import { ruleInWords, toolWords } from '../vocabulary/toolWords.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 
 const outcomeWords: Record<AuditRecord['outcome'], string> = {
   completed: 'done',
@@ -13,10 +16,11 @@ const outcomeWords: Record<AuditRecord['outcome'], string> = {
 export function formatAudit(records: readonly AuditRecord[]): string[] {
   if (records.length === 0) return ['No decisions yet: nothing that writes has been proposed.']
   return records.map((r) => {
-    const when = r.at.replace('T', ' ').slice(0, 19)
+    // The app's one date and time format; the digest, not an id, ties a line to its call.
+    const when = momentText(r.at)
     const who =
       r.decidedBy === 'policy'
-        ? `rule: ${r.rule ?? 'a rule'}`
+        ? `rule: ${ruleInWords(r.rule ?? 'a rule')}`
         : r.decidedBy === 'timeout'
           ? 'nobody (timed out)'
           : r.decidedBy === 'user'
@@ -31,8 +35,9 @@ export function formatAudit(records: readonly AuditRecord[]): string[] {
       r.decision === undefined ? '' : `${r.decision === 'allow' ? 'allowed' : 'denied'} by ${who}`
     const code = r.code !== undefined && r.outcome === 'failed' ? ` (${r.code})` : ''
     return [
-      `${when}  ${r.permission.toUpperCase().padEnd(11)} ${r.preview ?? r.toolName}`,
-      `                     ${decision || who} → ${outcomeWords[r.outcome]}${code}   digest ${(r.digest ?? '').slice(0, 12)}  run ${r.runId}${r.startedBy === undefined ? '' : ` of ${personName(r.startedBy)}`}`,
+      // The preview is data (a task's title): shown, never obeyed by the terminal.
+      `${when}  ${r.permission.toUpperCase().padEnd(11)} ${visibleText(r.preview ?? toolWords(r.toolName).action, 'mark')}`,
+      `                     ${decision || who} → ${outcomeWords[r.outcome]}${code}   digest ${(r.digest ?? '').slice(0, 12)}${r.startedBy === undefined ? '' : `  in a conversation of ${personName(r.startedBy)}`}`,
     ].join('\n')
   })
 }

@@ -4,6 +4,7 @@ import {
   fieldTableKind,
   type LineDiff,
 } from '../vocabulary/CallDescription.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 
 const marks = { added: '+', removed: '−', same: ' ' } as const
 
@@ -12,8 +13,8 @@ const marks = { added: '+', removed: '−', same: ' ' } as const
  * line diff with `+`/`−` marks and line numbers, indented under the tool's line.
  */
 export function formatDescription(description: CallDescription): string {
-  const lines = [`  ▸ ${description.headline}`]
-  if (description.notice) lines.push(`    ⚠ ${description.notice.text}`)
+  const lines = [`  ▸ ${oneLine(description.headline)}`]
+  if (description.notice) lines.push(`    ⚠ ${oneLine(description.notice.text)}`)
   if (description.fields && description.fields.length > 0)
     lines.push(...fieldLines(description.fields))
   if (description.diff) lines.push(...diffLines(description.diff))
@@ -22,9 +23,9 @@ export function formatDescription(description: CallDescription): string {
 
 function fieldLines(fields: readonly DescribedField[]): string[] {
   const kind = fieldTableKind(fields)
-  const width = Math.max(...fields.map((field) => field.label.length)) + 1
+  const width = Math.max(...fields.map((field) => oneLine(field.label).length)) + 1
   return fields.map((field) => {
-    const label = `${field.label}:`.padEnd(width)
+    const label = `${oneLine(field.label)}:`.padEnd(width)
     if (kind !== 'change') return `    ${label} ${oneLine(field.after ?? field.before ?? '')}`
     if (field.before === field.after)
       return `    ${label} ${oneLine(field.after ?? '')} (unchanged)`
@@ -48,13 +49,15 @@ function diffLines(diff: LineDiff): string[] {
       const number = line.kind === 'removed' ? before : after
       if (line.kind !== 'added') before += 1
       if (line.kind !== 'removed') after += 1
-      out.push(`    ${marks[line.kind]} ${String(number).padStart(width)} │ ${line.text}`)
+      out.push(`    ${marks[line.kind]} ${String(number).padStart(width)} │ ${oneLine(line.text)}`)
     }
   })
   if (diff.truncated) out.push('    (only the first part of the change is shown)')
   return out
 }
 
+// Data from the workspace or a model: its line breaks marked and its control characters shown,
+// so nothing in it moves the cursor, erases a line or starts a line of its own.
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ⏎ ')
+  return visibleText(text.replace(/\s*\n\s*/g, ' ⏎ '), 'mark')
 }

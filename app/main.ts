@@ -1,6 +1,7 @@
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { McpTools } from '../tools/mcp/createMcpTools.ts'
 import { countOf } from '../vocabulary/countOf.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 import { defaultAppPort, portClash } from './appPorts.ts'
 import { decideBrowserOpening } from './browserOpening.ts'
 import { chooseModel } from './chooseModel.ts'
@@ -14,7 +15,7 @@ import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { checkListenHost, hostedAccess } from './server/hostedMode.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
+import { modelLine, restoredLine, storeLine, tracingLine } from './startupBanner.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--no-open')
@@ -93,16 +94,17 @@ else
   console.log(
     `  hosted at ${hosting.publicOrigin} (listening on ${server.url}), sign-in: ${hosting.auth.kind}${hosting.approvalRules ? `, ${countOf(hosting.approvalRules.rules.length, 'approval rule')}` : ''}; Ctrl-C stops it`,
   )
-console.log(`  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`)
+console.log(
+  `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${visibleText(notebook.title, 'mark')}` : ''}`,
+)
 console.log(storeLine(store))
 console.log(tracingLine(tracing))
 console.log(
   `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
 )
 for (const line of mcpLines) console.log(line)
-if (restored.length > 0)
-  console.log(`  restored ${countOf(restored.length, 'unfinished run')}: ${restored.join(', ')}`)
-for (const line of problems) console.log(`  ! ${line}`)
+if (restored.length > 0) console.log(restoredLine(runtime, restored))
+for (const line of problems) console.log(`  ! ${visibleText(line, 'mark')}`)
 console.log('  the same agent in the terminal: npm run chat')
 const opening =
   hosting.auth === undefined

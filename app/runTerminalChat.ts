@@ -4,8 +4,12 @@ import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import { latestChangeId } from '../ui/core/changeOf.ts'
+import { nothingToDo } from '../ui/core/nothingToDo.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { dayText } from '../vocabulary/humanTime.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
+import { toolWords } from '../vocabulary/toolWords.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
 import { editCardInTerminal, isEditAnswer } from './editCardInTerminal.ts'
 import { formatEvent } from './formatEvent.ts'
@@ -43,7 +47,7 @@ function createEventPrinter(output: Writable): (event: AgentEvent) => void {
       if (!lineOpen) output.write('studypulse › ')
       lineOpen = true
       streamed = true
-      output.write(event.text ?? '')
+      output.write(visibleText(event.text ?? ''))
       return
     }
     if (event.kind === 'statusChanged' && event.status === 'thinking') streamed = false
@@ -53,7 +57,8 @@ function createEventPrinter(output: Writable): (event: AgentEvent) => void {
       endLine()
       streamed = false
     }
-    if (formatted !== undefined) output.write(`${formatted}\n`)
+    // The formatters escape data already; this keeps any line that missed it from steering the terminal.
+    if (formatted !== undefined) output.write(`${visibleText(formatted)}\n`)
   }
 }
 
@@ -62,7 +67,8 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
   const { runtime, output } = options
   const terminal = (options.input as { isTTY?: boolean }).isTTY === true
   const rl = createInterface({ input: options.input, output, terminal })
-  const say = (line: string) => output.write(`${line}\n`)
+  // Lines hold data (titles, messages): shown, never obeyed (readline's own prompt writes apart).
+  const say = (line: string) => output.write(`${visibleText(line)}\n`)
   let runId: string | undefined
   let unsubscribe = () => {}
   let closed = false
@@ -110,8 +116,23 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       if (reached !== 'awaitingConfirmation') return
       const { pending } = runtime.view(id)
       if (pending === undefined) continue
-      const answer = await ask('  Allow once? (e edits) [y/N] ')
+      // A card with nothing to allow (undone already, no such record) is dismissed, not allowed.
+      const card = runtime
+        .view(id)
+        .events.findLast((e) => e.confirmationId === pending.confirmationId && e.description)
+      const nothing = card === undefined ? undefined : nothingToDo(card)
+      const answer = await ask(
+        nothing === undefined
+          ? '  Allow once? (e edits) [y/N] '
+          : '  Nothing to allow here; press Enter to dismiss it ',
+      )
       if (status(id) !== 'awaitingConfirmation') continue
+      if (nothing !== undefined) {
+        say(`  dismissed: ${nothing}`)
+        await runtime.submitConfirmation(id, pending.confirmationId, 'deny').catch(() => undefined)
+        if (answer === undefined) return
+        continue
+      }
       if (isEditAnswer(answer)) {
         await editCardInTerminal(runtime, id, pending.confirmationId, { ask, say })
         continue
@@ -130,7 +151,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     const card = runtime.view(id).events.findLast((e) => e.kind === 'confirmationRequired')
     if (status(id) !== 'awaitingConfirmation' || card === undefined) continue
     say(
-      `  still waiting from last time: ${card.toolName} [${card.permission?.toUpperCase()}] ${card.description?.headline ?? card.preview}`,
+      `  still waiting from last time: ${toolWords(card.toolName ?? '', card.permissionOrigin).action} [${card.permission?.toUpperCase()}] ${visibleText(card.description?.headline ?? card.preview ?? '', 'mark')}`,
     )
     unsubscribe()
     runId = id
@@ -144,7 +165,9 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     if (text === '') continue
     if (text === '/tasks') {
       for (const task of await runtime.workspace.readTasks()) {
-        say(`  ${task.done ? '✓' : '•'} ${task.title}${task.due ? ` (due ${task.due})` : ''}`)
+        say(
+          `  ${task.done ? '✓' : '•'} ${visibleText(task.title, 'mark')}${task.due ? ` (due ${dayText(task.due)})` : ''}`,
+        )
       }
       continue
     }
@@ -154,7 +177,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       for (const server of servers) {
         say(`  ${describeMcpServer(server)}`)
         for (const tool of server.tools) {
-          say(`    ${tool.name} [${tool.permission}] ${tool.origin.text}`)
+          say(`    ${visibleText(`${tool.name} [${tool.permission}] ${tool.origin.text}`, 'mark')}`)
         }
       }
       continue

@@ -1,3 +1,6 @@
+import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
+import { countOf } from '../vocabulary/countOf.ts'
+import { visibleText } from '../vocabulary/visibleText.ts'
 import { suggestedOtlpEndpoint } from './appPorts.ts'
 import type { AppTracing } from './startTracing.ts'
 
@@ -24,4 +27,23 @@ export function tracingLine(tracing: AppTracing | undefined): string {
     return `  traces: off (OTEL_EXPORTER_OTLP_ENDPOINT=${suggestedOtlpEndpoint} sends them to an OTLP collector)`
   const content = tracing.recordContent ? ', with arguments and messages' : ''
   return `  traces: OTLP to ${tracing.endpoint}${content} (OTEL_EXPORTER_OTLP_ENDPOINT)`
+}
+
+/**
+ * The banner line for runs restored at start-up, each named by what the person first asked (its
+ * id is for the program): `restored 2 unfinished conversations: “add a task…”, “plan my week”`.
+ */
+export function restoredLine(
+  runtime: Pick<AgentRuntime, 'view'>,
+  restored: readonly string[],
+): string {
+  const named = restored.slice(0, 3).map((id) => {
+    const first = runtime.view(id).events.find((e) => e.kind === 'userMessage')?.text ?? ''
+    const words = visibleText(first, 'mark').trim()
+    return words === ''
+      ? 'one without a message'
+      : `“${words.length > 60 ? `${words.slice(0, 59)}…` : words}”`
+  })
+  const more = restored.length > 3 ? ` and ${restored.length - 3} more` : ''
+  return `  restored ${countOf(restored.length, 'unfinished conversation')}: ${named.join(', ')}${more} (open them in the page)`
 }

@@ -10,7 +10,8 @@ export const undoToolName = 'undo_change'
  * prepared, described and shown as a card like any other, and runs only on its `CONFIRM`.
  */
 export function proposeUndo(context: AgentRunContext, changeId: string, callId: string): Step {
-  const asked = appendUserMessage(context, `Undo change ${changeId}`)
+  // The person's words, as they read them back in the chat: the change's id is in the call.
+  const asked = appendUserMessage(context, 'Undo that')
   const withAsk = { ...context, ...asked.changes } as AgentRunContext
   const call = { id: callId, name: undoToolName, arguments: JSON.stringify({ changeId }) }
   const queued = acceptTurn(withAsk, { toolCalls: [call] })

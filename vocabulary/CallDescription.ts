@@ -81,6 +81,11 @@ export const CallDescriptionSchema = z.strictObject({
   diff: LineDiffSchema.optional(),
   target: CallTargetSchema.optional(),
   notice: DescriptionNoticeSchema.optional(),
+  /**
+   * Set by an undo whose every record comes back (nothing is removed or overwritten): the card
+   * shows it as the write it is, not in the red of the level that gates every undo.
+   */
+  bringsBack: z.literal(true).optional(),
 })
 
 /** What a proposed call will change (see `CallDescriptionSchema`). */

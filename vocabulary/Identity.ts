@@ -1,3 +1,4 @@
+import { clockText } from './humanTime.ts'
 /**
  * Who is asking, as the host's authentication says: an OpenID Connect token's subject, or the
  * user an authenticating proxy names. Never read from a request body or the model.
@@ -42,12 +43,7 @@ export function isWellFormedPerson(value: unknown): value is Person {
 }
 
 /** `at` (ISO) as the local hour and minute a person reads on a card: `14:02`. */
-export function clockTime(at: string): string {
-  const date = new Date(at)
-  if (Number.isNaN(date.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
+export const clockTime = clockText
 
 /** Who decided, as a card, the activity list or the terminal says it: `by Alice at 14:02`. */
 export function decidedByText(decider: Person | undefined, at: string | undefined): string {

@@ -4,8 +4,11 @@ import type { SignedIn } from './auth/Authenticator.ts'
 import { HttpError } from './HttpError.ts'
 import { securityHeaders } from './sendJson.ts'
 
-/** How often an open event stream says it is alive, so proxies and browsers keep it. */
-export const heartbeatMs = 15_000
+/**
+ * How often an open event stream says it is alive, so proxies and browsers keep it, and a page
+ * that hears nothing for three beats knows the server is gone (see `RemoteRunClient`).
+ */
+export const heartbeatMs = 5_000
 
 /** Starts a server-sent-event stream: its headers, and how soon a dropped client comes back. */
 export function openEventStream(res: ServerResponse): void {

@@ -1,3 +1,4 @@
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import { textField } from './plannerFields.ts'
 import type { PlannerMemory } from './plannerMemory.ts'
 import type { PlannerTask } from './plannerTasks.ts'
@@ -18,14 +19,15 @@ export function describeAction(name: string, args: Record<string, unknown>, seen
     case 'delete_task': {
       const id = textField(args, 'id')
       const title = tasks.find((task) => task.id === id)?.title
-      return named('delete the task', title ?? id)
+      return named('delete the task', title, 'delete that task')
     }
     case 'update_task': {
       const id = textField(args, 'id')
-      const title = tasks.find((task) => task.id === id)?.title ?? id
+      // An id is for the model; unknown here, the task is "that task".
+      const title = tasks.find((task) => task.id === id)?.title
       if (args.done === true && Object.keys(args).length === 2)
         return named('mark', title, 'mark that task').concat(' as done')
-      return named('change the task', title)
+      return named('change the task', title, 'change that task')
     }
     case 'forget_memory': {
       const id = textField(args, 'id')
@@ -56,8 +58,12 @@ export function describeAction(name: string, args: Record<string, unknown>, seen
     }
     case 'run_code':
       return 'run that code'
-    default:
-      return `run ${name}`
+    case 'undo_change':
+      return 'undo that change'
+    default: {
+      const action = toolWords(name).action
+      return `${action.charAt(0).toLowerCase()}${action.slice(1)}`
+    }
   }
 }
 

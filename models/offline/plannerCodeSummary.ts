@@ -1,3 +1,4 @@
+import { roundNumbersIn } from '../../vocabulary/numberText.ts'
 import { programLabel } from './plannerCompute.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
 import type { ToolResult } from './plannerResults.ts'
@@ -36,10 +37,13 @@ export function summarizeCodeRun(
 function valueText(data: Record<string, unknown> | undefined): string | undefined {
   if (data === undefined) return undefined
   const text = textField(data, 'valueText')
-  if (text !== undefined) return shorten(text)
+  // Rounded for people (82.66666666666667 reads 82.67); what the code printed is shown as printed.
+  if (text !== undefined) return shorten(roundNumbersIn(text))
   if (!Object.hasOwn(data, 'value')) return undefined
   const value = data.value
-  return shorten(typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? ''))
+  return shorten(
+    typeof value === 'string' ? JSON.stringify(value) : roundNumbersIn(JSON.stringify(value) ?? ''),
+  )
 }
 
 function printedLines(output: unknown): string[] {

@@ -1,3 +1,4 @@
+import { dayText } from '../../vocabulary/humanTime.ts'
 /** Study maths in words, answered exactly: reading time, percentages, averages, weighted marks, days until a date. */
 
 import { findDate } from './plannerChrono.ts'
@@ -131,7 +132,7 @@ function daysUntil(text: string, today: Date): string | undefined {
   const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())
   const days = Math.round((Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1) - start) / 86_400_000)
   const weeks = /\bweeks\b/.test(text) ? ` (${plain(days / 7)} weeks)` : ''
-  return `${days} days${weeks} until ${found.due}.`
+  return `${days} days${weeks} until ${dayText(found.due)}.`
 }
 
 function perDay(text: string): string | undefined {

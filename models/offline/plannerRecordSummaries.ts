@@ -1,3 +1,4 @@
+import { dayText } from '../../vocabulary/humanTime.ts'
 /** Plain-words summaries of the results of update_task, forget_memory and the memory and note reads. */
 import { asRecord, numberField, textField } from './plannerFields.ts'
 import { readMemoryList } from './plannerMemory.ts'
@@ -21,7 +22,7 @@ export function updatedTask(data: unknown, args: Record<string, unknown>): strin
       case 'due':
         return task?.due === undefined
           ? `Cleared the due date of ${name}.`
-          : `Moved ${name} to ${task.due}.`
+          : `Moved ${name} to ${dayText(task.due)}.`
       case 'importance': {
         const importance = numberField(asRecord(record?.task), 'importance')
         return importance === undefined

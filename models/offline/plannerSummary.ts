@@ -1,4 +1,6 @@
 import { countOf } from '../../vocabulary/countOf.ts'
+import { dayText } from '../../vocabulary/humanTime.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import { describeAction, type Seen } from './plannerActions.ts'
 import { summarizeCodeRun } from './plannerCodeSummary.ts'
 import { asRecord, numberField, textField } from './plannerFields.ts'
@@ -43,7 +45,8 @@ export function summarizeToolResult(
   result: ToolResult,
   seen: Seen,
 ): string {
-  if (result.kind === 'unreadable') return `I ran ${name}, but I could not read its result.`
+  if (result.kind === 'unreadable')
+    return `I tried ${toolWords(name).doing}, but I could not read what came of it.`
   if (name === 'run_code') return summarizeCodeRun(args, result)
   if (result.kind === 'error') {
     const action = describeAction(name, args, seen)
@@ -56,7 +59,7 @@ export function summarizeToolResult(
       : `I could not ${action}: ${sentence(result.message)}`
   }
   const summarize = OK_SUMMARIES.get(name)
-  return summarize ? summarize(result.data, args, seen) : `Done: ${name}.`
+  return summarize ? summarize(result.data, args, seen) : `I finished ${toolWords(name).doing}.`
 }
 
 function createdTask(data: unknown, args: Args): string {
@@ -152,8 +155,9 @@ function savedArtifact(data: unknown, args: Args): string {
 
 /** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */
 function filterWords(args: Args): string | undefined {
-  const from = textField(args, 'due_from')
-  const to = textField(args, 'due_to')
+  // The app's one date format, as the cards show it.
+  const from = mapDay(textField(args, 'due_from'))
+  const to = mapDay(textField(args, 'due_to'))
   const done = args.done
   if (from === undefined && to === undefined && typeof done !== 'boolean') return undefined
   const which = done === true ? 'done tasks' : done === false ? 'open tasks' : 'tasks'
@@ -171,10 +175,14 @@ function deletedTask(data: unknown, args: Args, { tasks }: Seen): string {
   return title === undefined ? 'Deleted the task.' : `Deleted the task ${quoted(title)}.`
 }
 
+function mapDay(iso: string | undefined): string | undefined {
+  return iso === undefined ? undefined : dayText(iso)
+}
+
 function taskDetails(task: Omit<PlannerTask, 'id' | 'title'>): string {
   const parts: string[] = []
   if (task.done) parts.push('done')
-  if (task.due !== undefined) parts.push(`due ${task.due}`)
+  if (task.due !== undefined) parts.push(`due ${dayText(task.due)}`)
   if (task.importance !== undefined) parts.push(`importance ${task.importance}`)
   return parts.join(', ')
 }

@@ -1,3 +1,4 @@
+import { dayText } from '../../vocabulary/humanTime.ts'
 /** Questions about the task list: the most important task, and when a task is due. */
 
 import { stripFiller } from './plannerClauses.ts'
@@ -14,8 +15,6 @@ const WHEN = [
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^when\s+(?:do|must|should)\s+i\s+(?:finish|hand\s+in|submit|do)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** A task question: which is most important, or when one is due. */
 export type TaskQuestion = { kind: 'top' } | { kind: 'when'; target: string }
@@ -80,10 +79,5 @@ function topAnswer(tasks: readonly PlannerTask[]): string {
   return `Your most important open task is “${top.title}”${facts.length > 0 ? ` (${facts.join(', ')})` : ''}.`
 }
 
-/** `YYYY-MM-DD` as "Thu 3 Dec 2026". */
-export function day(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number)
-  if (y === undefined || m === undefined || d === undefined) return iso
-  const date = new Date(y, m - 1, d, 12)
-  return `${DAYS[date.getDay()]} ${d} ${MONTHS[m - 1]} ${y}`
-}
+/** `YYYY-MM-DD` as "Thu 3 Dec 2026": the app's one date format. */
+export const day = dayText

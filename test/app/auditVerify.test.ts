@@ -84,7 +84,7 @@ describe('npm run audit -- --verify names the first line that does not fit', {
     expect(verified.code).toBe(0)
     expect(verified.stdout).toMatch(/is whole: 4 lines\./)
     const printed = await audit()
-    expect(printed.stdout).toMatch(/allowed by Rita → done .* run r1 of Alice/)
+    expect(printed.stdout).toMatch(/allowed by Rita → done .* in a conversation of Alice/)
   })
 
   test('an edited line is named', async () => {

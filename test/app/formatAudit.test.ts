@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAudit } from '../../app/formatAudit.ts'
+import { momentText } from '../../vocabulary/humanTime.ts'
 
 describe('formatAudit', () => {
   it('says who decided what and what came of it', () => {
@@ -29,8 +30,11 @@ describe('formatAudit', () => {
         code: 'user_denied',
       },
     ])
-    expect(lines[0]).toContain('2026-11-30 09:00:05  WRITE       Create task “Read”')
-    expect(lines[0]).toContain('allowed by rule: allow create_task for this session → done')
+    // The app's one date and time format (local time), the tool's action in words.
+    expect(lines[0]).toContain(
+      `${momentText('2026-11-30T09:00:05.000Z')}  WRITE       Create task “Read”`,
+    )
+    expect(lines[0]).toContain('allowed by rule: allow adding tasks for this session → done')
     expect(lines[1]).toContain('DESTRUCTIVE')
     expect(lines[1]).toContain('denied by you → denied')
   })

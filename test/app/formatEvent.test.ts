@@ -23,7 +23,7 @@ describe('formatEvent: run_code cards in the terminal', () => {
       card({ toolName: 'run_code', payloadJson: JSON.stringify({ code, inputs: ['a.md'] }) }),
     )
     expect(text?.split('\n')).toEqual([
-      '  ▶ runs code on this computer (sandboxed); nothing runs until you allow it:',
+      '  ▶ runs this code in the sandbox; nothing runs until you allow it:',
       '     1 │ line1()',
       '     2 │ line2()',
       '     3 │ line3()',
@@ -84,7 +84,7 @@ describe('formatEvent: what a card will change, in the terminal', () => {
         card({ toolName: 'delete_task', permission: 'destructive', description: gone }),
       )?.split('\n'),
     ).toEqual([
-      '  ▸ Delete task “Essay” permanently',
+      '  ▸ Delete task “Essay”',
       '    ⚠ The request called it “Other”; the task with this id is “Essay”.',
       '    Title:   Essay',
       '    Due:     Fri 4 Dec 2026',
@@ -100,7 +100,7 @@ describe('formatEvent: what a card will change, in the terminal', () => {
       error: { code: 'target_changed', message: 'm' },
     })
     expect(formatEvent(failed)).toBe(
-      '  ✗ update_task: nothing was written, it changed after the card was shown (target_changed)',
+      '  ✗ not done: Change a task. Nothing was written: it changed after the card was shown.',
     )
   })
 })
@@ -116,7 +116,7 @@ describe('hosted mode: the terminal says who decided', () => {
         decision: 'allow',
         decider: { id: 'alice', name: 'Alice' },
       }),
-    ).toBe('  ✓ allowed delete_task by Alice at 14:02')
+    ).toBe('  ✓ allowed: Delete a task by Alice at 14:02')
     expect(
       formatEvent({
         ...base,
@@ -124,7 +124,7 @@ describe('hosted mode: the terminal says who decided', () => {
         decider: { id: 'rita', name: 'Rita' },
         approvalsNeeded: 1,
       }),
-    ).toBe('  ✓ delete_task approved by Rita at 14:02; 1 more needed')
+    ).toBe('  ✓ approved by Rita at 14:02: Delete a task; 1 more needed')
     // The single-user app's own answers need no line.
     expect(
       formatEvent({ ...base, kind: 'confirmationResolved', decision: 'allow' }),

@@ -78,11 +78,15 @@ describe('the app and <workspace>/mcp.json', () => {
       })
       await waitForRun(runtime, runId, 'awaitingConfirmation')
       const card = runtime.view(runId).events.find((e) => e.kind === 'confirmationRequired')
-      // A tool without a describe step: its preview is the card's headline, then where its level came from.
+      // A tool without a describe step: its preview is the card's headline, then where its level came
+      // from, then every argument whole.
       expect(card && formatEvent(card)).toBe(
         [
-          `  ▸ MCP server files › write_file {"content":"x","path":"${join(shared, 'a.txt')}"}`,
+          `  ▸ MCP server files › write_file content: "x", path: "${join(shared, 'a.txt')}"`,
           '    DESTRUCTIVE: untrusted server files',
+          '  all 2 arguments, shortest first, none cut:',
+          '    content: "x"',
+          `    path:    "${join(shared, 'a.txt')}"`,
         ].join('\n'),
       )
       await runtime.cancel(runId)

@@ -206,7 +206,7 @@ describe('lasting decisions, edits and expiry, as the page sees them', () => {
           toolName: 'create_task',
           resolution: card?.resolution,
         }),
-      ).toBe('Allowed by your rule: allow create_task for this session.')
+      ).toBe('Allowed by your rule: allow adding tasks for this session.')
       expect((await app.readTasks()).map((t) => t.title)).toContain('Read chapter 4')
     } finally {
       second.close()

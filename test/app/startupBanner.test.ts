@@ -173,3 +173,38 @@ describe('the banner names the store actually in use', () => {
     )
   }, 120_000)
 })
+
+describe('the banner names restored runs by what was asked, never by id (#40, 4)', () => {
+  it('lists up to three first messages and counts the rest', async () => {
+    const { restoredLine } = await import('../../app/startupBanner.ts')
+    const asked: Record<string, string> = {
+      '6ff883c4-0000-4000-8000-000000000001': 'add a task to review chapter 3 by Friday',
+      '6ff883c4-0000-4000-8000-000000000002': 'remember that I study best in the morning',
+      '6ff883c4-0000-4000-8000-000000000003': 'plan my week',
+      '6ff883c4-0000-4000-8000-000000000004': 'delete the task essay',
+    }
+    const runtime = {
+      view: (id: string) =>
+        ({ events: [{ kind: 'userMessage', text: asked[id] }] }) as unknown as ReturnType<
+          import('../../runtime/AgentRuntime.ts').AgentRuntime['view']
+        >,
+    }
+    const line = restoredLine(runtime, Object.keys(asked))
+    expect(line).toBe(
+      '  restored 4 unfinished conversations: “add a task to review chapter 3 by Friday”, “remember that I study best in the morning”, “plan my week” and 1 more (open them in the page)',
+    )
+    expect(line).not.toMatch(/6ff883c4/)
+  })
+})
+
+describe('numbers and dates as people read them (one rule each)', () => {
+  it('rounds results, keeps whole numbers, and writes days one way', async () => {
+    const { numberText, roundNumbersIn } = await import('../../vocabulary/numberText.ts')
+    const { dayText } = await import('../../vocabulary/humanTime.ts')
+    expect(numberText(82.66666666666667)).toBe('82.67')
+    expect(numberText(12)).toBe('12')
+    expect(numberText(0.000123456)).toBe('0.00012')
+    expect(roundNumbersIn('[82.66666666666667, 1.5, 3]')).toBe('[82.67, 1.5, 3]')
+    expect(dayText('2026-12-04')).toBe('Fri 4 Dec 2026')
+  })
+})

@@ -53,7 +53,7 @@ describe('the terminal and the audit name a task by its title, as the card does'
       .events.map(formatEvent)
       .filter((line) => line !== undefined)
       .join('\n')
-    expect(printed).toContain('→ update_task [WRITE]')
+    expect(printed).toContain('→ Change a task [WRITE]')
     expect(printed).toContain('“Essay on Kant”')
     expect(printed).not.toContain(taskId)
   })

@@ -28,7 +28,7 @@ describe('POST /api/runs/:runId/undo', () => {
     expect([asked.status, asked.json()]).toEqual([200, { ok: true }])
     await waitForRun(h.runtime, runId, 'awaitingConfirmation')
     const card = h.runtime.view(runId).pending
-    expect(card?.description?.headline).toMatch(/^Undo creating a task/)
+    expect(card?.description?.headline).toMatch(/^Undo adding the task/)
     expect(await titles()).toEqual(before)
     // While the card waits, another undo is refused: nothing queues behind it.
     const busy = await pagePost(h, `/api/runs/${runId}/undo`, { changeId })

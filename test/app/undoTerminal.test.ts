@@ -54,21 +54,19 @@ describe('undo in the terminal chat', () => {
       permission: 'write',
       payloadJson: '{"ok":true,"data":{"changeId":"ch-1"}}',
     })
-    expect(formatEvent(change)).toBe('  ✓ create_task done (/undo ch-1 takes it back)')
+    expect(formatEvent(change)).toBe('  ✓ done: Add a task (/undo takes back the latest change)')
     const code = completed({
       toolName: 'run_code',
       permission: 'execute',
       payloadJson: '{"ok":true,"data":{}}',
     })
-    expect(formatEvent(code)).toBe('  ✓ run_code done (this cannot be undone)')
+    expect(formatEvent(code)).toBe('  ✓ done: Run code in the sandbox (this cannot be undone)')
   })
 
   it('/undo shows the undo card; denied, the task stays; /undo again and allowed, it is gone', async () => {
     const { written, titles } = await chat(['add it', 'y', '/undo', 'n', '/undo', 'y'])
-    expect(written).toMatch(/✓ create_task done \(\/undo \S+ takes it back\)/)
-    expect(
-      written.match(/Undo creating a task \(change \S+\): remove task “Read chapter 9”/g),
-    ).toHaveLength(2)
+    expect(written).toContain('✓ done: Add a task (/undo takes back the latest change)')
+    expect(written.match(/Undo adding the task “Read chapter 9”: remove it/g)).toHaveLength(2)
     expect(titles).toEqual([])
   })
 
@@ -76,5 +74,71 @@ describe('undo in the terminal chat', () => {
     const { written } = await chat(['/undo'])
     expect(written).toContain('nothing to undo here')
     expect(written).not.toContain('Allow once?')
+  })
+})
+
+describe('a change undone already, in the terminal (#40, 4)', () => {
+  it('its card asks nothing to allow, dismisses it saying why, and writes nothing', async () => {
+    const temp = await tempWorkspace()
+    dispose = temp.dispose
+    const model = new ScriptedModel((request) =>
+      request.messages.at(-1)?.role === 'tool'
+        ? { text: 'ok' }
+        : {
+            toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Read chapter 9"}' }],
+          },
+    )
+    const rt = makeRuntime(model, temp.ws)
+    runtime = rt
+    const input = new PassThrough()
+    const output = new PassThrough()
+    // The fifth line names the first change, undone by the third and fourth.
+    const firstChange = () => {
+      const done = rt.runIds().flatMap((id) => rt.view(id).events)
+      const created = done.find((e) => e.kind === 'toolCompleted' && e.toolName === 'create_task')
+      return JSON.parse(created?.payloadJson ?? '{}').data.changeId as string
+    }
+    const queue: (string | (() => string))[] = [
+      'add it',
+      'y',
+      '/undo',
+      'y',
+      () => `/undo ${firstChange()}`,
+      '',
+    ]
+    let written = ''
+    output.on('data', (chunk: Buffer) => {
+      written += chunk.toString('utf8')
+      if (
+        !written.endsWith('you › ') &&
+        !written.endsWith('[y/N] ') &&
+        !written.endsWith('dismiss it ')
+      )
+        return
+      const next = queue.shift()
+      const line = typeof next === 'function' ? next() : next
+      setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
+    })
+    await runTerminalChat({ runtime: rt, input, output })
+    expect(written).toContain('Nothing to allow here; press Enter to dismiss it')
+    expect(written).toContain(
+      'dismissed: Adding the task “Read chapter 9” was undone already, so nothing would change.',
+    )
+    expect(written.match(/Allow once\?/g)).toHaveLength(2)
+    expect(await temp.ws.readTasks()).toEqual([])
+  })
+})
+
+describe('an undo in the terminal: its level agrees with what it does (#40, 4)', () => {
+  it('undoing an add says it removes; undoing that undo says it only brings back', async () => {
+    const { written } = await chat(['add it', 'y', '/undo', 'y', '/undo', 'n'])
+    expect(written).toContain('  → Undo a change\n')
+    expect(written).not.toMatch(/Undo a change \[/)
+    expect(written).toContain(
+      '[DESTRUCTIVE] removes or overwrites what that change made; undoing this undo makes it again',
+    )
+    expect(written).toContain(
+      '[WRITE] brings back what that change removed; nothing is deleted or overwritten',
+    )
   })
 })

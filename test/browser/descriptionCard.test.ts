@@ -144,7 +144,7 @@ describe('a card with a description, in real Chromium', () => {
     ])
     const gone = page.locator('.sp-card').nth(2)
     expect(await gone.locator('.sp-card__preview').textContent()).toBe(
-      'Delete task “Review chapter 3” permanently',
+      'Delete task “Review chapter 3”',
     )
     expect(await gone.locator('.sp-described__notice').textContent()).toContain(
       'Something else entirely',
@@ -154,7 +154,7 @@ describe('a card with a description, in real Chromium', () => {
   it('shows an undo card as any card: what taking the change back does, line by line', async () => {
     const undo = page.locator('.sp-card').filter({ hasText: 'Undo saving a note' })
     expect(await undo.locator('.sp-card__preview').textContent()).toBe(
-      'Undo saving a note (change c7f3a9): put the note “Exam plan” back as it was',
+      'Undo saving a note: put the note “Exam plan” back as it was',
     )
     // The inverse: the line the change wrote goes, the lines it replaced come back.
     expect(await undo.locator('.sp-diff__line--removed del').allTextContents()).toEqual([

@@ -133,36 +133,41 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await titlesOnDisk()).toContain('Review chapter 3')
   })
 
-  it('a server restart under an open page: the page says so and offers a reload, after which the card works', async () => {
+  it('a server restart under an open page: the page reloads by itself and the card works; with a message being typed it asks first', async () => {
     await ask(addTask)
     await card().waitFor()
     const id = await card().getAttribute('data-confirmation-id')
+    const reloaded = page.waitForEvent('load')
     h = await h.restart({ distDir: chromium.distDir, port: h.server.port })
+    await reloaded
+    await card().waitFor()
+    expect(await card().getAttribute('data-confirmation-id')).toBe(id)
+    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
     await card().getByRole('button', { name: 'Allow once' }).click()
+    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
+    expect(await titlesOnDisk()).toContain('Review chapter 3')
+
+    // A message being typed is not thrown away by a reload nobody asked for.
+    await page.locator('.sp-chat__input').fill('and one more thing')
+    h = await h.restart({ distDir: chromium.distDir, port: h.server.port })
     const banner = page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' })
     await banner.waitFor()
     expect(await banner.textContent()).toContain(
       'StudyPulse restarted — reload this page to go on.',
     )
+    expect(await page.locator('.sp-chat__input').inputValue()).toBe('and one more thing')
     expect(await page.getByText('missing or wrong app token').count()).toBe(0)
     await page.screenshot({ path: join(shots, 'restarted.png') })
-    expect(await titlesOnDisk()).not.toContain('Review chapter 3')
-
     await Promise.all([
       page.waitForEvent('load'),
       banner.getByRole('button', { name: 'Reload' }).click(),
     ])
-    await card().waitFor()
-    expect(await card().getAttribute('data-confirmation-id')).toBe(id)
     expect(await page.getByRole('alert').filter({ hasText: 'StudyPulse restarted' }).count()).toBe(
       0,
     )
-    await card().getByRole('button', { name: 'Allow once' }).click()
-    await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
-    expect(await titlesOnDisk()).toContain('Review chapter 3')
   })
 
-  it('"Allow create_task for this session": the next task needs no click, the rule is listed, Revoke brings the card back', async () => {
+  it('"Allow adding tasks for this session": the next task needs no click, the rule is listed, Revoke brings the card back', async () => {
     await ask(addTask)
     await card().waitFor()
     await card()
@@ -171,17 +176,17 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/More choices/)
     // Only write tools can be allowed by a rule; every tool can be always denied.
     expect(await card().locator('.sp-card__more button').allTextContents()).toEqual([
-      'Allow create_task for this run',
-      'Allow create_task for this session',
-      'Always deny create_task',
+      'Allow adding tasks for this run',
+      'Allow adding tasks for this session',
+      'Always deny adding tasks',
     ])
     await card().screenshot({ path: join(shots, 'card-more-choices.png') })
-    await card().getByRole('button', { name: 'Allow create_task for this session' }).click()
+    await card().getByRole('button', { name: 'Allow adding tasks for this session' }).click()
     await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
-    const rule = page.locator('.sp-rule', { hasText: 'Allow create_task for this session' })
+    const rule = page.locator('.sp-rule', { hasText: 'Allow adding tasks for this session' })
     await rule.waitFor()
     expect(await page.locator('.sp-card').first().locator('.sp-card__status').textContent()).toBe(
-      'Allowed. create_task is allowed for the rest of this session.',
+      'Allowed. Adding tasks is allowed for the rest of this session.',
     )
 
     await ask('add a task to read chapter 4, importance 2')
@@ -189,12 +194,12 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await card().count()).toBe(0)
     const byRule = page.locator('.sp-card[data-decided-by="policy"]')
     expect(await byRule.locator('.sp-card__status').textContent()).toBe(
-      'Allowed by your rule: allow create_task for this session.',
+      'Allowed by your rule: allow adding tasks for this session.',
     )
     expect(await titlesOnDisk()).toContain('Read chapter 4')
     await page.locator('.sp-panel').screenshot({ path: join(shots, 'your-rules.png') })
 
-    await rule.getByRole('button', { name: 'Revoke: allow create_task for this session' }).click()
+    await rule.getByRole('button', { name: 'Revoke: allow adding tasks for this session' }).click()
     await page.getByText(/^No rules/).waitFor()
     expect(h.runtime.policies.list()).toEqual([])
     await ask('add a task to summarise chapter 5')

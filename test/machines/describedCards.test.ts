@@ -90,7 +90,7 @@ describe('an edit is a new proposal, described again and told truthfully', () =>
   it('a delete edited to another id shows the new target, is bound to it, and deletes only it', async () => {
     const { ws, runtime, runId } = await memoryRun('delete_task', { id: 't1', title: 'Essay' })
     const [first] = cards(runtime.view(runId).events)
-    expect(first?.description?.headline).toBe('Delete task “Essay” permanently')
+    expect(first?.description?.headline).toBe('Delete task “Essay”')
     const edited = await runtime.command(runId, {
       kind: 'edit',
       confirmationId: first?.confirmationId ?? '',
@@ -101,7 +101,7 @@ describe('an edit is a new proposal, described again and told truthfully', () =>
     const second = cards(events).at(-1)
     expect(edited).toEqual({ applied: true, confirmationId: second?.confirmationId })
     // The card names the task the id is, not the title the edit kept, and says they differ.
-    expect(second?.description?.headline).toBe('Delete task “Review chapter 3” permanently')
+    expect(second?.description?.headline).toBe('Delete task “Review chapter 3”')
     expect(second?.description?.notice?.code).toBe('claim_differs')
     expect(second?.description?.target).toMatchObject({ kind: 'task', id: 't2' })
     expect(pending?.digest).toBe(second?.digest)
@@ -122,7 +122,7 @@ describe('an edit is a new proposal, described again and told truthfully', () =>
       (i) => i.kind === 'activity',
     )
     expect(done.map((i) => i.kind === 'activity' && i.text)).toEqual([
-      'Done: Delete task “Review chapter 3” permanently',
+      'Done: Delete task “Review chapter 3”',
     ])
     await runtime.close()
   })

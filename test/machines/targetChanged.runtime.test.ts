@@ -140,7 +140,7 @@ describe('the target changed between the card and Allow, through the real runtim
     })
     closers.push(() => runtime.close())
     const shown = await cardFor(runtime, 'delete_task', { id: 't1', title: 'Essay' })
-    expect(shown.card.description?.headline).toBe('Delete task “Essay” permanently')
+    expect(shown.card.description?.headline).toBe('Delete task “Essay”')
     await expectChangedAfterCard(runtime, shown, ws, async () => {
       const version = (await ws.readTask('t1'))?.version ?? ''
       expect(await otherProcess(dir, 'task-at', 't1', version, 'Essay (final draft)')).toBe(true)

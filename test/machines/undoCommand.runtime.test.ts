@@ -74,9 +74,7 @@ describe("command(runId, { kind: 'undo', changeId }) through the real runtime", 
     const card = runtime.view(runId).pending
     const shown = runtime.view(runId).events.findLast((e) => e.kind === 'confirmationRequired')
     expect(shown?.toolName).toBe('undo_change')
-    expect(card?.description?.headline).toBe(
-      `Undo deleting a task (change ${changeId}): bring back task “Essay”`,
-    )
+    expect(card?.description?.headline).toBe('Undo deleting the task “Essay”: bring it back')
     expect(await snapshot(ws)).toBe(deleted)
     await runtime.command(runId, {
       kind: 'decide',
@@ -98,8 +96,8 @@ describe("command(runId, { kind: 'undo', changeId }) through the real runtime", 
     await runtime.flush()
     const audit = (await store.readAudit()).filter((record) => record.toolName === 'undo_change')
     expect(audit.map((record) => [record.decision, record.outcome, record.preview])).toEqual([
-      ['deny', 'denied', expect.stringContaining(`Undo deleting a task (change ${changeId})`)],
-      ['allow', 'completed', expect.stringContaining(`Undo deleting a task (change ${changeId})`)],
+      ['deny', 'denied', expect.stringContaining('Undo deleting the task “Essay”')],
+      ['allow', 'completed', expect.stringContaining('Undo deleting the task “Essay”')],
     ])
   })
 

@@ -25,7 +25,7 @@ describe('delete_task', () => {
 
   it('names the task on the card when the title is given', () => {
     expect(tools.prepare('c', 'delete_task', { id: 't1', title: 'Keep me' }).preview).toBe(
-      'Delete task “Keep me” permanently',
+      'Delete task “Keep me”',
     )
   })
 

@@ -133,7 +133,7 @@ describe('delete_task', () => {
       id: 't1',
       title: 'Something else entirely',
     })
-    expect(description.headline).toBe('Delete task “Essay” permanently')
+    expect(description.headline).toBe('Delete task “Essay”')
     expect(description.fields).toEqual([
       { label: 'Title', before: 'Essay' },
       { label: 'Due', before: 'Fri 4 Dec 2026' },
@@ -165,7 +165,7 @@ describe('forget_memory', () => {
   it('shows what will be forgotten and forgets exactly that entry', async () => {
     const description = await describeCall('forget_memory', { id: 'm1' })
     expect(description).toMatchObject({
-      headline: 'Forget “I study in the morning” for good',
+      headline: 'Forget “I study in the morning”',
       fields: [{ label: 'Remembered', before: 'I study in the morning' }, { label: 'Since' }],
       target: { kind: 'memory', id: 'm1' },
     })

@@ -172,7 +172,7 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     expect(await screen.findByText(/No rules/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /More choices/ }))
     await act(async () =>
-      fireEvent.click(screen.getByRole('button', { name: 'Allow create_task for this session' })),
+      fireEvent.click(screen.getByRole('button', { name: 'Allow adding tasks for this session' })),
     )
     await act(() => waitForRun(runtime, runId, 'awaitingInput').then(() => {}))
     expect((await ws.readTasks()).map((t) => t.title)).toEqual(['Read chapter 4'])
@@ -180,12 +180,12 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
       ['create_task', 'allow', 'session'],
     ])
     expect(document.querySelector('.sp-card .sp-card__status')?.textContent).toBe(
-      'Allowed. create_task is allowed for the rest of this session.',
+      'Allowed. Adding tasks is allowed for the rest of this session.',
     )
-    const rule = await screen.findByText('Allow create_task for this session')
+    const rule = await screen.findByText('Allow adding tasks for this session')
     await act(async () =>
       fireEvent.click(
-        screen.getByRole('button', { name: 'Revoke: allow create_task for this session' }),
+        screen.getByRole('button', { name: 'Revoke: allow adding tasks for this session' }),
       ),
     )
     expect(runtime.policies.list()).toEqual([])

@@ -107,7 +107,7 @@ describe('a card with a description', () => {
 
   it('shows a delete as the whole stored record under its real name, and says when the call claimed another', () => {
     render(<ConfirmationCard request={request('delete_task')} onDecide={() => {}} />)
-    expect(screen.getByText('Delete task “Essay” permanently')).toBeTruthy()
+    expect(screen.getByText('Delete task “Essay”')).toBeTruthy()
     const table = screen.getByRole('table', { name: 'What goes' })
     expect(
       within(table)

@@ -43,7 +43,7 @@ describe('ConfirmationCard for run_code', () => {
     expect(block.querySelector('pre.sp-code')).not.toBeNull()
     const badge = document.querySelector('.sp-badge') as HTMLElement
     expect(badge.dataset.permission).toBe('execute')
-    expect(badge.textContent).toContain('Runs code on this computer')
+    expect(badge.textContent).toContain('Runs code')
     expect(screen.getByRole('button', { name: 'Allow once' })).toBeTruthy()
   })
 

@@ -107,7 +107,7 @@ describe('ConfirmationCard', () => {
         onDecide={() => {}}
       />,
     )
-    expect(screen.getByText(/Runs a command or program on this computer/)).toBeTruthy()
+    expect(screen.getByText(/Runs a program in the sandbox/)).toBeTruthy()
     expect(document.querySelector('.sp-badge--execute')).not.toBeNull()
     expect(document.querySelector('.sp-badge--destructive')).toBeNull()
   })

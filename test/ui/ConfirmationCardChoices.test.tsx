@@ -32,7 +32,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
     )
     const deny = screen.getByRole('button', { name: 'Deny' })
     expect(document.activeElement).toBe(deny)
-    expect(screen.queryByRole('button', { name: 'Allow create_task for this session' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Allow adding tasks for this session' })).toBeNull()
     const toggle = screen.getByRole('button', { name: /More choices/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(toggle)
@@ -43,9 +43,9 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       'More choices',
       'Deny',
       'Allow once',
-      'Allow create_task for this run',
-      'Allow create_task for this session',
-      'Always deny create_task',
+      'Allow adding tasks for this run',
+      'Allow adding tasks for this session',
+      'Always deny adding tasks',
     ])
     for (const button of screen.getAllByRole('button'))
       expect(button.getAttribute('type')).toBe('button')
@@ -63,8 +63,8 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
         moreDecisions={lastingDecisions(destructive)}
       />,
     )
-    expect(screen.queryByRole('button', { name: /Allow delete_task/ })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Always deny delete_task' }))
+    expect(screen.queryByRole('button', { name: /Allow deleting tasks/ })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Always deny deleting tasks' }))
     expect(onDecide).toHaveBeenCalledWith(
       'deny-always',
       expect.objectContaining({ confirmationId: 'c-2' }),
@@ -81,7 +81,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       />,
     )
     fireEvent.click(screen.getByRole('button', { name: /More choices/ }))
-    const session = screen.getByRole('button', { name: 'Allow create_task for this session' })
+    const session = screen.getByRole('button', { name: 'Allow adding tasks for this session' })
     await act(async () => {
       fireEvent.click(session)
       fireEvent.click(session)
@@ -98,7 +98,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       />,
     )
     expect(screen.getByRole('status').textContent).toBe(
-      'Allowed. create_task is allowed for the rest of this session.',
+      'Allowed. Adding tasks is allowed for the rest of this session.',
     )
   })
 
@@ -112,7 +112,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       />,
     )
     expect(screen.getByRole('status').textContent).toBe(
-      'Allowed by your rule: allow create_task for this session.',
+      'Allowed by your rule: allow adding tasks for this session.',
     )
     expect(document.querySelector('[data-decided-by="policy"]')).not.toBeNull()
     rerender(
@@ -124,7 +124,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       />,
     )
     expect(screen.getByRole('status').textContent).toBe(
-      'Denied by your rule: always deny create_task. Nothing was changed.',
+      'Denied by your rule: always deny adding tasks. Nothing was changed.',
     )
     rerender(
       <ConfirmationCard

@@ -48,7 +48,7 @@ describe('the side panel tells the user what is wrong with the rules file', () =
     }
     render(<WorkspacePanel reader={reader} run={undefined} policies={access} />)
     const item = await screen.findByText(/hand-1/)
-    expect(item.textContent).toContain('"hand-1" (always allow create_task)')
+    expect(item.textContent).toContain('"hand-1" (always allow adding tasks)')
     expect(item.textContent).toContain('never always')
   })
 })

@@ -48,18 +48,18 @@ describe('an edit, told truthfully', () => {
     render(<RunTimeline run={client} />)
     const entry = screen.getByText('You edited the arguments').closest('li') as HTMLElement
     expect(entry.getAttribute('data-kind')).toBe('callEdited')
-    expect(within(entry).getByText('Delete task t2 permanently')).toBeTruthy()
+    expect(within(entry).getByText('Delete a task')).toBeTruthy()
     const change = entry.querySelector('dl')
     expect(change?.textContent).toBe('Before{"id":"t1","title":"Old notes"}After{"id":"t2"}')
     // The second card names the task the edit chose, by its stored title.
     const asks = screen.getAllByText(/^Delete task/).map((e) => e.textContent)
-    expect(asks).toContain('Delete task “Review chapter 3” permanently')
+    expect(asks).toContain('Delete task “Review chapter 3”')
   })
 
   it('the chat\'s "Done" line names the edited call', async () => {
     const { client } = await editedDelete()
     render(<AgentChat run={client} onStartRun={() => {}} />)
-    expect(screen.getByText('Done: Delete task “Review chapter 3” permanently')).toBeTruthy()
+    expect(screen.getByText('Done: Delete task “Review chapter 3”')).toBeTruthy()
     expect(screen.queryByText(/Done: .*Old notes/)).toBeNull()
     expect(screen.queryByText(/Done: .*Essay/)).toBeNull()
   })

@@ -8,7 +8,7 @@ describe('describeCardState', () => {
       toolName: 'create_task',
       resolution: { decidedBy: 'user', rule: 'kept as a rule: allow create_task for this session' },
     })
-    expect(text).toBe('Allowed, and kept as a rule: allow create_task for this session.')
+    expect(text).toBe('Allowed, and kept as a rule: allow adding tasks for this session.')
   })
 
   it('says "Allowed once." for a plain allow, and names a deciding rule', () => {
@@ -21,7 +21,7 @@ describe('describeCardState', () => {
         toolName: 'write_memory',
         resolution: { decidedBy: 'policy', rule: 'always deny write_memory (rule r1)' },
       }),
-    ).toBe('Denied by your rule: always deny write_memory. Nothing was changed.')
+    ).toBe('Denied by your rule: always deny remembering things. Nothing was changed.')
   })
 })
 

@@ -1,6 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { JsonSchema } from '../../models/messages.ts'
-import { canonicalJson } from '../canonicalJson.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { jsonSchemaParameters } from '../jsonSchemaParameters.ts'
 import { UnsafePatternError } from '../linearRegExp.ts'
@@ -8,10 +7,8 @@ import { decidePermission } from './decidePermission.ts'
 import type { McpConnection } from './McpConnection.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
 import { mcpToolName } from './mcpToolName.ts'
+import { previewMcpArguments } from './previewMcpArguments.ts'
 import { schemaHash } from './schemaHash.ts'
-
-/** The longest argument text a card's one-line preview shows. */
-const previewArguments = 240
 
 // Any object: the tool's JSON Schema (checked by ajv at prepare) is what really validates.
 /** One MCP tool as a registry tool, or why it was left out. */
@@ -54,11 +51,7 @@ export function adaptMcpTool(
       contract: `mcp\n${server}\n${tool.name}\n${hash}`,
       permission: level,
       permissionOrigin: { ...origin, server, tool: tool.name },
-      preview: (args) => {
-        const text = canonicalJson(args)
-        const shown = text.length > previewArguments ? `${text.slice(0, previewArguments)}…` : text
-        return `MCP server ${server} › ${tool.name} ${shown}`
-      },
+      preview: (args) => `MCP server ${server} › ${tool.name} ${previewMcpArguments(args)}`,
       execute: (args, context) => connection.callTool(tool.name, args, hash, context.signal),
     }),
   }

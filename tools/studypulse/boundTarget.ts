@@ -46,7 +46,8 @@ export function missingTarget(
   return {
     version: 1,
     headline: cut(`${what}: there is no such ${kind}`, 500),
-    notice: { code: 'target_missing', text: cut(`No ${kind} has the id ${id}; ${nothing}.`, 500) },
+    // The id is the model's word for it; the person reads that nothing matches.
+    notice: { code: 'target_missing', text: cut(`There is no such ${kind}; ${nothing}.`, 500) },
     target: { kind, id, version: null },
   }
 }

@@ -46,7 +46,8 @@ export function refusal(committed: Exclude<ChangeCommit, { ok: true }>, what: st
   if (committed.code === 'already_undone') {
     return toolFailure(
       'already_undone',
-      `that change was undone already (by change ${committed.undoneBy}); nothing was written. Undo ${committed.undoneBy} to make it again.`,
+      // Words for the person (the message may reach a screen); the undo's id is in the data.
+      'that change was undone already; nothing was written. Undoing that undo (its change is undoneBy) makes it again.',
       { undoneBy: committed.undoneBy },
     )
   }

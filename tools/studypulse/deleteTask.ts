@@ -7,11 +7,11 @@ import { commitPlanned } from './commitPlanned.ts'
 import { quote } from './quote.ts'
 import { cut, formatDay, taskRows } from './taskText.ts'
 
-/** `delete_task` (destructive): removes a task for good. */
+/** `delete_task` (destructive): removes a task (an undo brings it back). */
 export const deleteTask = defineTool({
   name: 'delete_task',
   description:
-    'Delete a task permanently, by its id (see list_tasks). Pass its current `title` too, so the user sees what goes.',
+    'Delete a task, by its id (see list_tasks). Pass its current `title` too, so the user sees what goes.',
   parameters: z.strictObject({
     id: z.string().min(1).max(200),
     title: z.string().min(1).max(500).optional(),
@@ -19,20 +19,18 @@ export const deleteTask = defineTool({
   permission: 'destructive',
   workspaceOnly: true,
   preview: (args) =>
-    args.title === undefined
-      ? `Delete task ${args.id} permanently`
-      : `Delete task ${quote(args.title)} permanently`,
+    args.title === undefined ? 'Delete a task' : `Delete task ${quote(args.title)}`,
   async describe(args, view) {
     const current = await view.readTask(args.id)
     if (current === undefined) {
-      return missingTarget('task', args.id, `Delete task ${args.id}`, 'nothing would be deleted')
+      return missingTarget('task', args.id, 'Delete a task', 'nothing would be deleted')
     }
     const task = current.value
     // The card names the stored task, whatever title the model (or an edit) gave.
     const differs = args.title !== undefined && args.title !== task.title
     return {
       version: 1,
-      headline: cut(`Delete task ${quote(task.title)} permanently`, 500),
+      headline: cut(`Delete task ${quote(task.title)}`, 500),
       fields: [
         ...taskRows(task, 'before'),
         { label: 'Created', before: formatDay(task.createdAt.slice(0, 10)) },

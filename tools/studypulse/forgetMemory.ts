@@ -15,21 +15,21 @@ export const forgetMemory = defineTool({
   parameters: z.strictObject({ id: z.string().min(1).max(200) }),
   permission: 'destructive',
   workspaceOnly: true,
-  preview: (args) => `Forget memory ${args.id} for good`,
+  preview: () => 'Forget something remembered',
   async describe(args, view) {
     const current = await view.readMemoryEntry(args.id)
     if (current === undefined) {
       return missingTarget(
         'memory',
         args.id,
-        `Forget memory ${args.id}`,
+        'Forget something remembered',
         'nothing would be forgotten',
       )
     }
     const { text, createdAt } = current.value
     return {
       version: 1,
-      headline: cut(`Forget ${quote(text)} for good`, 500),
+      headline: cut(`Forget ${quote(text)}`, 500),
       fields: [
         { label: 'Remembered', before: cut(text) },
         { label: 'Since', before: formatDay(createdAt.slice(0, 10)) },

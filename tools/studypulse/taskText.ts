@@ -1,18 +1,9 @@
 import type { DescribedField } from '../../vocabulary/CallDescription.ts'
+import { dayText } from '../../vocabulary/humanTime.ts'
 import type { Task } from '../../workspace/schemas.ts'
 
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** An ISO date as a person reads it, `Fri 4 Dec 2026` (the weekday spelled out so a wrong one shows); anything else as it is. */
-export function formatDay(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  if (match === null) return iso
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCMonth() !== month - 1) return iso
-  return `${weekdays[date.getUTCDay()]} ${day} ${months[month - 1]} ${year}`
-}
+/** An ISO date as a person reads it, `Fri 4 Dec 2026`: the app's one date format (`dayText`). */
+export const formatDay = dayText
 
 /** Importance as a person reads it: `4 of 5`. */
 export function formatImportance(importance: number): string {

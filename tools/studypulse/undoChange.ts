@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import { toolFailure } from '../../vocabulary/ToolResult.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import type { KeptChange } from '../../workspace/changes/KeptChange.ts'
 import { type PlannedChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import type { Versioned } from '../../workspace/recordVersion.ts'
@@ -9,6 +10,7 @@ import { targetChanged } from './boundTarget.ts'
 import { recordChangeView } from './changeRows.ts'
 import { commitPlanned, refusal } from './commitPlanned.ts'
 import { keptUndo } from './keptUndo.ts'
+import { quote } from './quote.ts'
 import { cut } from './taskText.ts'
 
 const UndoArgs = z.strictObject({ changeId: z.string().min(1).max(200) })
@@ -25,12 +27,13 @@ export const undoChange = defineTool({
   parameters: UndoArgs,
   permission: 'destructive',
   workspaceOnly: true,
-  preview: (args) => `Undo change ${args.changeId}`,
+  // Ids are for the model; the person reads what the change did (the card's headline says it).
+  preview: () => 'Undo a change',
   async describe(args, view): Promise<CallDescription> {
     const undo = await keptUndo(view, args.changeId)
-    const headline = `Undo change ${args.changeId}`
+    const headline = 'Undo a change'
     if (!undo.ok && undo.reason === 'missing') {
-      const text = `No change has the id ${args.changeId} in this workspace; nothing would change.`
+      const text = 'There is no such change in this workspace; nothing would change.'
       return {
         version: 1,
         headline: cut(`${headline}: there is no such change`, 500),
@@ -40,10 +43,10 @@ export const undoChange = defineTool({
     const { change } = undo as { change: KeptChange }
     const first = change.records[0] as KeptChange['records'][number]
     if (!undo.ok && undo.reason === 'undone') {
-      const text = `Change ${change.changeId} was undone already (by change ${undo.change.undoneBy}); nothing would change. Undo ${undo.change.undoneBy} to make it again.`
+      const text = `${capital(verb(change))} was undone already, so nothing would change. Undoing that undo makes it again.`
       return {
         version: 1,
-        headline: cut(`${headline}: undone already`, 500),
+        headline: cut(`Undo ${verb(change)}: undone already`, 500),
         notice: { code: 'already_undone', text: cut(text, 500) },
       }
     }
@@ -52,7 +55,7 @@ export const undoChange = defineTool({
       const text = `${movedSince(change, undo.current)} since ${verb(change)} (in another window, process or run), so undoing it now would write nothing. Show the person what it is now.`
       return {
         version: 1,
-        headline: cut(`${headline}: it changed since`, 500),
+        headline: cut(`Undo ${verb(change)}: it changed since`, 500),
         notice: { code: 'target_changed', text: cut(text, 500) },
         target: { kind: first.kind, id: first.id, version },
       }
@@ -75,7 +78,7 @@ export const undoChange = defineTool({
     }
     const { change } = undo as { change: KeptChange }
     const first = change.records[0] as KeptChange['records'][number]
-    const what = `What change ${change.changeId} ${verb(change)}`
+    const what = `What ${verb(change)} made`
     if (!undo.ok) return targetChanged(what, first.kind, first.id)
     // Bound to the card: the record as the person was shown it, too.
     if (expectedVersion !== undefined && expectedVersion !== (undo.current[0]?.version ?? null)) {
@@ -100,13 +103,16 @@ function undoDescription(
   const views = change.records.map(({ kind, id }) =>
     recordChangeView(kind, id, plan.before, plan.after),
   )
-  const sentences = views.map((view) =>
-    view.effect === 'back'
-      ? `bring back ${view.name}`
+  // One record the change already names ("deleting the task “Essay”"): "it", not its name again.
+  const named = views.length === 1 && subjectOf(change) !== undefined
+  const sentences = views.map((view) => {
+    const name = named ? 'it' : view.name
+    return view.effect === 'back'
+      ? `bring ${named ? 'it back' : `back ${name}`}`
       : view.effect === 'gone'
-        ? `remove ${view.name}`
-        : `put ${view.name} back as it was`,
-  )
+        ? `remove ${name}`
+        : `put ${name} back as it was`
+  })
   const word = change.undoes === undefined ? 'Undo' : 'Redo'
   const first = change.records[0] as KeptChange['records'][number]
   const diff = views.find((view) => view.diff !== undefined && view.diff.hunks.length > 0)?.diff
@@ -115,6 +121,7 @@ function undoDescription(
     headline: cut(`${word} ${verb(change)}: ${sentences.join('; ')}`, 500),
     fields: views.flatMap((view) => view.fields).slice(0, 20),
     ...(diff !== undefined && { diff }),
+    ...(views.every((view) => view.effect === 'back') && { bringsBack: true as const }),
     target: { kind: first.kind, id: first.id, version },
   }
 }
@@ -137,16 +144,43 @@ function movedSince(
 }
 
 const verbs: Readonly<Record<string, string>> = {
-  create_task: 'creating a task',
-  update_task: 'changing a task',
-  delete_task: 'deleting a task',
-  write_memory: 'remembering something',
-  forget_memory: 'forgetting something',
-  save_artifact: 'saving a note',
-  undo_change: 'an undo',
+  create_task: 'adding',
+  update_task: 'changing',
+  delete_task: 'deleting',
+  write_memory: 'remembering',
+  forget_memory: 'forgetting',
+  save_artifact: 'saving',
+  update_note: 'changing',
+  delete_note: 'deleting',
 }
 
-/** "deleting a task": what the change was, as a card's headline names it. */
+/**
+ * "deleting the task “Essay”": what the change was, named by the record it touched as the change
+ * kept it (its patches hold the record that came or went), never by an id.
+ */
 function verb(change: KeptChange): string {
-  return `${verbs[change.tool] ?? change.tool} (change ${change.changeId})`
+  if (change.tool === 'undo_change') return 'an undo'
+  const subject = subjectOf(change)
+  const doing = verbs[change.tool]
+  if (doing === undefined || subject === undefined) return toolWords(change.tool).doing
+  return `${doing} ${subject}`
+}
+
+const kindWords = { task: 'the task ', memory: '', note: 'the note ' } as const
+
+function subjectOf(change: KeptChange): string | undefined {
+  const first = change.records[0]
+  if (first === undefined) return undefined
+  for (const patch of [...change.patches, ...change.inversePatches]) {
+    const [kind, id, field] = patch.path
+    const value = patch.value as { title?: unknown; text?: unknown } | undefined
+    if (kind !== first.kind || id !== first.id) continue
+    const words = field === undefined ? (value?.title ?? value?.text) : undefined
+    if (typeof words === 'string') return `${kindWords[first.kind]}${quote(cut(words, 100))}`
+  }
+  return undefined
+}
+
+function capital(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }

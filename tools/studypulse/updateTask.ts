@@ -40,11 +40,12 @@ export const updateTask = defineTool({
     if (!changeable.some((field) => args[field] !== undefined)) return 'nothing to change'
     return args.title?.trim() === '' ? 'title must not be blank' : undefined
   },
-  preview: (args) => `Update task ${args.id}: ${changesInWords(args)}`,
+  // The card's headline names the task by its title; the preview has only the id, so no name.
+  preview: (args) => `Change a task: ${changesInWords(args)}`,
   async describe(args, view) {
     const current = await view.readTask(args.id)
     if (current === undefined) {
-      return missingTarget('task', args.id, `Update task ${args.id}`, 'nothing would change')
+      return missingTarget('task', args.id, 'Change a task', 'nothing would change')
     }
     // The card's after is what the patches make: the same plan execute commits.
     const next = planUpdate(current.value, args, current.value.updatedAt).after.task[

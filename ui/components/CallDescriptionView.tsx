@@ -5,6 +5,7 @@ import {
   type LineDiff,
 } from '../../vocabulary/CallDescription.ts'
 import { countOf } from '../../vocabulary/countOf.ts'
+import { visibleDescription } from '../../vocabulary/visibleDescription.ts'
 
 /** Props of `CallDescriptionView`. */
 export interface CallDescriptionViewProps {
@@ -23,7 +24,8 @@ const captions = {
  * colour alone.
  */
 export function CallDescriptionView({ description }: CallDescriptionViewProps) {
-  const { notice, fields, diff } = description
+  // Data from the workspace and the model: bidi and zero-width characters shown, not obeyed.
+  const { notice, fields, diff } = visibleDescription(description)
   return (
     <div className="sp-described">
       {notice ? (

@@ -1,3 +1,5 @@
+import { visibleText } from '../../vocabulary/visibleText.ts'
+
 /** Props of `CodeBlock`. */
 export interface CodeBlockProps {
   code: string
@@ -10,7 +12,11 @@ export interface CodeBlockProps {
  * its one number), so nothing is off to the side; a long program scrolls down. Nothing is cut.
  */
 export function CodeBlock({ code, label = 'Code' }: CodeBlockProps) {
-  const lines = code.replace(/\r\n?/g, '\n').split('\n')
+  // Each line as it runs: a bidi override or zero-width character shows as <U+XXXX>.
+  const lines = code
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => visibleText(line, 'mark'))
   return (
     <figure className="sp-code-block" aria-label={label}>
       {/* Focusable, so a keyboard can scroll a long program into view. */}

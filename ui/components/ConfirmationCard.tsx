@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { JsonSchema } from '../../models/messages.ts'
 import { clockTime } from '../../vocabulary/Identity.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
+import { mixedScriptWarning, visibleText } from '../../vocabulary/visibleText.ts'
 import type { CardOutcome, CardResolution } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
 import type { DecisionOption } from '../core/cardDecisions.ts'
@@ -8,6 +10,7 @@ import { codeToRun } from '../core/codeToRun.ts'
 import { describeCardState } from '../core/describeCardState.ts'
 import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
+import { nothingToDo } from '../core/nothingToDo.ts'
 import { CallDescriptionView } from './CallDescriptionView.tsx'
 import { CardEdit } from './CardEdit.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
@@ -78,8 +81,12 @@ type Phase =
  * click disables every button; a card whose id is no longer pending says so instead of sending.
  */
 export function ConfirmationCard(props: ConfirmationCardProps) {
-  const { request, outcome = 'pending', decisions = defaultDecisions, autoFocus = true } = props
-  const more = props.moreDecisions ?? []
+  const { request, outcome = 'pending', autoFocus = true } = props
+  // A card that would change nothing (undone already, no such record) offers no Allow: only a
+  // way to close it, whose reason is then the true one.
+  const nothing = nothingToDo(request)
+  const decisions = nothing === undefined ? (props.decisions ?? defaultDecisions) : dismissOnly
+  const more = nothing === undefined ? (props.moreDecisions ?? []) : []
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [moreOpen, setMoreOpen] = useState(false)
   const busy = useRef(false)
@@ -87,8 +94,21 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   const titleId = useId()
   const describedId = useId()
   const moreId = useId()
-  const sentence = describeEffect(request.permission, request.permissionOrigin, request.toolName)
+  const bringsBack = request.description?.bringsBack === true
+  const sentence = describeEffect(
+    request.permission,
+    request.permissionOrigin,
+    request.toolName,
+    bringsBack,
+  )
+  // What this call does, shown: an undo that only brings records back is a write to the person
+  // (the level that gates it, and what may be kept as a rule, stay the tool's).
+  const shownLevel = bringsBack ? 'write' : request.permission
   const program = codeToRun(request)
+  const headline = request.description?.headline ?? request.preview
+  const mixed = mixedScriptWarning(
+    [headline, request.argumentsJson ?? '', ...fieldTexts(request)].join('\n'),
+  )
   // Someone else decided first (another page, another node): the card says what was decided,
   // and by whom when it is known, not only that it no longer waits.
   const decidedElsewhere = phase.kind === 'stale' && (outcome === 'allowed' || outcome === 'denied')
@@ -171,7 +191,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
   )
   return (
     <article
-      className={`sp-card sp-card--${request.permission} sp-card--${state}`}
+      className={`sp-card sp-card--${shownLevel} sp-card--${state}`}
       aria-labelledby={titleId}
       aria-describedby={describedId}
       data-confirmation-id={request.confirmationId}
@@ -179,19 +199,27 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       data-decided-by={props.resolution?.decidedBy}
     >
       <header className="sp-card__header">
-        <PermissionBadge permission={request.permission} />
-        <code className="sp-card__tool">{request.toolName}</code>
+        <PermissionBadge permission={shownLevel} />
+        <span className="sp-card__tool">
+          {visibleText(toolWords(request.toolName, request.permissionOrigin).action, 'mark')}
+        </span>
       </header>
       <p className="sp-card__preview" id={titleId}>
-        {request.description?.headline ?? request.preview}
+        {visibleText(headline, 'mark')}
       </p>
+      {mixed ? (
+        <p className="sp-card__mixed" data-testid="mixed-scripts">
+          <span aria-hidden="true">⚠ </span>
+          {mixed}
+        </p>
+      ) : null}
       <p className="sp-card__explain" id={describedId}>
         {sentence}
       </p>
       {request.permissionOrigin ? (
         <p className="sp-card__origin" data-permission-source={request.permissionOrigin.source}>
           Level {describePermission(request.permission).label.toLowerCase()}:{' '}
-          {request.permissionOrigin.text}
+          {visibleText(request.permissionOrigin.text, 'mark')}
         </p>
       ) : null}
       {request.description ? <CallDescriptionView description={request.description} /> : null}
@@ -199,7 +227,9 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         <div className="sp-card__program">
           <CodeBlock code={program.code} label="Code that will run" />
           {program.inputs.length > 0 ? (
-            <p className="sp-card__inputs">Reads (read-only): {program.inputs.join(', ')}</p>
+            <p className="sp-card__inputs">
+              Reads (read-only): {visibleText(program.inputs.join(', '), 'mark')}
+            </p>
           ) : null}
         </div>
       ) : null}
@@ -214,7 +244,8 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
       ) : (
         <details className="sp-card__details">
           <summary>Show arguments</summary>
-          <pre>{prettyJson(request.argumentsJson)}</pre>
+          {/* As they run, bidi and zero-width characters shown (JSON leaves them raw). */}
+          <pre>{visibleText(prettyJson(request.argumentsJson))}</pre>
         </details>
       )}
       {live && !editing ? (
@@ -281,11 +312,16 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                 chosenKey: phase.kind === 'submitting' ? phase.key : undefined,
                 staleText: props.staleText,
                 decidedElsewhere,
+                nothingToDo: nothing,
               })}
       </p>
     </article>
   )
 }
+
+const dismissOnly: readonly DecisionOption[] = Object.freeze([
+  { key: 'deny', label: 'Dismiss', variant: 'secondary' },
+])
 
 function prettyJson(text: string | undefined): string {
   if (text === undefined) return '(arguments not available)'
@@ -294,4 +330,8 @@ function prettyJson(text: string | undefined): string {
   } catch {
     return text
   }
+}
+
+function fieldTexts(request: ConfirmationRequest): string[] {
+  return (request.description?.fields ?? []).flatMap((f) => [f.before ?? '', f.after ?? ''])
 }

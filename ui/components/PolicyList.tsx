@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { describeRuleEntry } from '../../runtime/PolicyStore.ts'
 import { describeRule } from '../../vocabulary/Decision.ts'
+import { ruleInWords } from '../../vocabulary/toolWords.ts'
 import type { PolicyRule } from '../../workspace/policyFile.ts'
 import type { PoliciesView } from '../hooks/usePolicies.ts'
 
@@ -50,7 +51,7 @@ export function PolicyList({ view }: PolicyListProps) {
             {view.problems.invalid.map(({ rule, reason }, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: file entries need not have unique ids
               <li key={index}>
-                Rule {describeRuleEntry(rule)}: {reason}
+                Rule {ruleInWords(describeRuleEntry(rule))}: {reason}
               </li>
             ))}
           </ul>
@@ -64,7 +65,7 @@ export function PolicyList({ view }: PolicyListProps) {
       ) : (
         <ul className="sp-list sp-rules">
           {view.rules.map((rule) => {
-            const text = describeRule(rule)
+            const text = ruleInWords(describeRule(rule))
             return (
               <li
                 key={rule.id}

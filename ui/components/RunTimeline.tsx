@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { clockText } from '../../vocabulary/humanTime.ts'
 import { decidedByText } from '../../vocabulary/Identity.ts'
-import { changeOf } from '../core/changeOf.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
+import { changeOf, undoneChangeIds } from '../core/changeOf.ts'
 import { ruleName } from '../core/describeCardState.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
@@ -21,14 +23,20 @@ interface Entry {
   /** The arguments before and after an edit. */
   change?: { before: string; after: string }
   /** The workspace change a completed call made, which can be undone. */
-  changeId?: string
+  changeId?: string | undefined
+  /** What its Undo button says to a screen reader: "Undo adding a task". */
+  undoLabel?: string
 }
 
 /** The run's event log as a readable timeline: requests, cards, decisions, results, with times. */
 export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimelineProps) {
   const events = useRunEvents(run)
+  // A change taken back already offers no second Undo.
+  const undone = undoneChangeIds(events)
   const entries = events.flatMap((e) => {
     const entry = describe(e)
+    if (entry?.changeId !== undefined && undone.has(entry.changeId))
+      return [{ e, entry: { ...entry, changeId: undefined, detail: 'undone since' } }]
     return entry ? [{ e, entry }] : []
   })
   if (entries.length === 0) return <p className="sp-muted">Nothing has happened in this run yet.</p>
@@ -48,7 +56,7 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
               <button
                 type="button"
                 className="sp-timeline__undo"
-                aria-label={`Undo change ${entry.changeId}`}
+                aria-label={entry.undoLabel ?? 'Undo'}
                 onClick={() => onUndo(entry.changeId as string)}
               >
                 Undo
@@ -74,7 +82,9 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
 }
 
 function describe(e: AgentEvent): Entry | undefined {
-  const tool = e.toolName ?? 'tool'
+  // What the call does in words (its name is for the model).
+  const tool = toolWords(e.toolName ?? '', e.permissionOrigin).action
+  const doing = toolWords(e.toolName ?? '', e.permissionOrigin).doing
   switch (e.kind) {
     case 'runStarted':
       return { tone: 'neutral', title: 'Run started' }
@@ -84,12 +94,12 @@ function describe(e: AgentEvent): Entry | undefined {
       return { tone: 'neutral', title: 'StudyPulse answered', detail: e.text }
     case 'toolRequested':
       return e.permission === undefined
-        ? { tone: 'error', title: `Requested ${tool} (could not be prepared)` }
-        : { tone: 'neutral', title: `Requested ${tool} · ${e.permission}`, detail: e.preview }
+        ? { tone: 'error', title: `Proposed: ${tool} (it could not be prepared)` }
+        : { tone: 'neutral', title: `Proposed: ${tool}`, detail: e.preview }
     case 'confirmationRequired':
       return {
         tone: 'ask',
-        title: `Confirmation required for ${tool}`,
+        title: `Asked you: ${tool}`,
         detail: e.description?.headline ?? e.preview,
       }
     case 'callEdited':
@@ -101,33 +111,34 @@ function describe(e: AgentEvent): Entry | undefined {
       }
     case 'confirmationResolved':
       if (e.decidedBy === 'timeout')
-        return { tone: 'no', title: `${tool} expired`, detail: 'Nobody decided in time.' }
+        return { tone: 'no', title: `Expired: ${tool}`, detail: 'Nobody decided in time.' }
       return e.decision === 'allow'
         ? {
             tone: 'ok',
-            title: e.decidedBy === 'policy' ? `Allowed ${tool}` : `Allowed ${tool} once`,
+            title: e.decidedBy === 'policy' ? `Allowed: ${tool}` : `Allowed once: ${tool}`,
             detail: by(e),
           }
-        : { tone: 'no', title: `Denied ${tool}`, detail: by(e) }
+        : { tone: 'no', title: `Denied: ${tool}`, detail: by(e) }
     case 'toolCompleted': {
       const change = changeOf(e)
       if (change.kind === 'undoable') {
         return {
           tone: 'ok',
-          title: `${tool} completed`,
-          detail: `change ${change.changeId}`,
+          title: `Done: ${tool}`,
+          detail: 'can be undone',
           changeId: change.changeId,
+          undoLabel: `Undo ${doing}`,
         }
       }
       if (change.kind === 'outside') {
-        return { tone: 'ok', title: `${tool} completed`, detail: 'this cannot be undone' }
+        return { tone: 'ok', title: `Done: ${tool}`, detail: 'this cannot be undone' }
       }
-      return { tone: 'ok', title: `${tool} completed` }
+      return { tone: 'ok', title: `Done: ${tool}` }
     }
     case 'toolFailed':
       return e.error?.code === 'user_denied'
-        ? { tone: 'no', title: `${tool} not run (denied)` }
-        : { tone: 'error', title: `${tool} failed`, detail: e.error?.message }
+        ? { tone: 'no', title: `Not done: ${tool} (denied)` }
+        : { tone: 'error', title: `Failed: ${doing}`, detail: e.error?.message }
     case 'runFailed':
       return { tone: 'error', title: 'Run failed', detail: e.error?.message }
     case 'runCancelled':
@@ -143,7 +154,7 @@ function by(e: AgentEvent): string | undefined {
   return who === '' ? undefined : `Decided ${who}`
 }
 
+// The app's one time format.
 function localTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour12: false })
+  return clockText(iso) || iso
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { dayText } from '../../vocabulary/humanTime.ts'
 import type { Task } from '../../workspace/schemas.ts'
 
 /** Props of `TaskList`. */
@@ -88,8 +89,7 @@ function Importance({ value }: { value: number }) {
   )
 }
 
+// The app's one date format, as on the cards.
 function formatDue(due: string): string {
-  const date = new Date(`${due}T12:00:00`)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(due) || Number.isNaN(date.getTime())) return due
-  return date.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })
+  return dayText(due)
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { momentText } from '../../vocabulary/humanTime.ts'
 import type { Artifact, Notebook } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
@@ -216,14 +217,7 @@ function SourcePane({ reader, notebook, path, onClose }: SourcePaneProps) {
   )
 }
 
+// The app's one date and time format.
 function formatTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString([], {
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
+  return momentText(iso)
 }

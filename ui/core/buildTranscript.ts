@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { decidedByText, type Person } from '../../vocabulary/Identity.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import { type ConfirmationRequest, toConfirmationRequest } from './ConfirmationRequest.ts'
-import { changeOf } from './changeOf.ts'
+import { changeOf, undoneChangeIds } from './changeOf.ts'
 
 /**
  * Where a card stands: waiting; decided (`allowed`, `denied`); `expired` (its time ran out);
@@ -55,6 +56,7 @@ export type TranscriptItem =
 export function buildTranscript(events: readonly AgentEvent[], waiting: boolean): TranscriptItem[] {
   const items: TranscriptItem[] = []
   const decided = new Map<string, AgentEvent>()
+  const undone = undoneChangeIds(events)
   const replaced = new Set<string>()
   const lastCard = new Map<string, string>()
   // What each call is called in the chat: its latest card's headline (an edit makes a new card,
@@ -140,7 +142,7 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
         items.push({ kind: 'activity', key, ok: true, at: e.at, text: approved(e, previews) })
         break
       case 'toolCompleted':
-        items.push(doneItem(e, key, done(e, previews, decided)))
+        items.push(doneItem(e, key, done(e, previews, decided), undone))
         break
       case 'toolFailed':
         if (e.error?.code === 'target_changed') {
@@ -155,7 +157,7 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
             key,
             ok: false,
             at: e.at,
-            text: `${e.toolName ?? 'A tool'} failed: ${e.error?.message ?? 'unknown error'}`,
+            text: `Could not finish ${toolWords(e.toolName ?? '', e.permissionOrigin).doing}: ${e.error?.message ?? 'unknown error'}`,
           })
         break
       case 'runFailed':
@@ -208,7 +210,7 @@ function done(
   decided: ReadonlyMap<string, AgentEvent>,
 ): string {
   const preview = e.toolCallId === undefined ? undefined : previews.get(e.toolCallId)
-  const what = preview !== undefined && preview !== '' ? preview : (e.toolName ?? 'tool')
+  const what = preview !== undefined && preview !== '' ? preview : actionOf(e)
   if (e.permission === 'read') return `Looked up: ${what}`
   // Hosted mode: the Done line says who allowed it.
   const resolved = [...decided.values()].find((d) => d.toolCallId === e.toolCallId)
@@ -216,9 +218,22 @@ function done(
   return `Done: ${what}${who === '' ? '' : ` (allowed ${who})`}`
 }
 
+function actionOf(e: AgentEvent): string {
+  return toolWords(e.toolName ?? '', e.permissionOrigin).action
+}
+
 /** A Done line, with the change it can undo, or saying that what ran outside cannot be undone. */
-function doneItem(e: AgentEvent, key: string, text: string): TranscriptItem {
+function doneItem(
+  e: AgentEvent,
+  key: string,
+  text: string,
+  undone: ReadonlySet<string>,
+): TranscriptItem {
   const change = changeOf(e)
+  // Taken back already: the line says so and offers no Undo.
+  if (change.kind === 'undoable' && undone.has(change.changeId)) {
+    return { kind: 'activity', key, ok: true, at: e.at, text: `${text} (undone since)` }
+  }
   if (change.kind === 'outside') {
     return { kind: 'activity', key, ok: true, at: e.at, text: `${text} (this cannot be undone)` }
   }
@@ -234,7 +249,7 @@ function doneItem(e: AgentEvent, key: string, text: string): TranscriptItem {
 
 function approved(e: AgentEvent, previews: ReadonlyMap<string, string>): string {
   const preview = e.toolCallId === undefined ? undefined : previews.get(e.toolCallId)
-  const what = preview !== undefined && preview !== '' ? preview : (e.toolName ?? 'tool')
+  const what = preview !== undefined && preview !== '' ? preview : actionOf(e)
   const more = e.approvalsNeeded ?? 0
   return `Approved ${decidedByText(e.decider, e.at)}: ${what} — ${more} more approval${more === 1 ? '' : 's'} needed`
 }

@@ -1,6 +1,7 @@
 import type { PolicyScope } from '../../runtime/PolicyStore.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import { mayBeAllowedByRule } from '../../vocabulary/PermissionLevel.ts'
+import { toolWords } from '../../vocabulary/toolWords.ts'
 import type { ConfirmationRequest } from './ConfirmationRequest.ts'
 
 /** One button on a card; `key` is what `onDecide` receives. */
@@ -34,16 +35,17 @@ export function decisionOf(key: string): DecisionMeaning | undefined {
  * session only for write tools (the runtime refuses it for anything else), always-deny for all.
  */
 export function lastingDecisions(
-  request: Pick<ConfirmationRequest, 'toolName' | 'permission'>,
+  request: Pick<ConfirmationRequest, 'toolName' | 'permission' | 'permissionOrigin'>,
 ): DecisionOption[] {
-  const tool = request.toolName
+  // A rule covers every call of the tool: named by what such calls do, not by the tool's name.
+  const every = toolWords(request.toolName, request.permissionOrigin).every
   return [
     ...(mayBeAllowedByRule(request.permission)
       ? [
-          { key: 'allow-run', label: `Allow ${tool} for this run` },
-          { key: 'allow-session', label: `Allow ${tool} for this session` },
+          { key: 'allow-run', label: `Allow ${every} for this run` },
+          { key: 'allow-session', label: `Allow ${every} for this session` },
         ]
       : []),
-    { key: 'deny-always', label: `Always deny ${tool}` },
+    { key: 'deny-always', label: `Always deny ${every}` },
   ]
 }

@@ -21,6 +21,21 @@ export function changeOf(event: AgentEvent): CallChange {
   return { kind: 'none' }
 }
 
+/** The changes `events` took back: each `changeId` an undo in them reports as undone. */
+export function undoneChangeIds(events: readonly AgentEvent[]): ReadonlySet<string> {
+  const undone = new Set<string>()
+  for (const event of events) {
+    if (event.kind !== 'toolCompleted' || event.payloadJson === undefined) continue
+    try {
+      const undid = (JSON.parse(event.payloadJson) as { data?: { undid?: unknown } }).data?.undid
+      if (typeof undid === 'string') undone.add(undid)
+    } catch {
+      // Not JSON: no undo said anything.
+    }
+  }
+  return undone
+}
+
 /** The latest change of `events` that can be undone, if any: what `/undo` takes back. */
 export function latestChangeId(events: readonly AgentEvent[]): string | undefined {
   for (let i = events.length - 1; i >= 0; i -= 1) {

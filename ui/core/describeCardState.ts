@@ -1,4 +1,5 @@
 import { decidedByText } from '../../vocabulary/Identity.ts'
+import { ruleInWords, toolWords } from '../../vocabulary/toolWords.ts'
 import type { CardOutcome, CardResolution } from './buildTranscript.ts'
 
 /** What a card's status line needs: where it stands, who decided, and the key the user chose here. */
@@ -12,13 +13,17 @@ export interface CardStateInput {
   staleText?: string | undefined
   /** Someone else's decision reached the card before this page's did. */
   decidedElsewhere?: boolean | undefined
+  /** Why the card had nothing to do (its notice: undone already, no such record): a denial says that. */
+  nothingToDo?: string | undefined
 }
 
 const keptPrefix = 'kept as a rule: '
 
 /** The sentence under a decided, expired, replaced or stale card; empty while it waits. */
 export function describeCardState(input: CardStateInput): string {
-  const { outcome, toolName, resolution, chosenKey } = input
+  const { outcome, resolution, chosenKey } = input
+  const every = toolWords(input.toolName).every
+  const doing = `${every.charAt(0).toUpperCase()}${every.slice(1)}`
   const rule = resolution?.decidedBy === 'policy' ? ruleName(resolution.rule) : undefined
   // The log names a rule the user kept with this decision, so a reloaded page can say so too.
   const kept =
@@ -42,17 +47,19 @@ export function describeCardState(input: CardStateInput): string {
   switch (outcome) {
     case 'allowed':
       if (rule !== undefined) return `Allowed by your rule: ${rule}.`
-      if (chosenKey === 'allow-run')
-        return `Allowed. ${toolName} is allowed for the rest of this run.`
+      if (chosenKey === 'allow-run') return `Allowed. ${doing} is allowed for the rest of this run.`
       if (chosenKey === 'allow-session')
-        return `Allowed. ${toolName} is allowed for the rest of this session.`
-      if (kept !== undefined) return `Allowed, and kept as a rule: ${kept}.`
+        return `Allowed. ${doing} is allowed for the rest of this session.`
+      if (kept !== undefined) return `Allowed, and kept as a rule: ${ruleInWords(kept)}.`
       return 'Allowed once.'
     case 'denied':
       if (rule !== undefined) return `Denied by your rule: ${rule}. Nothing was changed.`
       if (chosenKey === 'deny-always')
-        return `Denied. ${toolName} will always be denied from now on. Nothing was changed.`
-      if (kept !== undefined) return `Denied, and kept as a rule: ${kept}. Nothing was changed.`
+        return `Denied. ${doing} will always be denied from now on. Nothing was changed.`
+      if (kept !== undefined)
+        return `Denied, and kept as a rule: ${ruleInWords(kept)}. Nothing was changed.`
+      if (input.nothingToDo !== undefined)
+        return `Dismissed: ${input.nothingToDo} Nothing was changed.`
       return 'Denied. Nothing was changed.'
     case 'expired':
       return 'Expired — nothing was done.'
@@ -67,8 +74,8 @@ export function describeCardState(input: CardStateInput): string {
   }
 }
 
-/** A rule as the log names it, without its id: `allow create_task for this session`. */
+/** A rule as the log names it, without its id and in words: `allow adding tasks for this session`. */
 export function ruleName(rule: string | undefined): string {
   if (rule === undefined || rule === '') return 'a standing rule'
-  return rule.replace(/\s*\(rule [^)]*\)$/, '')
+  return ruleInWords(rule.replace(/\s*\(rule [^)]*\)$/, ''))
 }

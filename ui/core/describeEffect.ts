@@ -11,7 +11,11 @@ export function describeEffect(
   permission: PermissionLevel,
   origin?: PermissionOrigin,
   toolName?: string,
+  bringsBack?: boolean,
 ): string {
+  if (toolName === 'undo_change' && origin === undefined && bringsBack === true) {
+    return 'Brings back what that change removed; nothing is deleted or overwritten. Undoing this undo removes it again.'
+  }
   // An undo is destructive at most (it may remove what a change made), yet itself undoable.
   if (toolName === 'undo_change' && origin === undefined) {
     return 'Takes back one change to your workspace: it may remove or overwrite what that change made. Undoing this undo makes the change again.'

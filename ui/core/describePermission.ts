@@ -19,8 +19,10 @@ const descriptions: Record<PermissionLevel, PermissionDescription> = {
     tone: 'danger',
   },
   execute: {
-    label: 'Runs code on this computer',
-    sentence: 'Runs a command or program on this computer.',
+    // The badge and a run_code card's title agree: the code runs in StudyPulse's sandbox.
+    label: 'Runs code',
+    sentence:
+      'Runs a program in the sandbox: it sees only the files it lists, read-only, and cannot change your workspace or reach the network.',
     tone: 'warning',
   },
 }

@@ -1,4 +1,5 @@
 import type { RunSummary } from '../../store/RunListing.ts'
+import { localDayText } from '../../vocabulary/humanTime.ts'
 import { clockTime } from '../../vocabulary/Identity.ts'
 import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 
@@ -51,5 +52,5 @@ function shortTime(iso: string, now: Date): string {
   const sameDay = date.toDateString() === now.toDateString()
   // The same 24-hour clock as the cards ("Allowed by Rita at 14:02").
   if (sameDay) return `today ${clockTime(iso)}`
-  return date.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })
+  return localDayText(iso)
 }

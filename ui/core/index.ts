@@ -19,6 +19,7 @@ export { type HttpApiOptions, tokenHeader } from '../remote/HttpApi.ts'
 export {
   type RemoteConnection,
   RemoteRunClient,
+  type RemoteRunOptions,
   type RemoteRunSnapshot,
 } from '../remote/RemoteRunClient.ts'
 export { type AppInfo, StudyPulseClient } from '../remote/StudyPulseClient.ts'

@@ -12,6 +12,7 @@ import { readPageToken } from './readPageToken.ts'
 import { ApprovalSummary, SignedInBar } from './SignedInBar.tsx'
 import { SignInScreen } from './SignInScreen.tsx'
 import { useCardReach } from './useCardReach.ts'
+import { serverLostCard, useReloadWhenRestarted, useServerLost } from './useServerLost.ts'
 
 const suggestions = [
   'add a task to review chapter 3 by Friday, importance 4',
@@ -72,9 +73,16 @@ export function App() {
     client.info().then(setInfo, () => {})
     client.me().then(setMe, () => setSignedOut('never'))
   }, [client])
-  const cardUnavailable = useCardReach(
+  const reach = useCardReach(
     useCallback((runId: string) => client.card(runId), [client]),
     run,
+  )
+  const lost = useServerLost(run)
+  useReloadWhenRestarted(restarted)
+  // While the server is gone, no card can be answered: it says so instead of "Failed to fetch".
+  const cardUnavailable = useCallback(
+    (request: Parameters<typeof reach>[0]) => (lost ? serverLostCard : reach(request)),
+    [lost, reach],
   )
   // A page served with a session carries its CSRF token; one behind a proxy or for bearer
   // tokens carries none ('hosted'), and there the proxy or the client signs people out.
@@ -123,8 +131,13 @@ export function App() {
           {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
           {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
           {run ? (
-            <span className="app__chip app__chip--quiet" data-run-status={status ?? ''}>
-              {statusLabel[status ?? ''] ?? status ?? 'Connecting…'}
+            <span
+              className={`app__chip ${lost ? 'app__chip--lost' : 'app__chip--quiet'}`}
+              data-run-status={lost ? 'lost' : (status ?? '')}
+            >
+              {lost
+                ? 'Connection lost — trying again…'
+                : (statusLabel[status ?? ''] ?? status ?? 'Connecting…')}
             </span>
           ) : null}
         </div>

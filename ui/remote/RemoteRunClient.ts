@@ -29,6 +29,17 @@ interface StateFrame {
 
 const finalValues = new Set(['failed', 'cancelled'])
 
+/** How long an open stream may stay silent (the server beats every 5 s) before it counts as lost. */
+const defaultSilenceMs = 15_000
+
+/** How a `RemoteRunClient` reaches its run. */
+export interface RemoteRunOptions extends HttpApiOptions {
+  /** The run to follow. */
+  runId: string
+  /** Silence after which an open event stream counts as lost and is opened again (default 15 s). */
+  silenceMs?: number
+}
+
 /**
  * A run that lives in the app server, seen through HTTP: the same `subscribe`/`getSnapshot`/`send`
  * shape as an XState actor, so the hooks and components take either. Commands become POSTs; the
@@ -41,8 +52,11 @@ export class RemoteRunClient implements DecidingRun {
   readonly #abort = new AbortController()
   #snapshot: RemoteRunSnapshot
 
-  constructor(options: HttpApiOptions & { runId: string }) {
+  readonly #silenceMs: number
+
+  constructor(options: RemoteRunOptions) {
     this.runId = options.runId
+    this.#silenceMs = options.silenceMs ?? defaultSilenceMs
     this.#api = new HttpApi(options)
     this.#snapshot = {
       value: undefined,
@@ -154,10 +168,21 @@ export class RemoteRunClient implements DecidingRun {
     const signal = this.#abort.signal
     while (!signal.aborted) {
       const from = lastLoggedSeq(this.#snapshot.context.events) + 1
+      // A server gone without closing the connection (a sleeping laptop, a proxy) sends nothing:
+      // silence past three heartbeats ends this attempt, and the page says the server is lost.
+      const attempt = new AbortController()
+      const stop = () => attempt.abort()
+      signal.addEventListener('abort', stop)
+      let quiet: ReturnType<typeof setTimeout> | undefined
+      const heard = () => {
+        clearTimeout(quiet)
+        quiet = setTimeout(stop, this.#silenceMs)
+      }
       try {
+        heard()
         const response = await this.#api.raw(
           `/api/runs/${encodeURIComponent(this.runId)}/events?from=${from}`,
-          { headers: { accept: 'text/event-stream' }, signal },
+          { headers: { accept: 'text/event-stream' }, signal: attempt.signal },
         )
         if (!response.ok || response.body === null) {
           const error = new RunCommandError(
@@ -169,7 +194,7 @@ export class RemoteRunClient implements DecidingRun {
         } else {
           this.#update({ connection: 'open' })
           delay = 250
-          for await (const batch of readEventStream(response.body)) this.#apply(batch)
+          for await (const batch of readEventStream(response.body, heard)) this.#apply(batch)
           if (finalValues.has(String(this.#snapshot.value))) {
             this.#update({ connection: 'ended' })
             return
@@ -181,6 +206,9 @@ export class RemoteRunClient implements DecidingRun {
           this.#update({ connection: 'failed' })
           return
         }
+      } finally {
+        clearTimeout(quiet)
+        signal.removeEventListener('abort', stop)
       }
       this.#update({ connection: 'retrying' })
       await new Promise((resolve) => setTimeout(resolve, delay))

@@ -13,6 +13,7 @@ export interface ServerSentEvent {
  */
 export async function* readEventStream(
   body: ReadableStream<Uint8Array>,
+  onBytes?: () => void,
 ): AsyncGenerator<ServerSentEvent[]> {
   let batch: ServerSentEvent[] = []
   const parser = createParser({
@@ -26,6 +27,8 @@ export async function* readEventStream(
     for (;;) {
       const { done, value } = await reader.read()
       if (done) return
+      // Any bytes, a heartbeat comment too: the server is there.
+      onBytes?.()
       parser.feed(decoder.decode(value, { stream: true }))
       if (batch.length > 0) {
         yield batch

@@ -40,16 +40,16 @@ describe('OfflinePlanner: changes told plainly', () => {
       'Marked “Review lecture 1 notes” as done.',
     )
     expect((await converse('move the essay to next Monday')).text).toBe(
-      'Moved “Essay on photosynthesis” to 2026-12-07.',
+      'Moved “Essay on photosynthesis” to Mon 7 Dec 2026.',
     )
     expect((await converse('forget that I study in the morning')).text).toBe(
       'I forgot “I study best in the morning”.',
     )
     expect((await converse('show me what I have to do this week')).text?.split('\n')).toEqual([
-      'Your open tasks due by 2026-12-06 (3):',
-      '- Read chapter 1 (due 2026-12-01)',
-      '- Review chapter 3 (due 2026-12-04, importance 4)',
-      '- Review lecture 1 notes (due 2026-12-02)',
+      'Your open tasks due by Sun 6 Dec 2026 (3):',
+      '- Read chapter 1 (due Tue 1 Dec 2026)',
+      '- Review chapter 3 (due Fri 4 Dec 2026, importance 4)',
+      '- Review lecture 1 notes (due Wed 2 Dec 2026)',
     ])
     expect((await converse('what do you remember about me?')).text).toBe(
       'Here is what I remember about you:\n- I study best in the morning\n- My exam is on 15 January',

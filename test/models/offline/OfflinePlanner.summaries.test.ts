@@ -9,7 +9,7 @@ describe('OfflinePlanner: summaries', () => {
       ok(created),
     ])
     expect(turn).toEqual({
-      text: 'Added “Review chapter 3” to your tasks (due 2026-12-04, importance 4).',
+      text: 'Added “Review chapter 3” to your tasks (due Fri 4 Dec 2026, importance 4).',
     })
   })
 
@@ -18,8 +18,8 @@ describe('OfflinePlanner: summaries', () => {
     expect(turn.text).toBe(
       [
         'You have 2 open tasks and 1 done:',
-        '- Read chapter 1 (due 2026-12-01)',
-        '- Review chapter 3 (due 2026-12-04, importance 4)',
+        '- Read chapter 1 (due Tue 1 Dec 2026)',
+        '- Review chapter 3 (due Fri 4 Dec 2026, importance 4)',
         '- Email the tutor (done)',
       ].join('\n'),
     )
@@ -111,7 +111,7 @@ describe('OfflinePlanner: summaries', () => {
     ])
     expect(turn.toolCalls).toBeUndefined()
     expect(turn.text?.split('\n')).toEqual([
-      'I ran list_tasks, but I could not read its result.',
+      'I tried listing your tasks, but I could not read what came of it.',
       'I searched for “cells”, but could not read the results.',
       'I opened a.md, but could not read its content.',
     ])
@@ -120,7 +120,7 @@ describe('OfflinePlanner: summaries', () => {
       { role: 'tool', toolCallId: 'ghost', name: 'mystery', content: '{"ok":false}' },
     ]
     expect(await planner.complete(request(strange))).toEqual({
-      text: 'I could not run mystery.',
+      text: 'I could not use mystery.',
     })
   })
 

@@ -69,7 +69,7 @@ describe('terminal chat with a streaming model', () => {
     )
     const written = await chat(['add a task: read chapter 3', 'n'])
     expect(written).toContain(
-      'studypulse › Adding it.\n  → create_task [WRITE]\n  ▸ Create task “Read chapter 3”',
+      'studypulse › Adding it.\n  → Add a task [WRITE]\n  ▸ Create task “Read chapter 3”',
     )
     expect(written.split('Adding it.')).toHaveLength(2)
     expect(written).toContain('  denied\n')

@@ -92,7 +92,7 @@ describe('server-filesystem as a tool source', () => {
       'write',
       { source: 'host', text: 'set by you in mcp.json', server: 'pinned', tool: 'read_text_file' },
     ])
-    expect(trusted.preview).toBe(`MCP server files › read_text_file {"path":"${path}"}`)
+    expect(trusted.preview).toBe(`MCP server files › read_text_file path: "${path}"`)
     expect(await registry.execute(trusted, context())).toEqual({
       ok: true,
       data: {

@@ -31,7 +31,7 @@ const changes: [string, (ws: StudyWorkspace) => Promise<object>, RegExp][] = [
   [
     'create_task',
     async () => ({ title: 'Read chapter 4', due: '2026-12-09' }),
-    /remove task “Read chapter 4”/,
+    /^.{0,30}Undo adding the task “Read chapter 4”: remove it/,
   ],
   ['update_task (complete)', async () => ({ id: 't1', done: true }), /put task “Essay” back/],
   [
@@ -39,17 +39,25 @@ const changes: [string, (ws: StudyWorkspace) => Promise<object>, RegExp][] = [
     async () => ({ id: 't1', title: 'Essay v2', due: null }),
     /"label":"Title","before":"Essay v2","after":"Essay".*"label":"Due","before":"\(none\)","after":"Fri 4 Dec 2026"/,
   ],
-  ['delete_task', async () => ({ id: 't1', title: 'Essay' }), /bring back task “Essay”/],
-  ['write_memory', async () => ({ text: 'I like flashcards' }), /remove “I like flashcards”/],
+  [
+    'delete_task',
+    async () => ({ id: 't1', title: 'Essay' }),
+    /Undo deleting the task “Essay”: bring it back/,
+  ],
+  [
+    'write_memory',
+    async () => ({ text: 'I like flashcards' }),
+    /Undo remembering “I like flashcards”: remove it/,
+  ],
   [
     'forget_memory',
     async (ws) => ({ id: (await ws.readMemory())[0]?.id }),
-    /bring back “I study in the morning”/,
+    /Undo forgetting “I study in the morning”: bring it back/,
   ],
   [
     'save_artifact (new)',
     async () => ({ title: 'Cell notes', content: 'Mitochondria\n' }),
-    /remove the note “Cell notes”/,
+    /Undo saving the note “Cell notes”: remove it/,
   ],
   [
     'save_artifact (overwrite)',

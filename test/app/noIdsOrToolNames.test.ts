@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runTerminalChat } from '../../app/runTerminalChat.ts'
+import { idsAndToolNames, registryToolNames } from '../helpers/plainWords.ts'
+import { type AppHarness, startHarness } from './appHarness.ts'
+
+let h: AppHarness | undefined
+afterEach(async () => {
+  await h?.dispose()
+  h = undefined
+})
+
+/** The terminal chat over the app's own runtime (the offline planner, the sample workspace). */
+async function terminal(lines: string[]): Promise<string> {
+  h = await startHarness()
+  const input = new PassThrough()
+  const output = new PassThrough()
+  const queue = [...lines]
+  let written = ''
+  output.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8')
+    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
+    const line = queue.shift()
+    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
+  })
+  await runTerminalChat({ runtime: h.runtime, input, output })
+  return written
+}
+
+describe('what a person reads in the terminal names no ids and no tool names (#40, 4)', () => {
+  it('the scan knows the registry’s names and finds an id or a name where one is', () => {
+    expect(registryToolNames()).toContain('delete_task')
+    expect(idsAndToolNames('  ✗ delete_task: user_denied')).toHaveLength(1)
+    expect(idsAndToolNames('Undo (change 1135884d-ce40-4c1a-9f3e-2d8c6a1b0e47)')).toHaveLength(1)
+    expect(idsAndToolNames('Undo deleting the task “Essay”')).toEqual([])
+  })
+
+  it('a session of adding, undoing, denying, computing and listing', async () => {
+    const written = await terminal([
+      'add a task to review chapter 3 by Friday, importance 4',
+      'y',
+      '/undo',
+      'y',
+      'add a task to read chapter 5',
+      'y',
+      'delete the task read chapter 5',
+      'n',
+      'compute the mean of 80, 83 and 85',
+      'y',
+      '/tasks',
+    ])
+    // The session did what it says (so the scan read real cards, results and answers).
+    expect(written).toMatch(/Allow once\?/)
+    expect(idsAndToolNames(written)).toEqual([])
+    expect(written).toMatch(/82\.67/)
+    expect(written).not.toMatch(/82\.666/)
+    expect(idsAndToolNames(written)).toEqual([])
+  })
+})

@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core'
+import { afterAll, expect, test } from 'vitest'
+import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { idsAndToolNames } from '../helpers/plainWords.ts'
+import { pageInChromium } from './pageInChromium.ts'
+
+const chromium = pageInChromium()
+let h: AppHarness | undefined
+afterAll(async () => {
+  await h?.dispose()
+})
+
+// What the page shows, as rendered (closed "Show arguments" left out: it holds the call as it runs).
+// biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what a person reads; textContent would add hidden parts.
+const pageText = (page: Page) => page.locator('body').innerText()
+
+// Issue #40 (4): the web app's own words, read off the page after real runs through its server.
+test('the page names no ids, tool names or ISO dates after adding, undoing, denying and computing', {
+  timeout: 180_000,
+}, async () => {
+  h = await startHarness({ distDir: chromium.distDir })
+  const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 900 } })
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  await page.goto(h.server.url)
+  const card = page.locator('.sp-card[data-state="pending"]')
+  const ask = async (text: string) => {
+    await page.getByLabel('Message').fill(text)
+    await page.getByLabel('Message').press('Enter')
+    await card.waitFor()
+  }
+  const read: string[] = []
+
+  await ask('add a task to review chapter 3 by Friday, importance 4')
+  read.push(await pageText(page))
+  await card.getByRole('button', { name: 'Allow once' }).click()
+  await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+  // Undo from the Done line: a card of its own, naming the task.
+  await page.locator('.sp-activity__undo').first().click()
+  await card.waitFor()
+  expect(await card.locator('.sp-card__preview').textContent()).toBe(
+    'Undo adding the task “Review chapter 3”: remove it',
+  )
+  read.push(await pageText(page))
+  await card.getByRole('button', { name: 'Allow once' }).click()
+  const takenBack = page.locator('.sp-activity', { hasText: '(undone since)' })
+  await takenBack.waitFor()
+  // Taken back: no second Undo on its line (the undo's own line may be undone: a redo).
+  expect(await takenBack.locator('.sp-activity__undo').count()).toBe(0)
+
+  await ask('delete the task review lecture 1 notes')
+  read.push(await pageText(page))
+  await card.getByRole('button', { name: 'Deny' }).click()
+  await page.getByText(/did not delete/).waitFor()
+
+  await ask('compute the mean of 80, 83 and 85')
+  read.push(await pageText(page))
+  await card.getByRole('button', { name: 'Allow once' }).click()
+  await page.getByText('The mean of 80, 83 and 85 is 82.67.').waitFor()
+  read.push(await pageText(page))
+
+  await page.getByRole('tab', { name: 'Activity' }).click()
+  await page.locator('.sp-timeline').waitFor()
+  read.push(await pageText(page))
+
+  const text = read.join('\n')
+  expect(text).toContain('Delete task “Review lecture 1 notes”')
+  expect(idsAndToolNames(text)).toEqual([])
+  await page.close()
+})

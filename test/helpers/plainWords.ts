@@ -1,0 +1,30 @@
+import { createToolRegistry } from '../../tools/createToolRegistry.ts'
+
+// A uuid, or any run of 16+ hex digits (a digest, a hex id): what a person cannot read.
+const idLike =
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{16,}\b/gi
+
+/** The names of the registry's own tools (snake_case), which are for the model, not for people. */
+export function registryToolNames(): string[] {
+  return createToolRegistry()
+    .definitions()
+    .map((d) => d.name)
+}
+
+/**
+ * What in `text` a person should never read: ids, the registry's tool names and ISO dates, each with the
+ * line it is on (so a failure shows where it was found).
+ */
+export function idsAndToolNames(text: string): string[] {
+  const names = registryToolNames()
+  const tool = new RegExp(`\\b(?:${names.join('|')})\\b`, 'g')
+  const found: string[] = []
+  for (const line of text.split('\n')) {
+    // One date format: a person reads "Fri 4 Dec 2026", never "2026-12-04".
+    for (const match of line.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g))
+      found.push(`ISO date ${match[0]} in: ${line.trim()}`)
+    for (const match of line.matchAll(idLike)) found.push(`id ${match[0]} in: ${line.trim()}`)
+    for (const match of line.matchAll(tool)) found.push(`tool name ${match[0]} in: ${line.trim()}`)
+  }
+  return found
+}
