@@ -1,3 +1,4 @@
+import { MAX_CLAUSE, MAX_CLAUSES } from './plannerBounds.ts'
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
@@ -31,6 +32,7 @@ export type PlannerIntent =
   | { kind: 'thanks' }
   | { kind: 'help' }
   | { kind: 'unknown'; clause: string }
+  | { kind: 'too_many'; count: number }
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 
@@ -120,7 +122,9 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
   }
   const block = parseNoteBlock(text)
   if (block !== undefined) return [block]
-  return splitClauses(fixTypos(text)).flatMap((clause) => parseClauses(clause, today))
+  const clauses = splitClauses(fixTypos(text))
+  if (clauses.length > MAX_CLAUSES) return [{ kind: 'too_many', count: clauses.length }]
+  return clauses.flatMap((clause) => parseClauses(clause, today))
 }
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
@@ -129,8 +133,8 @@ const NOTE_CALLED =
 const NOTE_LINES =
   /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
 
+// A note's body is everything after its colon, sentences and all; only "note: title" needs lines.
 function parseNoteBlock(text: string): PlannerIntent | undefined {
-  if (!text.includes('\n')) return undefined
   const match = NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
@@ -139,12 +143,20 @@ function parseNoteBlock(text: string): PlannerIntent | undefined {
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */
 function parseClauses(clause: string, today: Date): PlannerIntent[] {
+  if (clause.length > MAX_CLAUSE) return [parseLongClause(clause)]
   const parts = splitOnAnd(clause)
   if (parts.length > 1) {
     const each = parts.map((part) => parseClause(part, today))
     if (each.every((intent) => intent.kind !== 'unknown')) return each
   }
   return [parseClause(clause, today)]
+}
+
+// A clause longer than any request can only be a note with its body; every other reading is a
+// pattern that must not scan a page.
+function parseLongClause(clause: string): PlannerIntent {
+  const note = parseArtifact(clause.replace(/^\s*(?:please\s+)?/i, ''))
+  return note ?? { kind: 'unknown', clause: `${cleanPhrase(clause.slice(0, MAX_CLAUSE))}…` }
 }
 
 /** The tools an intent needs; all of them must be offered for the planner to act on it. */
@@ -154,6 +166,7 @@ export function intentTools(intent: PlannerIntent): string[] {
     case 'thanks':
     case 'help':
     case 'unknown':
+    case 'too_many':
       return []
     case 'delete_task':
       return ['list_tasks', 'delete_task']

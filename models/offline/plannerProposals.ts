@@ -1,4 +1,5 @@
 import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import { tooMany } from './plannerBounds.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { intentTools, type PlannerIntent } from './plannerIntents.ts'
 import { plannerNotes } from './plannerNotes.ts'
@@ -72,6 +73,8 @@ export function offered(intent: PlannerIntent, available: ReadonlySet<string>): 
 
 function noCallsText(intents: readonly PlannerIntent[], available: ReadonlySet<string>): string {
   const chatter = new Set(['greeting', 'thanks', 'help', 'unknown'])
+  const many = intents.find((intent) => intent.kind === 'too_many')
+  if (many?.kind === 'too_many') return tooMany(many.count)
   if (intents.every((intent) => chatter.has(intent.kind))) {
     if (intents.length > 0 && intents.every((intent) => intent.kind === 'thanks')) {
       return "You're welcome! Anything else I can do?"
