@@ -143,6 +143,8 @@ const verbs: Readonly<Record<string, string>> = {
   write_memory: 'remembering something',
   forget_memory: 'forgetting something',
   save_artifact: 'saving a note',
+  update_note: 'changing a note',
+  delete_note: 'deleting a note',
   undo_change: 'an undo',
 }
 
