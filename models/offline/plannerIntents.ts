@@ -3,9 +3,11 @@ import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
+import { type NoteEdit, noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import {
+  parseClearDone,
   parseTaskQuery,
   parseTaskUpdate,
   type TaskQuery,
@@ -26,7 +28,8 @@ export type PlannerIntent =
   | MemoryForget
   | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
   | { kind: 'save_artifact'; title: string; content: string }
-  | { kind: 'delete_task'; target: string }
+  | { kind: 'delete_task'; target: string; finished?: true }
+  | NoteEdit
   | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
@@ -56,6 +59,9 @@ const DELETE_SUFFIX = new RegExp(
 const ARTIFACT =
   /^(?:save|create|make|write|add|store|keep)\s+(?:a\s+|an\s+|the\s+|this\s+|my\s+)?(?:new\s+)?(?:note|artifact|document|doc|page)\b\s*(?:(?:called|named|titled|as)\b)?\s*(.+?)\s*:\s*(.+)$/i
 const MEMORY = [
+  /^(?:note\s+to\s+(?:self|myself)|nts|memo\s+to\s+self)\b\s*[:,\-–—]?\s*(.+)$/i,
+  /^(?:keep|bear)\s+in\s+mind\s*[:,-]?\s*(?:that\s+)?(.+)$/i,
+  /^(?:for\s+the\s+record|fyi|just\s+so\s+you\s+know)\s*[:,-]?\s*(?:that\s+)?(.+)$/i,
   /^(?:remember|memori[sz]e|note|keep\s+in\s+mind|don'?t\s+forget|never\s+forget)\s+that\s+(.+)$/i,
   /^(?:remember|memori[sz]e)\s*:\s*(.+)$/i,
   /^(?:remember|memori[sz]e)\s+(?!to\b|me\b|that\b)(.+)$/i,
@@ -91,12 +97,14 @@ const PARSERS: readonly ClauseParser[] = [
   parseCompute,
   parseListMemory,
   parseForget,
+  parseMemory,
+  parseNoteEdit,
   parseNoteIntent,
+  parseClearDone,
   parseDelete,
   parseTaskNote,
   parseArtifact,
   parseCreateShape,
-  parseMemory,
   parseTaskQuery,
   parseTaskUpdate,
   parseRead,
@@ -124,18 +132,35 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
   if (block !== undefined) return [block]
   const clauses = splitClauses(fixTypos(text))
   if (clauses.length > MAX_CLAUSES) return [{ kind: 'too_many', count: clauses.length }]
-  return clauses.flatMap((clause) => parseClauses(clause, today))
+  return pointBack(clauses.flatMap((clause) => parseClauses(clause, today)))
+}
+
+const IT = /^(?:it|that|this|this\s+one|that\s+one|the\s+same(?:\s+one)?)$/i
+
+// "move X to monday, make it important and rename it to Y": "it" is the task named just before.
+function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
+  let last: string | undefined
+  return intents.map((intent) => {
+    if (intent.kind === 'update_task' || intent.kind === 'delete_task') {
+      if (IT.test(intent.target) && last !== undefined) return { ...intent, target: last }
+      if (intent.target !== '') last = intent.target
+    } else if (intent.kind === 'create_task') last = intent.title
+    return intent
+  })
 }
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
 const NOTE_CALLED =
-  /^\s*(?:please\s+)?(?:save|write|create|make|add|keep|store)\s+(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?:called|named|titled|as)\s+([^:\n]+?)\s*:\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|kindly)\s+(?:to\s+)?|(?:can|could)\s+you\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
+// "jot this down under Enzymes: …", "write down in a note called Key dates: …".
+const NOTE_UNDER =
+  /^\s*(?:please\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
 const NOTE_LINES =
   /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
 
 // A note's body is everything after its colon, sentences and all; only "note: title" needs lines.
 function parseNoteBlock(text: string): PlannerIntent | undefined {
-  const match = NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
+  const match = NOTE_UNDER.exec(text) ?? NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
   return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
@@ -149,7 +174,24 @@ function parseClauses(clause: string, today: Date): PlannerIntent[] {
     const each = parts.map((part) => parseClause(part, today))
     if (each.every((intent) => intent.kind !== 'unknown')) return each
   }
-  return [parseClause(clause, today)]
+  const one = parseClause(clause, today)
+  if (one.kind === 'create_task' && / and /i.test(one.title))
+    return splitDatedCreates(clause, today) ?? [one]
+  return [one]
+}
+
+// "add revise chapter 3 for friday and email my tutor on monday": two tasks, each with its date.
+function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undefined {
+  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?/gi)].slice(0, 4)
+  for (const join of joins) {
+    const left = parseClause(clause.slice(0, join.index), today)
+    if (left.kind !== 'create_task' || left.due === undefined) continue
+    const rest = clause.slice(join.index + join[0].length)
+    const alone = parseClause(rest, today)
+    const right = alone.kind === 'create_task' ? alone : parseClause(`add a task to ${rest}`, today)
+    if (right.kind === 'create_task' && right.due !== undefined) return [left, right]
+  }
+  return undefined
 }
 
 // A clause longer than any request can only be a note with its body; every other reading is a
@@ -170,6 +212,10 @@ export function intentTools(intent: PlannerIntent): string[] {
       return []
     case 'delete_task':
       return ['list_tasks', 'delete_task']
+    case 'delete_note':
+      return ['delete_note']
+    case 'update_note':
+      return ['update_note']
     case 'update_task':
       return ['list_tasks', 'update_task']
     case 'forget_memory':
@@ -187,10 +233,23 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
-      if (intent) return intent
+      if (intent) return ownKind(intent, clause)
     }
   }
   return { kind: 'unknown', clause: cleanPhrase(raw) }
+}
+
+// A request about notes never changes a task: "delete the note Mitochondria" deletes a note, or
+// nothing, whatever task a looser pattern took it for.
+// (A task's own changes, "mark review lecture 1 notes as done", stay a task's: a note has no
+// due date, importance or done.)
+function ownKind(intent: PlannerIntent, clause: string): PlannerIntent {
+  if (intent.kind !== 'delete_task' || intent.finished) return intent
+  if (!/\bnotes?\b/i.test(clause) || /\b(?:task|to-?do)s?\b/i.test(clause)) return intent
+  const name = noteTitle(intent.target)
+  return name === ''
+    ? { kind: 'unknown', clause: cleanPhrase(clause) }
+    : { kind: 'delete_note', name }
 }
 
 /** "compute …" always means code; a bare question only when it reads as a sum the planner can write. */

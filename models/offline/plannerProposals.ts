@@ -50,6 +50,14 @@ export function proposeCalls(
       case 'save_artifact':
         propose('save_artifact', { title: intent.title, content: intent.content })
         break
+      case 'delete_note':
+        propose('delete_note', { name: intent.name })
+        break
+      case 'update_note': {
+        const { kind: _kind, ...change } = intent
+        propose('update_note', change)
+        break
+      }
       case 'list_artifacts':
         propose('list_artifacts', {})
         break
