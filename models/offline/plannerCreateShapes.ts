@@ -1,7 +1,7 @@
 /** More ways a student asks for a task: "todo: …", quoted titles, "remind me in 3 days to …", a bare errand with a date. */
 
 import { findDate } from './plannerChrono.ts'
-import { parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
+import { fullWeekdays, parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
 type Create = { kind: 'create_task' } & TaskFields
@@ -55,7 +55,8 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
 export function parseErrand(clause: string, today: Date): Create | undefined {
   if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause))
     return undefined
-  if (clause.split(/\s+/).length < 3 || findDate(clause, today) === undefined) return undefined
+  if (clause.split(/\s+/).length < 3 || findDate(fullWeekdays(clause), today) === undefined)
+    return undefined
   return create(clause, today)
 }
 

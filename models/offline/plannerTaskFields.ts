@@ -54,7 +54,8 @@ const DAY_NAMES: Readonly<Record<string, string>> = {
   sun: 'sunday',
 }
 
-function fullWeekdays(text: string): string {
+/** `text` with each short weekday where a date goes written out ("gym on wed" → "gym on wednesday"). */
+export function fullWeekdays(text: string): string {
   return text.replace(SHORT_DAY, (whole, after?: string, before?: string) => {
     const word = (after ?? before ?? '').toLowerCase()
     return DAY_NAMES[word] ?? whole
@@ -68,5 +69,6 @@ function taskTitle(rest: string): string {
     .replace(/^(?:to|called|named|titled|about|for\s+me|me)\s*[:-]?\s+/i, '')
     .replace(/^i\s+(?:(?:have|need|must|want|got|ought)\s+to|must|should|gotta)\s+/i, '')
     .replace(/\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:to-?do\s+)?(?:list|tasks|to-?dos)$/i, '')
+    .replace(/(?:,?\s+(?:please|pls|plz|thanks|thank\s+you|at\s+the\s+latest|latest))+$/i, '')
   return capitalise(cleanPhrase(title))
 }

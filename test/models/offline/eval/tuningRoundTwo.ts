@@ -1,0 +1,138 @@
+/**
+ * The tuning phrasings of the planner's second round (issue #40), by category: what it was
+ * developed against, in the tuning set's own voice. The `week` workspace (see voices.ts) has a
+ * “Mitochondria” note, two more memories and two done tasks. Never copied from a held-out set.
+ */
+
+import type { EvalCase } from './evalCase.ts'
+import { BOOKS, CALC, CARDS, CH5, ESSAY, LOW, SLIDES } from './heldoutNames.ts'
+
+const week = (cases: readonly Omit<EvalCase, 'workspace'>[]): EvalCase[] =>
+  cases.map((c) => ({ ...c, workspace: 'week' }))
+
+/** Round two's tuning phrasings, by category. */
+export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
+  'several requests': week([
+    {
+      say: ['add finish the poster for thursday and call the bank on saturday'],
+      expect: {
+        created: [
+          { title: /^finish the poster$/i, due: '2026-12-03' },
+          { title: /^call the bank$/i, due: '2026-12-05' },
+        ],
+      },
+    },
+    {
+      say: ['plan my week: swim on thu, essay draft on sat, groceries on mon'],
+      expect: {
+        created: [
+          { title: /^swim$/i, due: '2026-12-03' },
+          { title: /^essay draft$/i, due: '2026-12-05' },
+          { title: /^groceries$/i, due: '2026-12-07' },
+        ],
+      },
+    },
+    {
+      say: ['to do list\n- wash the car sat\n- email the landlord'],
+      expect: {
+        created: [
+          { title: /^wash the car$/i, due: '2026-12-05' },
+          { title: /^email the landlord$/i },
+        ],
+      },
+    },
+    {
+      say: ['buy stamps today + post the letter wed'],
+      expect: {
+        created: [
+          { title: /^buy stamps$/i, due: '2026-12-01' },
+          { title: /^post the letter$/i, due: '2026-12-02' },
+        ],
+      },
+    },
+  ]),
+  notes: week([
+    {
+      say: ['save note Respiration:\nglycolysis first\nthen the Krebs cycle'],
+      expect: { note: { title: /^respiration$/i, content: /glycolysis first[\s\S]*Krebs/ } },
+    },
+    {
+      say: ['jot this down under Ecology: food webs show energy flow'],
+      expect: { note: { title: /^ecology$/i, content: /food webs show energy flow/ } },
+    },
+    {
+      say: ['add to the exam plan note: sleep early on sunday'],
+      expect: {
+        note: { title: /^exam plan$/i, content: /photosynthesis\nsleep early on sunday$/ },
+      },
+    },
+    {
+      say: ['summarize the reading notes into a note'],
+      expect: { note: { title: /reading notes/i, content: /mirror images/i } },
+    },
+    {
+      say: ['rename the mitochondria note to Organelles'],
+      expect: {
+        note: { title: /^organelles$/i, content: /Powerhouse/ },
+        notesGone: [/^Mitochondria$/],
+      },
+    },
+    { say: ['remove the note called exam plan'], expect: { notesGone: [/^Exam plan$/] } },
+  ]),
+  memory: week([
+    { say: ['note to self: my bus leaves at 8'], expect: { memory: /bus leaves at 8/ } },
+    { say: ['forget everything you remember'], expect: { memoryCleared: true } },
+    { say: ['clear your memory please'], expect: { memoryCleared: true } },
+    {
+      say: ['forget the bit about my exam date'],
+      expect: { forgotten: /exam is on 15 December/ },
+    },
+  ]),
+  edits: week([
+    {
+      say: ['rename the essay task to essay on plant cells'],
+      expect: { updated: [{ was: ESSAY, title: /^essay on plant cells$/i }] },
+    },
+    {
+      say: ['clear the deadline for the essay'],
+      expect: { updated: [{ was: ESSAY, due: null }] },
+    },
+    { say: ['untick print lecture slides'], expect: { updated: [{ was: SLIDES, done: false }] } },
+    { say: ['delete my completed tasks'], expect: { deleted: [BOOKS, SLIDES] } },
+    {
+      say: ['change read chapter 5 to saturday and low priority'],
+      expect: { updated: [{ was: CH5, due: '2026-12-05', importance: LOW }] },
+    },
+    {
+      say: ['update the calculator task: due monday, importance 2'],
+      expect: { updated: [{ was: CALC, due: '2026-12-07', importance: 2 }] },
+    },
+  ]),
+  'a note is never a task': week([
+    { say: ['delete the Mitochondria note'], expect: { notesGone: [/^Mitochondria$/] } },
+    { say: ['delete the note about flashcards'], expect: {} },
+    {
+      say: ['remove the flashcards task'],
+      expect: { deleted: [CARDS] },
+    },
+  ]),
+  'clause words': week([
+    {
+      say: ['remind me to phone the clinic on friday please, it is important'],
+      expect: {
+        created: [{ title: /^phone the clinic$/i, due: '2026-12-04', importance: [4, 5] }],
+      },
+    },
+    {
+      say: ['tomorrow: collect the keys'],
+      expect: { created: [{ title: /^collect the keys$/i, due: '2026-12-02' }] },
+    },
+    {
+      say: ['task for friday: hand in the form'],
+      expect: { created: [{ title: /^hand in the form$/i, due: '2026-12-04' }] },
+    },
+  ]),
+}
+
+/** Every round-two tuning phrasing, in one list. */
+export const ROUND_TWO_ALL: readonly EvalCase[] = Object.values(ROUND_TWO).flat()
