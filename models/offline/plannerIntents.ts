@@ -151,10 +151,10 @@ function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
 const NOTE_CALLED =
-  /^\s*(?:(?:please|pls|kindly)\s+(?:to\s+)?|(?:can|could)\s+you\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
 // "jot this down under Enzymes: …", "write down in a note called Key dates: …".
 const NOTE_UNDER =
-  /^\s*(?:please\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
 const NOTE_LINES =
   /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
 
