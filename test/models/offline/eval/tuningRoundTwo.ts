@@ -116,6 +116,35 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { deleted: [CARDS] },
     },
   ]),
+  'study maths with several numbers': week([
+    {
+      say: ['labs are 30%, the midterm 20% and the exam 50%; i got 80, 60 and 70. my grade?'],
+      expect: { answer: [/\b71\b/] },
+    },
+    {
+      say: ['essay = 64 (weight 40%), exam = 81 (weight 60%), overall?'],
+      expect: { answer: [/74\.2\b/] },
+    },
+    {
+      say: ['weighted mean: 90 weight 1, 60 weight 3'],
+      expect: { answer: [/67\.5\b/] },
+    },
+    {
+      say: ['what mark do i need on the exam worth 50% to get 65 overall if i have 58 so far'],
+      expect: { answer: [/\b72\b/] },
+    },
+    {
+      say: [
+        '3 problem sets of 12 questions and 5 quizzes of 8 questions, how many questions in total',
+      ],
+      expect: { answer: [/\b76\b/] },
+    },
+    {
+      say: ['30 minutes a day for 10 days, how many hours is that?'],
+      expect: { answer: [/\b5 hours\b/] },
+    },
+    { say: ['what is the sum of 2.5, 4 and 10.25'], expect: { answer: [/16\.75/] } },
+  ]),
   'clause words': week([
     {
       say: ['remind me to phone the clinic on friday please, it is important'],
