@@ -3,6 +3,7 @@ import type { EvalCase } from './eval/evalCase.ts'
 import { HELD_OUT } from './eval/heldout.ts'
 import { runCase } from './eval/runEval.ts'
 import { TUNING } from './eval/tuning.ts'
+import { ROUND_TWO_ALL } from './eval/tuningRoundTwo.ts'
 import { VOICES } from './eval/voices.ts'
 
 async function score(cases: readonly EvalCase[], showMisses: boolean) {
@@ -22,7 +23,7 @@ const showHeldOut = process.env.PLANNER_EVAL_SHOW_HELD_OUT === '1'
 
 describe('the offline planner, end to end on phrasings (real runtime, tools and sample workspace; every card allowed)', () => {
   it('understands at least 90% of the held-out set, and prints every score', async () => {
-    const tuning = await score(TUNING, true)
+    const tuning = await score([...TUNING, ...ROUND_TWO_ALL], true)
     const heldOut = await score(HELD_OUT, showHeldOut)
     const voices = await score(VOICES, showHeldOut)
     console.log(
@@ -31,5 +32,6 @@ describe('the offline planner, end to end on phrasings (real runtime, tools and 
     expect(HELD_OUT.length).toBeGreaterThanOrEqual(100)
     expect(VOICES.length).toBeGreaterThanOrEqual(80)
     expect(heldOut.pct).toBeGreaterThanOrEqual(90)
+    expect(voices.pct).toBeGreaterThanOrEqual(90)
   }, 480_000)
 })
