@@ -151,15 +151,28 @@ function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
 const NOTE_CALLED =
-  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:(?:this|it|that)\s+as\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
 // "jot this down under Enzymes: …", "write down in a note called Key dates: …".
 const NOTE_UNDER =
   /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
 const NOTE_LINES =
   /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
 
+// "make a note: the exam is in hall B": a note of one line, titled by its first words.
+const NOTE_UNTITLED =
+  /^\s*(?:(?:please|pls|can\s+you|could\s+you)[\s,]+)?(?:make|save|take|write|add|jot)\s+(?:down\s+)?(?:me\s+)?(?:a\s+|this\s+as\s+a\s+)?(?:quick\s+|new\s+|short\s+)?note\s*:\s*([^\n]+)$/i
+
+function titleFrom(content: string): string {
+  const words = cleanPhrase(content.split(/[.!?;:]/)[0] ?? content).split(' ')
+  const title = words.slice(0, 6).join(' ')
+  return capitalise(words.length > 6 ? `${title}…` : title)
+}
+
 // A note's body is everything after its colon, sentences and all; only "note: title" needs lines.
 function parseNoteBlock(text: string): PlannerIntent | undefined {
+  const untitled = NOTE_UNTITLED.exec(text)?.[1]?.trim()
+  if (untitled !== undefined && untitled !== '' && !untitled.includes('\n'))
+    return { kind: 'save_artifact', title: titleFrom(untitled), content: untitled }
   const match = NOTE_UNDER.exec(text) ?? NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
@@ -175,14 +188,14 @@ function parseClauses(clause: string, today: Date): PlannerIntent[] {
     if (each.every((intent) => intent.kind !== 'unknown')) return each
   }
   const one = parseClause(clause, today)
-  if (one.kind === 'create_task' && / and /i.test(one.title))
+  if (one.kind === 'create_task' && /(?: and |, )/i.test(one.title))
     return splitDatedCreates(clause, today) ?? [one]
   return [one]
 }
 
 // "add revise chapter 3 for friday and email my tutor on monday": two tasks, each with its date.
 function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undefined {
-  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?/gi)].slice(0, 4)
+  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?|,\s+/gi)].slice(0, 4)
   for (const join of joins) {
     const left = parseClause(clause.slice(0, join.index), today)
     if (left.kind !== 'create_task' || left.due === undefined) continue

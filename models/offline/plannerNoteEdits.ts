@@ -36,7 +36,7 @@ const APPEND = [
   ),
   // "append 'cristae …' to the mitochondria note"
   new RegExp(
-    `^(?:add|append|put|write|jot)\\s+(.+?)\\s+(?:to|onto|on\\s+to|into|at\\s+the\\s+(?:end|bottom)\\s+of)\\s+${THE}(.+?)\\s+note$`,
+    `^(?:add|append|put|write|jot)\\s+(.+?)\\s+(?:to|onto|on\\s+to|into|in|at\\s+the\\s+(?:end|bottom)\\s+of)\\s+${THE}(.+?)\\s+note$`,
     'i',
   ),
   new RegExp(
@@ -44,6 +44,11 @@ const APPEND = [
     'i',
   ),
 ]
+// "update my exam plan note: …", "change my exam plan note to say: …" (an "add …" adds to it).
+const OVERWRITE = new RegExp(
+  `^(?:update|overwrite|rewrite|change|edit)\\s+${THE}(?:note\\s+${CALLED})?(.+?)(?:\\s+note)\\s*(?:to\\s+say|to\\s+read|with|to)?\\s*:\\s*(.+)$`,
+  'i',
+)
 const REPLACE = new RegExp(
   `^(?:replace|overwrite|rewrite|change|set)\\s+(?:the\\s+)?(?:content|contents|text|body|words)\\s+(?:of|in)\\s+${THE}(?:note\\s+${CALLED})?(.+?)(?:\\s+note)?\\s+(?:with|to|by)\\s*:?\\s*(.+)$`,
   'i',
@@ -54,6 +59,12 @@ export function parseNoteEdit(clause: string): NoteEdit | undefined {
   if (!/\bnotes?\b/i.test(clause) || /\b(?:task|to-?do)s?\b/i.test(clause)) return undefined
   const replace = REPLACE.exec(clause)
   if (replace) return edit(replace[1], { content: (replace[2] ?? '').trim() })
+  const overwrite = OVERWRITE.exec(clause)
+  if (overwrite) {
+    const text = (overwrite[2] ?? '').trim()
+    const more = /^(?:add|append)\s+(.+)$/i.exec(text)?.[1]
+    return edit(overwrite[1], more === undefined ? { content: text } : { append: more })
+  }
   for (const pattern of RENAME_NOTE) {
     const m = pattern.exec(clause)
     const title = capitalise(cleanPhrase(m?.[2] ?? ''))

@@ -18,7 +18,8 @@ export function proposeCalls(
     if (calls.some((call) => call.name === name && call.arguments === text)) return
     calls.push({ id: nextId(), name, arguments: text })
   }
-  for (const intent of intents) {
+  for (const said of intents) {
+    const intent = withOfferedTools(said, available)
     if (!offered(intent, available)) continue
     switch (intent.kind) {
       case 'create_task': {
@@ -72,6 +73,15 @@ export function proposeCalls(
     }
   }
   return calls.length > 0 ? { toolCalls: calls } : { text: noCallsText(intents, available) }
+}
+
+// A host that offers save_artifact but not update_note still gets a note's text replaced: the
+// overwrite card shows the same line diff.
+function withOfferedTools(intent: PlannerIntent, available: ReadonlySet<string>): PlannerIntent {
+  if (intent.kind !== 'update_note' || available.has('update_note')) return intent
+  if (intent.content === undefined || intent.title !== undefined) return intent
+  const title = intent.name.charAt(0).toUpperCase() + intent.name.slice(1)
+  return { kind: 'save_artifact', title, content: intent.content }
 }
 
 /** Whether every tool an intent needs is offered. */

@@ -42,6 +42,15 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     {
+      say: ['add buy eggs tomorrow, pay rent friday'],
+      expect: {
+        created: [
+          { title: /^buy eggs$/i, due: '2026-12-02' },
+          { title: /^pay rent$/i, due: '2026-12-04' },
+        ],
+      },
+    },
+    {
       say: ['buy stamps today + post the letter wed'],
       expect: {
         created: [
@@ -78,6 +87,18 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     { say: ['remove the note called exam plan'], expect: { notesGone: [/^Exam plan$/] } },
+    {
+      say: ['update my exam plan note: add revise enzymes'],
+      expect: { note: { title: /^exam plan$/i, content: /photosynthesis\nrevise enzymes$/ } },
+    },
+    {
+      say: ['make a note: the exam is in hall B'],
+      expect: { note: { title: /^the exam is in hall b$/i, content: /^the exam is in hall B$/ } },
+    },
+    {
+      say: ['put "ask about enzymes" in my mitochondria note'],
+      expect: { note: { title: /^mitochondria$/i, content: /cristae\nask about enzymes$/ } },
+    },
   ]),
   memory: week([
     { say: ['note to self: my bus leaves at 8'], expect: { memory: /bus leaves at 8/ } },
