@@ -10,6 +10,7 @@ function plain(n: number): string {
 /** Each solver reads lower-cased text and answers, or says nothing. */
 export const MORE_SOLVERS: readonly ((text: string) => string | undefined)[] = [
   neededMark,
+  percentsOfSum,
   markWeightPairs,
   weightsThenMarks,
   productsSum,
@@ -45,22 +46,30 @@ function markWeightPairs(text: string): string | undefined {
   )
 }
 
-// "hw is 20%, midterm 30%, final 50%. i got 90, 70 and 80": the weights, then the marks in order.
+// "hw is 20%, midterm 30%, final 50%. i got 90, 70 and 80", "i scored 55, 65 and 90 on tests
+// weighted 20%, 30% and 50%": as many marks as weights, paired in the order said.
 function weightsThenMarks(text: string): string | undefined {
-  const said =
-    /\b(?:i\s+got|i\s+scored|i\s+have|my\s+(?:marks|scores|grades|results)\s+(?:are|were)|marks?\s*:|scores?\s*:)\s*(.+)$/.exec(
-      text,
-    )
-  if (said === null) return undefined
-  const weights = [...text.slice(0, said.index).matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((m) =>
-    Number(m[1]),
-  )
-  const marks = [...(said[1] ?? '').matchAll(/(\d+(?:\.\d+)?)(?!\s*%)/g)].map((m) => Number(m[1]))
+  if (!/\b(?:grade|mark|overall|final|weighted|score|result|average|total)\b/.test(text))
+    return undefined
+  const weights = [...text.matchAll(/(\d+(?:\.\d+)?)\s*%/g)].map((m) => Number(m[1]))
+  const marks = [
+    ...text.matchAll(
+      /(?<!(?:quiz|test|exam|chapter|assignment|hw|part|unit|lab|week)\s*)\b(\d+(?:\.\d+)?)\b(?!\s*%|\.\d)/g,
+    ),
+  ].map((m) => Number(m[1]))
   if (weights.length < 2 || marks.length !== weights.length) return undefined
   return weightedAnswer(
     marks.map((m, i) => [m, weights[i] ?? 0] as const),
     true,
   )
+}
+
+// "40% of 90 plus 30% of 70 plus 30% of 80": each share, summed.
+function percentsOfSum(text: string): string | undefined {
+  const parts = [...text.matchAll(new RegExp(String.raw`${NUM}\s*%\s+of\s+${NUM}`, 'g'))]
+  if (parts.length < 2) return undefined
+  const total = parts.reduce((a, p) => a + (Number(p[1]) * Number(p[2])) / 100, 0)
+  return `That is ${plain(total)}: ${parts.map((p) => `${p[1]}% of ${p[2]}`).join(' + ')}.`
 }
 
 // "what do I need on the final (worth 40%) to get 70 overall if I have 62 so far".

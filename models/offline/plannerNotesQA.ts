@@ -26,6 +26,7 @@ const POINTS =
   '(?:a\\s+|an\\s+|the\\s+)?(?:short\\s+|quick\\s+|brief\\s+)?(?:summary|summaries|recap|overview|main\\s+points|key\\s+points|main\\s+lines|gist)'
 const INTO_NOTE = '(?:in|into|to|as|onto)\\s+(?:a\\s+|an\\s+|my\\s+|the\\s+)?(?:new\\s+)?notes?'
 const SUMMARY_TO_NOTE = [
+  /^(?:summari[sz]e|sum\s+up|recap)\s+(.+?)\s+and\s+(?:save|put|keep|store|write|add)\s+(?:it|that|this|the\s+summary)\s+(?:as|in|into|to)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?notes?$/i,
   new RegExp(`^(?:summari[sz]e|sum\\s+up|recap)\\s+(.+?)\\s+${INTO_NOTE}$`, 'i'),
   new RegExp(
     `^(?:write|make|save|create|put|add|turn|get)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,

@@ -211,6 +211,7 @@ const CLEAR_DUE = [
     'i',
   ),
   new RegExp(`^no\\s+(?:more\\s+)?${DUE_WORDS}\\s+(?:for|on)\\s+(.+)$`, 'i'),
+  new RegExp(`^(?:take|get)\\s+(?:the\\s+)?${DUE_WORDS}\\s+off\\s+(?:of\\s+)?(.+)$`, 'i'),
   /^(?:make|set|mark)\s+(?:the\s+|my\s+)?(.+?)\s+(?:as\s+)?(?:undated|without\s+(?:a\s+)?(?:due\s+date|deadline)|not\s+due)$/i,
 ]
 // "i didn't actually print the lecture slides": the task is not done after all.
@@ -225,6 +226,9 @@ export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undef
   }
   const notDone = update(DID_NOT.exec(clause)?.[1], { done: false })
   if (notDone) return notDone
+  // Two or more fields said at once are one change; one field has its own reading below.
+  const several = severalFields(clause, today)
+  if (several && Object.keys(several.changes).length > 1) return several
   for (const parse of UPDATES) {
     const found = parse(clause, today)
     if (found) return found
@@ -235,7 +239,7 @@ export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undef
 // "change the essay to friday and low priority", "update the flashcards task: due friday,
 // importance 4", "set X to due saturday priority 5": each field said, read one by one.
 const SEVERAL =
-  /^(?:change|update|set|edit|make|move|put|switch|modify)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:\s*:\s*|\s+to\s+(?:be\s+)?|\s+(?=due\b))(.+)$/i
+  /^(?:change|update|set|edit|make|move|put|switch|modify)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:'s)?(?:\s*:\s*|\s+to\s+(?:be\s+)?|\s+(?=due\b|deadline\b))(.+)$/i
 
 function severalFields(clause: string, today: Date): TaskUpdate | undefined {
   const m = SEVERAL.exec(clause)
@@ -265,7 +269,7 @@ function severalFields(clause: string, today: Date): TaskUpdate | undefined {
   // Whatever is left must be joining words, so a title is never taken for a field.
   const left = rest
     .replace(
-      /\b(?:and|make|it|set|mark|as|the|to|due|on|by|for|with|a|an|importance|priority|level|,|\.)\b|[,.;:]/gi,
+      /\b(?:and|make|it|set|mark|as|the|to|due|date|deadline|on|by|for|with|a|an|importance|priority|level|,|\.)\b|[,.;:]/gi,
       '',
     )
     .trim()

@@ -76,6 +76,10 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     {
+      say: ['summarise lecture 1 and save it as a note'],
+      expect: { note: { title: /lecture 1/i, content: /chloroplast/i } },
+    },
+    {
       say: ['summarize the reading notes into a note'],
       expect: { note: { title: /reading notes/i, content: /mirror images/i } },
     },
@@ -103,6 +107,7 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
   memory: week([
     { say: ['note to self: my bus leaves at 8'], expect: { memory: /bus leaves at 8/ } },
     { say: ['forget everything you remember'], expect: { memoryCleared: true } },
+    { say: ['reset your memory'], expect: { memoryCleared: true } },
     { say: ['clear your memory please'], expect: { memoryCleared: true } },
     {
       say: ['forget the bit about my exam date'],
@@ -119,6 +124,15 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { updated: [{ was: ESSAY, due: null }] },
     },
     { say: ['untick print lecture slides'], expect: { updated: [{ was: SLIDES, done: false }] } },
+    {
+      say: ['take the date off the essay'],
+      expect: { updated: [{ was: ESSAY, due: null }] },
+    },
+    {
+      say: ['set the essay due date to next monday and priority 5'],
+      expect: { updated: [{ was: ESSAY, due: '2026-12-07', importance: 5 }] },
+    },
+    { say: ['clear out finished tasks'], expect: { deleted: [BOOKS, SLIDES] } },
     { say: ['delete my completed tasks'], expect: { deleted: [BOOKS, SLIDES] } },
     {
       say: ['change read chapter 5 to saturday and low priority'],
@@ -165,6 +179,14 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { answer: [/\b5 hours\b/] },
     },
     { say: ['what is the sum of 2.5, 4 and 10.25'], expect: { answer: [/16\.75/] } },
+    {
+      say: ['what is 40% of 90 plus 30% of 70 plus 30% of 80'],
+      expect: { answer: [/\b81\b/] },
+    },
+    {
+      say: ['i scored 55, 65 and 90 on three tests weighted 20%, 30% and 50%, final grade?'],
+      expect: { answer: [/75\.5/] },
+    },
   ]),
   'clause words': week([
     {
