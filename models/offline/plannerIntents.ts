@@ -151,12 +151,12 @@ function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
 const NOTE_CALLED =
-  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:(?:this|it|that)\s+as\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?))?\s*(?::|\n)\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:(?:this|it|that)\s+as\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?)|\s+(?:with|saying|that\s+says|which\s+says))?\s*(?::|\n)\s*([\s\S]+)$/i
 // "jot this down under Enzymes: …", "write down in a note called Key dates: …".
 const NOTE_UNDER =
   /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
 const NOTE_LINES =
-  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
+  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note|title|note\s+title|heading)\s*:\s*([^\n]+)\n([\s\S]+)$/i
 
 // "make a note: the exam is in hall B": a note of one line, titled by its first words.
 const NOTE_UNTITLED =
@@ -195,14 +195,19 @@ function parseClauses(clause: string, today: Date): PlannerIntent[] {
 
 // "add revise chapter 3 for friday and email my tutor on monday": two tasks, each with its date.
 function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undefined {
-  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?|,\s+/gi)].slice(0, 4)
+  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?|,\s+/gi)].slice(0, 6)
   for (const join of joins) {
     const left = parseClause(clause.slice(0, join.index), today)
     if (left.kind !== 'create_task' || left.due === undefined) continue
     const rest = clause.slice(join.index + join[0].length)
     const alone = parseClause(rest, today)
     const right = alone.kind === 'create_task' ? alone : parseClause(`add a task to ${rest}`, today)
-    if (right.kind === 'create_task' && right.due !== undefined) return [left, right]
+    if (right.kind !== 'create_task' || right.due === undefined) continue
+    // "a on the 5th, b sunday and c tomorrow": the rest may be a list of its own.
+    const more = /(?: and |, )/i.test(right.title)
+      ? splitDatedCreates(`add a task to ${rest}`, today)
+      : undefined
+    return [left, ...(more ?? [right])]
   }
   return undefined
 }

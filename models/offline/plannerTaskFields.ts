@@ -69,6 +69,9 @@ function taskTitle(rest: string): string {
     .replace(/^(?:to|called|named|titled|about|for\s+me|me)\s*[:-]?\s+/i, '')
     .replace(/^i\s+(?:(?:have|need|must|want|got|ought)\s+to|must|should|gotta)\s+/i, '')
     .replace(/\s+(?:to|on|in|into)\s+(?:my\s+|the\s+)?(?:to-?do\s+)?(?:list|tasks|to-?dos)$/i, '')
-    .replace(/(?:,?\s+(?:please|pls|plz|thanks|thank\s+you|at\s+the\s+latest|latest))+$/i, '')
+    .replace(
+      /(?:,?\s+(?:please|pls|plz|thanks|thank\s+you|thx|ty|ok|okay|cheers|at\s+the\s+latest|latest))+$/i,
+      '',
+    )
   return capitalise(cleanPhrase(title))
 }

@@ -280,6 +280,7 @@ function severalFields(clause: string, today: Date): TaskUpdate | undefined {
 const FINISHED =
   '(?:completed|finished|done|ticked(?:\\s+off)?|checked(?:\\s+off)?|old|crossed(?:\\s+off)?)'
 const CLEAR_DONE = [
+  /^(?:clear|delete|remove|get\s+rid\s+of|purge|clean\s+up|wipe|bin|trash)\s+(?:out\s+)?(?:everything|all|anything|all\s+the\s+stuff|the\s+stuff)\s+(?:that\s+)?(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:done|finished|completed|ticked\s+off)(?:\s+already)?$/i,
   new RegExp(
     `^(?:clear|delete|remove|get\\s+rid\\s+of|purge|clean\\s+up|clean\\s+out|wipe|bin|trash|archive)\\s+(?:out\\s+)?(?:all\\s+)?(?:(?:of\\s+)?(?:the|my)\\s+)?${FINISHED}\\s*(?:tasks|to-?dos|items|ones|things|stuff)?$`,
     'i',

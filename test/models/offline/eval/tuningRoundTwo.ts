@@ -51,6 +51,16 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     {
+      say: ['remind me to pay rent on the 5th, call grandma sunday and buy a gift tomorrow'],
+      expect: {
+        created: [
+          { title: /^pay rent$/i, due: '2026-12-05' },
+          { title: /^call grandma$/i, due: '2026-12-06' },
+          { title: /^buy a gift$/i, due: '2026-12-02' },
+        ],
+      },
+    },
+    {
       say: ['buy stamps today + post the letter wed'],
       expect: {
         created: [
@@ -91,6 +101,24 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     { say: ['remove the note called exam plan'], expect: { notesGone: [/^Exam plan$/] } },
+    {
+      say: ['Title: Cell cycle\nG1, S, G2, M\nmitosis is the M phase'],
+      expect: { note: { title: /^cell cycle$/i, content: /G1, S, G2, M\nmitosis/ } },
+    },
+    {
+      say: ['create a note named Vocabulary with: osmosis, diffusion, turgor'],
+      expect: { note: { title: /^vocabulary$/i, content: /^osmosis, diffusion, turgor$/ } },
+    },
+    {
+      say: ['add a line to the mitochondria note saying they have double membranes'],
+      expect: {
+        note: { title: /^mitochondria$/i, content: /cristae\nthey have double membranes$/ },
+      },
+    },
+    {
+      say: ['retitle the exam plan note: Finals plan'],
+      expect: { note: { title: /^finals plan$/i }, notesGone: [/^Exam plan$/] },
+    },
     {
       say: ['update my exam plan note: add revise enzymes'],
       expect: { note: { title: /^exam plan$/i, content: /photosynthesis\nrevise enzymes$/ } },
@@ -133,6 +161,10 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { updated: [{ was: ESSAY, due: '2026-12-07', importance: 5 }] },
     },
     { say: ['clear out finished tasks'], expect: { deleted: [BOOKS, SLIDES] } },
+    {
+      say: ['get rid of everything i have done already'],
+      expect: { deleted: [BOOKS, SLIDES] },
+    },
     { say: ['delete my completed tasks'], expect: { deleted: [BOOKS, SLIDES] } },
     {
       say: ['change read chapter 5 to saturday and low priority'],
@@ -194,6 +226,10 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: {
         created: [{ title: /^phone the clinic$/i, due: '2026-12-04', importance: [4, 5] }],
       },
+    },
+    {
+      say: ['i gotta submit my application on monday ok'],
+      expect: { created: [{ title: /^submit my application$/i, due: '2026-12-07' }] },
     },
     {
       say: ['tomorrow: collect the keys'],
