@@ -40,6 +40,12 @@ const SHAPES: Record<string, string> = {
   'commas and semicolons': fill(',;'),
   'a hundred requests': fill('buy milk; '),
   'one long word': 'a'.repeat(length),
+  // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
+  'twenty dated lists': Array.from({ length: 20 }, () =>
+    fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),
+  )
+    .join('; ')
+    .slice(0, length),
 }
 
 // Warm up: the intent model loads on the first unknown message, chrono on the first date.
