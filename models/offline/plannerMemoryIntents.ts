@@ -22,6 +22,7 @@ const FORGET_ALL =
   /^(?:you\s+(?:can|may|should)\s+)?(?:forget|wipe|clear|erase|delete|remove|reset|empty|purge)\s+(?:out\s+)?(?:everything|all|(?:your|my|the)\s+(?:whole\s+|entire\s+)?memor(?:y|ies))(?:\s+(?:of|that|what|the|things?|stuff|my|your|you|know|knew|remember|have|saved|about|me|memor(?:y|ies)|facts?|info(?:rmation)?|pls|please|now|completely|entirely|already))*$/i
 const NOT_MEMORY = /\b(?:tasks?|to-?dos?|notes?|list|homework|deadlines?|files?|sources?)\b/i
 const FORGET = [
+  /^(?:you\s+)?(?:don'?t|do\s+not|no\s+longer|needn'?t)\s+(?:need\s+to\s+|have\s+to\s+)?remember\s+(?:that\s+|about\s+)?(.+?)(?:\s+any\s*more|\s+now)?$/i,
   /^(?:you\s+(?:can|may|should)\s+)?(?:forget|stop\s+remembering|unlearn|no\s+longer\s+remember)\s+(?:that\s+|about\s+|the\s+fact\s+that\s+)?(.+)$/i,
   /^(?:delete|remove|erase|clear|drop)\s+(?:the\s+|my\s+|that\s+)?(?:memory|memories|fact|thing\s+you\s+remember)\s+(?:about|that|of|saying|on)?\s*(.+)$/i,
   /^(?:delete|remove|erase|clear|drop)\s+(?:from\s+(?:your\s+)?memory\s+)(?:that\s+)?(.+)$/i,

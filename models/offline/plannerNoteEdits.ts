@@ -44,6 +44,11 @@ const APPEND = [
     'i',
   ),
 ]
+// "make the exam plan note say …".
+const SAY = new RegExp(
+  `^(?:make|have|let)\\s+${THE}(.+?)\\s+note\\s+(?:say|read)\\s*:?\\s*(.+)$`,
+  'i',
+)
 // "update my exam plan note: …", "change my exam plan note to say: …" (an "add …" adds to it).
 const OVERWRITE = new RegExp(
   `^(?:update|overwrite|rewrite|change|edit)\\s+${THE}(?:note\\s+${CALLED})?(.+?)(?:\\s+note)\\s*(?:to\\s+say|to\\s+read|with|to)?\\s*:\\s*(.+)$`,
@@ -59,6 +64,8 @@ export function parseNoteEdit(clause: string): NoteEdit | undefined {
   if (!/\bnotes?\b/i.test(clause) || /\b(?:task|to-?do)s?\b/i.test(clause)) return undefined
   const replace = REPLACE.exec(clause)
   if (replace) return edit(replace[1], { content: (replace[2] ?? '').trim() })
+  const say = SAY.exec(clause)
+  if (say) return edit(say[1], { content: (say[2] ?? '').trim() })
   const overwrite = OVERWRITE.exec(clause)
   if (overwrite) {
     const text = (overwrite[2] ?? '').trim()

@@ -104,6 +104,15 @@ const DID =
   /^i(?:'ve|\s+have)?\s+(?:already\s+|just\s+|now\s+|finally\s+)*(reviewed|read|did|submitted|sent|bought|handed\s+in|wrote|made|emailed|called|printed|returned|paid|booked|revised)\s+(.+?)(?:\s+(?:already|now|today))?$/i
 
 const UPDATES: readonly UpdateParser[] = [
+  (c, today) => {
+    // "essay deadline friday", "the essay's due date is now monday".
+    const m =
+      /^(?:the\s+|my\s+)?(.+?)(?:'s)?\s+(?:deadline|due\s+date)\s+(?:is\s+)?(?:now\s+)?(?:moved\s+)?(?:to\s+|on\s+)?(.+)$/i.exec(
+        c,
+      )
+    const due = m?.[2] === undefined ? undefined : resolveDuePhrase(m[2], today)
+    return due === undefined ? undefined : update(m?.[1], { due })
+  },
   (c) => {
     const m = SHIFT.exec(c)
     if (!m) return undefined

@@ -101,6 +101,11 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     { say: ['remove the note called exam plan'], expect: { notesGone: [/^Exam plan$/] } },
+    { say: ['del note mitochondria'], expect: { notesGone: [/^Mitochondria$/] } },
+    {
+      say: ['can u make the exam plan note say revise cells'],
+      expect: { note: { title: /^exam plan$/i, content: /^revise cells$/ } },
+    },
     {
       say: ['Title: Cell cycle\nG1, S, G2, M\nmitosis is the M phase'],
       expect: { note: { title: /^cell cycle$/i, content: /G1, S, G2, M\nmitosis/ } },
@@ -136,6 +141,11 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
     { say: ['note to self: my bus leaves at 8'], expect: { memory: /bus leaves at 8/ } },
     { say: ['forget everything you remember'], expect: { memoryCleared: true } },
     { say: ['reset your memory'], expect: { memoryCleared: true } },
+    {
+      say: ['you dont need to remember my exam date anymore'],
+      expect: { forgotten: /exam is on 15 December/ },
+    },
+    { say: ['essay is not finished, please reopen'], expect: {} },
     { say: ['clear your memory please'], expect: { memoryCleared: true } },
     {
       say: ['forget the bit about my exam date'],
@@ -161,6 +171,8 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { updated: [{ was: ESSAY, due: '2026-12-07', importance: 5 }] },
     },
     { say: ['clear out finished tasks'], expect: { deleted: [BOOKS, SLIDES] } },
+    { say: ['essay deadline friday'], expect: { updated: [{ was: ESSAY, due: '2026-12-04' }] } },
+    { say: ['push essay to nxt mon'], expect: { updated: [{ was: ESSAY, due: '2026-12-07' }] } },
     {
       say: ['get rid of everything i have done already'],
       expect: { deleted: [BOOKS, SLIDES] },
