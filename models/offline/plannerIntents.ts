@@ -169,7 +169,13 @@ function titleFrom(content: string): string {
 }
 
 // A note's body is everything after its colon, sentences and all; only "note: title" needs lines.
+// One line that goes on to another request ("save a note called Room: B12; then remind me …")
+// is read clause by clause instead.
+const MORE_REQUESTS =
+  /;|,?\s+(?:and\s+)?then\s+(?=remind|add|create|delete|remove|mark|move|forget|remember)/i
+
 function parseNoteBlock(text: string): PlannerIntent | undefined {
+  if (!text.includes('\n') && MORE_REQUESTS.test(text)) return undefined
   const untitled = NOTE_UNTITLED.exec(text)?.[1]?.trim()
   if (untitled !== undefined && untitled !== '' && !untitled.includes('\n'))
     return { kind: 'save_artifact', title: titleFrom(untitled), content: untitled }
@@ -188,14 +194,14 @@ function parseClauses(clause: string, today: Date): PlannerIntent[] {
     if (each.every((intent) => intent.kind !== 'unknown')) return each
   }
   const one = parseClause(clause, today)
-  if (one.kind === 'create_task' && /(?: and |, )/i.test(one.title))
+  if (one.kind === 'create_task' && /(?: and | plus | & |, )/i.test(one.title))
     return splitDatedCreates(clause, today) ?? [one]
   return [one]
 }
 
 // "add revise chapter 3 for friday and email my tutor on monday": two tasks, each with its date.
 function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undefined {
-  const joins = [...clause.matchAll(/,?\s+and\s+(?:also\s+)?|,\s+/gi)].slice(0, 6)
+  const joins = [...clause.matchAll(/,?\s+(?:and|plus|&)\s+(?:also\s+)?|,\s+/gi)].slice(0, 6)
   for (const join of joins) {
     const left = parseClause(clause.slice(0, join.index), today)
     if (left.kind !== 'create_task' || left.due === undefined) continue
@@ -204,7 +210,7 @@ function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undef
     const right = alone.kind === 'create_task' ? alone : parseClause(`add a task to ${rest}`, today)
     if (right.kind !== 'create_task' || right.due === undefined) continue
     // "a on the 5th, b sunday and c tomorrow": the rest may be a list of its own.
-    const more = /(?: and |, )/i.test(right.title)
+    const more = /(?: and | plus | & |, )/i.test(right.title)
       ? splitDatedCreates(`add a task to ${rest}`, today)
       : undefined
     return [left, ...(more ?? [right])]

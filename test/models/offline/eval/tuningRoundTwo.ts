@@ -61,6 +61,41 @@ export const ROUND_TWO: Readonly<Record<string, readonly EvalCase[]>> = {
       },
     },
     {
+      say: ['1) buy paper tomorrow 2) print essay friday'],
+      expect: {
+        created: [
+          { title: /^buy paper$/i, due: '2026-12-02' },
+          { title: /^print essay$/i, due: '2026-12-04' },
+        ],
+      },
+    },
+    {
+      say: ['remind me: buy paper tomorrow, print essay friday, call home sunday'],
+      expect: {
+        created: [
+          { title: /^buy paper$/i, due: '2026-12-02' },
+          { title: /^print essay$/i, due: '2026-12-04' },
+          { title: /^call home$/i, due: '2026-12-06' },
+        ],
+      },
+    },
+    {
+      say: ['mark the essay done, mark read chapter 5 done'],
+      expect: {
+        updated: [
+          { was: ESSAY, done: true },
+          { was: CH5, done: true },
+        ],
+      },
+    },
+    {
+      say: ['save a note called Room: B12, then remind me to check it tomorrow'],
+      expect: {
+        note: { title: /^room$/i, content: /^B12$/ },
+        created: [{ title: /^check it$/i, due: '2026-12-02' }],
+      },
+    },
+    {
       say: ['buy stamps today + post the letter wed'],
       expect: {
         created: [
