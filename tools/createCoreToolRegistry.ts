@@ -1,4 +1,5 @@
 import { createTask } from './studypulse/createTask.ts'
+import { deleteNote } from './studypulse/deleteNote.ts'
 import { deleteTask } from './studypulse/deleteTask.ts'
 import { forgetMemory } from './studypulse/forgetMemory.ts'
 import { listArtifacts } from './studypulse/listArtifacts.ts'
@@ -9,6 +10,7 @@ import { readSource } from './studypulse/readSource.ts'
 import { saveArtifact } from './studypulse/saveArtifact.ts'
 import { searchWorkspace } from './studypulse/searchWorkspace.ts'
 import { undoChange } from './studypulse/undoChange.ts'
+import { updateNote } from './studypulse/updateNote.ts'
 import { updateTask } from './studypulse/updateTask.ts'
 import { writeMemory } from './studypulse/writeMemory.ts'
 import { ToolRegistry, type ToolRegistryOptions } from './ToolRegistry.ts'
@@ -30,6 +32,8 @@ export const coreStudyPulseTools = Object.freeze([
   listMemory,
   listArtifacts,
   readArtifact,
+  updateNote,
+  deleteNote,
   undoChange,
 ])
 

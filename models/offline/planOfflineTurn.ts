@@ -1,6 +1,7 @@
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
+import { MAX_CLAUSE, MAX_MESSAGE, MAX_REQUEST, tidyMessage, tooLong } from './plannerBounds.ts'
 import { proposeFollowUps } from './plannerFollowUps.ts'
 import { intentsFromGuess } from './plannerGuess.ts'
 import { plannerHelp } from './plannerHelp.ts'
@@ -11,13 +12,14 @@ import { proposeCalls } from './plannerProposals.ts'
 import { planWithSkills } from './plannerSkills.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
-// Only a message no pattern reads at all goes to the classifier.
+// Only a message no pattern reads at all goes to the classifier, and only one of a clause's length.
 async function withGuess(
   intents: PlannerIntent[],
   text: string,
   today: Date,
 ): Promise<PlannerIntent[]> {
   if (!intents.every((intent) => intent.kind === 'unknown')) return intents
+  if (text.length > MAX_CLAUSE) return intents
   return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
 }
 
@@ -28,20 +30,19 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   const lastUser = messages.findLastIndex((message) => message.role === 'user')
   const user = messages[lastUser]
   if (user?.role !== 'user') return { text: plannerHelp(available) }
+  if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
+  const text = tidyMessage(user.content)
   const sinceUser = messages.slice(lastUser + 1)
   const nextId = planIds(messages)
-  const use = planToolUse(user.content, request.tools, sinceUser, nextId)
+  const use = planToolUse(text, request.tools, sinceUser, nextId)
   if (use !== undefined) return use
-  const skilled = planWithSkills({
-    text: user.content,
-    messages,
-    sinceUser,
-    available,
-    today,
-    nextId,
-  })
+  // A skill reads a question or a follow-up, never a page; a long message is read clause by clause.
+  const skilled =
+    text.length > MAX_REQUEST
+      ? undefined
+      : planWithSkills({ text, messages, sinceUser, available, today, nextId })
   if (skilled !== undefined) return skilled
-  const intents = await withGuess(parseIntents(user.content, today), user.content, today)
+  const intents = await withGuess(parseIntents(text, today), text, today)
   if (!sinceUser.some((message) => message.role === 'tool')) {
     return proposeCalls(intents, available, nextId)
   }

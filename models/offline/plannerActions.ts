@@ -56,6 +56,10 @@ export function describeAction(name: string, args: Record<string, unknown>, seen
       const title = textField(args, 'title')
       return title === undefined ? 'save that note' : `save ${quoted(title)} to your notes`
     }
+    case 'delete_note':
+      return named('delete your note', textField(args, 'name'), 'delete that note')
+    case 'update_note':
+      return named('change your note', textField(args, 'name'), 'change that note')
     case 'run_code':
       return 'run that code'
     case 'undo_change':

@@ -1,6 +1,7 @@
 /** Due dates read with chrono-node, the way a person means them, and the words that said them. */
 
 import { casual } from 'chrono-node/en'
+import { MAX_REQUEST } from './plannerBounds.ts'
 
 /** A date found in a phrase: the day, and where its words are (with "by", "on", "due" before them). */
 export interface FoundDate {
@@ -27,8 +28,13 @@ const ORDINAL_DAY =
   /\b(?:on\s+|by\s+|for\s+|due\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})/i
 const NEXT_WEEKDAY = /^next\s+(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i
 
-/** The first due date in `text` as `YYYY-MM-DD` (local), with its span; undefined when none. */
+/**
+ * The first due date in `text` as `YYYY-MM-DD` (local), with its span; undefined when none. A date
+ * is said in a clause: chrono-node, whose cost grows faster than its input ("by friday friday …"),
+ * is never given more than a request's length.
+ */
 export function findDate(text: string, today: Date): FoundDate | undefined {
+  if (text.length > MAX_REQUEST) return undefined
   const base = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12)
   const special = fortnight(text, base) ?? fromToday(text, base) ?? ordinalDay(text, base)
   const results = casual.parse(text, base, { forwardDate: true }).filter((r) => {

@@ -1,14 +1,15 @@
-/** More ways a student asks for a task: "todo: …", "note to self - …", quoted titles, "remind me in 3 days to …", a bare errand with a date. */
+/** More ways a student asks for a task: "todo: …", quoted titles, "remind me in 3 days to …", a bare errand with a date. */
 
 import { findDate } from './plannerChrono.ts'
-import { parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
+import { fullWeekdays, parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
 type Create = { kind: 'create_task' } & TaskFields
 
 const PREFIXED = [
-  /^(?:todo|to-do|task|reminder|note\s+to\s+self|nts)\s*[:\-–—]\s*(.+)$/i,
-  /^note\s+to\s+self\s+(.+)$/i,
+  /^(?:todo|to-do|task|reminder)\s*[:\-–—]\s*(.+)$/i,
+  /^(?:could|can|would)\s+you\s+add\s+that\s+(.+)$/i,
+  /^(?:add|put)\s+that\s+(.+)$/i,
   /^(?:make|set|create|add)\s+(?:a\s+|me\s+a\s+)?reminder\s*[:\-–]?\s*(?:for\s+me\s+)?(?:to\s+|for\s+)?(.+)$/i,
   /^(?:gotta|got\s+to|need\s+to|have\s+to|must)\s+(.+)$/i,
   /^(?:please\s+)?create\s+(?:a\s+)?task\s+for\s+me\s*[:\-–]?\s*(.+)$/i,
@@ -20,6 +21,8 @@ const PREFIXED = [
 // `add "read chapter 12" due 10 January`, `put 'return library books' on my list for Saturday`.
 const QUOTED =
   /^(?:add|create|put|make)\s+(?:a\s+)?(?:new\s+)?(?:task\s+|to-?do\s+)?(?:called\s+|named\s+)?["“'‘](.+?)["”'’](.*)$/i
+const DATE_FIRST =
+  /^(?:(?:new\s+)?(?:task|todo|to-do|reminder)\s+(?:due\s+)?(?:for|on|by|due)?\s*)?((?:tomorrow|today|tonight|this\s+\w+|next\s+\w+|(?:on\s+|by\s+)?the\s+\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\s*:\s*(.+)$/i
 // "remind me in 3 days to check my grades", "remind me on friday to …".
 const WHEN_FIRST = /^remind\s+me\s+((?:in|on|by|next|this|tomorrow|tonight|the)\b.*?)\s+to\s+(.+)$/i
 const QUESTION_START =
@@ -38,6 +41,9 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
   }
   const whenFirst = WHEN_FIRST.exec(clause)
   if (whenFirst) return create(`${whenFirst[2]} ${whenFirst[1]}`, today)
+  // "tomorrow: pick up lab results", "task for saturday: clean my desk": the date comes first.
+  const dated = DATE_FIRST.exec(clause)
+  if (dated) return create(`${dated[2]} ${dated[1]}`, today)
   for (const pattern of PREFIXED) {
     const body = pattern.exec(clause)?.[1]
     if (body !== undefined) return create(body, today)
@@ -49,7 +55,8 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
 export function parseErrand(clause: string, today: Date): Create | undefined {
   if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause))
     return undefined
-  if (clause.split(/\s+/).length < 3 || findDate(clause, today) === undefined) return undefined
+  if (clause.split(/\s+/).length < 3 || findDate(fullWeekdays(clause), today) === undefined)
+    return undefined
   return create(clause, today)
 }
 

@@ -1,6 +1,7 @@
 /** Due-date phrases the offline planner understands, resolved against today to `YYYY-MM-DD`. */
 
 import { findDate, withoutDate } from './plannerChrono.ts'
+import { fullWeekdays } from './plannerTaskFields.ts'
 
 const WEEKDAY_NAMES = [
   'sunday',
@@ -72,7 +73,8 @@ export function extractDue(text: string, today: Date): DueExtraction {
 }
 
 /** A due phrase on its own ("next monday", "december 14", "2026-12-05") as `YYYY-MM-DD`, or undefined. */
-export function resolveDuePhrase(phrase: string, today: Date): string | undefined {
+export function resolveDuePhrase(said: string, today: Date): string | undefined {
+  const phrase = fullWeekdays(said)
   const found = findDate(phrase, today)
   // The whole phrase must be the date, so "move X to friday's lab" is not read as a move to Friday.
   const rest = found ? withoutDate(phrase, found).replace(/[\s,.!?]+/g, '') : phrase

@@ -59,8 +59,14 @@ export function proposeFollowUps(
   }
   for (const intent of wanted) {
     if (intent.kind === 'forget_memory') {
-      const entry = memory && findBestTask(memory, intent.target)
-      if (entry) propose('forget_memory', { id: entry.id })
+      // "forget everything": one card per entry, each saying what goes.
+      const entries = intent.all ? (memory ?? []) : [memory && findBestTask(memory, intent.target)]
+      for (const entry of entries) if (entry) propose('forget_memory', { id: entry.id })
+      continue
+    }
+    if (intent.kind === 'delete_task' && intent.finished) {
+      for (const task of tasks ?? [])
+        if (task.done) propose('delete_task', { id: task.id, title: task.title })
       continue
     }
     const task = tasks && findBestTask(tasks, intent.target)

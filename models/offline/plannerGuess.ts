@@ -12,6 +12,9 @@ const SURE = 0.75
 const LEADS =
   /^(?:i\s+(?:really\s+)?(?:would\s+like|want|need|have|ought|plan|am\s+going|'m\s+going)\s+to|i\s+should|i\s+must(?:\s+to)?|to)\s+/i
 
+const ASKED_TO_KEEP =
+  /\b(?:remember|memori[sz]e|keep\s+in\s+mind|bear\s+in\s+mind|note\s+to\s+self|for\s+the\s+record|fyi|don'?t\s+forget)\b/i
+
 /** The intents a confident guess stands for, or undefined (then the clause parser's reading stays). */
 export function intentsFromGuess(
   guess: IntentGuess,
@@ -30,6 +33,8 @@ export function intentsFromGuess(
     case 'recall_memory':
       return [{ kind: 'list_memory' }]
     case 'remember': {
+      // Only what is asked to be kept is remembered: a guess alone never writes to memory.
+      if (!ASKED_TO_KEEP.test(text)) return undefined
       const fact = capitalise(
         cleanPhrase(clause.replace(/^(?:remember|note|keep\s+in\s+mind)\s*(?:that|:)?\s*/i, '')),
       )

@@ -15,6 +15,9 @@ const EXAMPLES: readonly { tools: readonly string[]; example: string }[] = [
   { tools: ['list_memory'], example: 'what do you remember about me?' },
   { tools: ['list_memory', 'forget_memory'], example: 'forget that I study in the morning' },
   { tools: ['save_artifact'], example: 'save a note called Exam plan: revise cells first' },
+  { tools: ['update_note'], example: 'add to my exam plan note: past papers on Sunday' },
+  { tools: ['delete_note'], example: 'delete the note Exam plan' },
+  { tools: ['write_memory'], example: 'note to self: my locker code is 4471' },
   { tools: ['search_workspace'], example: 'what did I save about photosynthesis?' },
   { tools: ['list_tasks', 'delete_task'], example: 'delete the task review chapter 3' },
   { tools: ['run_code'], example: 'compute the mean of 12, 15, 19 and 22' },
@@ -39,6 +42,6 @@ export function plannerHelp(available: ReadonlySet<string>): string {
     "I'm the offline planner: I work without a network and understand short requests like these:",
     ...examples.map((entry) => `- ${quoted(entry.example)}`),
     ...useExample,
-    'You can ask for several things at once, separated by “;” or “then”.',
+    'You can ask for several things at once: “plan my week: gym on wed, lab report on fri”, or one per line.',
   ].join('\n')
 }

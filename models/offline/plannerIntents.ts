@@ -1,10 +1,13 @@
+import { MAX_CLAUSE, MAX_CLAUSES } from './plannerBounds.ts'
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
+import { type NoteEdit, noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import {
+  parseClearDone,
   parseTaskQuery,
   parseTaskUpdate,
   type TaskQuery,
@@ -25,12 +28,14 @@ export type PlannerIntent =
   | MemoryForget
   | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
   | { kind: 'save_artifact'; title: string; content: string }
-  | { kind: 'delete_task'; target: string }
+  | { kind: 'delete_task'; target: string; finished?: true }
+  | NoteEdit
   | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
   | { kind: 'help' }
   | { kind: 'unknown'; clause: string }
+  | { kind: 'too_many'; count: number }
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 
@@ -54,6 +59,9 @@ const DELETE_SUFFIX = new RegExp(
 const ARTIFACT =
   /^(?:save|create|make|write|add|store|keep)\s+(?:a\s+|an\s+|the\s+|this\s+|my\s+)?(?:new\s+)?(?:note|artifact|document|doc|page)\b\s*(?:(?:called|named|titled|as)\b)?\s*(.+?)\s*:\s*(.+)$/i
 const MEMORY = [
+  /^(?:note\s+to\s+(?:self|myself)|nts|memo\s+to\s+self)\b\s*[:,\-–—]?\s*(.+)$/i,
+  /^(?:keep|bear)\s+in\s+mind\s*[:,-]?\s*(?:that\s+)?(.+)$/i,
+  /^(?:for\s+the\s+record|fyi|just\s+so\s+you\s+know)\s*[:,-]?\s*(?:that\s+)?(.+)$/i,
   /^(?:remember|memori[sz]e|note|keep\s+in\s+mind|don'?t\s+forget|never\s+forget)\s+that\s+(.+)$/i,
   /^(?:remember|memori[sz]e)\s*:\s*(.+)$/i,
   /^(?:remember|memori[sz]e)\s+(?!to\b|me\b|that\b)(.+)$/i,
@@ -89,12 +97,14 @@ const PARSERS: readonly ClauseParser[] = [
   parseCompute,
   parseListMemory,
   parseForget,
+  parseMemory,
+  parseNoteEdit,
   parseNoteIntent,
+  parseClearDone,
   parseDelete,
   parseTaskNote,
   parseArtifact,
   parseCreateShape,
-  parseMemory,
   parseTaskQuery,
   parseTaskUpdate,
   parseRead,
@@ -120,18 +130,56 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
   }
   const block = parseNoteBlock(text)
   if (block !== undefined) return [block]
-  return splitClauses(fixTypos(text)).flatMap((clause) => parseClauses(clause, today))
+  const clauses = splitClauses(fixTypos(text))
+  if (clauses.length > MAX_CLAUSES) return [{ kind: 'too_many', count: clauses.length }]
+  return pointBack(clauses.flatMap((clause) => parseClauses(clause, today)))
+}
+
+const IT = /^(?:it|that|this|this\s+one|that\s+one|the\s+same(?:\s+one)?)$/i
+
+// "move X to monday, make it important and rename it to Y": "it" is the task named just before.
+function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
+  let last: string | undefined
+  return intents.map((intent) => {
+    if (intent.kind === 'update_task' || intent.kind === 'delete_task') {
+      if (IT.test(intent.target) && last !== undefined) return { ...intent, target: last }
+      if (intent.target !== '') last = intent.target
+    } else if (intent.kind === 'create_task') last = intent.title
+    return intent
+  })
 }
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
 const NOTE_CALLED =
-  /^\s*(?:please\s+)?(?:save|write|create|make|add|keep|store)\s+(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?:called|named|titled|as)\s+([^:\n]+?)\s*:\s*([\s\S]+)$/i
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:save|write|create|make|add|keep|store|start|new|take)\s+(?:me\s+)?(?:(?:this|it|that)\s+as\s+)?(?:a\s+|an\s+|this\s+|the\s+)?(?:new\s+)?note\s+(?!to\b|on\b|for\s+(?:the|my)\b|about\s+(?:the|my)\b.*\btask\b)(?:(?:called|named|titled|as|with\s+(?:the\s+)?(?:name|title))\s+)?([^:\n]+?)(?:,?\s+and\s+(?:the\s+)?(?:text|content|body|it\s+says|says?)|\s+(?:with|saying|that\s+says|which\s+says))?\s*(?::|\n)\s*([\s\S]+)$/i
+// "jot this down under Enzymes: …", "write down in a note called Key dates: …".
+const NOTE_UNDER =
+  /^\s*(?:(?:please|pls|plz|kindly|hey|hi|ok(?:ay)?|so|can\s+you|could\s+you|would\s+you|will\s+you)[\s,!]+)*(?:to\s+)?(?:jot|write|note|put|get|take)\s+(?:this\s+|that\s+|it\s+)?down\s+(?:under|in|as|into|on)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:note\s+)?(?:(?:called|named|titled)\s+)?([^:\n]+?)(?:\s+note)?\s*(?::|\s[-–—]\s|\n)\s*([\s\S]+)$/i
 const NOTE_LINES =
-  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note)\s*:\s*([^\n]+)\n([\s\S]+)$/i
+  /^\s*(?:note|new\s+note|save\s+(?:a\s+|this\s+)?note|write\s+(?:a\s+)?note|title|note\s+title|heading)\s*:\s*([^\n]+)\n([\s\S]+)$/i
+
+// "make a note: the exam is in hall B": a note of one line, titled by its first words.
+const NOTE_UNTITLED =
+  /^\s*(?:(?:please|pls|can\s+you|could\s+you)[\s,]+)?(?:make|save|take|write|add|jot)\s+(?:down\s+)?(?:me\s+)?(?:a\s+|this\s+as\s+a\s+)?(?:quick\s+|new\s+|short\s+)?note\s*:\s*([^\n]+)$/i
+
+function titleFrom(content: string): string {
+  const words = cleanPhrase(content.split(/[.!?;:]/)[0] ?? content).split(' ')
+  const title = words.slice(0, 6).join(' ')
+  return capitalise(words.length > 6 ? `${title}…` : title)
+}
+
+// A note's body is everything after its colon, sentences and all; only "note: title" needs lines.
+// One line that goes on to another request ("save a note called Room: B12; then remind me …")
+// is read clause by clause instead.
+const MORE_REQUESTS =
+  /;|,?\s+(?:and\s+)?then\s+(?=remind|add|create|delete|remove|mark|move|forget|remember)/i
 
 function parseNoteBlock(text: string): PlannerIntent | undefined {
-  if (!text.includes('\n')) return undefined
-  const match = NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
+  if (!text.includes('\n') && MORE_REQUESTS.test(text)) return undefined
+  const untitled = NOTE_UNTITLED.exec(text)?.[1]?.trim()
+  if (untitled !== undefined && untitled !== '' && !untitled.includes('\n'))
+    return { kind: 'save_artifact', title: titleFrom(untitled), content: untitled }
+  const match = NOTE_UNDER.exec(text) ?? NOTE_CALLED.exec(text) ?? NOTE_LINES.exec(text)
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
   return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
@@ -139,12 +187,42 @@ function parseNoteBlock(text: string): PlannerIntent | undefined {
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */
 function parseClauses(clause: string, today: Date): PlannerIntent[] {
+  if (clause.length > MAX_CLAUSE) return [parseLongClause(clause)]
   const parts = splitOnAnd(clause)
   if (parts.length > 1) {
     const each = parts.map((part) => parseClause(part, today))
     if (each.every((intent) => intent.kind !== 'unknown')) return each
   }
-  return [parseClause(clause, today)]
+  const one = parseClause(clause, today)
+  if (one.kind === 'create_task' && /(?: and | plus | & |, )/i.test(one.title))
+    return splitDatedCreates(clause, today) ?? [one]
+  return [one]
+}
+
+// "add revise chapter 3 for friday and email my tutor on monday": two tasks, each with its date.
+function splitDatedCreates(clause: string, today: Date): PlannerIntent[] | undefined {
+  const joins = [...clause.matchAll(/,?\s+(?:and|plus|&)\s+(?:also\s+)?|,\s+/gi)].slice(0, 6)
+  for (const join of joins) {
+    const left = parseClause(clause.slice(0, join.index), today)
+    if (left.kind !== 'create_task' || left.due === undefined) continue
+    const rest = clause.slice(join.index + join[0].length)
+    const alone = parseClause(rest, today)
+    const right = alone.kind === 'create_task' ? alone : parseClause(`add a task to ${rest}`, today)
+    if (right.kind !== 'create_task' || right.due === undefined) continue
+    // "a on the 5th, b sunday and c tomorrow": the rest may be a list of its own.
+    const more = /(?: and | plus | & |, )/i.test(right.title)
+      ? splitDatedCreates(`add a task to ${rest}`, today)
+      : undefined
+    return [left, ...(more ?? [right])]
+  }
+  return undefined
+}
+
+// A clause longer than any request can only be a note with its body; every other reading is a
+// pattern that must not scan a page.
+function parseLongClause(clause: string): PlannerIntent {
+  const note = parseArtifact(clause.replace(/^\s*(?:please\s+)?/i, ''))
+  return note ?? { kind: 'unknown', clause: `${cleanPhrase(clause.slice(0, MAX_CLAUSE))}…` }
 }
 
 /** The tools an intent needs; all of them must be offered for the planner to act on it. */
@@ -154,9 +232,14 @@ export function intentTools(intent: PlannerIntent): string[] {
     case 'thanks':
     case 'help':
     case 'unknown':
+    case 'too_many':
       return []
     case 'delete_task':
       return ['list_tasks', 'delete_task']
+    case 'delete_note':
+      return ['delete_note']
+    case 'update_note':
+      return ['update_note']
     case 'update_task':
       return ['list_tasks', 'update_task']
     case 'forget_memory':
@@ -174,10 +257,23 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
-      if (intent) return intent
+      if (intent) return ownKind(intent, clause)
     }
   }
   return { kind: 'unknown', clause: cleanPhrase(raw) }
+}
+
+// A request about notes never changes a task: "delete the note Mitochondria" deletes a note, or
+// nothing, whatever task a looser pattern took it for.
+// (A task's own changes, "mark review lecture 1 notes as done", stay a task's: a note has no
+// due date, importance or done.)
+function ownKind(intent: PlannerIntent, clause: string): PlannerIntent {
+  if (intent.kind !== 'delete_task' || intent.finished) return intent
+  if (!/\bnotes?\b/i.test(clause) || /\b(?:task|to-?do)s?\b/i.test(clause)) return intent
+  const name = noteTitle(intent.target)
+  return name === ''
+    ? { kind: 'unknown', clause: cleanPhrase(clause) }
+    : { kind: 'delete_note', name }
 }
 
 /** "compute …" always means code; a bare question only when it reads as a sum the planner can write. */

@@ -3,17 +3,19 @@ import { dayText } from '../../vocabulary/humanTime.ts'
 
 import { findDate } from './plannerChrono.ts'
 import { parseIntents } from './plannerIntents.ts'
+import { MORE_SOLVERS } from './plannerMathsMore.ts'
 import type { PlannerSkill } from './plannerSkill.ts'
 import { fixTypos } from './plannerTypos.ts'
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`
 const ASKS =
-  /\b(?:how|what|what's|whats|calculate|work\s+out|overall|average|mean|percent|percentage)\b|\?\s*$|%/i
+  /\b(?:how|what|what's|whats|calculate|work\s+out|overall|average|mean|percent|percentage|sum|total|grade|mark)\b|\?\s*$|%/i
 const NOT_MATHS = /^(?:please\s+)?(?:remind|add|create|todo|task|note|remember|move|push|mark)\b/i
 
 type Solver = (text: string, today: Date) => string | undefined
 
 const SOLVERS: readonly Solver[] = [
+  ...MORE_SOLVERS,
   weighted,
   readingTime,
   daysUntil,

@@ -40,7 +40,9 @@ export function parseNoteIntent(clause: string): NoteIntent | undefined {
     const name = cleanPhrase(pattern.exec(clause)?.[1] ?? '')
     if (name !== '' && !/^notes?$/i.test(name)) return { kind: 'read_artifact', name }
   }
-  const overwrite = OVERWRITE.exec(clause)
+  // "update the calculator task: due monday" changes a task; only a clause about a note is one.
+  const aboutNote = /\b(?:note|artifact)\b/i.test(clause) && !/\b(?:task|to-?do)s?\b/i.test(clause)
+  const overwrite = aboutNote ? OVERWRITE.exec(clause) : null
   const title = capitalise(cleanPhrase(overwrite?.[1] ?? ''))
   const content = overwrite?.[2]?.trim() ?? ''
   if (title !== '' && content !== '') return { kind: 'save_artifact', title, content }

@@ -4,16 +4,40 @@ import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { stripFiller } from './plannerClauses.ts'
 import { type Hit, type Lookups, lookupsSince } from './plannerLookups.ts'
 import { passagesOf, rankPassages } from './plannerPassages.ts'
-import { answered, type PlannerSkill, parserKnows, type SkillContext } from './plannerSkill.ts'
+import {
+  answered,
+  type PlannerSkill,
+  parserKnows,
+  resultsInWords,
+  type SkillContext,
+} from './plannerSkill.ts'
 import { fixTypos } from './plannerTypos.ts'
 
 /** A question to answer from the notes, or a document to summarise or read out. */
 export type NotesRequest =
   | { kind: 'question'; question: string; queries: string[]; hint?: string }
-  | { kind: 'summary' | 'read'; target: string; queries: string[] }
+  | { kind: 'summary' | 'read'; target: string; queries: string[]; save?: true }
 
 const SUMMARY =
   /^(?:summari[sz]e|sum\s+up|recap|(?:give\s+me\s+|what\s+are\s+)?(?:a\s+|an\s+|the\s+)?(?:short\s+|quick\s+|brief\s+)?(?:summary|recap|overview|main\s+points|main\s+lines|gist|key\s+points|tl;?dr)\s+(?:of|for|from|in)|tl;?dr(?:\s+of)?)\s+(.+)$/i
+// "summarise lecture 2 into a note", "write a summary of lecture 1 to my notes", "make a note with
+// the main points of the reading notes": the summary is saved as a note, not only said.
+const POINTS =
+  '(?:a\\s+|an\\s+|the\\s+)?(?:short\\s+|quick\\s+|brief\\s+)?(?:summary|summaries|recap|overview|main\\s+points|key\\s+points|main\\s+lines|gist)'
+const INTO_NOTE = '(?:in|into|to|as|onto)\\s+(?:a\\s+|an\\s+|my\\s+|the\\s+)?(?:new\\s+)?notes?'
+const SUMMARY_TO_NOTE = [
+  /^(?:summari[sz]e|sum\s+up|recap)\s+(.+?)\s+and\s+(?:save|put|keep|store|write|add)\s+(?:it|that|this|the\s+summary)\s+(?:as|in|into|to)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?notes?$/i,
+  new RegExp(`^(?:summari[sz]e|sum\\s+up|recap)\\s+(.+?)\\s+${INTO_NOTE}$`, 'i'),
+  new RegExp(
+    `^(?:write|make|save|create|put|add|turn|get)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,
+    'i',
+  ),
+  new RegExp(
+    `^(?:write|make|save|create|add|start)\\s+(?:me\\s+)?(?:a\\s+|an\\s+)?(?:new\\s+)?note\\s+(?:with|of|summari[sz]ing|on)\\s+(?:${POINTS}\\s+(?:of|for|from)\\s+)?(.+)$`,
+    'i',
+  ),
+  new RegExp(`^(?:save|note\\s+down|keep)\\s+${POINTS}\\s+(?:of|for|from)\\s+(.+)$`, 'i'),
+]
 const READ_OUT =
   /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i
 const QUESTION =
@@ -30,6 +54,11 @@ const STOP = new Set(
 /** Reads a request for the notes, or undefined. */
 export function parseNotesRequest(text: string): NotesRequest | undefined {
   const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
+  for (const pattern of SUMMARY_TO_NOTE) {
+    const named = pattern.exec(clause)?.[1]
+    if (named !== undefined && target(named) !== '')
+      return { kind: 'summary', target: target(named), queries: [target(named)], save: true }
+  }
   const summary = SUMMARY.exec(clause)?.[1]
   if (summary !== undefined)
     return { kind: 'summary', target: target(summary), queries: [target(summary)] }
@@ -66,12 +95,34 @@ export const notesSkill: PlannerSkill = (context) => {
     return undefined
   if (!answered(context)) return searchTurn(context, request.queries.slice(0, 2))
   const lookups = lookupsSince(context.sinceUser)
+  if (request.kind === 'summary' && request.save && lookups.documents.length > 0)
+    return saveSummary(context, request, lookups)
   if (lookups.documents.length > 0) return { text: answer(request, lookups) }
   const wanted = chosen(request, lookups.hits)
   if (wanted.length > 0) return readTurn(context, wanted)
   const more = request.queries.slice(lookups.searches, lookups.searches + 2)
   if (lookups.searches < 4 && more.length > 0) return searchTurn(context, more)
   return { text: nothingFound(request) }
+}
+
+// The summary as a note: proposed once, then the answer says what was saved.
+function saveSummary(context: SkillContext, request: NotesRequest, lookups: Lookups): ModelTurn {
+  const saved = context.sinceUser.some(
+    (m) => m.role === 'assistant' && m.toolCalls?.some((c) => c.name === 'save_artifact'),
+  )
+  if (saved || !context.available.has('save_artifact')) return { text: resultsInWords(context) }
+  const name = request.kind === 'question' ? 'notes' : request.target
+  const title = `${name.charAt(0).toUpperCase()}${name.slice(1)} summary`
+  const content = lookups.documents.map(summary).join('\n\n')
+  return {
+    toolCalls: [
+      {
+        id: context.nextId(),
+        name: 'save_artifact',
+        arguments: JSON.stringify({ title, content }),
+      },
+    ],
+  }
 }
 
 function searchTurn(context: SkillContext, queries: string[]): ModelTurn {

@@ -1,4 +1,5 @@
 import type { ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import { tooMany } from './plannerBounds.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { intentTools, type PlannerIntent } from './plannerIntents.ts'
 import { plannerNotes } from './plannerNotes.ts'
@@ -17,7 +18,8 @@ export function proposeCalls(
     if (calls.some((call) => call.name === name && call.arguments === text)) return
     calls.push({ id: nextId(), name, arguments: text })
   }
-  for (const intent of intents) {
+  for (const said of intents) {
+    const intent = withOfferedTools(said, available)
     if (!offered(intent, available)) continue
     switch (intent.kind) {
       case 'create_task': {
@@ -49,6 +51,14 @@ export function proposeCalls(
       case 'save_artifact':
         propose('save_artifact', { title: intent.title, content: intent.content })
         break
+      case 'delete_note':
+        propose('delete_note', { name: intent.name })
+        break
+      case 'update_note': {
+        const { kind: _kind, ...change } = intent
+        propose('update_note', change)
+        break
+      }
       case 'list_artifacts':
         propose('list_artifacts', {})
         break
@@ -65,6 +75,15 @@ export function proposeCalls(
   return calls.length > 0 ? { toolCalls: calls } : { text: noCallsText(intents, available) }
 }
 
+// A host that offers save_artifact but not update_note still gets a note's text replaced: the
+// overwrite card shows the same line diff.
+function withOfferedTools(intent: PlannerIntent, available: ReadonlySet<string>): PlannerIntent {
+  if (intent.kind !== 'update_note' || available.has('update_note')) return intent
+  if (intent.content === undefined || intent.title !== undefined) return intent
+  const title = intent.name.charAt(0).toUpperCase() + intent.name.slice(1)
+  return { kind: 'save_artifact', title, content: intent.content }
+}
+
 /** Whether every tool an intent needs is offered. */
 export function offered(intent: PlannerIntent, available: ReadonlySet<string>): boolean {
   return intentTools(intent).every((tool) => available.has(tool))
@@ -72,6 +91,8 @@ export function offered(intent: PlannerIntent, available: ReadonlySet<string>): 
 
 function noCallsText(intents: readonly PlannerIntent[], available: ReadonlySet<string>): string {
   const chatter = new Set(['greeting', 'thanks', 'help', 'unknown'])
+  const many = intents.find((intent) => intent.kind === 'too_many')
+  if (many?.kind === 'too_many') return tooMany(many.count)
   if (intents.every((intent) => chatter.has(intent.kind))) {
     if (intents.length > 0 && intents.every((intent) => intent.kind === 'thanks')) {
       return "You're welcome! Anything else I can do?"

@@ -36,6 +36,8 @@ const OK_SUMMARIES: ReadonlyMap<string, OkSummary> = new Map([
   ['list_memory', listedMemory],
   ['list_artifacts', listedNotes],
   ['read_artifact', noteText],
+  ['delete_note', deletedNote],
+  ['update_note', updatedNote],
 ])
 
 /** One plain-words line (or short block) about a tool result, for the planner's answer. */
@@ -151,6 +153,18 @@ function rememberedText(data: unknown, args: Args): string {
 function savedArtifact(data: unknown, args: Args): string {
   const title = textField(asRecord(data), 'title') ?? textField(args, 'title')
   return title === undefined ? 'Saved it to your notes.' : `Saved ${quoted(title)} to your notes.`
+}
+
+function deletedNote(data: unknown, args: Args): string {
+  const title = textField(asRecord(asRecord(data)?.deleted), 'title') ?? textField(args, 'name')
+  return title === undefined ? 'Deleted that note.' : `Deleted your note ${quoted(title)}.`
+}
+
+function updatedNote(data: unknown, args: Args): string {
+  const title = textField(asRecord(data), 'title') ?? textField(args, 'name') ?? 'that note'
+  if (typeof args.title === 'string') return `Renamed your note to ${quoted(title)}.`
+  if (typeof args.append === 'string') return `Added that to your note ${quoted(title)}.`
+  return `Changed your note ${quoted(title)}.`
 }
 
 /** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */

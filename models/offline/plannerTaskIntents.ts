@@ -1,4 +1,6 @@
+import { findDate, withoutDate } from './plannerChrono.ts'
 import { resolveDuePhrase } from './plannerDates.ts'
+import { findImportance, withoutImportance } from './plannerImportance.ts'
 import { LEVEL_WORDS } from './plannerTaskFields.ts'
 import { extractPeriod, statusOf, type TaskFilter } from './plannerTaskQuery.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
@@ -6,7 +8,8 @@ import { capitalise, cleanPhrase } from './plannerText.ts'
 /** What an `update_task` call is to change. */
 export interface TaskChanges {
   title?: string
-  due?: string
+  /** A new due date, or `null` to clear it. */
+  due?: string | null
   importance?: number
   done?: boolean
   notes?: string
@@ -101,6 +104,15 @@ const DID =
   /^i(?:'ve|\s+have)?\s+(?:already\s+|just\s+|now\s+|finally\s+)*(reviewed|read|did|submitted|sent|bought|handed\s+in|wrote|made|emailed|called|printed|returned|paid|booked|revised)\s+(.+?)(?:\s+(?:already|now|today))?$/i
 
 const UPDATES: readonly UpdateParser[] = [
+  (c, today) => {
+    // "essay deadline friday", "the essay's due date is now monday".
+    const m =
+      /^(?:the\s+|my\s+)?(.+?)(?:'s)?\s+(?:deadline|due\s+date)\s+(?:is\s+)?(?:now\s+)?(?:moved\s+)?(?:to\s+|on\s+)?(.+)$/i.exec(
+        c,
+      )
+    const due = m?.[2] === undefined ? undefined : resolveDuePhrase(m[2], today)
+    return due === undefined ? undefined : update(m?.[1], { due })
+  },
   (c) => {
     const m = SHIFT.exec(c)
     if (!m) return undefined
@@ -184,7 +196,7 @@ const UPDATES: readonly UpdateParser[] = [
   },
   (c) => {
     const m =
-      /^(?:rename|retitle|(?:change|set)\s+the\s+(?:title|name)\s+of)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)\s+(?:to|as)\s+(.+)$/i.exec(
+      /^(?:rename|retitle|re-title|(?:change|set)\s+the\s+(?:title|name)\s+of)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:\s+(?:to|as)\s+|\s*:\s*)(.+)$/i.exec(
         c,
       )
     const title = capitalise(cleanPhrase(m?.[2] ?? ''))
@@ -192,13 +204,109 @@ const UPDATES: readonly UpdateParser[] = [
   },
 ]
 
+const DUE_WORDS = '(?:due\\s+date|deadline|due|date)'
+// "remove the due date from X", "X doesn't have a deadline anymore", "no due date for X".
+const CLEAR_DUE = [
+  new RegExp(
+    `^(?:remove|clear|delete|drop|take\\s+(?:off|away)|get\\s+rid\\s+of|unset|cancel)\\s+(?:the\\s+)?${DUE_WORDS}\\s+(?:from|of|on|for)\\s+(.+)$`,
+    'i',
+  ),
+  new RegExp(
+    `^(?:remove|clear|delete|drop|unset)\\s+(?:the\\s+|my\\s+)?(.+?)'?s\\s+${DUE_WORDS}$`,
+    'i',
+  ),
+  new RegExp(
+    `^(?:the\\s+|my\\s+)?(.+?)\\s+(?:doesn'?t|does\\s+not|don'?t|do\\s+not|has\\s+no|have\\s+no|won'?t\\s+have|no\\s+longer\\s+has)\\s+(?:have\\s+|need\\s+)?(?:a\\s+|any\\s+)?${DUE_WORDS}(?:\\s+(?:any\\s*more|now|after\\s+all))?$`,
+    'i',
+  ),
+  new RegExp(`^no\\s+(?:more\\s+)?${DUE_WORDS}\\s+(?:for|on)\\s+(.+)$`, 'i'),
+  new RegExp(`^(?:take|get)\\s+(?:the\\s+)?${DUE_WORDS}\\s+off\\s+(?:of\\s+)?(.+)$`, 'i'),
+  /^(?:make|set|mark)\s+(?:the\s+|my\s+)?(.+?)\s+(?:as\s+)?(?:undated|without\s+(?:a\s+)?(?:due\s+date|deadline)|not\s+due)$/i,
+]
+// "i didn't actually print the lecture slides": the task is not done after all.
+const DID_NOT =
+  /^i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+|yet\s+)?(?:finish(?:ed)?\s+|do\s+|done\s+)?(.+?)(?:\s+(?:yet|after\s+all|actually))?(?:\s*,.*)?$/i
+
 /** "mark X as done", "move the essay to next monday", "make X high priority", "rename X to Y". */
 export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undefined {
+  for (const pattern of CLEAR_DUE) {
+    const found = update(pattern.exec(clause)?.[1], { due: null })
+    if (found) return found
+  }
+  const notDone = update(DID_NOT.exec(clause)?.[1], { done: false })
+  if (notDone) return notDone
+  // Two or more fields said at once are one change; one field has its own reading below.
+  const several = severalFields(clause, today)
+  if (several && Object.keys(several.changes).length > 1) return several
   for (const parse of UPDATES) {
     const found = parse(clause, today)
     if (found) return found
   }
-  return undefined
+  return severalFields(clause, today)
+}
+
+// "change the essay to friday and low priority", "update the flashcards task: due friday,
+// importance 4", "set X to due saturday priority 5": each field said, read one by one.
+const SEVERAL =
+  /^(?:change|update|set|edit|make|move|put|switch|modify)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:'s)?(?:\s*:\s*|\s+to\s+(?:be\s+)?|\s+(?=due\b|deadline\b))(.+)$/i
+
+function severalFields(clause: string, today: Date): TaskUpdate | undefined {
+  const m = SEVERAL.exec(clause)
+  if (m === null) return undefined
+  let rest = m[2] ?? ''
+  const changes: TaskChanges = {}
+  const renamed =
+    /\b(?:and\s+)?(?:rename(?:d)?\s+(?:it\s+)?(?:to|as)|(?:re)?title(?:d)?\s+(?:it\s+)?(?:to|as)?|call(?:ed)?\s+it)\s+(.+)$/i.exec(
+      rest,
+    )
+  if (renamed) {
+    changes.title = capitalise(cleanPhrase(renamed[1] ?? ''))
+    rest = rest.slice(0, renamed.index)
+  }
+  const level = findImportance(rest)
+  if (level) {
+    changes.importance = level.importance
+    rest = withoutImportance(rest, level)
+  }
+  const date = findDate(rest, today)
+  if (date) {
+    changes.due = date.due
+    rest = withoutDate(rest, date)
+  }
+  if (/\b(?:not\s+done|undone|unfinished|open)\b/i.test(rest)) changes.done = false
+  else if (/\b(?:done|finished|complete)\b/i.test(rest)) changes.done = true
+  // Whatever is left must be joining words, so a title is never taken for a field.
+  const left = rest
+    .replace(
+      /\b(?:and|make|it|set|mark|as|the|to|due|date|deadline|on|by|for|with|a|an|importance|priority|level|,|\.)\b|[,.;:]/gi,
+      '',
+    )
+    .trim()
+  if (Object.keys(changes).length === 0 || left !== '') return undefined
+  return update(m[1], changes)
+}
+
+const FINISHED =
+  '(?:completed|finished|done|ticked(?:\\s+off)?|checked(?:\\s+off)?|old|crossed(?:\\s+off)?)'
+const CLEAR_DONE = [
+  /^(?:clear|delete|remove|get\s+rid\s+of|purge|clean\s+up|wipe|bin|trash)\s+(?:out\s+)?(?:everything|all|anything|all\s+the\s+stuff|the\s+stuff)\s+(?:that\s+)?(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:done|finished|completed|ticked\s+off)(?:\s+already)?$/i,
+  new RegExp(
+    `^(?:clear|delete|remove|get\\s+rid\\s+of|purge|clean\\s+up|clean\\s+out|wipe|bin|trash|archive)\\s+(?:out\\s+)?(?:all\\s+)?(?:(?:of\\s+)?(?:the|my)\\s+)?${FINISHED}\\s*(?:tasks|to-?dos|items|ones|things|stuff)?$`,
+    'i',
+  ),
+  new RegExp(
+    `^(?:clear|delete|remove|get\\s+rid\\s+of|purge|clean\\s+up|wipe|bin|trash)\\s+(?:out\\s+)?(?:all\\s+)?(?:(?:of\\s+)?(?:the|my)\\s+)?(?:tasks|to-?dos|items|ones|things)\\s+(?:that\\s+|which\\s+)?(?:are\\s+|were\\s+)?(?:i(?:'ve|\\s+have)?\\s+)?(?:already\\s+)?${FINISHED}(?:\\s+already)?$`,
+    'i',
+  ),
+]
+
+/** "clear completed tasks", "delete all the tasks I already finished": every done task goes. */
+export function parseClearDone(
+  clause: string,
+): { kind: 'delete_task'; target: string; finished: true } | undefined {
+  return CLEAR_DONE.some((pattern) => pattern.test(clause))
+    ? { kind: 'delete_task', target: '', finished: true }
+    : undefined
 }
 
 function level(word: string): number {

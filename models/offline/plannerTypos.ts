@@ -60,6 +60,9 @@ const FIXES: ReadonlyMap<string, string> = new Map([
   ['tmrw', 'tomorrow'],
   ['tmrow', 'tomorrow'],
   ['u', 'you'],
+  ['del', 'delete'],
+  ['nxt', 'next'],
+  ['abt', 'about'],
   ['ad', 'add'],
 ])
 

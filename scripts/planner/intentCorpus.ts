@@ -33,7 +33,6 @@ const CREATE_LEADS = [
   'new task:',
   'can you add',
   'please add a reminder to',
-  'note to self:',
   'i should',
   'i want to',
   'make a task to',
@@ -199,6 +198,9 @@ const REMEMBER_LEADS = [
   'note that',
   'remember:',
   'for the record,',
+  // Issue #40: "note to self" is something to remember, not a task.
+  'note to self:',
+  'note to self',
   'memorise that',
   'memorize that',
 ]

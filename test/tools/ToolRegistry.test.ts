@@ -35,6 +35,8 @@ describe('ToolRegistry', () => {
       'list_memory',
       'list_artifacts',
       'read_artifact',
+      'update_note',
+      'delete_note',
       'undo_change',
       'run_code',
     ])

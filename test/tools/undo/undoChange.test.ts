@@ -64,6 +64,17 @@ const changes: [string, (ws: StudyWorkspace) => Promise<object>, RegExp][] = [
     async () => ({ title: 'Exam plan', content: 'Only genetics' }),
     /put the note “Exam plan” back/,
   ],
+  ['delete_note', async () => ({ name: 'Exam plan' }), /bring back the note “Exam plan”/],
+  [
+    'update_note (append)',
+    async () => ({ name: 'exam-plan', append: 'Past papers on Sunday' }),
+    /put the note “Exam plan” back/,
+  ],
+  [
+    'update_note (rename)',
+    async () => ({ name: 'Exam plan', title: 'Revision plan' }),
+    /bring back the note “Exam plan”/,
+  ],
 ]
 
 const toolName = (label: string) => label.split(' ')[0] as string

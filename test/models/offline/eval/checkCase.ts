@@ -50,27 +50,46 @@ function checkMemory(c: EvalCase, before: Snapshot, after: Snapshot): string[] {
   const problems: string[] = []
   const added = after.memory.filter((m) => !before.memory.some((b) => b.id === m.id))
   const gone = before.memory.filter((m) => !after.memory.some((a) => a.id === m.id))
-  const { memory, forgotten } = c.expect
+  const { memory, forgotten, memoryCleared } = c.expect
   if (memory === undefined ? added.length > 0 : !added.some((m) => memory.test(m.text)))
     problems.push(`memory added: ${JSON.stringify(added.map((m) => m.text))}, wanted ${memory}`)
-  if (forgotten === undefined ? gone.length > 0 : !gone.some((m) => forgotten.test(m.text)))
-    problems.push(
-      `memory forgotten: ${JSON.stringify(gone.map((m) => m.text))}, wanted ${forgotten}`,
-    )
+  const shown = JSON.stringify(gone.map((m) => m.text))
+  if (memoryCleared) {
+    if (after.memory.length > 0)
+      problems.push(`memory left: ${JSON.stringify(after.memory.map((m) => m.text))}`)
+  } else if (forgotten === undefined ? gone.length > 0 : !gone.some((m) => forgotten.test(m.text)))
+    problems.push(`memory forgotten: ${shown}, wanted ${forgotten}`)
+  // Forgetting one thing must not take others with it.
+  else if (forgotten !== undefined && !gone.every((m) => forgotten.test(m.text)))
+    problems.push(`memory forgotten: ${shown}, wanted only ${forgotten}`)
   return problems
 }
 
+// Notes are judged by title and content, whatever tool or file name carried the change.
 function checkNotes(c: EvalCase, before: Snapshot, after: Snapshot): string[] {
   const added = after.notes.filter(
-    (n) => !before.notes.some((b) => b.name === n.name && b.content === n.content),
+    (n) => !before.notes.some((b) => b.title === n.title && b.content === n.content),
   )
+  const gone = before.notes.filter((b) => !after.notes.some((n) => n.title === b.title))
+  const wantGone = c.expect.notesGone ?? []
+  const problems = [
+    ...gone
+      .filter((n) => !wantGone.some((pattern) => pattern.test(n.title)))
+      .map((n) => `the note “${n.title}” is gone`),
+    ...wantGone
+      .filter((pattern) => !gone.some((n) => pattern.test(n.title)))
+      .map((pattern) => `no note like ${pattern} went`),
+  ]
   const want = c.expect.note
   const shown = JSON.stringify(added.map((n) => [n.title, n.content]))
-  if (want === undefined) return added.length > 0 ? [`notes saved: ${shown}`] : []
+  if (want === undefined)
+    return added.length > 0 ? [...problems, `notes saved: ${shown}`] : problems
   const fits = added.some(
     (n) => (want.title?.test(n.title) ?? true) && (want.content?.test(n.content) ?? true),
   )
-  return fits ? [] : [`no new note like ${want.title} / ${want.content}: ${shown}`]
+  return fits
+    ? problems
+    : [...problems, `no new note like ${want.title} / ${want.content}: ${shown}`]
 }
 
 function mismatch(task: Task | undefined, spec: TaskSpec): string | undefined {

@@ -22,8 +22,12 @@ export interface Expect {
   memory?: RegExp
   /** A memory entry matching this must be gone. */
   forgotten?: RegExp
-  /** A new note (artifact) must match. */
+  /** A new or changed note (artifact) must match. */
   note?: { title?: RegExp; content?: RegExp }
+  /** Notes (by title before the conversation) that no note has as its title afterwards; any other note gone is a problem. */
+  notesGone?: readonly RegExp[]
+  /** Nothing is remembered afterwards ("forget everything"). */
+  memoryCleared?: true
   /** The answer (every assistant text after the last user message, joined) must match each. */
   answer?: readonly RegExp[]
   /** The answer must not contain the last user message whole (no template echoing the request). */
@@ -36,6 +40,8 @@ export interface Expect {
 export interface EvalCase {
   say: readonly string[]
   expect: Expect
+  /** The workspace: the shared one, or `week` (it adds a note, two memories and two done tasks). */
+  workspace?: 'week'
   /** Who is talking (terse, polite, typos, non-native, british, american): for reading the table. */
   voice?: string
 }

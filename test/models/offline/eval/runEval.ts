@@ -16,8 +16,13 @@ export const evalClock = () => new Date(2026, 11, 1, 10, 0, 0)
 
 const at = '2026-11-25T09:00:00.000Z'
 
-/** The Biology 101 sample plus a student's week: an essay, a reading and an errand. */
-export async function evalWorkspace(): Promise<{ ws: MemoryWorkspace; notebookId: string }> {
+/**
+ * The Biology 101 sample plus a student's week: an essay, a reading and an errand. `week` adds a
+ * “Mitochondria” note, two memories and two tasks already done (the second held-out set's workspace).
+ */
+export async function evalWorkspace(
+  variant?: 'week',
+): Promise<{ ws: MemoryWorkspace; notebookId: string }> {
   let n = 0
   const ws = await MemoryWorkspace.withSamples({ clock: evalClock, generateId: () => `s${++n}` })
   const task = (id: string, title: string, extra: object = {}) =>
@@ -26,6 +31,16 @@ export async function evalWorkspace(): Promise<{ ws: MemoryWorkspace; notebookId
   await task('ch5', 'Read chapter 5', { due: '2026-12-03' })
   await task('calc', 'Buy a calculator')
   await ws.saveArtifact('Exam plan', 'Revise respiration first\nThen photosynthesis')
+  if (variant === 'week') {
+    await ws.saveArtifact(
+      'Mitochondria',
+      'Powerhouse of the cell\nInner membrane folds are cristae',
+    )
+    await ws.appendMemory('My exam is on 15 December')
+    await ws.appendMemory('I study best in the morning')
+    await task('books', 'Return library books', { done: true, due: '2026-11-30' })
+    await task('slides', 'Print lecture slides', { done: true })
+  }
   const [notebook] = await ws.readNotebooks()
   if (notebook === undefined) throw new Error('the sample has no notebook')
   return { ws, notebookId: notebook.id }
@@ -55,7 +70,7 @@ export interface EvalOutcome {
 
 /** Runs one case on a fresh workspace and checks it. */
 export async function runCase(c: EvalCase): Promise<EvalOutcome> {
-  const { ws, notebookId } = await evalWorkspace()
+  const { ws, notebookId } = await evalWorkspace(c.workspace)
   const before = await snapshot(ws)
   let ids = 0
   const runtime = createAgentRuntime({

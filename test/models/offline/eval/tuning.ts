@@ -34,8 +34,9 @@ export const TUNING: readonly EvalCase[] = [
     expect: { created: [{ title: /^get a new pencil case$/i, due: '2026-12-03' }] },
   },
   {
+    // Issue #40: "note to self" is something to remember, not a task.
     say: ['note to self: check the exam timetable'],
-    expect: { created: [{ title: /^check the exam timetable$/i }] },
+    expect: { memory: /^check the exam timetable$/i },
   },
   {
     say: ['add a task to clean my room by the end of the month'],

@@ -1,0 +1,85 @@
+/**
+ * The embedded planner on messages of the maximum length (8,000 characters, the web app's limit)
+ * and longer: hostile shapes that made a pass grow with the square of the length (issue #41,
+ * findings 12 and 13). Prints the CPU time of one first turn per shape.
+ *
+ *   npx tsx bench/plannerLong.ts [length]
+ */
+import { OfflinePlanner } from '../models/offline/OfflinePlanner.ts'
+import { createToolRegistry } from '../tools/createToolRegistry.ts'
+
+const length = Number(process.argv[2] ?? 8000)
+const planner = new OfflinePlanner({ clock: () => new Date(2026, 11, 1, 10) })
+const tools = createToolRegistry().definitions()
+const turn = (content: string) =>
+  planner.complete({
+    messages: [{ role: 'user', content }],
+    tools,
+    signal: new AbortController().signal,
+  })
+
+const fill = (unit: string, lead = '') =>
+  (lead + unit.repeat(Math.ceil(length / unit.length))).slice(0, length)
+
+/** Each hostile shape, by name. */
+const SHAPES: Record<string, string> = {
+  'remind me … friday friday': fill('friday ', 'remind me to x by '),
+  'spaces then a letter': `${' '.repeat(length - 1)}x`,
+  'commas and spaces': fill(', '),
+  'it is it is': fill("it's "),
+  'and and': fill(' and '),
+  'priority words': fill('with a very '),
+  'words, no separator': fill('lorem ipsum dolor '),
+  'add a task …': fill('revise chapter seven ', 'add a task to '),
+  'note body': `save a note called Long: ${fill('line of text ')}`,
+  'digits and dots': fill('1.2.3 '),
+  quotes: fill('"\''),
+  dashes: fill('- '),
+  'percent numbers': fill('68 worth 40% '),
+  'spaces in a request': `${fill('remind me to ', ' ').slice(0, length - 1)}x`,
+  'commas and semicolons': fill(',;'),
+  'a hundred requests': fill('buy milk; '),
+  'one long word': 'a'.repeat(length),
+  // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
+  'twenty dated lists': Array.from({ length: 20 }, () =>
+    fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),
+  )
+    .join('; ')
+    .slice(0, length),
+}
+
+// Warm up: the intent model loads on the first unknown message, chrono on the first date.
+for (const warm of ['hello', 'remind me to buy milk tomorrow, its important', 'xyzzy plugh'])
+  await turn(warm)
+const rows: string[] = []
+let worst = 0
+for (const [name, text] of Object.entries(SHAPES)) {
+  // The median of five turns: one turn's CPU time on a shared machine is noisy.
+  const cpu: number[] = []
+  const walls: number[] = []
+  for (let round = 0; round < 5; round += 1) {
+    const started = process.cpuUsage()
+    const at = performance.now()
+    await turn(text)
+    const used = process.cpuUsage(started)
+    cpu.push((used.user + used.system) / 1000)
+    walls.push(performance.now() - at)
+  }
+  const ms = median(cpu)
+  const wall = median(walls)
+  worst = Math.max(worst, ms)
+  rows.push(
+    `  ${name.padEnd(28)} cpu ${ms.toFixed(1).padStart(8)} ms, wall ${wall.toFixed(1).padStart(8)} ms`,
+  )
+}
+console.log(`planner, one first turn (median of 5) of ${text(length)} characters per shape:`)
+console.log(rows.join('\n'))
+console.log(`  worst: ${worst.toFixed(1)} ms CPU`)
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+}
+
+function text(n: number): string {
+  return n.toLocaleString('en-GB')
+}
