@@ -60,6 +60,18 @@ await build({
 rmSync(join(dist, 'ui', 'components', 'cardForm', 'rjsf.js.map'), { force: true })
 mkdirSync(join(dist, 'ui'), { recursive: true })
 copyFileSync(join(root, 'ui', 'styles.css'), join(dist, 'ui', 'styles.css'))
+// The gateway's MCP App card inlines ext-apps' self-contained `App` build. Copied here (one
+// 337 KB file, with its licence) rather than made a dependency: that would install the whole
+// package (1.5 MB, React and server bindings the gateway never loads) and @standard-schema/spec
+// into every project, for one file read at run time. app/gateway/cardApp.ts reads it from here.
+const appWithDeps = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/ext-apps/app-with-deps',
+)
+const extAppsOut = join(dist, 'app', 'gateway', 'extApps')
+mkdirSync(extAppsOut, { recursive: true })
+copyFileSync(appWithDeps, join(extAppsOut, 'app-with-deps.js'))
+// The package's own exports hide package.json; its LICENSE sits two folders above dist/src/.
+copyFileSync(join(dirname(appWithDeps), '..', '..', 'LICENSE'), join(extAppsOut, 'LICENSE'))
 console.log(
-  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ui/styles.css`,
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ext-apps' App for the gateway card, ui/styles.css`,
 )

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Resource, Tool } from '@modelcontextprotocol/sdk/types.js'
 
@@ -61,20 +61,14 @@ export const cardTools: Tool[] = [
 let html: string | undefined
 
 /**
- * The card's HTML: the ext-apps `App` (its self-contained build, read from the installed
- * `@modelcontextprotocol/ext-apps`) and the card drawn from what `studypulse_card` answers.
- * Undefined when ext-apps is not installed: the gateway then offers no app, and asks as before.
+ * The card's HTML: the ext-apps `App` (its self-contained build) and the card drawn from what
+ * `studypulse_card` answers. Undefined when that build is nowhere to be read: the gateway then
+ * offers no app, and asks as before.
  */
 export function cardHtml(): string | undefined {
   if (html !== undefined) return html
-  let bundle: string
-  try {
-    const require = createRequire(import.meta.url)
-    const entry = require.resolve('@modelcontextprotocol/ext-apps/app-with-deps')
-    bundle = readFileSync(entry, 'utf8')
-  } catch {
-    return undefined
-  }
+  const bundle = readAppBundle()
+  if (bundle === undefined) return undefined
   // The bundle ends in one `export{…}`: made into an object the card's script reads.
   const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(bundle)
   if (exported === null) return undefined
@@ -85,6 +79,19 @@ export function cardHtml(): string | undefined {
   const library = `${bundle.slice(0, exported.index)}\nconst extApps={${names.join(',')}};`
   html = page(library)
   return html
+}
+
+// The packed build carries a copy next to this module (scripts/buildLibrary.mjs puts it there:
+// ext-apps is a dev dependency, not installed with the package); a clone reads the installed one.
+function readAppBundle(): string | undefined {
+  const copied = new URL('./extApps/app-with-deps.js', import.meta.url)
+  if (existsSync(copied)) return readFileSync(copied, 'utf8')
+  try {
+    const require = createRequire(import.meta.url)
+    return readFileSync(require.resolve('@modelcontextprotocol/ext-apps/app-with-deps'), 'utf8')
+  } catch {
+    return undefined
+  }
 }
 
 function page(library: string): string {

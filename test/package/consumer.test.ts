@@ -9,6 +9,7 @@ import { join, sep } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardUri, mcpAppMimeType, mcpAppsExtension } from '../../app/gateway/cardApp.ts'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 import { memoryServer } from '../tools/mcp/mcpTestServers.ts'
@@ -77,6 +78,9 @@ describe('the packed tarball', { timeout: 120_000 }, () => {
         expect(files, `${entry}${ext}`).toContain(`package/dist/${entry}${ext}`)
     }
     expect(files).toContain('package/dist/ui/styles.css')
+    // ext-apps' App for the gateway's card, with its licence (ext-apps is not a dependency).
+    expect(files).toContain('package/dist/app/gateway/extApps/app-with-deps.js')
+    expect(files).toContain('package/dist/app/gateway/extApps/LICENSE')
   })
 
   it('passes publint and arethetypeswrong (ESM-only profile)', async () => {
@@ -177,13 +181,7 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
     expect(help.stdout).toContain('Usage: studypulse-gateway --config <mcp.json>')
     // The installed bin in front of the reference memory server: its tools listed as the
     // gateway's, a read passed straight through.
-    const config = join(work, 'gateway-mcp.json')
-    await writeFiles(work, {
-      'gateway-mcp.json': JSON.stringify({
-        version: 1,
-        servers: { memory: memoryServer(join(work, 'memory.jsonl'), { trusted: true }) },
-      }),
-    })
+    const config = await memoryConfig()
     const client = new Client({ name: 'consumer', version: '1.0.0' })
     await client.connect(
       new StdioClientTransport({
@@ -200,6 +198,39 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
       expect(graph.isError).toBeFalsy()
     } finally {
       await client.close()
+    }
+  })
+
+  it("the installed bin offers its card as an MCP App to a host that draws them, ext-apps' App inside", async () => {
+    // The App comes with the package: ext-apps itself is not installed beside it.
+    expect(existsSync(join(app, 'node_modules', '@modelcontextprotocol', 'ext-apps'))).toBe(false)
+    const host = new Client(
+      { name: 'apps-host', version: '1.0.0' },
+      { capabilities: { extensions: { [mcpAppsExtension]: { mimeTypes: [mcpAppMimeType] } } } },
+    )
+    await host.connect(
+      new StdioClientTransport({
+        command: join(app, 'node_modules', '.bin', 'studypulse-gateway'),
+        args: ['--config', await memoryConfig(), '--workspace', join(work, 'gateway-apps-ws')],
+        cwd: app,
+        stderr: 'pipe',
+      }),
+    )
+    try {
+      const { resources } = await host.listResources()
+      expect(resources.map((r) => r.uri)).toEqual([cardUri])
+      const { tools } = await host.listTools()
+      const write = tools.find((t) => t.name === 'memory__create_entities')
+      expect(write?._meta?.ui).toMatchObject({ resourceUri: cardUri })
+      const read = await host.readResource({ uri: cardUri })
+      const [page] = read.contents as { mimeType?: string; text?: string }[]
+      expect(page?.mimeType).toBe(mcpAppMimeType)
+      // The card's own script, and ext-apps' App with the handshake it opens with.
+      expect(page?.text).toContain('<title>StudyPulse card</title>')
+      expect(page?.text).toContain('const { App } = extApps')
+      expect(page?.text).toContain('"ui/initialize"')
+    } finally {
+      await host.close()
     }
   })
 })
@@ -298,6 +329,17 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     }
   })
 })
+
+/** The gateway's `mcp.json` in front of the reference memory server (trusted: its reads pass). */
+async function memoryConfig(): Promise<string> {
+  await writeFiles(work, {
+    'gateway-mcp.json': JSON.stringify({
+      version: 1,
+      servers: { memory: memoryServer(join(work, 'memory.jsonl'), { trusted: true }) },
+    }),
+  })
+  return join(work, 'gateway-mcp.json')
+}
 
 /** The Node project: the README's runtime and server examples, as .mjs and as TypeScript. */
 function nodeAppFiles(): Record<string, string> {
