@@ -100,6 +100,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
   const workspaceFor = options.workspaceFor ?? (() => Promise.resolve(workspace))
+  const atomic = atomicOutcomesOf(workspace) !== undefined
+  // An allow commits with the call it allows when the store's cards are in the database the
+  // workspace writes to (one commit for both: see `HeldDecision`).
+  const withEffects =
+    atomic &&
+    store?.cluster?.decidesWithEffects === true &&
+    workspace.location.startsWith(`${store.location}#`)
   const decisions = new RunDecisions({
     cluster,
     clock,
@@ -110,8 +117,15 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     sessionOf,
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
+    ...(withEffects && {
+      decidesWithEffect: (session: RunSession) =>
+        savedWithItsEffect(session.state().context.current?.prepared, atomic),
+      reload: async (runId: string) => {
+        dropRun(runId)
+        await shared?.locate(runId)
+      },
+    }),
   })
-  const atomic = atomicOutcomesOf(workspace) !== undefined
   const effects = new RunEffects({
     model,
     tools,
@@ -127,6 +141,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     serialize: createSerializer(),
     ...timers,
     onError: onPersistError,
+    ...(withEffects && {
+      takeHeld: (runId: string, confirmationId: string | undefined) =>
+        decisions.takeHeld(runId, confirmationId),
+    }),
   })
   const parking = new RunParking(timers)
   // The chart's effects, supplied here: each runs on entering its state, with that step's context.
@@ -224,6 +242,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     }
     host.stepEnded(session, state)
   }
+  // Drops a live run without saving (another node took it, or it is restored from the store).
+  const dropRun = (runId: string) => {
+    sessions.get(runId)?.stop()
+    sessions.delete(runId)
+    changed(runId)
+  }
   const shared =
     store &&
     new SharedRuns({
@@ -240,11 +264,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         queueMicrotask(() => void commands.apply(runId))
       },
       applyStored: (session, known) => decisions.applyStored(session, known),
-      drop: (runId) => {
-        sessions.get(runId)?.stop()
-        sessions.delete(runId)
-        changed(runId)
-      },
+      drop: (runId) => dropRun(runId),
       deliver: host.deliver,
       changed,
       ready: policiesLoaded,

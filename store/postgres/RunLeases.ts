@@ -37,7 +37,10 @@ export class RunLeases {
   async claim(runId: string): Promise<RunClaim> {
     this.#atFirstCommit.delete(runId)
     // One statement: the claim, and who holds the run when it fails (the SELECT sees the row as
-    // it was before the INSERT, so a failed claim reads the owner that kept it).
+    // it was before the INSERT, so a failed claim reads the owner that kept it). It commits
+    // without waiting for the disk: a claim is lost only with the server, and a node that sees
+    // the server restarted lets every run go and claims again (see `ServerIncarnation`); the
+    // run's first save, or a decision or effect, which do wait, make it durable with them.
     const { rows } = await this.#pool.query<{ taken: boolean; owner: string | null }>(
       `WITH taken AS (
          INSERT INTO studypulse.runs (run_id, owner, lease_expires_at) VALUES ($1, $2, ${leaseEnd('$3')})
@@ -46,7 +49,8 @@ export class RunLeases {
          RETURNING run_id
        )
        SELECT EXISTS (SELECT 1 FROM taken) AS taken,
-         (SELECT owner FROM studypulse.runs WHERE run_id = $1) AS owner`,
+         (SELECT owner FROM studypulse.runs WHERE run_id = $1) AS owner,
+         set_config('synchronous_commit', 'off', true) AS relaxed`,
       [runId, this.#ownerId, this.#leaseMs],
     )
     if (rows[0]?.taken === true) {
@@ -104,9 +108,24 @@ export class RunLeases {
     // a slow first commit must not let the lease it took run out before its first renewal. One
     // without a row yet is not lost: only runs held when asked can be.
     const pending = [...this.#atFirstCommit]
-    const { rows } = await this.#heartbeat.query<{ run_id: string }>(
-      `UPDATE studypulse.runs SET lease_expires_at = ${leaseEnd('$2')}
-       WHERE run_id = ANY($1) AND owner = $3 RETURNING run_id`,
+    // A row a commit holds locked right now is skipped, not waited for (its owner is plainly
+    // alive, and the lease outlives two missed beats): one renewal of hundreds of rows must not
+    // queue behind, nor hold up, the saves of busy runs. It commits without waiting for the
+    // disk: a renewal lost with the server only shortens a lease, and every commit checks its own.
+    const { rows } = await this.#heartbeat.query<{ run_id: string; renewed: boolean }>(
+      `WITH mine AS (
+         SELECT run_id FROM studypulse.runs WHERE run_id = ANY($1) AND owner = $3
+         FOR NO KEY UPDATE SKIP LOCKED
+       ), renewed AS (
+         UPDATE studypulse.runs r SET lease_expires_at = ${leaseEnd('$2')}
+         FROM mine WHERE r.run_id = mine.run_id RETURNING r.run_id
+       )
+       SELECT run_id, true AS renewed FROM renewed
+       UNION ALL
+       SELECT run_id, false FROM studypulse.runs
+       WHERE run_id = ANY($1) AND owner = $3 AND run_id NOT IN (SELECT run_id FROM mine)
+       UNION ALL
+       SELECT NULL, set_config('synchronous_commit', 'off', true) = 'off'`,
       [[...asked, ...pending], this.#leaseMs, this.#ownerId],
     )
     const kept = new Set(rows.map((r) => r.run_id))
@@ -115,6 +134,17 @@ export class RunLeases {
       this.#held.delete(runId)
       for (const listener of this.#lostListeners) listener(runId)
     }
+  }
+
+  /**
+   * Lets go of every held run without writing anything, reporting each lost (the database server
+   * restarted under them: see `ServerIncarnation`); the leases stay this owner's, so the rescan
+   * restores them from what the database kept.
+   */
+  dropAll(): void {
+    const held = [...this.#held]
+    this.#held.clear()
+    for (const runId of held) for (const listener of this.#lostListeners) listener(runId)
   }
 
   /** Stops the heartbeat and frees every run this owner holds. */
