@@ -142,8 +142,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     ...timers,
     onError: onPersistError,
     ...(withEffects && {
-      takeHeld: (runId: string, confirmationId: string | undefined) =>
-        decisions.takeHeld(runId, confirmationId),
+      takeHeld: (runId: string) => decisions.takeHeld(runId),
     }),
   })
   const parking = new RunParking(timers)

@@ -170,10 +170,13 @@ export class RunDecisions {
     else if (keep !== undefined) holdRule(policies, keep)
   }
 
-  /** The allow `runId`'s call is to commit with its effect, if one waits for it (taken once). */
-  takeHeld(runId: string, confirmationId: string | undefined): HeldDecision | undefined {
+  /**
+   * The allow `runId`'s call is to commit with its effect, if one waits for it (taken once). It is
+   * held only for the one step that sends it to the run (see `#decideWithEffect`), so the call
+   * taking it is the call it allowed: the chart's guard matched them.
+   */
+  takeHeld(runId: string): HeldDecision | undefined {
     const held = this.#held.get(runId)
-    if (held === undefined || held.decision.confirmationId !== confirmationId) return undefined
     this.#held.delete(runId)
     return held
   }

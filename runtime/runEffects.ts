@@ -41,7 +41,7 @@ export interface RunEffectDeps {
   clearTimeout: (handle: unknown) => void
   onError: (error: unknown) => void
   /** The allow a call is to commit with its effect, if one waits for it (see `HeldDecision`). */
-  takeHeld?: (runId: string, confirmationId: string | undefined) => HeldDecision | undefined
+  takeHeld?: (runId: string) => HeldDecision | undefined
 }
 
 // setTimeout cannot wait longer than this (about 24.8 days); a later deadline is re-armed.
@@ -209,7 +209,7 @@ export class RunEffects {
     const callId = current.call.id
     const { persister } = session
     // Taken now, in the step that entered `executing`: the decision's commit is the call's.
-    const held = this.#deps.takeHeld?.(session.runId, current.confirmationId)
+    const held = this.#deps.takeHeld?.(session.runId)
     // The card's save, still under way perhaps (taken now: the run's snapshot is still the one
     // before this step, so nothing newer is saved here, least of all the card's resolution).
     const cardSaved = held === undefined ? undefined : persister?.flush()
