@@ -176,9 +176,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (listeners !== undefined) for (const listener of listeners) listener(event)
     },
     stepEnded(session: RunSession, state: RunState) {
-      const executing = state.hasTag('executesCall')
-      if (!(executing && savedWithItsEffect(state.context.current?.prepared, atomic)))
-        session.persister?.save(state)
+      session.persister?.save(state)
       effects.settled(session, state)
       if (state.hasTag('showsCard')) parking.waiting(session)
     },
@@ -202,6 +200,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         ? undefined
         : persistRun(runId, logic, store, {
             current: () => (sessions.get(runId) as RunSession).state(),
+            // Its decision (when held here), effect, intent and outcome commit as one: a save
+            // of `executing` in between would resolve the card before its compare-and-set.
+            savedElsewhere: (state) =>
+              state.hasTag('executesCall') &&
+              savedWithItsEffect(state.context.current?.prepared, atomic),
             ready: claimed,
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,

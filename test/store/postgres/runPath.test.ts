@@ -127,3 +127,42 @@ test('a confirmed create_task run: 4 statements, 1 of its commits waiting for th
     await store.close()
   }
 })
+
+test('a flush while the allowed call commits saves nothing of it before its compare-and-set', async () => {
+  const db = await freshDatabase()
+  const store = await postgresRunStore(
+    { connectionString: db.url },
+    { ownerId: 'node-a', auditCheckpointEveryMs: 0 },
+  )
+  await store.listening()
+  const workspace = await PostgresWorkspace.open(
+    { pool: store.pool },
+    { workspaceId: 'w', sourcesDir: await mkdtemp(join(tmpdir(), 'sp-sources-')) },
+  )
+  const runtime = createAgentRuntime({
+    model: taskModel(),
+    tools: createToolRegistry(),
+    workspace,
+    store,
+  })
+  try {
+    const runId = runtime.startRun({ input: 'create Flushed meanwhile' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    await runtime.flush()
+    const pending = runtime.view(runId).pending
+    const deciding = runtime.submitConfirmation(runId, pending?.confirmationId ?? '', 'allow', {
+      digest: pending?.digest ?? '',
+    })
+    // Another page's request flushes every run while this one's call is being committed.
+    await runtime.flush()
+    await deciding
+    await waitForRun(runtime, runId, 'awaitingInput')
+    await runtime.flush()
+    expect((await workspace.readTasks()).map((t) => t.title)).toContain('Flushed meanwhile')
+    expect((await store.readAudit()).map((r) => r.outcome)).toEqual(['completed'])
+  } finally {
+    await runtime.close()
+    await workspace.close()
+    await store.close()
+  }
+})
