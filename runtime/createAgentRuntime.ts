@@ -76,6 +76,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
   const draining = new Set<Promise<void>>()
+  // Held runs with a step whose save `flush()` has not yet seen land, with their step count then.
+  const unsaved = new Map<RunSession, number>()
   // A store shared by several nodes says so once; any other serves this node alone.
   const cluster = store?.cluster ?? singleNode(store, (runId) => sessions.has(runId), generateId())
   const policies = new PolicyStore({
@@ -177,6 +179,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     stepEnded(session: RunSession, state: RunState) {
       session.persister?.save(state)
+      if (session.persister !== undefined) unsaved.set(session, (unsaved.get(session) ?? 0) + 1)
       effects.settled(session, state)
       if (state.hasTag('showsCard')) parking.waiting(session)
     },
@@ -434,7 +437,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return shared?.restoreAll() ?? []
     },
     async flush() {
-      const saving = [...sessions.values()].map((session) => session.persister?.flush())
+      // Only runs that stepped since their last flush landed: a node holding thousands of resting
+      // runs does not look at each of them on every flush.
+      const saving = [...unsaved].map(([session, steps]) => {
+        if (sessions.get(session.runId) !== session) {
+          unsaved.delete(session)
+          return undefined
+        }
+        return session.persister?.flush().then(() => {
+          if (unsaved.get(session) === steps) unsaved.delete(session)
+        })
+      })
       await Promise.all([...saving, ...draining])
       await policies.flush()
     },
