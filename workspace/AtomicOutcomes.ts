@@ -26,8 +26,11 @@ export interface OutcomeOptions {
 
 /** A person's decision committed with the effect it allows (see `OutcomeOptions.decision`). */
 export interface OutcomeDecision {
+  /** The card's single-use id. */
   confirmationId: string
+  /** The digest of the call the person saw; the card must be for exactly that call. */
   digest: string
+  /** The signed-in person who allowed it, as authentication said. */
   decider?: Identity
 }
 
