@@ -40,9 +40,9 @@ import {
   TaskInputSchema,
 } from '../workspaceInput.ts'
 import { migrate } from './migrate.ts'
-import { cardCompareAndSet, deferredEffect } from './oneStatementEffect.ts'
 import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 import { commitPgChange, readPgChange } from './pgChanges.ts'
+import { pgOutcome } from './pgOutcomes.ts'
 import { hearWorkspaceNotices } from './workspaceNotices.ts'
 
 /** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
@@ -366,77 +366,8 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     if (this.#db !== this.#pool) {
       return Promise.reject(new Error('withOutcome cannot be nested in another transaction'))
     }
-    return this.#inOneStatement(runId, effect, outcome, options).then((done) =>
-      done === undefined ? this.#inTransaction(runId, effect, outcome, options) : done.value,
-    )
-  }
-
-  /**
-   * The effect as one statement (`oneStatementEffect`), when it only creates rows; undefined when
-   * it asked for more, or its key was taken meanwhile: nothing was written, and the interactive
-   * transaction runs it again.
-   */
-  async #inOneStatement<T>(
-    runId: string,
-    effect: (workspace: StudyWorkspace) => Promise<T>,
-    outcome: (value: T) => JournalRecord,
-    options: OutcomeOptions,
-  ): Promise<{ value: T } | undefined> {
-    const deferred = deferredEffect(this)
-    let value: T
-    try {
-      value = await effect(deferred.workspace)
-    } catch (error) {
-      // Failing on what it asked for here, it runs again in a transaction; else it failed.
-      if (!deferred.usable()) return undefined
-      throw error
-    }
-    if (!deferred.usable()) return undefined
-    const records = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
-    const sent = await deferred.send(this.#pool, runId, options, records)
-    if (sent === 'conflict') return undefined
-    if (sent === 'held_elsewhere') throw lostLease(runId, options.owner)
-    if (sent === 'decided_elsewhere') throw lostCard(runId)
-    return { value }
-  }
-
-  #inTransaction<T>(
-    runId: string,
-    effect: (workspace: StudyWorkspace) => Promise<T>,
-    outcome: (value: T) => JournalRecord,
-    options: OutcomeOptions,
-  ): Promise<T> {
-    return withTransaction(this.#pool, async (client) => {
-      const { decision } = options
-      if (decision !== undefined) {
-        const { rowCount } = await client.query(cardCompareAndSet('$2', '$3', '$4'), [
-          runId,
-          decision.confirmationId,
-          decision.digest,
-          decision.decider === undefined ? null : JSON.stringify(decision.decider),
-        ])
-        if (rowCount !== 1) throw lostCard(runId)
-      }
-      const bound = new PostgresWorkspace(client, this.#pool, false, this)
-      const value = await effect(bound)
-      // The lease is checked with the outcome, in one round trip: FOR SHARE makes a claim (an
-      // UPDATE of the run's row) wait until this transaction ends, and a lost lease rolls the
-      // effect back with it.
-      // The intent, when it comes here rather than ahead of the effect, goes just before it.
-      const records = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
-      const recorded = await client.query(
-        `WITH held AS (
-           SELECT 1 FROM studypulse.runs
-           WHERE run_id = $1 AND ($3::text IS NULL OR (owner = $3 AND lease_expires_at > now()))
-           FOR SHARE
-         )
-         INSERT INTO studypulse.run_journal (run_id, record)
-         SELECT $1, r::json FROM held, unnest($2::text[]) WITH ORDINALITY AS t (r, n) ORDER BY n`,
-        [runId, records.map((r) => JSON.stringify(r)), options.owner ?? null],
-      )
-      if (recorded.rowCount !== records.length) throw lostLease(runId, options.owner)
-      return value
-    })
+    const bind = (client: pg.PoolClient) => new PostgresWorkspace(client, this.#pool, false, this)
+    return pgOutcome(this.#pool, this, bind, { runId, effect, outcome, options })
   }
 
   /**
@@ -528,18 +459,4 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     }
     return parsed.data
   }
-}
-
-function lostLease(runId: string, owner: string | undefined): WorkspaceError {
-  return new WorkspaceError(
-    'run_owned_elsewhere',
-    `run ${runId} is no longer held by ${owner}; its effect was not run`,
-  )
-}
-
-function lostCard(runId: string): WorkspaceError {
-  return new WorkspaceError(
-    'card_decided_elsewhere',
-    `run ${runId}'s card was decided elsewhere first; its effect was not run`,
-  )
 }
