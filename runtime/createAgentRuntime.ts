@@ -339,11 +339,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         title: runTitle(input),
         ...(startedBy !== undefined && { owner: startedBy.id }),
       }
-      // A fresh id is nobody's yet; the claim only has to land before the first save. (A store's
-      // `claimNew`, which PostgreSQL folds into that save, is not used yet: with it the SIGKILL
-      // bench saw the starting node lose runs to the others under a badly overloaded machine,
-      // cause not found; see docs/incoming/pgchain.md.)
-      launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())
+      // A fresh id is nobody's yet; the claim only has to land with the first save (PostgreSQL
+      // folds it into that commit: one statement fewer per run).
+      const claimed = store?.claimNew?.(runId) ?? store?.claim(runId) ?? Promise.resolve()
+      launch(runId, { input: runInput, started }, claimed)
       return runId
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {

@@ -1,11 +1,11 @@
 // What one confirmed `create_task` run sends to PostgreSQL, statement by statement, and how many
 // of its commits wait for the disk. Issue 37's target is at most 4 statements and 1 waiting
 // commit; before it the run sent 10 (claim, first save, decision, BEGIN, the locked target row,
-// the task, the change kept for undo, intent and outcome, COMMIT, save) and waited for 5. Now
-// the decision, the effect, the kept change, the intent and the outcome are one statement (the
-// only commit that waits), and the claim, the card's save and the save after the call commit
-// without waiting (`synchronous_commit = off` for that statement alone). The counts are exact so
-// that a change in either direction is seen here.
+// the task, the change kept for undo, intent and outcome, COMMIT, save) and waited for 5. Now the
+// claim rides in the first save (`claimNew`), the decision, the effect, the kept change, the
+// intent and the outcome are one statement (the only commit that waits), and the first save and
+// the save after the call commit without waiting (`synchronous_commit = off` for that statement
+// alone). The counts are exact so that a change in either direction is seen here.
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,7 +75,7 @@ async function confirmedRun(runtime: AgentRuntime, title: string): Promise<void>
   await runtime.flush()
 }
 
-test('a confirmed create_task run: 4 statements, 1 of its commits waiting for the disk', async () => {
+test('a confirmed create_task run: 3 statements, 1 of its commits waiting for the disk', async () => {
   const db = await freshDatabase()
   const store = await postgresRunStore(
     { connectionString: db.url },
@@ -102,7 +102,7 @@ test('a confirmed create_task run: 4 statements, 1 of its commits waiting for th
       text.startsWith('WITH taken AS')
         ? 'claim'
         : text.includes('studypulse.commit_started_run(')
-          ? 'first save'
+          ? 'first save, with the claim'
           : text.includes('studypulse.commit_run(')
             ? 'save'
             : text.includes('UPDATE studypulse.pending_confirmations') &&
@@ -111,8 +111,7 @@ test('a confirmed create_task run: 4 statements, 1 of its commits waiting for th
               : text,
     )
     expect(kinds).toEqual([
-      'claim',
-      'first save',
+      'first save, with the claim',
       'decision, task, change kept for undo, intent and outcome',
       'save',
     ])
