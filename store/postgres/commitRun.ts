@@ -105,7 +105,8 @@ export async function commitRun(
   // One statement still: the save runs only on the server incarnation this node has seen, and a
   // relaxed one commits without waiting for its WAL flush (local to this statement's transaction).
   const { rows } = await client.query<{ held_by: string | null }>(
-    `SELECT CASE WHEN $${count + 1}::text IS NULL OR pg_postmaster_start_time()::text = $${count + 1}
+    `SELECT CASE WHEN $${count + 1}::timestamptz IS NULL
+         OR pg_postmaster_start_time() = $${count + 1}::timestamptz
        THEN ${call} ELSE ${restartedMark} END AS held_by${
          guard.relaxed === true ? ", set_config('synchronous_commit', 'off', true)" : ''
        }`,

@@ -2,7 +2,7 @@ import type pg from 'pg'
 
 /** The database server's start time as this node knows it, and a way to notice a restart. */
 export interface ServerIncarnation {
-  /** `pg_postmaster_start_time()` as last read (text, compared as text by the saves). */
+  /** `pg_postmaster_start_time()` as last read (its text; the saves compare it as a timestamp). */
   startedAt(): string
   /** Reads it again; true when it moved (the server restarted since). */
   changed(): Promise<boolean>
@@ -26,7 +26,12 @@ export async function serverIncarnation(pool: pg.Pool): Promise<ServerIncarnatio
     startedAt: () => startedAt,
     async changed() {
       const now = await read()
-      if (now === startedAt) return false
+      // Compared in the database: text from another session's time zone may differ.
+      const { rows } = await pool.query<{ same: boolean }>(
+        'SELECT $1::timestamptz = $2::timestamptz AS same',
+        [now, startedAt],
+      )
+      if (rows[0]?.same === true) return false
       startedAt = now
       return true
     },
