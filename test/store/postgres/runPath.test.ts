@@ -165,3 +165,54 @@ test('a flush while the allowed call commits saves nothing of it before its comp
     await store.close()
   }
 })
+
+test('an allow at the owner that another decision beat: nothing written, the run restored with the winner', async () => {
+  const db = await freshDatabase()
+  const store = await postgresRunStore(
+    { connectionString: db.url },
+    { ownerId: 'node-a', auditCheckpointEveryMs: 0 },
+  )
+  await store.listening()
+  const workspace = await PostgresWorkspace.open(
+    { pool: store.pool },
+    { workspaceId: 'w', sourcesDir: await mkdtemp(join(tmpdir(), 'sp-sources-')) },
+  )
+  const runtime = createAgentRuntime({
+    model: taskModel(),
+    tools: createToolRegistry(),
+    workspace,
+    store,
+  })
+  const admin = new pg.Client({ connectionString: db.url })
+  await admin.connect()
+  try {
+    const runId = runtime.startRun({ input: 'create Beaten' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    await runtime.flush()
+    const pending = runtime.view(runId).pending
+    // Another node's denial, taken in the database, whose notice has not reached this node yet.
+    await admin.query(
+      `UPDATE studypulse.pending_confirmations SET decision = 'deny', decided_by = 'user',
+         decided_at = now() WHERE confirmation_id = $1`,
+      [pending?.confirmationId],
+    )
+    const allowed = await runtime
+      .submitConfirmation(runId, pending?.confirmationId ?? '', 'allow', {
+        digest: pending?.digest ?? '',
+      })
+      .catch((error: unknown) => error)
+    expect(allowed).toMatchObject({ code: 'confirmation_not_found' })
+    await waitForRun(runtime, runId, 'awaitingInput')
+    await runtime.flush()
+    expect(await workspace.readTasks()).toEqual([])
+    const kinds = (await store.readEvents(runId)).map((e) => e.kind)
+    expect(kinds).not.toContain('toolCompleted')
+    expect(kinds).toContain('confirmationResolved')
+    expect((await store.readAudit()).map((r) => r.outcome)).toEqual(['denied'])
+  } finally {
+    await admin.end()
+    await runtime.close()
+    await workspace.close()
+    await store.close()
+  }
+})
