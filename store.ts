@@ -54,4 +54,4 @@ export type {
 } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
 export type { JournalRecord } from './vocabulary/JournalRecord.ts'
-export type { AtomicOutcomes, OutcomeOptions } from './workspace/AtomicOutcomes.ts'
+export type { AtomicOutcomes, OutcomeDecision, OutcomeOptions } from './workspace/AtomicOutcomes.ts'

@@ -78,6 +78,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const runListeners = new Map<string, Set<(event?: AgentEvent) => void>>()
   // Saves of released runs still under way, so `flush()` keeps waiting for them.
   const draining = new Set<Promise<void>>()
+  // Held runs with a step whose save `flush()` has not yet seen land, with their step count then.
+  const unsaved = new Map<RunSession, number>()
   // A store shared by several nodes says so once; any other serves this node alone.
   const cluster = store?.cluster ?? singleNode(store, (runId) => sessions.has(runId), generateId())
   const policies = new PolicyStore({
@@ -102,6 +104,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
   const workspaceFor = options.workspaceFor ?? (() => Promise.resolve(workspace))
+  const atomic = atomicOutcomesOf(workspace) !== undefined
+  // An allow commits with the call it allows when the store's cards are in the database the
+  // workspace writes to (one commit for both: see `HeldDecision`).
+  const withEffects =
+    atomic &&
+    store?.cluster?.decidesWithEffects === true &&
+    workspace.location.startsWith(`${store.location}#`)
   const decisions = new RunDecisions({
     cluster,
     clock,
@@ -112,6 +121,14 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     sessionOf,
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
+    ...(withEffects && {
+      decidesWithEffect: (session: RunSession) =>
+        savedWithItsEffect(session.state().context.current?.prepared, atomic),
+      reload: async (runId: string) => {
+        dropRun(runId)
+        await shared?.locate(runId)
+      },
+    }),
   })
   // Several processes on one folder (SQLite): decisions others make for runs held here come
   // through the store's relay and take the one decision path.
@@ -119,7 +136,6 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     store?.cluster === undefined
       ? store?.relay?.serve((runId, offer) => applyRelayedDecision(decisions, runId, offer))
       : undefined
-  const atomic = atomicOutcomesOf(workspace) !== undefined
   const effects = new RunEffects({
     model,
     tools,
@@ -135,6 +151,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     serialize: createSerializer(),
     ...timers,
     onError: onPersistError,
+    ...(withEffects && {
+      takeHeld: (runId: string) => decisions.takeHeld(runId),
+    }),
   })
   const parking = new RunParking(timers)
   // The chart's effects, supplied here: each runs on entering its state, with that step's context.
@@ -167,9 +186,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (listeners !== undefined) for (const listener of listeners) listener(event)
     },
     stepEnded(session: RunSession, state: RunState) {
-      const executing = state.hasTag('executesCall')
-      if (!(executing && savedWithItsEffect(state.context.current?.prepared, atomic)))
-        session.persister?.save(state)
+      session.persister?.save(state)
+      if (session.persister !== undefined) unsaved.set(session, (unsaved.get(session) ?? 0) + 1)
       effects.settled(session, state)
       if (state.hasTag('showsCard')) parking.waiting(session)
     },
@@ -193,6 +211,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         ? undefined
         : persistRun(runId, logic, store, {
             current: () => (sessions.get(runId) as RunSession).state(),
+            // Its decision (when held here), effect, intent and outcome commit as one: a save
+            // of `executing` in between would resolve the card before its compare-and-set.
+            savedElsewhere: (state) =>
+              state.hasTag('executesCall') &&
+              savedWithItsEffect(state.context.current?.prepared, atomic),
             ready: claimed,
             onError: onPersistError,
             savedMessages: saved?.savedMessages ?? 0,
@@ -232,6 +255,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     }
     host.stepEnded(session, state)
   }
+  // Drops a live run without saving (another node took it, or it is restored from the store).
+  const dropRun = (runId: string) => {
+    sessions.get(runId)?.stop()
+    sessions.delete(runId)
+    changed(runId)
+  }
   const shared =
     store &&
     new SharedRuns({
@@ -248,11 +277,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         queueMicrotask(() => void commands.apply(runId))
       },
       applyStored: (session, known) => decisions.applyStored(session, known),
-      drop: (runId) => {
-        sessions.get(runId)?.stop()
-        sessions.delete(runId)
-        changed(runId)
-      },
+      drop: (runId) => dropRun(runId),
       deliver: host.deliver,
       changed,
       ready: policiesLoaded,
@@ -326,11 +351,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         title: runTitle(input),
         ...(startedBy !== undefined && { owner: startedBy.id }),
       }
-      // A fresh id is nobody's yet; the claim only has to land before the first save. (A store's
-      // `claimNew`, which PostgreSQL folds into that save, is not used yet: with it the SIGKILL
-      // bench saw the starting node lose runs to the others under a badly overloaded machine,
-      // cause not found; see docs/incoming/pgchain.md.)
-      launch(runId, { input: runInput, started }, store?.claim(runId) ?? Promise.resolve())
+      // A fresh id is nobody's yet; the claim only has to land with the first save (PostgreSQL
+      // folds it into that commit: one statement fewer per run).
+      const claimed = store?.claimNew?.(runId) ?? store?.claim(runId) ?? Promise.resolve()
+      launch(runId, { input: runInput, started }, claimed)
       return runId
     },
     command(runId, command, { timeoutMs = 5_000 } = {}) {
@@ -424,7 +448,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return shared?.restoreAll() ?? []
     },
     async flush() {
-      const saving = [...sessions.values()].map((session) => session.persister?.flush())
+      // Only runs that stepped since their last flush landed: a node holding thousands of resting
+      // runs does not look at each of them on every flush.
+      const saving = [...unsaved].map(([session, steps]) => {
+        if (sessions.get(session.runId) !== session) {
+          unsaved.delete(session)
+          return undefined
+        }
+        return session.persister?.flush().then(() => {
+          if (unsaved.get(session) === steps) unsaved.delete(session)
+        })
+      })
       await Promise.all([...saving, ...draining])
       await policies.flush()
     },

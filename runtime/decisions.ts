@@ -7,6 +7,7 @@ import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
 import type { Identity, Person } from '../vocabulary/Identity.ts'
 import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.ts'
+import type { OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import { AgentError } from './AgentError.ts'
 import type { ForeignRun } from './foreignRuns.ts'
@@ -29,6 +30,24 @@ export interface DecisionsDeps {
   /** The run as followed here, if another node owns it. */
   followed(runId: string): ForeignRun | undefined
   onError(error: unknown): void
+  /**
+   * Whether an allow on a held run's card may commit with the call it allows (`HeldDecision`):
+   * the store's cards live in the database the workspace commits the call's effect to.
+   */
+  decidesWithEffect?(session: RunSession): boolean
+  /** Drops a held run and restores it from the store (its card was decided elsewhere first). */
+  reload?(runId: string): Promise<void>
+}
+
+/**
+ * A person's allow that the store has not taken yet: the call it lets run carries its
+ * compare-and-set on the card into its own commit (one commit for the decision and the effect).
+ * `settle` says what became of it: `taken` (committed, or the call ran and failed as any call
+ * may), `lost` (another decision took the card first; nothing was written) or `not_run`.
+ */
+export interface HeldDecision {
+  readonly decision: OutcomeDecision
+  settle(outcome: 'taken' | 'lost' | 'not_run'): void
 }
 
 const notFound = (message: string) => new AgentError('confirmation_not_found', message)
@@ -53,6 +72,7 @@ export function decisionEvent(decision: Decision): AgentRunEvent {
  */
 export class RunDecisions {
   readonly #deps: DecisionsDeps
+  readonly #held = new Map<string, HeldDecision>()
 
   constructor(deps: DecisionsDeps) {
     this.#deps = deps
@@ -106,6 +126,16 @@ export class RunDecisions {
     const keep = keptRule(decision, tool)
     // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
     if (keep !== undefined) policies.check(keep)
+    if (
+      session !== undefined &&
+      decision.decision === 'allow' &&
+      decision.by.kind === 'user' &&
+      keep === undefined &&
+      !counted &&
+      this.#deps.decidesWithEffect?.(session) === true
+    ) {
+      return this.#decideWithEffect(session, decision, identityOf(decision.by))
+    }
     const offered = await cluster.offerDecision(
       runId,
       {
@@ -138,6 +168,55 @@ export class RunDecisions {
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
     if (keep?.scope === 'always') policies.add(keep)
     else if (keep !== undefined) holdRule(policies, keep)
+  }
+
+  /**
+   * The allow `runId`'s call is to commit with its effect, if one waits for it (taken once). It is
+   * held only for the one step that sends it to the run (see `#decideWithEffect`), so the call
+   * taking it is the call it allowed: the chart's guard matched them.
+   */
+  takeHeld(runId: string): HeldDecision | undefined {
+    const held = this.#held.get(runId)
+    this.#held.delete(runId)
+    return held
+  }
+
+  /**
+   * An allow on a held run whose call commits with its effect: the run takes it first (the
+   * chart's guard, as always), then the call's one commit holds the card's compare-and-set, and
+   * only then is the decision reported taken. Lost to another decision, nothing was written: the
+   * run is restored from the store, which applies the decision that won.
+   */
+  async #decideWithEffect(session: RunSession, decision: Decision, decider: Identity) {
+    const { runId, confirmationId } = decision
+    let settle: (outcome: 'taken' | 'lost' | 'not_run') => void = () => undefined
+    const settled = new Promise<'taken' | 'lost' | 'not_run'>((resolve) => {
+      settle = resolve
+    })
+    this.#held.set(runId, {
+      decision: { confirmationId, digest: decision.digest, decider },
+      settle: (outcome) => settle(outcome),
+    })
+    if (!session.send(decisionEvent(decision))) {
+      this.#held.delete(runId)
+      throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
+    }
+    // The guard took it, and the call started at once (a StudyPulse write waits for no turn),
+    // taking the decision with it. A run that went elsewhere leaves it here: stored on its own.
+    if (this.#held.delete(runId)) {
+      await this.#deps.cluster.offerDecision(runId, {
+        confirmationId,
+        decision: 'allow',
+        decidedBy: 'user',
+        decider,
+        digest: decision.digest,
+      })
+      return
+    }
+    const outcome = await settled
+    if (outcome === 'taken') return
+    if (outcome === 'lost') await this.#deps.reload?.(runId)
+    throw notFound(`confirmation ${confirmationId} of run ${runId} was decided elsewhere first`)
   }
 
   /**

@@ -65,6 +65,11 @@ export function persistRun(
     started?: RunStart
     /** Told once the save carrying `started` has landed: the store lists the run from then on. */
     onListed?: () => void
+    /**
+     * States that are safe but saved with something else instead (a call whose effect commits
+     * with its decision and outcome: its `executing` is never saved, by a step or by a flush).
+     */
+    savedElsewhere?: (state: RunState) => boolean
   },
 ): RunPersister {
   let events: AgentEvent[] = []
@@ -147,7 +152,7 @@ export function persistRun(
   const save = (snapshot: RunState = options.current()) => {
     // Only states tagged `safe` are saved: a transient one never is, and the journal says on
     // restore whether a saved `executing` call began.
-    if (!snapshot.hasTag('safe')) return
+    if (!snapshot.hasTag('safe') || options.savedElsewhere?.(snapshot) === true) return
     const state = String(snapshot.value)
     // A card's approvals short of a quorum change the run without moving it: they are saved too.
     const { pending } = snapshot.context

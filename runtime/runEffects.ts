@@ -10,9 +10,11 @@ import type { Person } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
-import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
+import { atomicOutcomesOf, type OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
 import type { ExpectedVersion } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import { WorkspaceError } from '../workspace/WorkspaceError.ts'
+import type { HeldDecision } from './decisions.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
@@ -38,6 +40,8 @@ export interface RunEffectDeps {
   setTimeout: (callback: () => void, ms: number) => unknown
   clearTimeout: (handle: unknown) => void
   onError: (error: unknown) => void
+  /** The allow a call is to commit with its effect, if one waits for it (see `HeldDecision`). */
+  takeHeld?: (runId: string) => HeldDecision | undefined
 }
 
 // setTimeout cannot wait longer than this (about 24.8 days); a later deadline is re-armed.
@@ -204,10 +208,17 @@ export class RunEffects {
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
     const { persister } = session
+    // Taken now, in the step that entered `executing`: the decision's commit is the call's.
+    const held = this.#deps.takeHeld?.(session.runId)
+    // The card's save, still under way perhaps (taken now: the run's snapshot is still the one
+    // before this step, so nothing newer is saved here, least of all the card's resolution).
+    const cardSaved = held === undefined ? undefined : persister?.flush()
+    const carried = { decision: held?.decision, sent: false, cardSaved }
     const run = () =>
       this.#execute({
         session,
         prepared,
+        ...(held !== undefined && { held: carried }),
         ...(notebookId !== undefined && { notebookId }),
         ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
@@ -229,9 +240,14 @@ export class RunEffects {
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
+        held?.settle(carried.sent ? 'taken' : 'not_run')
         if (!session.ended()) session.send({ type: 'TOOL_DONE', callId, result })
       },
       (error: unknown) => {
+        // Its card went to another decision first: nothing was written, and the run is restored
+        // from the store (see `RunDecisions`), not told of a failure that never happened.
+        if (held !== undefined && isCardLost(error)) return held.settle('lost')
+        held?.settle(carried.sent ? 'taken' : 'not_run')
         if (!session.ended()) session.send({ type: 'TOOL_FAILED', callId, error })
       },
     )
@@ -298,6 +314,10 @@ export class RunEffects {
     if (atomic && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`).
+      const decision = options.held?.decision
+      // The card's compare-and-set finds the card only once its save has landed.
+      if (decision !== undefined) await options.held?.cardSaved
+      if (options.held !== undefined) options.held.sent = decision !== undefined
       return outcomes.withOutcome(
         session.runId,
         (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
@@ -305,6 +325,7 @@ export class RunEffects {
         {
           ...(deps.owner !== undefined && { owner: deps.owner }),
           ...(intent !== undefined && { intent }),
+          ...(decision !== undefined && { decision }),
         },
       )
     }
@@ -327,6 +348,12 @@ interface ExecuteOptions {
   writeIntent?: (record: JournalRecord) => Promise<void>
   /** Receives the outcome, to be saved with the run's next save. */
   keepOutcome?: (record: JournalRecord) => void
+  /** The allow this call commits with its effect; `sent` once it went with it. */
+  held?: { decision: OutcomeDecision | undefined; sent: boolean; cardSaved?: Promise<void> }
+}
+
+function isCardLost(error: unknown): boolean {
+  return error instanceof WorkspaceError && error.code === 'card_decided_elsewhere'
 }
 
 /**

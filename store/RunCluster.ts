@@ -123,6 +123,11 @@ export interface RunCluster {
    * that one clock, shows the same deadline and expires a card at it.
    */
   clockOffsetMs?(): number
+  /**
+   * The cards live in the database an atomic workspace (`AtomicOutcomes`) over the same database
+   * commits to, so an allow may be decided in the commit of the effect it allows.
+   */
+  readonly decidesWithEffects?: boolean
   /** Calls `listener` with each run this store held and has lost; returns an unsubscribe. */
   onClaimLost(listener: (runId: string) => void): () => void
   /** The open runs a claim could take now: no owner, this one, or a lease that ran out. */

@@ -1,3 +1,4 @@
+import type { Identity } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
 
@@ -14,6 +15,23 @@ export interface OutcomeOptions {
    * durably before the effect: an effect that commits with its outcome needs none ahead of it.
    */
   intent?: JournalRecord
+  /**
+   * The person's decision that lets this call run, not stored yet: its compare-and-set on the card
+   * (undecided, not past its deadline, for this digest) goes in the same transaction, so the
+   * decision needs no commit of its own. Lost to another decision, nothing is written and the call
+   * rejects with `WorkspaceError('card_decided_elsewhere')`.
+   */
+  decision?: OutcomeDecision
+}
+
+/** A person's decision committed with the effect it allows (see `OutcomeOptions.decision`). */
+export interface OutcomeDecision {
+  /** The card's single-use id. */
+  confirmationId: string
+  /** The digest of the call the person saw; the card must be for exactly that call. */
+  digest: string
+  /** The signed-in person who allowed it, as authentication said. */
+  decider?: Identity
 }
 
 /**

@@ -10,6 +10,9 @@ export type WorkspaceErrorCode =
   | 'database_unavailable'
   // A database workspace refused a run's effect: this node no longer holds the run's lease.
   | 'run_owned_elsewhere'
+  // A decision the effect was to commit with (see `OutcomeOptions.decision`) lost its card: another
+  // decision, an edit or the card's deadline took it first; nothing was written.
+  | 'card_decided_elsewhere'
 
 /** A workspace operation failed; `code` says how and `file` (relative to the workspace root) says where. */
 export class WorkspaceError extends Error {

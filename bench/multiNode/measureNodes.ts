@@ -176,7 +176,8 @@ async function row(
   }
 }
 
-const groupPrefix = 'studypulse-bench-node-'
+// The bench's own pid in the name: two benches on one machine must not empty each other's groups.
+const groupPrefix = `studypulse-bench-${process.pid}-node-`
 // Enough for a stable median of one run's wall time; a few seconds per 1-node row.
 const serialRunCount = 100
 

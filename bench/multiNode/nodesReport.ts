@@ -46,12 +46,14 @@ export function nodesTargets(run: NodesRun): Target[] {
     ),
     target(
       'statements per confirmed run, one at a time at 1 node (pg_stat_statements, background ones included)',
-      '≤ 5',
+      '≤ 4',
       one?.serialStatementsPerRun,
-      (one?.serialStatementsPerRun ?? Infinity) <= 5,
+      (one?.serialStatementsPerRun ?? Infinity) <= 4,
     ),
     target(
-      'WAL flushes per confirmed run, one at a time at 1 node (waiting commits; none shared)',
+      // Server-wide: the WAL writer's background flushes of relaxed commits count here too (the
+      // waiting commits alone are counted statement by statement in test/store/postgres/runPath).
+      'WAL flushes per confirmed run, one at a time at 1 node (waiting commits and the WAL writer’s background flushes; none shared)',
       '≤ 2',
       one?.serialWalFlushesPerRun,
       (one?.serialWalFlushesPerRun ?? Infinity) <= 2,

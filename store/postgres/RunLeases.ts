@@ -37,7 +37,10 @@ export class RunLeases {
   async claim(runId: string): Promise<RunClaim> {
     this.#atFirstCommit.delete(runId)
     // One statement: the claim, and who holds the run when it fails (the SELECT sees the row as
-    // it was before the INSERT, so a failed claim reads the owner that kept it).
+    // it was before the INSERT, so a failed claim reads the owner that kept it). It commits
+    // without waiting for the disk: a claim is lost only with the server, and a node that sees
+    // the server restarted lets every run go and claims again (see `ServerIncarnation`); the
+    // run's first save, or a decision or effect, which do wait, make it durable with them.
     const { rows } = await this.#pool.query<{ taken: boolean; owner: string | null }>(
       `WITH taken AS (
          INSERT INTO studypulse.runs (run_id, owner, lease_expires_at) VALUES ($1, $2, ${leaseEnd('$3')})
@@ -46,7 +49,8 @@ export class RunLeases {
          RETURNING run_id
        )
        SELECT EXISTS (SELECT 1 FROM taken) AS taken,
-         (SELECT owner FROM studypulse.runs WHERE run_id = $1) AS owner`,
+         (SELECT owner FROM studypulse.runs WHERE run_id = $1) AS owner,
+         set_config('synchronous_commit', 'off', true) AS relaxed`,
       [runId, this.#ownerId, this.#leaseMs],
     )
     if (rows[0]?.taken === true) {
@@ -104,9 +108,14 @@ export class RunLeases {
     // a slow first commit must not let the lease it took run out before its first renewal. One
     // without a row yet is not lost: only runs held when asked can be.
     const pending = [...this.#atFirstCommit]
+    // It commits without waiting for the disk, so it holds the rows' locks only for the
+    // statement: one renewal of hundreds of rows (every run a node holds, resting ones too) no
+    // longer keeps their saves waiting through its WAL flush. A renewal lost with the server only
+    // shortens a lease, and every commit checks its own.
     const { rows } = await this.#heartbeat.query<{ run_id: string }>(
       `UPDATE studypulse.runs SET lease_expires_at = ${leaseEnd('$2')}
-       WHERE run_id = ANY($1) AND owner = $3 RETURNING run_id`,
+       WHERE run_id = ANY($1) AND owner = $3
+       RETURNING run_id, set_config('synchronous_commit', 'off', true) AS relaxed`,
       [[...asked, ...pending], this.#leaseMs, this.#ownerId],
     )
     const kept = new Set(rows.map((r) => r.run_id))
@@ -115,6 +124,17 @@ export class RunLeases {
       this.#held.delete(runId)
       for (const listener of this.#lostListeners) listener(runId)
     }
+  }
+
+  /**
+   * Lets go of every held run without writing anything, reporting each lost (the database server
+   * restarted under them: see `ServerIncarnation`); the leases stay this owner's, so the rescan
+   * restores them from what the database kept.
+   */
+  dropAll(): void {
+    const held = [...this.#held]
+    this.#held.clear()
+    for (const runId of held) for (const listener of this.#lostListeners) listener(runId)
   }
 
   /** Stops the heartbeat and frees every run this owner holds. */

@@ -26,6 +26,49 @@ function eventsNote(runId: string, commit: RunCommit, events: string[]): string 
   return Buffer.byteLength(whole) < largestNote ? whole : head
 }
 
+/** How a save is sent: relaxed (no wait for the WAL flush), and only to one server incarnation. */
+export interface CommitGuard {
+  /**
+   * Commit without waiting for the disk (`synchronous_commit = off` for this save alone): a crash
+   * of the database server may lose it, never a crash of this node. See `relaxedOnPostgres`.
+   */
+  relaxed?: boolean
+  /**
+   * `pg_postmaster_start_time()` as this node first read it: a save finding another refuses
+   * (`store_unavailable`), since a relaxed save before it may have been lost with the old server,
+   * and writing this one would leave a hole (see `ServerIncarnation`).
+   */
+  serverStartedAt?: string
+}
+
+const serverRestart = Symbol('server restarted')
+
+/** Whether a save was refused because the database server restarted under it (see `CommitGuard`). */
+export function isServerRestart(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && serverRestart in error
+}
+
+/**
+ * Which saves commit without waiting for the disk on PostgreSQL: those with nothing a restore
+ * could not make again. A card, a model's answer, a message, events and even audit lines (made
+ * again from the event log on restore) may be lost with a crash of the database server, and the
+ * run then comes back from its last durable save; a journal line (an intent, or an outcome no
+ * effect's own commit holds), an applied command or a run's end may not. The server's WAL is
+ * one sequence: the next waiting commit (a decision, an effect) makes every relaxed one before
+ * it durable too.
+ */
+export function relaxedOnPostgres(commit: RunCommit): boolean {
+  return (
+    (commit.journal ?? []).length === 0 &&
+    (commit.commands ?? []).length === 0 &&
+    commit.ended !== true
+  )
+}
+
+// What the statement answers instead of an owner when the server restarted (no owner id has it).
+const restarted = '\u0001restarted'
+const restartedMark = "chr(1) || 'restarted'"
+
 /**
  * Writes one save of a run in one round trip (`studypulse.commit_run`, one statement and so one
  * transaction): the row (created if new), the snapshot, the events, messages, journal and audit
@@ -43,6 +86,7 @@ export async function commitRun(
   runId: string,
   commit: RunCommit,
   claimMs?: number,
+  guard: CommitGuard = {},
 ): Promise<void> {
   const { snapshot, events = [], messages, journal = [], audit = [], ended = false } = commit
   const commands = commit.commands ?? []
@@ -55,9 +99,17 @@ export async function commitRun(
     started === undefined
       ? []
       : [started.startedAt, started.title, started.owner ?? null, claimMs ?? null]
-  const params = Array.from({ length: 23 + start.length }, (_, i) => `$${i + 1}`).join(', ')
+  const count = 23 + start.length
+  const params = Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')
+  const call = `studypulse.${started === undefined ? 'commit_run' : 'commit_started_run'}(${params})`
+  // One statement still: the save runs only on the server incarnation this node has seen, and a
+  // relaxed one commits without waiting for its WAL flush (local to this statement's transaction).
   const { rows } = await client.query<{ held_by: string | null }>(
-    `SELECT studypulse.${started === undefined ? 'commit_run' : 'commit_started_run'}(${params}) AS held_by`,
+    `SELECT CASE WHEN $${count + 1}::timestamptz IS NULL
+         OR pg_postmaster_start_time() = $${count + 1}::timestamptz
+       THEN ${call} ELSE ${restartedMark} END AS held_by${
+         guard.relaxed === true ? ", set_config('synchronous_commit', 'off', true)" : ''
+       }`,
     [
       ...start,
       runId,
@@ -84,9 +136,19 @@ export async function commitRun(
       commands.map((c) => c.id),
       commands.map((c) => json({ version: 1, ...c.outcome })),
       json(endedOutcome),
+      guard.serverStartedAt ?? null,
     ],
   )
   const heldBy = rows[0]?.held_by ?? null
+  if (heldBy === restarted) {
+    throw Object.assign(
+      new RunStoreError(
+        'store_unavailable',
+        `PostgreSQL restarted since this node last saved run ${runId}; the run is restored from what the database kept`,
+      ),
+      { [serverRestart]: true },
+    )
+  }
   if (heldBy !== null) {
     throw new RunStoreError(
       'run_owned_elsewhere',

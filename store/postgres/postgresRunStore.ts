@@ -17,7 +17,7 @@ import type { RunCluster } from '../RunCluster.ts'
 import type { RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
-import { commitRun } from './commitRun.ts'
+import { commitRun, isServerRestart, relaxedOnPostgres } from './commitRun.ts'
 import { databaseClock } from './databaseClock.ts'
 import { followRunEvents } from './followRunEvents.ts'
 import { checkpointEvery, defaultCheckpointEveryMs } from './postgresAuditLog.ts'
@@ -42,6 +42,7 @@ import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { listRuns } from './postgresRunList.ts'
 import { postgresSessionStore } from './postgresSessionStore.ts'
 import { RunLeases } from './RunLeases.ts'
+import { serverIncarnation } from './serverIncarnation.ts'
 
 /** Options of the PostgreSQL store. */
 export interface PostgresRunStoreOptions {
@@ -97,6 +98,7 @@ export async function postgresRunStore(
   }
   const ownerId = options.ownerId ?? randomUUID()
   const clock = await databaseClock(pool, options.localClock)
+  const server = await serverIncarnation(pool)
   // pg-pool keeps the password out of the spread (a non-enumerable property).
   const connection = { ...pool.options, password: pool.options.password }
   const heartbeat = new pg.Pool({
@@ -160,6 +162,7 @@ export async function postgresRunStore(
     renewClaims: () => leases.renew(),
     cluster: {
       ownerId,
+      decidesWithEffects: true,
       clockOffsetMs: () => clock.offsetMs(),
       onClaimLost: (lost) => leases.onLost(lost),
       listClaimableRuns,
@@ -272,7 +275,17 @@ export async function postgresRunStore(
     },
     async commit(runId, commit) {
       const lease = leases.firstCommitLease(runId)
-      if (lease === undefined) return commitRun(pool, ownerId, runId, commit)
+      const save = (claimMs?: number) =>
+        commitRun(pool, ownerId, runId, commit, claimMs, {
+          relaxed: relaxedOnPostgres(commit),
+          serverStartedAt: server.startedAt(),
+        }).catch(async (error: unknown) => {
+          // The server restarted: what this node holds may have lost relaxed saves. Every held
+          // run is let go here, and the rescan restores each from what the database kept.
+          if (isServerRestart(error) && (await server.changed())) leases.dropAll()
+          throw error
+        })
+      if (lease === undefined) return save()
       // Only a new run's first save (`started`) takes the lease; any other commit first claims.
       if (commit.started === undefined) {
         const claim = await leases.claim(runId)
@@ -282,9 +295,9 @@ export async function postgresRunStore(
             `run ${runId} is held by ${claim.owner ?? 'another node'}`,
           )
         }
-        return commitRun(pool, ownerId, runId, commit)
+        return save()
       }
-      await commitRun(pool, ownerId, runId, commit, lease)
+      await save(lease)
       leases.firstCommitLanded(runId)
     },
     readEvents,

@@ -42,6 +42,7 @@ import {
 import { migrate } from './migrate.ts'
 import { openPool, type PostgresSource, poolLocation, withTransaction } from './PostgresSource.ts'
 import { commitPgChange, readPgChange } from './pgChanges.ts'
+import { pgOutcome } from './pgOutcomes.ts'
 import { hearWorkspaceNotices } from './workspaceNotices.ts'
 
 /** What a PostgreSQL workspace is: which one, where its source files are, and its edges. */
@@ -365,32 +366,8 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     if (this.#db !== this.#pool) {
       return Promise.reject(new Error('withOutcome cannot be nested in another transaction'))
     }
-    return withTransaction(this.#pool, async (client) => {
-      const bound = new PostgresWorkspace(client, this.#pool, false, this)
-      const value = await effect(bound)
-      // The lease is checked with the outcome, in one round trip: FOR SHARE makes a claim (an
-      // UPDATE of the run's row) wait until this transaction ends, and a lost lease rolls the
-      // effect back with it.
-      // The intent, when it comes here rather than ahead of the effect, goes just before it.
-      const records = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
-      const recorded = await client.query(
-        `WITH held AS (
-           SELECT 1 FROM studypulse.runs
-           WHERE run_id = $1 AND ($3::text IS NULL OR (owner = $3 AND lease_expires_at > now()))
-           FOR SHARE
-         )
-         INSERT INTO studypulse.run_journal (run_id, record)
-         SELECT $1, r::json FROM held, unnest($2::text[]) WITH ORDINALITY AS t (r, n) ORDER BY n`,
-        [runId, records.map((r) => JSON.stringify(r)), options.owner ?? null],
-      )
-      if (recorded.rowCount !== records.length) {
-        throw new WorkspaceError(
-          'run_owned_elsewhere',
-          `run ${runId} is no longer held by ${options.owner}; its effect was not run`,
-        )
-      }
-      return value
-    })
+    const bind = (client: pg.PoolClient) => new PostgresWorkspace(client, this.#pool, false, this)
+    return pgOutcome(this.#pool, this, bind, { runId, effect, outcome, options })
   }
 
   /**

@@ -1,11 +1,12 @@
 // A node of the SIGKILL soak on PostgreSQL: takes over what dead nodes left (the parent expires a
 // dead node's leases once it has seen it exit: a signal, not a clock), then makes confirmed
 // `create_task` writes until task-1..N exist, printing each done number. A task write kills its
-// own process (SIGKILL) inside the transaction that would commit the task with its outcome: always
-// at write number <crashAt> (0: never), and at <crashChance> on any write. It prints `crash <k>`
-// first, and `took <runId>` for each run it takes over as the claim lands, before the run's effect
-// can run (and crash); a pipe's write is synchronous on Linux.
+// own process (SIGKILL) as it commits the task with its decision and outcome: always at write
+// number <crashAt> (0: never), and at <crashChance> on any write. It prints `crash <k>` first, and
+// `took <runId>` for each run it takes over as the claim lands, before the run's effect can run
+// (and crash); a pipe's write is synchronous on Linux.
 // Usage: soakNodeChild.ts <databaseUrl> <ownerId> <count> [crashAt] [crashChance]
+import pg from 'pg'
 import { AgentError } from '../../../runtime/AgentError.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
@@ -18,16 +19,29 @@ const crashAt = Number(crashAtText)
 const crashChance = Number(crashText)
 // The write this node is making (0 while it finishes runs it took over).
 let writing = 0
-// create_task commits its change through commitChange, inside the transaction withOutcome holds
-// for the effect and its outcome (it once went through upsertTask, where a hook never fired).
-const commitChange = PostgresWorkspace.prototype.commitChange
-PostgresWorkspace.prototype.commitChange = async function (change, writes) {
-  const committed = await commitChange.call(this, change, writes)
-  // Written in the transaction, not committed: the crash the journal must prove harmless.
+const crashHere = () => {
   if ((writing > 0 && writing === crashAt) || Math.random() < crashChance) {
     process.stdout.write(`crash ${writing}\n`)
     process.kill(process.pid, 'SIGKILL')
   }
+}
+// create_task sends its decision, task, kept change, intent and outcome as one statement (issue
+// 37): the node dies with that statement sent, before PostgreSQL's answer (committed or not: the
+// crash the store must prove harmless either way).
+const query = pg.Pool.prototype.query
+pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+  const sent = (query as (...a: unknown[]) => unknown).apply(this, args)
+  const text = typeof args[0] === 'string' ? args[0] : ''
+  if (text.includes('INSERT INTO studypulse.tasks')) crashHere()
+  return sent
+} as typeof pg.Pool.prototype.query
+// A change that is not only new rows (or whose key was taken) commits through commitChange,
+// inside the transaction withOutcome holds for the effect and its outcome.
+const commitChange = PostgresWorkspace.prototype.commitChange
+PostgresWorkspace.prototype.commitChange = async function (change, writes) {
+  const committed = await commitChange.call(this, change, writes)
+  // Written in the transaction, not committed.
+  crashHere()
   return committed
 }
 // The lease outlasts the test (startNode's default): a live node on a busy machine never loses
