@@ -230,7 +230,8 @@ describe('cards that show what a call will change, in the real app', () => {
     await ask('update my exam plan note: revise genetics first')
     await card().waitFor()
     expect(await card().locator('.sp-card__preview').textContent()).toBe(
-      'Overwrite your note “Exam plan” (+1 −3 lines)',
+      // update_note since the planner's round two: the same replacement, named as a change.
+      'Change your note “Exam plan” (+1 −3 lines)',
     )
     const diff = card().locator('.sp-diff')
     expect(await diff.isVisible()).toBe(true)
@@ -247,7 +248,7 @@ describe('cards that show what a call will change, in the real app', () => {
     expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toContain('Sleep early')
 
     await card().getByRole('button', { name: 'Allow once' }).click()
-    await page.locator('.sp-activity', { hasText: 'Done: Overwrite your note' }).waitFor()
+    await page.locator('.sp-activity', { hasText: 'Done: Change your note' }).waitFor()
     expect((await h.workspace.readArtifact('exam-plan'))?.value.content).toBe(
       'revise genetics first',
     )

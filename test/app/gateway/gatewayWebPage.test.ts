@@ -178,7 +178,7 @@ test('a rule kept in the host ("always deny") shows on the page, and revoked the
   const [rule] = await rules()
   const revoked = await pagePost(app, `/api/policies/${rule?.id}/revoke`, {})
   expect(revoked.status, revoked.body).toBe(200)
-  await expect.poll(() => started.runtime.policies.list().length).toBe(0)
+  await expect.poll(() => started.runtime.policies.list().length, { timeout: 15_000 }).toBe(0)
   // Asked again (and declined), not denied by the revoked rule unasked.
   expect((await write()).structuredContent).toMatchObject({ error: { code: 'user_denied' } })
   expect(host.asked).toHaveLength(2)

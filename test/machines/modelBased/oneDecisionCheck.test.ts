@@ -26,6 +26,23 @@ const knownOffenders: readonly { file: string; text: string; why: string }[] = [
     text: '(callDigest(tool.name, invocation.args, tool.contract) !== prepared.digest ||',
     why: 'tool drift: a tool changed between preparing and executing its call',
   },
+  // The edit form's three: which open card's schema to draw, never whether a call may run (an
+  // edit is a new proposal, checked by the one decision path like any other).
+  {
+    file: 'ui/components/CardEdit.tsx',
+    text: "if (load.current === undefined || confirmationId === '') return",
+    why: 'the edit form: no card, no schema to load',
+  },
+  {
+    file: 'ui/local/LocalRunClient.ts',
+    text: 'if (pending?.confirmationId !== confirmationId) return undefined',
+    why: "the edit form: the schema of the card the person opened, not a newer card's",
+  },
+  {
+    file: 'ui/remote/RemoteRunClient.ts',
+    text: 'return answer.confirmationId === confirmationId ? answer.schema : undefined',
+    why: "the edit form: the schema of the card the person opened, not a newer card's",
+  },
 ]
 
 const sourceFiles = () => productSources(productFolders, { entryPoints: true })
