@@ -14,7 +14,7 @@ import {
 } from '../schemas.ts'
 import { WorkspaceError } from '../WorkspaceError.ts'
 import { type ChangeCommit, commitRefusal, withPlaces, writeToList } from './ChangeCommit.ts'
-import { type KeptChange, KeptChangeSchema } from './KeptChange.ts'
+import { isRecordId, type KeptChange, KeptChangeSchema } from './KeptChange.ts'
 import type { RecordWrite } from './recordPatches.ts'
 import { validWrites } from './validWrites.ts'
 
@@ -119,6 +119,10 @@ async function writeRecord(
 ): Promise<string | undefined> {
   if (write.kind === 'task') return writeToList(tasks, write.id, write.value, write.place)
   if (write.kind === 'memory') return writeToList(entries, write.id, write.value, write.place)
+  // The id becomes a path: a delete is checked as a write is (by its value's schema).
+  if (!isRecordId('note', write.id)) {
+    throw new WorkspaceError('invalid_data', `a note's id must be a note name, not ${write.id}`)
+  }
   if (write.value !== undefined) {
     await writeArtifactFile(root, write.value.name, write.value.title, write.value.content)
     return undefined
