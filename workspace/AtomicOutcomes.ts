@@ -1,5 +1,15 @@
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
+import type { VersionedKind } from './recordVersion.ts'
 import type { StudyWorkspace } from './StudyWorkspace.ts'
+
+/** The card a call was allowed on, decided in the effect's own transaction. */
+export interface DecidedCard {
+  confirmationId: string
+  digest: string
+  decision: 'allow'
+  decidedBy: 'user' | 'policy' | 'timeout'
+  rule?: string
+}
 
 /** How `withOutcome` guards the run. */
 export interface OutcomeOptions {
@@ -14,6 +24,17 @@ export interface OutcomeOptions {
    * durably before the effect: an effect that commits with its outcome needs none ahead of it.
    */
   intent?: JournalRecord
+  /**
+   * The card's decision, when the workspace keeps the run's cards too (the folder's database):
+   * stored in the same transaction only if the card has no decision yet (a compare-and-set), else
+   * nothing is written. A workspace whose store decided the card already ignores it.
+   */
+  decision?: DecidedCard
+  /**
+   * The call's audit lines for its result, appended in the same transaction (then not again by
+   * the run's next save), when the workspace keeps the run's audit log too.
+   */
+  audit?: (result: unknown) => readonly object[]
 }
 
 /**
@@ -22,6 +43,12 @@ export interface OutcomeOptions {
  * crash an intent without an outcome proves the effect never happened.
  */
 export interface AtomicOutcomes {
+  /**
+   * The kinds of record whose writes commit in that transaction (PostgreSQL: tasks, memory and
+   * notes; a folder: tasks and memory, its notes being files). Empty while no run store shares
+   * the database.
+   */
+  readonly atomicKinds: readonly VersionedKind[]
   /**
    * Runs `effect` on a workspace bound to one transaction, then appends `outcome(value)` to the
    * journal of `runId` in it and commits. If `effect` or `outcome` throws, nothing is written.
@@ -40,4 +67,28 @@ export function atomicOutcomesOf(workspace: StudyWorkspace): AtomicOutcomes | un
   return typeof candidate.withOutcome === 'function'
     ? (candidate as StudyWorkspace & AtomicOutcomes)
     : undefined
+}
+
+/** What a call says of its effect: the tool touches only the workspace, and which records. */
+export interface EffectKinds {
+  workspaceOnly?: boolean
+  /** The kinds of record it writes; absent (a call saved by an older version): any kind. */
+  writes?: readonly VersionedKind[]
+}
+
+const everyKind: readonly VersionedKind[] = ['task', 'memory', 'note']
+
+/**
+ * The one rule for which calls commit their effect, intent, outcome and audit line in one
+ * transaction (and so need no durable intent before the effect, and may run again after a crash
+ * that left no outcome): a workspace-only tool whose every written kind the workspace keeps in
+ * the run's database. Any other call (a note file in a folder, `run_code`, an MCP tool) keeps the
+ * order: decision and intent durable, then the effect, then the outcome.
+ */
+export function commitsWithItsEffect(
+  call: EffectKinds | undefined,
+  atomicKinds: readonly VersionedKind[],
+): boolean {
+  if (call?.workspaceOnly !== true || atomicKinds.length === 0) return false
+  return (call.writes ?? everyKind).every((kind) => atomicKinds.includes(kind))
 }

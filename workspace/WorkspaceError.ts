@@ -10,6 +10,8 @@ export type WorkspaceErrorCode =
   | 'database_unavailable'
   // A database workspace refused a run's effect: this node no longer holds the run's lease.
   | 'run_owned_elsewhere'
+  // A tool's transaction found its card decided already (compare-and-set): nothing was written.
+  | 'already_decided'
 
 /** A workspace operation failed; `code` says how and `file` (relative to the workspace root) says where. */
 export class WorkspaceError extends Error {
