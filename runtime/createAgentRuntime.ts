@@ -111,13 +111,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
   })
-  const atomic = atomicOutcomesOf(workspace) !== undefined
+  const atomic = atomicOutcomesOf(workspace)?.atomicKinds ?? []
   const effects = new RunEffects({
     model,
     tools,
     workspaceFor,
     // Every workspace of one runtime is of one kind (a person's is opened like the default one).
-    atomicOutcomes: atomic,
+    atomicKinds: atomic,
     clock,
     generateId,
     // A write's effect commits only while this node still holds the run's lease.
@@ -231,7 +231,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       cluster,
       tools,
       policies,
-      atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
+      atomicKinds: atomic,
       clock,
       sessionOf,
       launch: (runId, saved) => {

@@ -10,9 +10,14 @@ import type { Person } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
-import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
-import type { ExpectedVersion } from '../workspace/recordVersion.ts'
+import {
+  atomicOutcomesOf,
+  commitsWithItsEffect,
+  type DecidedCard,
+} from '../workspace/AtomicOutcomes.ts'
+import type { ExpectedVersion, VersionedKind } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
@@ -24,8 +29,8 @@ export interface RunEffectDeps {
   tools: ToolRegistry
   /** The workspace of the person whose run it is (one for all runs but in a team's app). */
   workspaceFor: (startedBy: Person | undefined) => Promise<StudyWorkspace>
-  /** Whether the workspaces commit a tool's effect together with its journal outcome. */
-  atomicOutcomes: boolean
+  /** The record kinds whose writes the workspaces commit with a call's journal outcome. */
+  atomicKinds: readonly VersionedKind[]
   clock: () => Date
   generateId: () => string
   /** The name this node holds runs under, when claims are leases (a shared store). */
@@ -221,11 +226,13 @@ export class RunEffects {
           keepOutcome: (record: JournalRecord) => persister.outcome(record),
         }),
       })
-    const queued = waitsItsTurn(prepared, this.#deps.atomicOutcomes)
+    const atomic = savedWithItsEffect(prepared, this.#deps.atomicKinds)
+    const queued = waitsItsTurn(prepared, this.#deps.atomicKinds)
       ? this.#deps.serialize(prepared.name, run)
       : run()
-    // The run's own save of `executing` (the decision) lands before the call waits its turn.
-    void persister?.flush()
+    // The run's own save of `executing` (the decision) lands before the call waits its turn; a
+    // call whose effect commits with its decision has none (see `savedWithItsEffect`).
+    if (!atomic) void persister?.flush()
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
@@ -264,7 +271,7 @@ export class RunEffects {
     // in the same transaction (one waiting commit fewer). Crashed before that commit, the call
     // left nothing, and the run, restored at its decided card, runs it once; crashed after, the
     // journal's outcome answers it (see `recoveryFor`). Any other effect waits for its intent.
-    const atomic = journaled && prepared.workspaceOnly && outcomes !== undefined
+    const atomic = journaled && commitsWithItsEffect(prepared, outcomes?.atomicKinds ?? [])
     if (intent !== undefined && !atomic) {
       try {
         await options.writeIntent?.(intent)
@@ -297,21 +304,74 @@ export class RunEffects {
     })
     if (atomic && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
-      // effect never happened, so a restart may run it again (see `recoveryFor`).
-      return outcomes.withOutcome(
+      // effect never happened, so a restart may run it again (see `recoveryFor`). After the
+      // run's earlier saves (its card is in the store before the card's decision).
+      await session.persister?.settled()
+      const card = decidedCard(session, prepared.callId)
+      const result = await outcomes.withOutcome(
         session.runId,
         (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
         outcomeOf,
         {
           ...(deps.owner !== undefined && { owner: deps.owner }),
           ...(intent !== undefined && { intent }),
+          ...(card !== undefined && { decision: card }),
+          ...(session.persister !== undefined && {
+            audit: (value: unknown) =>
+              auditOf(session, prepared, value as ToolResult, deps.clock()),
+          }),
         },
       )
+      // Its audit line is in the store already: the run's next save does not write it again.
+      session.persister?.audited(prepared.callId)
+      return result
     }
     const result = await deps.tools.execute(prepared, contextOver(workspace))
     if (journaled) options.keepOutcome?.(outcomeOf(result))
     return result
   }
+}
+
+/** The card the call was allowed on, as the run logged its decision (none: a read call). */
+function decidedCard(session: RunSession, callId: string): DecidedCard | undefined {
+  const resolved = session.log.findLast(
+    (e) => e.kind === 'confirmationResolved' && e.toolCallId === callId,
+  )
+  if (resolved?.confirmationId === undefined || resolved.decision !== 'allow') return undefined
+  const required = session.log.findLast(
+    (e) => e.kind === 'confirmationRequired' && e.confirmationId === resolved.confirmationId,
+  )
+  return {
+    confirmationId: resolved.confirmationId,
+    digest: required?.digest ?? '',
+    decision: 'allow',
+    decidedBy: resolved.decidedBy ?? 'user',
+    ...(resolved.rule !== undefined && { rule: resolved.rule }),
+  }
+}
+
+/**
+ * The call's audit line for `result`, as the run's report of it will read (the same
+ * `auditRecordFor`), written in the effect's transaction.
+ */
+function auditOf(
+  session: RunSession,
+  prepared: PreparedTool,
+  result: ToolResult,
+  at: Date,
+): readonly object[] {
+  const report = {
+    runId: session.runId,
+    seq: Number.MAX_SAFE_INTEGER,
+    at: at.toISOString(),
+    kind: result.ok ? ('toolCompleted' as const) : ('toolFailed' as const),
+    toolCallId: prepared.callId,
+    toolName: prepared.name,
+    permission: prepared.permission,
+    ...(!result.ok && { error: result.error }),
+  }
+  const record = auditRecordFor(report, session.log)
+  return record === undefined ? [] : [record]
 }
 
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */
@@ -335,9 +395,12 @@ interface ExecuteOptions {
  * workspace that commits effects with their outcomes (`atomicOutcomes`) need not: an intent
  * without an outcome already proves nothing happened, and the database orders the writes.
  */
-export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): boolean {
+export function waitsItsTurn(
+  prepared: PreparedTool,
+  atomicKinds: readonly VersionedKind[],
+): boolean {
   if (!needsConfirmation(prepared.permission)) return false
-  return !(prepared.workspaceOnly && atomicOutcomes)
+  return !commitsWithItsEffect(prepared, atomicKinds)
 }
 
 /**
@@ -349,9 +412,8 @@ export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): b
  */
 export function savedWithItsEffect(
   prepared: PreparedTool | undefined,
-  atomicOutcomes: boolean,
+  atomicKinds: readonly VersionedKind[],
 ): boolean {
-  return (
-    atomicOutcomes && prepared?.workspaceOnly === true && needsConfirmation(prepared.permission)
-  )
+  if (prepared === undefined || !needsConfirmation(prepared.permission)) return false
+  return commitsWithItsEffect(prepared, atomicKinds)
 }

@@ -1,16 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import Database from 'libsql'
+import type Database from 'libsql'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import { closeFolderDatabase, folderDatabase } from '../../workspace/sqlite/folderDatabase.ts'
+import { shareRunWriter } from '../../workspace/sqlite/folderRunWriter.ts'
 import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
 import { withoutChain } from '../auditChain.ts'
 import type { LoadedRun, RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
-import { commitSqliteRun } from './commitSqliteRun.ts'
+import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
@@ -55,15 +57,18 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   // Only a database made by this open imports an older folder store: afterwards a `runs/` or a
   // `policies.json` in the folder is not the store's (a hand-written policies.json is the app's).
   const fresh = !existsSync(join(root, sqliteFileName))
-  const db = new Database(join(root, sqliteFileName))
-  db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
-  db.exec('PRAGMA journal_mode = WAL')
+  // The folder's one connection, shared with its workspace's records: a tool's effect and the
+  // run's journal, card and audit line commit in one transaction (see `SqliteWorkspace`).
+  const db = folderDatabase(root, {
+    ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
+  })
   migrateSqlite(db)
   const found = fresh ? importFolderStore(db, root) : []
   const owners = new SqliteOwners(db, {
     ...(options.ownerStaleMs !== undefined && { staleMs: options.ownerStaleMs }),
   })
   owners.start()
+  shareRunWriter(db, sqliteRunWriter(db, owners))
   const readSnapshot = (runId: string) => {
     const text = firstCell(db, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as
       | string
@@ -167,7 +172,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async close() {
       if (!db.open) return
       owners.close()
-      db.close()
+      closeFolderDatabase(root)
     },
   }
 }

@@ -25,6 +25,7 @@ export const undoChange = defineTool({
   parameters: UndoArgs,
   permission: 'destructive',
   workspaceOnly: true,
+  writes: ['task', 'memory', 'note'],
   preview: (args) => `Undo change ${args.changeId}`,
   async describe(args, view): Promise<CallDescription> {
     const undo = await keptUndo(view, args.changeId)

@@ -42,6 +42,7 @@ import {
 } from '../workspaceInput.ts'
 import { changedElsewhere, folderDatabase } from './folderDatabase.ts'
 import { runWriterOf } from './folderRunWriter.ts'
+import { importFolderRecords } from './importFolderRecords.ts'
 import { commitNoteChange } from './noteChanges.ts'
 import { listNotebooks, putNotebook } from './sqliteNotebooks.ts'
 import {
@@ -86,20 +87,32 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
   readonly clock: () => Date
   /** The generator used for every id this workspace assigns. */
   readonly generateId: () => string
+  /** What opening found and did: an older folder's record files imported, or set aside. */
+  readonly found: readonly string[]
   readonly #recorded: Recorded[] | undefined
   #changes: WorkspaceChangeFeed | undefined
 
-  private constructor(root: string, options: SqliteWorkspaceOptions, recorded?: Recorded[]) {
+  private constructor(
+    root: string,
+    options: SqliteWorkspaceOptions,
+    recorded?: Recorded[],
+    found: readonly string[] = [],
+  ) {
     this.root = root
+    this.found = found
     this.clock = options.clock ?? (() => new Date())
     this.generateId = options.generateId ?? randomUUID
     this.#recorded = recorded
   }
 
-  /** The records of the folder workspace at `root` (an existing folder), its database opened. */
+  /**
+   * The records of the folder workspace at `root` (an existing folder), its database opened and
+   * an older folder's record files imported once (see `importFolderRecords`; `found` says what).
+   */
   static open(root: string, options: SqliteWorkspaceOptions = {}): SqliteWorkspace {
-    folderDatabase(root)
-    return new SqliteWorkspace(root, options)
+    const clock = options.clock ?? (() => new Date())
+    const found = importFolderRecords(folderDatabase(root), root, clock())
+    return new SqliteWorkspace(root, options, undefined, found)
   }
 
   /** The folder, as `StudyWorkspace.location`. */
