@@ -81,7 +81,8 @@ export async function oursDurable(): Promise<DurableContender> {
       if (last !== undefined) await endRun(runtime, last)
       last = undefined
       await runtime.flush()
-      await ws.reset()
+      // The records are rows of studypulse.db now (imported on the runtime's first open).
+      for (const task of await ws.workspace.readTasks()) await ws.workspace.deleteTask(task.id)
     },
     async start() {
       const runId = runtime.startRun({ input: workload.userInput })
