@@ -40,7 +40,12 @@ import {
   notebookInput,
   TaskInputSchema,
 } from '../workspaceInput.ts'
-import { changedElsewhere, folderDatabase } from './folderDatabase.ts'
+import {
+  folderDatabase,
+  partsChangedElsewhere,
+  type SeenParts,
+  touchParts,
+} from './folderDatabase.ts'
 import { runWriterOf } from './folderRunWriter.ts'
 import { importFolderRecords } from './importFolderRecords.ts'
 import { commitNoteChange } from './noteChanges.ts'
@@ -242,6 +247,11 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
     const committed = inTransaction(db, true, () => {
       const plan = planRowChange(db, change, writes)
       plan.apply?.()
+      if (plan.apply !== undefined)
+        touchParts(
+          db,
+          writes.map((write) => partOf[write.kind]),
+        )
       return { commit: plan.apply !== undefined, value: plan.told }
     })
     if (committed.ok) this.#changes?.tell(new Set(writes.map((write) => partOf[write.kind])))
@@ -277,11 +287,12 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
         const notes = [...parts].filter((part) => part === 'notes')
         if (notes.length > 0) tell(notes)
       })
-      const seen: { version?: number } = {}
-      changedElsewhere(this.#db(), seen)
+      const seen: SeenParts = { parts: new Map() }
+      partsChangedElsewhere(this.#db(), seen)
       const timer = setInterval(() => {
         try {
-          if (changedElsewhere(this.#db(), seen)) tell(['tasks', 'memory', 'notebooks'])
+          const parts = partsChangedElsewhere(this.#db(), seen) as WorkspacePart[]
+          if (parts.length > 0) tell(parts)
         } catch {
           // A busy or closed database is looked at again on the next tick.
         }
@@ -329,6 +340,11 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
           if (JSON.stringify(plan.told) !== JSON.stringify(told))
             return { commit: false, value: false }
           plan.apply?.()
+          if (plan.apply !== undefined)
+            touchParts(
+              db,
+              writes.map((write) => partOf[write.kind]),
+            )
         }
         const journal = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
         writer.append(runId, journal, options.audit?.(value) ?? [])
@@ -366,7 +382,11 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
   #write<T>(parts: readonly WorkspacePart[], work: (db: Database.Database) => T): T {
     if (this.#recorded !== undefined) throw new Error('only commitChange writes inside withOutcome')
     const db = this.#db()
-    const value = inTransaction(db, true, () => ({ commit: true, value: work(db) }))
+    const value = inTransaction(db, true, () => {
+      const done = work(db)
+      touchParts(db, parts)
+      return { commit: true, value: done }
+    })
     this.#changes?.tell(parts)
     return value
   }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'libsql'
+import { prepared } from './preparedStatement.ts'
 import { migrateWorkspaceTables } from './workspaceTables.ts'
 
 /** The database file a folder workspace keeps its records and its runs in. */
@@ -45,15 +46,39 @@ export function closeFolderDatabase(root: string): void {
   if (db?.open === true) db.close()
 }
 
+/** What `partsChangedElsewhere` saw last. */
+export interface SeenParts {
+  dataVersion?: number
+  parts: Map<string, number>
+}
+
 /**
- * Whether another connection (another process on the folder) committed since the last call with
- * the same `seen` box: SQLite's `data_version` moves on every commit made through any other
- * connection, and reading it costs no disk access. Polled, since SQLite tells no one.
+ * The parts of the workspace (tasks, memory, notebooks) another connection (another process on
+ * the folder) changed since the last call with the same `seen`: SQLite's `data_version` moves on
+ * every commit made through any other connection and costs no disk access to read; only then are
+ * the parts' versions read. Polled, since SQLite tells no one.
  */
-export function changedElsewhere(db: Database.Database, seen: { version?: number }): boolean {
-  const row = db.prepare('PRAGMA data_version').raw(true).get() as [number]
-  const now = row[0]
-  const changed = seen.version !== undefined && seen.version !== now
-  seen.version = now
-  return changed
+export function partsChangedElsewhere(db: Database.Database, seen: SeenParts): string[] {
+  const now = (prepared(db, 'PRAGMA data_version').raw(true).get() as [number])[0]
+  if (seen.dataVersion === now) return []
+  // The first look only learns where things stand.
+  const priming = seen.dataVersion === undefined
+  seen.dataVersion = now
+  const rows = prepared(db, 'SELECT part, version FROM workspace_parts').raw(true).all() as [
+    string,
+    number,
+  ][]
+  const changed = rows.filter(([part, version]) => seen.parts.get(part) !== version)
+  for (const [part, version] of changed) seen.parts.set(part, version)
+  return priming ? [] : changed.map(([part]) => part)
+}
+
+/** Moves the versions of `parts` on (inside the transaction that writes them). */
+export function touchParts(db: Database.Database, parts: Iterable<string>): void {
+  const touch = prepared(
+    db,
+    `INSERT INTO workspace_parts (part, version) VALUES (?, 1)
+     ON CONFLICT (part) DO UPDATE SET version = version + 1`,
+  )
+  for (const part of new Set(parts)) if (part !== 'notes') touch.run(part)
 }

@@ -8,6 +8,7 @@ import { type KeptChange, KeptChangeSchema } from '../changes/KeptChange.ts'
 import { workspaceLayout } from '../layOutWorkspace.ts'
 import { MemoryFileSchema, NotebooksFileSchema, TasksFileSchema } from '../schemas.ts'
 import { summarizeZodIssues } from '../summarizeZodIssues.ts'
+import { touchParts } from './folderDatabase.ts'
 import { prepared } from './preparedStatement.ts'
 import { putNotebook } from './sqliteNotebooks.ts'
 import { keepChange, putRow } from './sqliteRecords.ts'
@@ -65,6 +66,7 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
       keepChange(db, withRowPlaces(parsed))
       kept += 1
     }
+    touchParts(db, ['tasks', 'memory', 'notebooks'])
     prepared(
       db,
       'INSERT INTO workspace_imports (imported_at, moved_to, tasks, memory, notebooks, changes) VALUES (?, ?, ?, ?, ?, ?)',

@@ -3,7 +3,9 @@ import type Database from 'libsql'
 // A task or a memory entry is one row: its record as JSON text (validated on the way in and out
 // by the same schemas as every workspace), its place in its list (a number: a record that comes
 // back by an undo takes the place it had), and its kind. Notebooks keep their order by rowid. A
-// kept change is its JSON, as `changes/<id>.json` held it. Notes and sources stay files.
+// kept change is its JSON, as `changes/<id>.json` held it. Notes and sources stay files. Each
+// part's `version` moves with every write to it, so another process polling the database tells
+// its listeners which part changed (SQLite notifies no one).
 const records = `
 CREATE TABLE workspace_records (
   kind text NOT NULL CHECK (kind IN ('task', 'memory')),
@@ -21,6 +23,10 @@ CREATE TABLE workspace_notebooks (
 CREATE TABLE workspace_changes (
   change_id text PRIMARY KEY,
   change text NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE workspace_parts (
+  part text PRIMARY KEY CHECK (part IN ('tasks', 'memory', 'notebooks')),
+  version integer NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE workspace_imports (
   imported_at text NOT NULL,
