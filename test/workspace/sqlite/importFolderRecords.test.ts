@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { exportRecords } from '../../../workspace/sqlite/exportRecords.ts'
 import { closeFolderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
 import { SqliteWorkspace } from '../../../workspace/sqlite/SqliteWorkspace.ts'
 import { undoContext } from '../../tools/undo/undoSetups.ts'
@@ -114,5 +115,26 @@ describe('a folder written by the older code is imported on first open', () => {
       ),
     )
     expect(await ws.readChange('planted')).toBeUndefined()
+  })
+})
+
+describe('npm run export: the readable copy', () => {
+  it('writes the records in the older files’ formats; a hand edit of the copy changes nothing and the next export writes over it', async () => {
+    const dir = await copied()
+    const ws = SqliteWorkspace.open(dir)
+    const into = join(dir, 'export')
+    expect(await exportRecords(ws, into)).toEqual(['tasks.json', 'memory.json', 'notebooks.json'])
+    const text = await readFile(join(into, 'tasks.json'), 'utf8')
+    const exported = JSON.parse(text)
+    expect(exported.version).toBe(1)
+    expect(exported.tasks.map((t: { title: string }) => t.title)).toEqual([
+      'Essay draft',
+      'Read chapter 3',
+      'Flashcards',
+    ])
+    await writeFile(join(into, 'tasks.json'), JSON.stringify({ version: 1, tasks: [] }))
+    expect((await ws.readTasks()).length).toBe(3)
+    await exportRecords(ws, into)
+    expect(await readFile(join(into, 'tasks.json'), 'utf8')).toBe(text)
   })
 })
