@@ -307,7 +307,8 @@ export class RunEffects {
       // effect never happened, so a restart may run it again (see `recoveryFor`). After the
       // run's earlier saves (its card is in the store before the card's decision).
       await session.persister?.settled()
-      const card = decidedCard(session, prepared.callId)
+      const whole = outcomes.decidesAndAudits === true && session.persister !== undefined
+      const card = whole ? decidedCard(session, prepared.callId) : undefined
       const result = await outcomes.withOutcome(
         session.runId,
         (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
@@ -316,14 +317,14 @@ export class RunEffects {
           ...(deps.owner !== undefined && { owner: deps.owner }),
           ...(intent !== undefined && { intent }),
           ...(card !== undefined && { decision: card }),
-          ...(session.persister !== undefined && {
+          ...(whole && {
             audit: (value: unknown) =>
               auditOf(session, prepared, value as ToolResult, deps.clock()),
           }),
         },
       )
       // Its audit line is in the store already: the run's next save does not write it again.
-      session.persister?.audited(prepared.callId)
+      if (whole) session.persister?.audited(prepared.callId)
       return result
     }
     const result = await deps.tools.execute(prepared, contextOver(workspace))

@@ -50,6 +50,11 @@ export interface AtomicOutcomes {
    */
   readonly atomicKinds: readonly VersionedKind[]
   /**
+   * Whether its transaction also decides the call's card and appends its audit line (`decision`,
+   * `audit` in `OutcomeOptions`): the folder's database keeps the run's cards and audit log too.
+   */
+  readonly decidesAndAudits?: boolean
+  /**
    * Runs `effect` on a workspace bound to one transaction, then appends `outcome(value)` to the
    * journal of `runId` in it and commits. If `effect` or `outcome` throws, nothing is written.
    */

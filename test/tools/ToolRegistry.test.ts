@@ -86,6 +86,7 @@ describe('ToolRegistry', () => {
         'permission',
         'preview',
         'workspaceOnly',
+        'writes',
       ].sort(),
     )
     expect(() => {

@@ -47,6 +47,7 @@ import {
   touchParts,
 } from './folderDatabase.ts'
 import { runWriterOf } from './folderRunWriter.ts'
+import { groupCommit } from './groupCommit.ts'
 import { importFolderRecords } from './importFolderRecords.ts'
 import { commitNoteChange } from './noteChanges.ts'
 import { listNotebooks, putNotebook } from './sqliteNotebooks.ts'
@@ -134,6 +135,9 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
   get atomicKinds(): readonly VersionedKind[] {
     return runWriterOf(this.#db()) === undefined ? [] : ['task', 'memory']
   }
+
+  /** Its transaction decides the card and appends the audit line too (one database). */
+  readonly decidesAndAudits = true
 
   async readTasks(): Promise<Task[]> {
     return listRows(this.#db(), 'task')
@@ -324,7 +328,8 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
     for (let attempt = 1; ; attempt += 1) {
       const recorded: Recorded[] = []
       const value = await effect(new SqliteWorkspace(this.root, this, recorded))
-      const committed = inTransaction(db, true, () => {
+      // With the other calls allowed in this turn: one synced commit for all (see `groupCommit`).
+      const committed = await groupCommit(db, () => {
         const other = writer.own(runId)
         if (other !== undefined) {
           const message = `run ${runId} is held by ${other}; its effect was not run`
@@ -337,8 +342,7 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
         for (const { change, writes, told } of recorded) {
           const plan = planRowChange(db, change, writes)
           // Another process wrote in between: the tool's result would be stale.
-          if (JSON.stringify(plan.told) !== JSON.stringify(told))
-            return { commit: false, value: false }
+          if (JSON.stringify(plan.told) !== JSON.stringify(told)) return false
           plan.apply?.()
           if (plan.apply !== undefined)
             touchParts(
@@ -348,7 +352,7 @@ export class SqliteWorkspace implements StudyWorkspace, AtomicOutcomes {
         }
         const journal = [...(options.intent === undefined ? [] : [options.intent]), outcome(value)]
         writer.append(runId, journal, options.audit?.(value) ?? [])
-        return { commit: true, value: true }
+        return true
       })
       if (committed) {
         const parts = recorded.flatMap(({ told, writes }) =>

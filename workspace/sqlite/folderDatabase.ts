@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'libsql'
 import { prepared } from './preparedStatement.ts'
+import { knowWal } from './walSync.ts'
 import { migrateWorkspaceTables } from './workspaceTables.ts'
 
 /** The database file a folder workspace keeps its records and its runs in. */
@@ -34,6 +35,7 @@ export function folderDatabase(
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
   db.exec('PRAGMA journal_mode = WAL')
   migrateWorkspaceTables(db)
+  knowWal(db, path)
   open.set(path, db)
   return db
 }
