@@ -53,4 +53,9 @@ export type {
 } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
 export type { JournalRecord } from './vocabulary/JournalRecord.ts'
-export type { AtomicOutcomes, OutcomeOptions } from './workspace/AtomicOutcomes.ts'
+export type {
+  AtomicOutcomes,
+  DecidedCard,
+  OutcomeOptions,
+} from './workspace/AtomicOutcomes.ts'
+export type { VersionedKind } from './workspace/recordVersion.ts'

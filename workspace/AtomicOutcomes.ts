@@ -4,10 +4,15 @@ import type { StudyWorkspace } from './StudyWorkspace.ts'
 
 /** The card a call was allowed on, decided in the effect's own transaction. */
 export interface DecidedCard {
+  /** The card's one-time id. */
   confirmationId: string
+  /** The digest the card was shown for. */
   digest: string
+  /** Only an allowed card runs an effect. */
   decision: 'allow'
+  /** A person, a kept rule, or (never for an allow) the clock. */
   decidedBy: 'user' | 'policy' | 'timeout'
+  /** The rule that decided, for `decidedBy: 'policy'`. */
   rule?: string
 }
 

@@ -289,7 +289,7 @@ export function markdown(results: Results, targets: readonly Target[]): string {
           ['cards', r.cards],
           ['journal intents (executions)', r.intents],
           ['successful outcomes in the journals', r.okOutcomes],
-          ['tasks in tasks.json', r.tasks],
+          ['tasks stored', r.tasks],
           [
             'cards with no task / with several',
             `${r.missingTasks ?? '–'} / ${r.duplicateTasks ?? '–'}`,

@@ -126,7 +126,7 @@ export function checkTargets(results: Results): Target[] {
       executedOnce,
     ),
     target(
-      `two processes racing on ${race?.cards ?? 1000} cards: tasks in tasks.json`,
+      `two processes racing on ${race?.cards ?? 1000} cards: tasks stored`,
       `exactly ${race?.cards ?? 1000}, none twice`,
       tasksKept,
       race?.tasks === race?.cards && race?.duplicateTasks === 0,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'libsql'
 import { prepared } from './preparedStatement.ts'
-import { knowWal } from './walSync.ts'
+import { forgetWal, knowWal } from './walSync.ts'
 import { migrateWorkspaceTables } from './workspaceTables.ts'
 
 /** The database file a folder workspace keeps its records and its runs in. */
@@ -45,7 +45,9 @@ export function closeFolderDatabase(root: string): void {
   const path = join(resolve(root), folderDatabaseFile)
   const db = open.get(path)
   open.delete(path)
-  if (db?.open === true) db.close()
+  if (db === undefined) return
+  forgetWal(db)
+  if (db.open) db.close()
 }
 
 /** What `partsChangedElsewhere` saw last. */

@@ -10,7 +10,7 @@ export function listNotebooks(db: Database.Database): Notebook[] {
     .pluck(true)
     .all() as string[]
   return rows.map((text) => {
-    const parsed = NotebookSchema.safeParse(JSON.parse(text))
+    const parsed = NotebookSchema.safeParse(jsonOrUndefined(text))
     if (parsed.success) return parsed.data
     const why = summarizeZodIssues(parsed.error)
     throw new WorkspaceError(
@@ -19,6 +19,15 @@ export function listNotebooks(db: Database.Database): Notebook[] {
       'studypulse.db',
     )
   })
+}
+
+/** `text` as JSON, or undefined when it is not (the schema then says the row is damaged). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /** Adds `notebook` (or replaces the one with its id, in its place). */

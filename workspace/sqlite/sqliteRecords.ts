@@ -9,6 +9,7 @@ import { summarizeZodIssues } from '../summarizeZodIssues.ts'
 import { WorkspaceError } from '../WorkspaceError.ts'
 import { TaskInputSchema } from '../workspaceInput.ts'
 import { prepared } from './preparedStatement.ts'
+import { jsonOrUndefined } from './sqliteNotebooks.ts'
 
 /** The kinds of record kept as rows of the folder's database. */
 export type RowKind = 'task' | 'memory'
@@ -109,7 +110,7 @@ export function findChange(db: Database.Database, changeId: string): KeptChange 
     .pluck(true)
     .all(changeId)[0] as string | undefined
   if (text === undefined) return undefined
-  const parsed = KeptChangeSchema.safeParse(JSON.parse(text))
+  const parsed = KeptChangeSchema.safeParse(jsonOrUndefined(text))
   if (!parsed.success) {
     const why = summarizeZodIssues(parsed.error)
     throw new WorkspaceError(

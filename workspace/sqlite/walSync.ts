@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { type FileHandle, open } from 'node:fs/promises'
 import type Database from 'libsql'
 
 interface Syncs {
@@ -8,6 +8,8 @@ interface Syncs {
   running?: Promise<void>
   /** The flush that starts after it, shared by every caller meanwhile. */
   next?: Promise<void>
+  /** The WAL file, open while the connection is (SQLite keeps the file until it closes). */
+  handle?: Promise<FileHandle>
 }
 
 const syncs = new WeakMap<Database.Database, Syncs>()
@@ -15,6 +17,13 @@ const syncs = new WeakMap<Database.Database, Syncs>()
 /** Registers the database file of `db` (its WAL file is `<file>-wal`). */
 export function knowWal(db: Database.Database, file: string): void {
   syncs.set(db, { wal: `${file}-wal` })
+}
+
+/** Closes the WAL file's handle (before the connection closes). */
+export function forgetWal(db: Database.Database): void {
+  const state = syncs.get(db)
+  syncs.delete(db)
+  state?.handle?.then((handle) => handle.close()).catch(() => undefined)
 }
 
 /**
@@ -38,11 +47,15 @@ export function syncWal(db: Database.Database): Promise<void> {
 function start(state: Syncs): Promise<void> {
   state.next = undefined
   const flush = (async () => {
-    const handle = await open(state.wal, 'r+')
+    state.handle ??= open(state.wal, 'r+')
     try {
-      await handle.datasync()
-    } finally {
-      await handle.close()
+      await (await state.handle).datasync()
+    } catch (error) {
+      // Opened again by the next flush (the file may have been replaced).
+      const stale = state.handle
+      state.handle = undefined
+      await stale.then((handle) => handle.close()).catch(() => undefined)
+      throw error
     }
   })()
   state.running = flush
