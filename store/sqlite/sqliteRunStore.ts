@@ -4,7 +4,11 @@ import type Database from 'libsql'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
-import { closeFolderDatabase, folderDatabase } from '../../workspace/sqlite/folderDatabase.ts'
+import {
+  checkpointFolderAside,
+  holdFolderDatabase,
+  releaseFolderDatabase,
+} from '../../workspace/sqlite/folderDatabase.ts'
 import { shareRunWriter } from '../../workspace/sqlite/folderRunWriter.ts'
 import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
@@ -59,7 +63,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   const fresh = !existsSync(join(root, sqliteFileName))
   // The folder's one connection, shared with its workspace's records: a tool's effect and the
   // run's journal, card and audit line commit in one transaction (see `SqliteWorkspace`).
-  const db = folderDatabase(root, {
+  const db = holdFolderDatabase(root, {
     ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
   })
   migrateSqlite(db)
@@ -69,6 +73,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   })
   owners.start()
   shareRunWriter(db, sqliteRunWriter(db, owners))
+  // The WAL's checkpoints (2 fsyncs each) on a thread of their own, off the event loop, once the
+  // store is busy: SQLite's own first checkpoint comes only after ~1,000 pages anyway.
+  let commits = 0
+  let closed = false
   const readSnapshot = (runId: string) => {
     const text = firstCell(db, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as
       | string
@@ -130,6 +138,8 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       }
     },
     async commit(runId, commit) {
+      commits += 1
+      if (commits === 100) checkpointFolderAside(root)
       const other = commitSqliteRun(db, owners, runId, commit)
       if (other !== undefined) {
         throw new RunStoreError(
@@ -170,9 +180,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     savePolicies: async (rules) => saveSqlitePolicies(db, rules),
     sessions: sqliteSessionStore(db),
     async close() {
-      if (!db.open) return
+      if (closed || !db.open) return
+      closed = true
       owners.close()
-      closeFolderDatabase(root)
+      releaseFolderDatabase(root)
     },
   }
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import Database from 'libsql'
 import { prepared } from './preparedStatement.ts'
+import { checkpointAside, stopCheckpointer } from './walCheckpointer.ts'
 import { forgetWal, knowWal } from './walSync.ts'
 import { migrateWorkspaceTables } from './workspaceTables.ts'
 
@@ -15,6 +16,8 @@ export interface FolderDatabaseOptions {
 }
 
 const open = new Map<string, Database.Database>()
+// How many run stores hold each connection: the last one's close closes it.
+const holders = new Map<string, number>()
 
 /**
  * The one connection of this process to `<root>/studypulse.db` (WAL mode), shared by the folder's
@@ -40,14 +43,53 @@ export function folderDatabase(
   return db
 }
 
+/**
+ * The folder's connection, held by a run store until `releaseFolderDatabase`: two stores on one
+ * folder in one process (a test's two "processes") share it, and it closes with the last.
+ */
+export function holdFolderDatabase(
+  root: string,
+  options: FolderDatabaseOptions = {},
+): Database.Database {
+  const db = folderDatabase(root, options)
+  const path = join(resolve(root), folderDatabaseFile)
+  holders.set(path, (holders.get(path) ?? 0) + 1)
+  return db
+}
+
+/** Lets go of a held connection; the last holder's release closes it (see `closeFolderDatabase`). */
+export function releaseFolderDatabase(root: string): void {
+  const path = join(resolve(root), folderDatabaseFile)
+  const left = (holders.get(path) ?? 1) - 1
+  if (left > 0) {
+    holders.set(path, left)
+    return
+  }
+  holders.delete(path)
+  closeFolderDatabase(root)
+}
+
+/**
+ * Checkpoints the folder's WAL on a thread of its own from now on (see `checkpointAside`): the
+ * run store asks for it, the busy writer; a workspace opened alone keeps SQLite's own checkpoints.
+ */
+export function checkpointFolderAside(root: string): void {
+  const path = join(resolve(root), folderDatabaseFile)
+  const db = open.get(path)
+  if (db !== undefined) checkpointAside(db, path)
+}
+
 /** Closes the folder's shared connection (checkpointing its WAL), if it is open. */
 export function closeFolderDatabase(root: string): void {
   const path = join(resolve(root), folderDatabaseFile)
   const db = open.get(path)
   open.delete(path)
+  holders.delete(path)
   if (db === undefined) return
   forgetWal(db)
-  if (db.open) db.close()
+  if (!db.open) return
+  stopCheckpointer(db)
+  db.close()
 }
 
 /** What `partsChangedElsewhere` saw last. */
