@@ -32,6 +32,11 @@ export interface RunPersister {
   settled(): Promise<void>
   /** The call's audit line was written with its effect: a later report of it adds none. */
   audited(toolCallId: string): void
+  /**
+   * A commit made outside the saves (a call's effect with its decision): `settled`, `flush` and
+   * the saves after it wait for it, so an Allow is answered once it is on the disk.
+   */
+  track(commit: Promise<unknown>): void
 }
 
 // One turn of the event loop before a save starts, so a burst of steps (a fast model answering
@@ -215,6 +220,15 @@ export function persistRun(
       return chain
     },
     settled: () => chain,
+    track(commit) {
+      const before = chain
+      chain = before
+        .then(() => commit)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+    },
     audited: (toolCallId) => {
       auditedHere.add(toolCallId)
     },

@@ -209,10 +209,15 @@ export class RunEffects {
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
     const { persister } = session
+    const atomic = savedWithItsEffect(prepared, this.#deps.atomicKinds)
+    // The run's saves so far (its card among them): a call whose effect commits with its
+    // decision waits for them, and the run's next saves (and an Allow's answer) wait for it.
+    const earlier = atomic ? persister?.settled() : undefined
     const run = () =>
       this.#execute({
         session,
         prepared,
+        ...(earlier !== undefined && { earlier }),
         ...(notebookId !== undefined && { notebookId }),
         ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
@@ -226,13 +231,13 @@ export class RunEffects {
           keepOutcome: (record: JournalRecord) => persister.outcome(record),
         }),
       })
-    const atomic = savedWithItsEffect(prepared, this.#deps.atomicKinds)
     const queued = waitsItsTurn(prepared, this.#deps.atomicKinds)
       ? this.#deps.serialize(prepared.name, run)
       : run()
     // The run's own save of `executing` (the decision) lands before the call waits its turn; a
     // call whose effect commits with its decision has none (see `savedWithItsEffect`).
     if (!atomic) void persister?.flush()
+    else persister?.track(queued)
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
@@ -306,7 +311,7 @@ export class RunEffects {
       // The effect and its outcome commit together: an intent without an outcome then proves the
       // effect never happened, so a restart may run it again (see `recoveryFor`). After the
       // run's earlier saves (its card is in the store before the card's decision).
-      await session.persister?.settled()
+      await options.earlier
       const whole = outcomes.decidesAndAudits === true && session.persister !== undefined
       const card = whole ? decidedCard(session, prepared.callId) : undefined
       const result = await outcomes.withOutcome(
@@ -379,6 +384,8 @@ function auditOf(
 interface ExecuteOptions {
   session: RunSession
   prepared: PreparedTool
+  /** The run's saves before the call (its effect commits after them). */
+  earlier?: Promise<void>
   notebookId?: string
   startedBy?: Person
   confirmationId?: string

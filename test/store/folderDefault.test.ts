@@ -66,3 +66,24 @@ test('with durable: false the Node entry keeps no store, even over a folder', as
   expect(runtime.store).toBeUndefined()
   await runtime.close()
 })
+
+test('an Allow on the folder default is answered once its effect, decision and outcome are committed', async () => {
+  const workspace = await Workspace.create(dir)
+  const runtime = createAgentRuntime({
+    model: new ScriptedModel([create, { text: 'Added.' }]),
+    tools: createToolRegistry(),
+    workspace,
+  })
+  try {
+    const runId = runtime.startRun({ input: 'plan my week' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    const card = runtime.view(runId).pending
+    await runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
+    // No wait for the run: the answer came after the commit.
+    expect((await workspace.readTasks()).map((t) => t.title)).toEqual(['Read ch. 3'])
+    const journal = await runtime.store?.readJournal(runId)
+    expect(journal?.map((r) => r.type)).toEqual(['intent', 'outcome'])
+  } finally {
+    await runtime.close()
+  }
+})
