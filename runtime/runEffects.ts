@@ -213,11 +213,16 @@ export class RunEffects {
     // The run's saves so far (its card among them): a call whose effect commits with its
     // decision waits for them, and the run's next saves (and an Allow's answer) wait for it.
     const earlier = atomic ? persister?.settled() : undefined
+    // What the run's next saves wait for: the call's commit, or, should its workspace not commit
+    // effects with decisions after all (a person's folder in a team's app), nothing (its intent
+    // is then a save of its own, which must not wait for the call).
+    let release = () => {}
+    const committed = atomic ? new Promise<void>((resolve) => (release = resolve)) : undefined
     const run = () =>
       this.#execute({
         session,
         prepared,
-        ...(earlier !== undefined && { earlier }),
+        ...(earlier !== undefined && { earlier, release }),
         ...(notebookId !== undefined && { notebookId }),
         ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
@@ -237,7 +242,10 @@ export class RunEffects {
     // The run's own save of `executing` (the decision) lands before the call waits its turn; a
     // call whose effect commits with its decision has none (see `savedWithItsEffect`).
     if (!atomic) void persister?.flush()
-    else persister?.track(queued)
+    else if (committed !== undefined) {
+      persister?.track(committed)
+      queued.then(release, release)
+    }
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
@@ -277,6 +285,7 @@ export class RunEffects {
     // left nothing, and the run, restored at its decided card, runs it once; crashed after, the
     // journal's outcome answers it (see `recoveryFor`). Any other effect waits for its intent.
     const atomic = journaled && commitsWithItsEffect(prepared, outcomes?.atomicKinds ?? [])
+    if (!atomic) options.release?.()
     if (intent !== undefined && !atomic) {
       try {
         await options.writeIntent?.(intent)
@@ -386,6 +395,8 @@ interface ExecuteOptions {
   prepared: PreparedTool
   /** The run's saves before the call (its effect commits after them). */
   earlier?: Promise<void>
+  /** Lets the run's next saves go (the call committed, or has no commit of its own to wait for). */
+  release?: () => void
   notebookId?: string
   startedBy?: Person
   confirmationId?: string
