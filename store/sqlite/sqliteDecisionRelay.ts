@@ -159,11 +159,14 @@ export function sqliteDecisionRelay(
       })
     },
     serve(apply) {
-      let seen: number | undefined
+      let seen: string | undefined
       let busy = false
       return every(() => {
         if (busy) return
-        const current = version()
+        // Another connection's commits move `data_version`; this one's move `total_changes()`:
+        // a second store in this process (a test's two "processes") shares the folder's one
+        // connection (`holdFolderDatabase`), so its offers show only there.
+        const current = `${version()}:${ownChanges()}`
         if (current === seen) return
         seen = current
         const waiting = prepared(
