@@ -215,7 +215,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return parse<AuditRecord>(readSqliteAuditLines(db)).map(withoutChain)
     },
     loadPolicies: async () => loadSqlitePolicies(db),
-    savePolicies: async (rules) => saveSqlitePolicies(db, rules),
+    async savePolicies(rules) {
+      saveSqlitePolicies(db, rules)
+      relay.rulesSavedHere()
+    },
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     relay,
     async close() {
