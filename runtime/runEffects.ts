@@ -362,8 +362,9 @@ export class RunEffects {
         )
       } catch (error) {
         // The store's file refused the commit (another program's lock, a full disk): nothing
-        // was written, as when an intent cannot be recorded; the run goes on and says why.
-        if (!isStoreFault(error)) throw error
+        // was written, as when an intent cannot be recorded; the run goes on and says why. (A
+        // held decision's fate is its own: see `HeldDecision`.)
+        if (!isStoreFault(error) || options.held !== undefined) throw error
         return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
       }
       // Its audit line is in the store already: the run's next save does not write it again.
