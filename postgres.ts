@@ -17,3 +17,4 @@ export {
   PostgresWorkspace,
   type PostgresWorkspaceOptions,
 } from './workspace/postgres/PostgresWorkspace.ts'
+export type { VersionedKind } from './workspace/recordVersion.ts'

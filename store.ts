@@ -55,3 +55,4 @@ export type {
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
 export type { JournalRecord } from './vocabulary/JournalRecord.ts'
 export type { AtomicOutcomes, OutcomeDecision, OutcomeOptions } from './workspace/AtomicOutcomes.ts'
+export type { VersionedKind } from './workspace/recordVersion.ts'

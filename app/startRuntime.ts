@@ -6,7 +6,9 @@ import { sqliteRunStore } from '../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
+import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { Notebook } from '../workspace/schemas.ts'
+import { SqliteWorkspace } from '../workspace/sqlite/SqliteWorkspace.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { applyPolicyFile } from './applyPolicyFile.ts'
@@ -72,16 +74,23 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
       ? undefined
       : await openSharedStore(databaseUrl, workspace, notebook, env)
   let store: RunStore
+  let records: StudyWorkspace
   if (shared !== undefined) {
     store = shared.store
     notebook = shared.notebook
+    records = shared.workspace
   } else {
-    // The folder's runs live in its SQLite file; an older folder store is imported on first open.
+    // The folder's runs and records live in its SQLite file, on one connection; an older folder
+    // store and older record files are imported on first open.
     const files = sqliteRunStore(root, { log })
     problems.push(...(await files.tidy()))
     store = files
+    const folderRecords = SqliteWorkspace.open(root)
+    problems.push(...folderRecords.found)
+    records = folderRecords
+    notebook = await firstNotebook(folderRecords, problems)
   }
-  for (const read of [() => workspace.readTasks(), () => workspace.readMemory()]) {
+  for (const read of [() => records.readTasks(), () => records.readMemory()]) {
     try {
       await read()
     } catch (error) {
@@ -94,7 +103,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
       ? await options.tools(workspace)
       : (options.tools ?? createToolRegistry())
   const own = {
-    workspace: shared?.workspace ?? workspace,
+    workspace: records,
     ...(notebook !== undefined && { notebookId: notebook.id }),
   }
   const workspaces =
@@ -144,6 +153,20 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     store: storeInUse,
     workspaces,
     tracing,
+  }
+}
+
+// A damaged notebook is reported and the app goes on without one.
+async function firstNotebook(
+  records: StudyWorkspace,
+  problems: string[],
+): Promise<Notebook | undefined> {
+  try {
+    return (await records.readNotebooks())[0]
+  } catch (error) {
+    if (!(error instanceof WorkspaceError) || error.code !== 'corrupt_file') throw error
+    problems.push(`${error.message} Until then no notebook's sources can be read.`)
+    return undefined
   }
 }
 

@@ -17,7 +17,7 @@ export function modelLine(model: string): string {
 /** The banner line naming the store in use, and the variable that picks it. */
 export function storeLine(store: StoreInUse): string {
   if (store.kind === 'files')
-    return `  runs in studypulse.db in the workspace folder, study data in its files (STUDYPULSE_DATABASE_URL would keep both in PostgreSQL)`
+    return `  runs, tasks, memory and notebooks in studypulse.db in the workspace folder, notes and sources in its files (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)`
   return `  runs and study data: PostgreSQL ${store.location}, workspace "${store.workspaceId}" (STUDYPULSE_DATABASE_URL); sources stay files in ${store.sourcesDir}`
 }
 

@@ -34,6 +34,11 @@ async function measure(): Promise<unknown> {
     const { race } = await import('./lib/race.ts')
     return await race({ cards: num('cards', 1000), timeoutMs: num('timeoutMs', 240_000) })
   }
+  if (scenario === 'burst') {
+    if (name !== 'studypulse-durable') throw new Error(`unknown burst contender ${name}`)
+    const { durableBurst } = await import('./lib/durableBurst.ts')
+    return await durableBurst({ runs: num('runs', 50), bursts: num('bursts', 5) })
+  }
   if (scenario === 'durable') {
     const { atomicWriteOnly, oursDurable, twoFsyncedAppends } = await import(
       './contenders/durable.ts'

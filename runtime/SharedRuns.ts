@@ -3,6 +3,7 @@ import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
+import type { VersionedKind } from '../workspace/recordVersion.ts'
 import { AgentError } from './AgentError.ts'
 import type { RuntimeTimers } from './AgentRuntime.ts'
 import { ForeignRuns } from './foreignRuns.ts'
@@ -26,8 +27,8 @@ export interface SharedRunsDeps {
   tools: ToolRegistry
   /** The runtime's rules: kept decisions' rules join them, and shared stores reload them. */
   policies: PolicyStore
-  /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
-  atomicOutcomes: boolean
+  /** The record kinds the workspace commits with their outcomes (see `AtomicOutcomes`). */
+  atomicKinds: readonly VersionedKind[]
   clock: () => Date
   /** The runs this runtime holds, by id. */
   sessionOf: (runId: string) => RunSession | undefined
@@ -88,7 +89,7 @@ export class SharedRuns {
     this.#restoring = {
       store,
       tools: deps.tools,
-      atomicOutcomes: deps.atomicOutcomes,
+      atomicKinds: deps.atomicKinds,
       clock: deps.clock,
       skip: (runId) => deps.sessionOf(runId) !== undefined,
       onForeign: (runId, seen) => this.foreign.note(runId, seen),

@@ -104,11 +104,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
   const sessionOf = (runId: string) => (typeof runId === 'string' ? sessions.get(runId) : undefined)
   const workspaceFor = options.workspaceFor ?? (() => Promise.resolve(workspace))
-  const atomic = atomicOutcomesOf(workspace) !== undefined
+  // The record kinds the workspace commits with a call's outcome (none: no atomic outcomes).
+  const atomic = atomicOutcomesOf(workspace)?.atomicKinds ?? []
   // An allow commits with the call it allows when the store's cards are in the database the
   // workspace writes to (one commit for both: see `HeldDecision`).
   const withEffects =
-    atomic &&
+    atomic.length > 0 &&
     store?.cluster?.decidesWithEffects === true &&
     workspace.location.startsWith(`${store.location}#`)
   const decisions = new RunDecisions({
@@ -141,7 +142,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     tools,
     workspaceFor,
     // Every workspace of one runtime is of one kind (a person's is opened like the default one).
-    atomicOutcomes: atomic,
+    atomicKinds: atomic,
     clock,
     generateId,
     // A write's effect commits only while this node still holds the run's lease.
@@ -268,7 +269,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       cluster,
       tools,
       policies,
-      atomicOutcomes: atomicOutcomesOf(workspace) !== undefined,
+      atomicKinds: atomic,
       clock,
       sessionOf,
       launch: (runId, saved) => {

@@ -165,6 +165,9 @@ export class RunDecisions {
     // The store lets the next approver in once the approval is saved: answered after it, so
     // whoever this approver tells next finds the card open.
     if (counted) await here.persister?.flush()
+    // An allowed call whose effect commits with its decision: answered once that commit is on
+    // the disk, so no acknowledged Allow is lost to a crash (see `RunPersister.track`).
+    else if (decision.decision === 'allow') await here.persister?.settled()
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
     if (keep?.scope === 'always') policies.add(keep)
     else if (keep !== undefined) holdRule(policies, keep)
@@ -194,7 +197,7 @@ export class RunDecisions {
       settle = resolve
     })
     this.#held.set(runId, {
-      decision: { confirmationId, digest: decision.digest, decider },
+      decision: { confirmationId, digest: decision.digest, decidedBy: 'user', decider },
       settle: (outcome) => settle(outcome),
     })
     if (!session.send(decisionEvent(decision))) {

@@ -6,6 +6,7 @@ import { ToolError } from '../tools/ToolError.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
+import type { VersionedKind } from '../workspace/recordVersion.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import { changedSince, closeLostCall, goneSince } from './closeLostCall.ts'
 import { recoveryFor } from './recoveryFor.ts'
@@ -39,7 +40,7 @@ export async function loadSavedRun(
   tools: ToolRegistry,
   runId: string,
   audited: ReadonlySet<string>,
-  options: { atomicOutcomes?: boolean } = {},
+  options: { atomicKinds?: readonly VersionedKind[] } = {},
 ): Promise<SavedRun | undefined> {
   const loaded = await store.loadRun(runId)
   if (loaded === undefined || !restorable.has(loaded.snapshot.value)) return undefined
@@ -87,7 +88,7 @@ export async function loadSavedRun(
     const record = auditRecordFor(event, log)
     return record === undefined || audited.has(auditKey(record)) ? [] : [record]
   })
-  const known = await recoveryFor(store, runId, persisted, options.atomicOutcomes === true)
+  const known = await recoveryFor(store, runId, persisted, options.atomicKinds ?? [])
   const recovery = lost === undefined ? known : closeLostCall(persisted, known, lost)
   return {
     persisted,

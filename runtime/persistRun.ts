@@ -28,6 +28,15 @@ export interface RunPersister {
   applied(command: AppliedRunCommand): void
   /** Resolves once everything seen so far is saved. */
   flush(): Promise<void>
+  /** Resolves once the saves already started or queued are written (saves nothing new). */
+  settled(): Promise<void>
+  /** The call's audit line was written with its effect: a later report of it adds none. */
+  audited(toolCallId: string): void
+  /**
+   * A commit made outside the saves (a call's effect with its decision): `settled`, `flush` and
+   * the saves after it wait for it, so an Allow is answered once it is on the disk.
+   */
+  track(commit: Promise<unknown>): void
 }
 
 // One turn of the event loop before a save starts, so a burst of steps (a fast model answering
@@ -73,6 +82,7 @@ export function persistRun(
   },
 ): RunPersister {
   let events: AgentEvent[] = []
+  const auditedHere = new Set<string>()
   let journal: JournalRecord[] = []
   let audit: AuditRecord[] = []
   let lastKey = ''
@@ -124,7 +134,7 @@ export function persistRun(
       const journal = [...commit.journal, ...commit.intents]
       // An intent goes after the saves before it: the card is on disk before its intent.
       const written = store.commit(runId, {
-        ...(isRelaxed(journal, commit.audit, commit.ended, commands) && { relaxed: true }),
+        ...(isRelaxed(journal, commit.audit, commands) && { relaxed: true }),
         ...(start !== undefined && { started: start }),
         ...(commit.snapshot !== undefined && { snapshot: commit.snapshot }),
         events: commit.events,
@@ -197,6 +207,7 @@ export function persistRun(
     },
     audit: (record) => {
       if (options.audited?.(record.toolCallId) === true) return
+      if (auditedHere.delete(record.toolCallId)) return
       audit.push(record)
     },
     outcome: (record) => {
@@ -213,6 +224,19 @@ export function persistRun(
       save()
       return chain
     },
+    settled: () => chain,
+    track(commit) {
+      const before = chain
+      chain = before
+        .then(() => commit)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+    },
+    audited: (toolCallId) => {
+      auditedHere.add(toolCallId)
+    },
   }
 }
 
@@ -226,16 +250,16 @@ function savedContext(context: AgentRunContext): AgentRunContext {
  * Whether a commit may wait for the disk until the next synced one (`RunCommit.relaxed`). The
  * invariants this keeps: an intent is synced before its tool runs (nothing executes before its
  * decision is durable, so exactly once holds across restarts); an outcome and its audit line are
- * synced (every decision and every execution in the audit); an ended run and a command from
- * another node are synced. What stays relaxed is a run's progress between decisions (a new card,
- * a model's answer, a message): a process crash never loses it (the write is in the OS), a power
- * cut may, and the run then comes back at its last synced step, nothing acted on lost with it.
+ * synced (every decision and every execution in the audit); a command from another node is
+ * synced. What stays relaxed is a run's progress between decisions (a new card, a model's answer,
+ * a message, the run's end): a process crash never loses it (the write is in the OS), a power cut
+ * may, and the run then comes back at its last synced step, nothing acted on lost with it (an
+ * ended run may come back at its last call's outcome and ask the model for its answer again).
  */
 function isRelaxed(
   journal: readonly JournalRecord[],
   audit: readonly AuditRecord[],
-  ended: boolean | undefined,
   commands: readonly AppliedRunCommand[],
 ): boolean {
-  return journal.length === 0 && audit.length === 0 && ended !== true && commands.length === 0
+  return journal.length === 0 && audit.length === 0 && commands.length === 0
 }

@@ -3,6 +3,8 @@ import { interruptedResult, notStartedResult } from '../machines/runResults.ts'
 import type { RunStore } from '../store/RunStore.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../vocabulary/ToolResult.ts'
+import { commitsWithItsEffect, type EffectKinds } from '../workspace/AtomicOutcomes.ts'
+import type { VersionedKind } from '../workspace/recordVersion.ts'
 
 /** A saved run's state and context, as recovery reads them. */
 export interface RecoveringRun {
@@ -20,13 +22,13 @@ export async function recoveryFor(
   store: RunStore,
   runId: string,
   saved: RecoveringRun,
-  atomicOutcomes = false,
+  atomicKinds: readonly VersionedKind[] = [],
 ): Promise<AgentRunEvent | undefined> {
   const { pending, current } = saved.context
   // Allowed and begun, no outcome: an idempotent tool may simply run again, and so may one whose
   // effect commits together with its outcome (no outcome means its effect never happened).
-  const again = (prepared: { idempotent?: boolean; workspaceOnly?: boolean } | undefined) =>
-    prepared?.idempotent === true || (atomicOutcomes && prepared?.workspaceOnly === true)
+  const again = (prepared: (EffectKinds & { idempotent?: boolean }) | undefined) =>
+    prepared?.idempotent === true || commitsWithItsEffect(prepared, atomicKinds)
   if (saved.value === 'executing' && current?.prepared !== undefined) {
     const { prepared } = current
     if (!needsConfirmation(prepared.permission)) return undefined
@@ -42,7 +44,7 @@ export async function recoveryFor(
     if (outcome?.type === 'outcome') return done(outcome.result)
     // An effect committed with its outcome writes its intent in that same transaction: with
     // neither, it never happened, and being saved here it was allowed, so it runs now.
-    if (atomicOutcomes && prepared.workspaceOnly === true) return undefined
+    if (commitsWithItsEffect(prepared, atomicKinds)) return undefined
     if (!mine.some((r) => r.type === 'intent')) return done(notStartedResult)
     return again(prepared) ? undefined : done(interruptedResult)
   }

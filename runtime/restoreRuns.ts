@@ -1,5 +1,6 @@
 import type { RunStore, StoredRunSnapshot } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
+import type { VersionedKind } from '../workspace/recordVersion.ts'
 import { type ForeignRun, peekForeign } from './foreignRuns.ts'
 import { auditKey, loadSavedRun, type SavedRun } from './loadSavedRun.ts'
 
@@ -23,8 +24,8 @@ export interface RestoreRunsOptions {
   onForeign: (runId: string, seen: ForeignRun) => void
   /** False: a run another runtime holds is left alone, not read and noted (a rescan's look). */
   noteForeign?: boolean
-  /** The workspace commits tool effects with their outcomes (see `AtomicOutcomes`). */
-  atomicOutcomes?: boolean
+  /** The record kinds the workspace commits with their outcomes (see `AtomicOutcomes`). */
+  atomicKinds?: readonly VersionedKind[]
   onError: (error: unknown) => void
 }
 
@@ -68,7 +69,7 @@ export async function restoreRun(
   audited.reading ??= store.readAudit().then((records) => new Set(records.map(auditKey)))
   const keys = await audited.reading
   const saved = await loadSavedRun(store, options.tools, runId, keys, {
-    atomicOutcomes: options.atomicOutcomes === true,
+    atomicKinds: options.atomicKinds ?? [],
   })
   if (saved === undefined) {
     await store.unclaim(runId)

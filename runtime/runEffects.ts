@@ -1,6 +1,7 @@
 import type { RunEffect } from '../machines/agentRunMachine.ts'
 import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
+import { RunStoreError, type RunStoreErrorCode } from '../store/RunStoreError.ts'
 import type { ToolContext } from '../tools/defineTool.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import { notDescribed, type ToolRegistry } from '../tools/ToolRegistry.ts'
@@ -10,10 +11,15 @@ import type { Person } from '../vocabulary/Identity.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { type ToolResult, toolFailure } from '../vocabulary/ToolResult.ts'
-import { atomicOutcomesOf, type OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
-import type { ExpectedVersion } from '../workspace/recordVersion.ts'
+import {
+  atomicOutcomesOf,
+  commitsWithItsEffect,
+  type OutcomeDecision,
+} from '../workspace/AtomicOutcomes.ts'
+import type { ExpectedVersion, VersionedKind } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import { WorkspaceError } from '../workspace/WorkspaceError.ts'
+import { auditRecordFor } from './auditRecordFor.ts'
 import type { HeldDecision } from './decisions.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -26,8 +32,8 @@ export interface RunEffectDeps {
   tools: ToolRegistry
   /** The workspace of the person whose run it is (one for all runs but in a team's app). */
   workspaceFor: (startedBy: Person | undefined) => Promise<StudyWorkspace>
-  /** Whether the workspaces commit a tool's effect together with its journal outcome. */
-  atomicOutcomes: boolean
+  /** The record kinds whose writes the workspaces commit with a call's journal outcome. */
+  atomicKinds: readonly VersionedKind[]
   clock: () => Date
   generateId: () => string
   /** The name this node holds runs under, when claims are leases (a shared store). */
@@ -208,17 +214,26 @@ export class RunEffects {
     if (current === undefined || prepared === undefined) return
     const callId = current.call.id
     const { persister } = session
-    // Taken now, in the step that entered `executing`: the decision's commit is the call's.
+    const atomic = savedWithItsEffect(prepared, this.#deps.atomicKinds)
+    // Taken now, in the step that entered `executing`: the decision's commit is the call's
+    // (PostgreSQL: an allow held by the decision path, see `HeldDecision`).
     const held = this.#deps.takeHeld?.(session.runId)
-    // The card's save, still under way perhaps (taken now: the run's snapshot is still the one
-    // before this step, so nothing newer is saved here, least of all the card's resolution).
-    const cardSaved = held === undefined ? undefined : persister?.flush()
-    const carried = { decision: held?.decision, sent: false, cardSaved }
+    const carried = { decision: held?.decision, sent: false }
+    // The run's saves so far (its card among them): a call whose effect commits with its
+    // decision waits for them (the card's compare-and-set finds the card only once its save has
+    // landed), and the run's next saves (and an Allow's answer) wait for it.
+    const earlier = atomic ? persister?.settled() : undefined
+    // What the run's next saves wait for: the call's commit, or, should its workspace not commit
+    // effects with decisions after all (a person's folder in a team's app), nothing (its intent
+    // is then a save of its own, which must not wait for the call).
+    let release = () => {}
+    const committed = atomic ? new Promise<void>((resolve) => (release = resolve)) : undefined
     const run = () =>
       this.#execute({
         session,
         prepared,
         ...(held !== undefined && { held: carried }),
+        ...(earlier !== undefined && { earlier, release }),
         ...(notebookId !== undefined && { notebookId }),
         ...(startedBy !== undefined && { startedBy }),
         ...(current.confirmationId !== undefined && { confirmationId: current.confirmationId }),
@@ -232,11 +247,16 @@ export class RunEffects {
           keepOutcome: (record: JournalRecord) => persister.outcome(record),
         }),
       })
-    const queued = waitsItsTurn(prepared, this.#deps.atomicOutcomes)
+    const queued = waitsItsTurn(prepared, this.#deps.atomicKinds)
       ? this.#deps.serialize(prepared.name, run)
       : run()
-    // The run's own save of `executing` (the decision) lands before the call waits its turn.
-    void persister?.flush()
+    // The run's own save of `executing` (the decision) lands before the call waits its turn; a
+    // call whose effect commits with its decision has none (see `savedWithItsEffect`).
+    if (!atomic) void persister?.flush()
+    else if (committed !== undefined) {
+      persister?.track(committed)
+      queued.then(release, release)
+    }
     // A run cancelled meanwhile has ended: its answer is not sent.
     queued.then(
       (result) => {
@@ -280,7 +300,8 @@ export class RunEffects {
     // in the same transaction (one waiting commit fewer). Crashed before that commit, the call
     // left nothing, and the run, restored at its decided card, runs it once; crashed after, the
     // journal's outcome answers it (see `recoveryFor`). Any other effect waits for its intent.
-    const atomic = journaled && prepared.workspaceOnly && outcomes !== undefined
+    const atomic = journaled && commitsWithItsEffect(prepared, outcomes?.atomicKinds ?? [])
+    if (!atomic) options.release?.()
     if (intent !== undefined && !atomic) {
       try {
         await options.writeIntent?.(intent)
@@ -313,21 +334,42 @@ export class RunEffects {
     })
     if (atomic && outcomes !== undefined) {
       // The effect and its outcome commit together: an intent without an outcome then proves the
-      // effect never happened, so a restart may run it again (see `recoveryFor`).
-      const decision = options.held?.decision
-      // The card's compare-and-set finds the card only once its save has landed.
-      if (decision !== undefined) await options.held?.cardSaved
-      if (options.held !== undefined) options.held.sent = decision !== undefined
-      return outcomes.withOutcome(
-        session.runId,
-        (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
-        outcomeOf,
-        {
-          ...(deps.owner !== undefined && { owner: deps.owner }),
-          ...(intent !== undefined && { intent }),
-          ...(decision !== undefined && { decision }),
-        },
-      )
+      // effect never happened, so a restart may run it again (see `recoveryFor`). After the
+      // run's earlier saves (its card is in the store before the card's decision).
+      await options.earlier
+      // The folder's database also keeps the run's cards and audit log: the card's decision, as
+      // the run logged it, and the audit line go in the same transaction.
+      const whole = outcomes.decidesAndAudits === true && session.persister !== undefined
+      // The allow this commit decides: PostgreSQL's held one, or the folder's logged one.
+      const decision =
+        options.held?.decision ?? (whole ? decidedCard(session, prepared.callId) : undefined)
+      if (options.held !== undefined) options.held.sent = options.held.decision !== undefined
+      let result: ToolResult
+      try {
+        result = await outcomes.withOutcome(
+          session.runId,
+          (workspace) => deps.tools.execute(prepared, contextOver(workspace)),
+          outcomeOf,
+          {
+            ...(deps.owner !== undefined && { owner: deps.owner }),
+            ...(intent !== undefined && { intent }),
+            ...(decision !== undefined && { decision }),
+            ...(whole && {
+              audit: (value: unknown) =>
+                auditOf(session, prepared, value as ToolResult, deps.clock()),
+            }),
+          },
+        )
+      } catch (error) {
+        // The store's file refused the commit (another program's lock, a full disk): nothing
+        // was written, as when an intent cannot be recorded; the run goes on and says why. (A
+        // held decision's fate is its own: see `HeldDecision`.)
+        if (!isStoreFault(error) || options.held !== undefined) throw error
+        return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
+      }
+      // Its audit line is in the store already: the run's next save does not write it again.
+      if (whole) session.persister?.audited(prepared.callId)
+      return result
     }
     const result = await deps.tools.execute(prepared, contextOver(workspace))
     if (journaled) options.keepOutcome?.(outcomeOf(result))
@@ -335,10 +377,55 @@ export class RunEffects {
   }
 }
 
+/** The card the call was allowed on, as the run logged its decision (none: a read call). */
+function decidedCard(session: RunSession, callId: string): OutcomeDecision | undefined {
+  const resolved = session.log.findLast(
+    (e) => e.kind === 'confirmationResolved' && e.toolCallId === callId,
+  )
+  if (resolved?.confirmationId === undefined || resolved.decision !== 'allow') return undefined
+  const required = session.log.findLast(
+    (e) => e.kind === 'confirmationRequired' && e.confirmationId === resolved.confirmationId,
+  )
+  return {
+    confirmationId: resolved.confirmationId,
+    digest: required?.digest ?? '',
+    decidedBy: resolved.decidedBy ?? 'user',
+    ...(resolved.rule !== undefined && { rule: resolved.rule }),
+  }
+}
+
+/**
+ * The call's audit line for `result`, as the run's report of it will read (the same
+ * `auditRecordFor`), written in the effect's transaction.
+ */
+function auditOf(
+  session: RunSession,
+  prepared: PreparedTool,
+  result: ToolResult,
+  at: Date,
+): readonly object[] {
+  const report = {
+    runId: session.runId,
+    seq: Number.MAX_SAFE_INTEGER,
+    at: at.toISOString(),
+    kind: result.ok ? ('toolCompleted' as const) : ('toolFailed' as const),
+    toolCallId: prepared.callId,
+    toolName: prepared.name,
+    permission: prepared.permission,
+    ...(!result.ok && { error: result.error }),
+  }
+  const record = auditRecordFor(report, session.log)
+  return record === undefined ? [] : [record]
+}
+
 /** What executing a call needs besides the tool: where its intent and outcome are recorded. */
 interface ExecuteOptions {
   session: RunSession
   prepared: PreparedTool
+  /** The run's saves before the call (its effect commits after them). */
+  earlier?: Promise<void>
+  /** Lets the run's next saves go (the call committed, or has no commit of its own to wait for). */
+  release?: () => void
   notebookId?: string
   startedBy?: Person
   confirmationId?: string
@@ -349,7 +436,18 @@ interface ExecuteOptions {
   /** Receives the outcome, to be saved with the run's next save. */
   keepOutcome?: (record: JournalRecord) => void
   /** The allow this call commits with its effect; `sent` once it went with it. */
-  held?: { decision: OutcomeDecision | undefined; sent: boolean; cardSaved?: Promise<void> }
+  held?: { decision: OutcomeDecision | undefined; sent: boolean }
+}
+
+// A store's file that cannot take a write now: what a refused commit rejects with.
+const storeFaults: ReadonlySet<RunStoreErrorCode> = new Set([
+  'store_busy',
+  'store_full',
+  'store_corrupt',
+])
+
+function isStoreFault(error: unknown): boolean {
+  return error instanceof RunStoreError && storeFaults.has(error.code)
 }
 
 function isCardLost(error: unknown): boolean {
@@ -362,9 +460,12 @@ function isCardLost(error: unknown): boolean {
  * workspace that commits effects with their outcomes (`atomicOutcomes`) need not: an intent
  * without an outcome already proves nothing happened, and the database orders the writes.
  */
-export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): boolean {
+export function waitsItsTurn(
+  prepared: PreparedTool,
+  atomicKinds: readonly VersionedKind[],
+): boolean {
   if (!needsConfirmation(prepared.permission)) return false
-  return !(prepared.workspaceOnly && atomicOutcomes)
+  return !commitsWithItsEffect(prepared, atomicKinds)
 }
 
 /**
@@ -376,9 +477,8 @@ export function waitsItsTurn(prepared: PreparedTool, atomicOutcomes: boolean): b
  */
 export function savedWithItsEffect(
   prepared: PreparedTool | undefined,
-  atomicOutcomes: boolean,
+  atomicKinds: readonly VersionedKind[],
 ): boolean {
-  return (
-    atomicOutcomes && prepared?.workspaceOnly === true && needsConfirmation(prepared.permission)
-  )
+  if (prepared === undefined || !needsConfirmation(prepared.permission)) return false
+  return commitsWithItsEffect(prepared, atomicKinds)
 }

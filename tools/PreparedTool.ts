@@ -1,5 +1,6 @@
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
+import type { VersionedKind } from '../workspace/recordVersion.ts'
 
 /**
  * A validated, previewed tool call, ready for confirmation. The parsed arguments live inside the
@@ -19,6 +20,8 @@ export interface PreparedTool {
   readonly idempotent: boolean
   /** The tool touches nothing but the study workspace (see `ToolDefinition.workspaceOnly`). */
   readonly workspaceOnly: boolean
+  /** The kinds of record its effect writes (see `ToolDefinition.writes`); absent: any. */
+  readonly writes?: readonly VersionedKind[]
   /** The tool has a describe step: its card waits for `ToolRegistry.describe` (see `ToolDefinition.describe`). */
   readonly describes: boolean
 }

@@ -129,6 +129,7 @@ export class ToolRegistry {
       argumentsJson,
       idempotent: tool.idempotent === true,
       workspaceOnly: tool.workspaceOnly === true,
+      ...(tool.writes !== undefined && { writes: tool.writes }),
       describes: tool.describe !== undefined,
     })
     invocations.set(prepared, { registry: this, tool, args: valid })

@@ -4,7 +4,7 @@ import type { CallDescription } from '../vocabulary/CallDescription.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import type { PermissionOrigin } from '../vocabulary/PermissionOrigin.ts'
 import type { ToolResult } from '../vocabulary/ToolResult.ts'
-import type { ExpectedVersion } from '../workspace/recordVersion.ts'
+import type { ExpectedVersion, VersionedKind } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 
@@ -49,6 +49,12 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
    * workspace that commits effects together with their journal outcome makes it exactly-once.
    */
   workspaceOnly?: boolean
+  /**
+   * The kinds of record a workspace-only tool's effect writes: with a workspace that keeps those
+   * kinds in the run's database, its effect commits with its decision, outcome and audit line
+   * (`commitsWithItsEffect`). Absent: any kind.
+   */
+  writes?: readonly VersionedKind[]
   /** Checks beyond the schema; returns a reason when the arguments are unacceptable. */
   check?: (args: z.output<Schema>) => string | undefined
   /** A one-line, human-readable description of what this call will do. No side effects. */

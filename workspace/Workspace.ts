@@ -34,6 +34,8 @@ import {
   WorkspaceMarkerSchema,
 } from './schemas.ts'
 import { readScopedSource, type SourceReadResult } from './sourceScope.ts'
+import { importedRecords } from './sqlite/importedRecords.ts'
+import type { SqliteWorkspace } from './sqlite/SqliteWorkspace.ts'
 import { WorkspaceChangeFeed, type WorkspaceChangeListener } from './WorkspaceChange.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 import { watchWorkspaceFolder } from './watchWorkspaceFolder.ts'
@@ -158,11 +160,15 @@ export class Workspace implements StudyWorkspace {
 
   /** All tasks, in stored order. */
   async readTasks(): Promise<Task[]> {
+    const records = this.#records()
+    if (records !== undefined) return records.readTasks()
     return (await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)).tasks
   }
 
   /** Validates `task` and stores it, replacing the task with the same id or appending it. */
   async upsertTask(task: Task): Promise<Task> {
+    const records = this.#records()
+    if (records !== undefined) return records.upsertTask(task)
     const valid = parseOrInvalid(TaskInputSchema, task, 'task')
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
@@ -176,6 +182,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Removes the task with `id`; returns it, or undefined when there was none. */
   async deleteTask(id: string): Promise<Task | undefined> {
+    const records = this.#records()
+    if (records !== undefined) return records.deleteTask(id)
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
       const index = file.tasks.findIndex((t) => t.id === id)
@@ -188,12 +196,16 @@ export class Workspace implements StudyWorkspace {
 
   /** The task with `id` and its version, or undefined. */
   async readTask(id: string): Promise<Versioned<Task> | undefined> {
+    const records = this.#records()
+    if (records !== undefined) return records.readTask(id)
     const task = (await this.readTasks()).find((t) => t.id === id)
     return task === undefined ? undefined : versioned('task', task)
   }
 
   /** Validates `task` and replaces the stored task with its id, only if that is at `expectedVersion`. */
   async updateTaskAt(task: Task, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const records = this.#records()
+    if (records !== undefined) return records.updateTaskAt(task, expectedVersion)
     const valid = parseOrInvalid(TaskInputSchema, task, 'task')
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
@@ -207,6 +219,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Removes the task with `id`, only if it is at `expectedVersion`. */
   async deleteTaskAt(id: string, expectedVersion: string): Promise<VersionedWrite<Task>> {
+    const records = this.#records()
+    if (records !== undefined) return records.deleteTaskAt(id, expectedVersion)
     return this.locked(async () => {
       const file = await readJsonFile(this.root, TASKS, TasksFileSchema, emptyTasks)
       return this.atVersion('task', file.tasks, id, expectedVersion, async (index) => {
@@ -219,11 +233,15 @@ export class Workspace implements StudyWorkspace {
 
   /** Everything remembered, oldest first. */
   async readMemory(): Promise<MemoryEntry[]> {
+    const records = this.#records()
+    if (records !== undefined) return records.readMemory()
     return (await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)).entries
   }
 
   /** Remembers `text` (trimmed) as a new entry with a fresh id and the current time. */
   async appendMemory(text: string): Promise<MemoryEntry> {
+    const records = this.#records()
+    if (records !== undefined) return records.appendMemory(text)
     const entry = memoryEntryInput(text, this.generateId(), this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
@@ -235,12 +253,16 @@ export class Workspace implements StudyWorkspace {
 
   /** The memory entry with `id` and its version, or undefined. */
   async readMemoryEntry(id: string): Promise<Versioned<MemoryEntry> | undefined> {
+    const records = this.#records()
+    if (records !== undefined) return records.readMemoryEntry(id)
     const entry = (await this.readMemory()).find((e) => e.id === id)
     return entry === undefined ? undefined : versioned('memory', entry)
   }
 
   /** Forgets the entry with `id`, only if it is at `expectedVersion`. */
   async forgetMemoryAt(id: string, expectedVersion: string): Promise<VersionedWrite<MemoryEntry>> {
+    const records = this.#records()
+    if (records !== undefined) return records.forgetMemoryAt(id, expectedVersion)
     return this.locked(async () => {
       const file = await readJsonFile(this.root, MEMORY, MemoryFileSchema, emptyMemory)
       return this.atVersion('memory', file.entries, id, expectedVersion, async (index) => {
@@ -287,16 +309,22 @@ export class Workspace implements StudyWorkspace {
 
   /** The kept change `changeId` (in `changes/<changeId>.json`), or undefined. */
   async readChange(changeId: string): Promise<KeptChange | undefined> {
+    const records = this.#records()
+    if (records !== undefined) return records.readChange(changeId)
     return readFolderChange(this.root, changeId)
   }
 
   /** As `StudyWorkspace.commitChange`, under the workspace lock. */
   async commitChange(change: KeptChange, writes: readonly RecordWrite[]): Promise<ChangeCommit> {
+    const records = this.#records()
+    if (records !== undefined) return records.commitChange(change, writes)
     return this.locked(() => commitFolderChange(this.root, change, writes))
   }
 
   /** All notebooks, in stored order. */
   async readNotebooks(): Promise<Notebook[]> {
+    const records = this.#records()
+    if (records !== undefined) return records.readNotebooks()
     return (await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)).notebooks
   }
 
@@ -307,6 +335,8 @@ export class Workspace implements StudyWorkspace {
 
   /** Creates a notebook whose read tools may see `sources` (relative to `sources/`; need not exist yet). */
   async createNotebook(title: string, sources: string[]): Promise<Notebook> {
+    const records = this.#records()
+    if (records !== undefined) return records.createNotebook(title, sources)
     const notebook = notebookInput(title, sources, this.generateId(), this.now())
     return this.locked(async () => {
       const file = await readJsonFile(this.root, NOTEBOOKS, NotebooksFileSchema, emptyNotebooks)
@@ -326,8 +356,18 @@ export class Workspace implements StudyWorkspace {
    * by this process or another (the terminal chat, an editor): one file watch for all listeners.
    */
   watchChanges(listener: WorkspaceChangeListener): () => void {
+    const records = this.#records()
+    if (records !== undefined) return records.watchChanges(listener)
     this.#changes ??= new WorkspaceChangeFeed((tell) => watchWorkspaceFolder(this.root, tell))
     return this.#changes.watch(listener)
+  }
+
+  /**
+   * The folder's records as rows of its database, once they moved there (an app or the Node
+   * entry opened the folder: see `SqliteWorkspace`); until then, the files.
+   */
+  #records(): SqliteWorkspace | undefined {
+    return importedRecords(this.root, this)
   }
 
   private now(): string {

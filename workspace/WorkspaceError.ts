@@ -11,7 +11,8 @@ export type WorkspaceErrorCode =
   // A database workspace refused a run's effect: this node no longer holds the run's lease.
   | 'run_owned_elsewhere'
   // A decision the effect was to commit with (see `OutcomeOptions.decision`) lost its card: another
-  // decision, an edit or the card's deadline took it first; nothing was written.
+  // decision, an edit or the card's deadline took it first (the transaction's compare-and-set);
+  // nothing was written.
   | 'card_decided_elsewhere'
 
 /** A workspace operation failed; `code` says how and `file` (relative to the workspace root) says where. */

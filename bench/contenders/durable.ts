@@ -52,7 +52,8 @@ async function tempWorkspace() {
 
 const emptyTasksJson = `${JSON.stringify({ version: 1, tasks: [] }, null, 2)}\n`
 
-const script = (request: ModelRequest): ModelTurn =>
+/** The durable runs' model: asks for the workload's create_task, then answers in text. */
+export const durableScript = (request: ModelRequest): ModelTurn =>
   request.messages.at(-1)?.role === 'tool'
     ? { text: workload.finalText }
     : { toolCalls: [{ id: workload.callId, name: workload.toolName, arguments: callArguments }] }
@@ -64,7 +65,7 @@ const script = (request: ModelRequest): ModelTurn =>
  */
 export async function oursDurable(): Promise<DurableContender> {
   const ws = await tempWorkspace()
-  const model = new ScriptedModel(script)
+  const model = new ScriptedModel(durableScript)
   // No store: the default a folder workspace gets, `sqliteRunStore(root)`.
   const runtime = createNodeAgentRuntime({
     model,
@@ -81,7 +82,8 @@ export async function oursDurable(): Promise<DurableContender> {
       if (last !== undefined) await endRun(runtime, last)
       last = undefined
       await runtime.flush()
-      await ws.reset()
+      // The records are rows of studypulse.db now (imported on the runtime's first open).
+      for (const task of await ws.workspace.readTasks()) await ws.workspace.deleteTask(task.id)
     },
     async start() {
       const runId = runtime.startRun({ input: workload.userInput })

@@ -1,6 +1,6 @@
 /** A scenario of the benchmark: which contenders, how many blocks, and what each child is told. */
 export interface ScenarioPlan {
-  name: 'single' | 'alloc' | 'steady' | 'waiting' | 'durable' | 'long' | 'race'
+  name: 'single' | 'alloc' | 'steady' | 'waiting' | 'durable' | 'burst' | 'long' | 'race'
   title: string
   contenders: string[]
   blocks: number
@@ -55,6 +55,14 @@ export function plan(blocks: number): ScenarioPlan[] {
       contenders: ['two-fsynced-appends', 'atomic-write', 'studypulse-durable'],
       blocks,
       options: { warmupRuns: 20, measureMs: 1200, minRuns: 30 },
+      nodeFlags: [],
+    },
+    {
+      name: 'burst',
+      title: 'Event loop during 50 concurrent confirmed runs on the folder default (real disk)',
+      contenders: ['studypulse-durable'],
+      blocks: few,
+      options: { runs: 50, bursts: 5 },
       nodeFlags: [],
     },
     {

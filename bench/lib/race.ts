@@ -93,7 +93,7 @@ export type RaceCount = Awaited<ReturnType<typeof race>>
  * Two processes, each with its own runtime over one workspace folder, race on `cards` cards:
  * each starts half the runs; both restore (seeing the other's runs as owned elsewhere) and both
  * try to allow every card at once; then one closes and the other takes its runs over, finding
- * no card left. Counted from the folder afterwards: tasks in `tasks.json` and journal intents
+ * no card left. Counted from the folder afterwards: the stored tasks and journal intents
  * (in the folder's SQLite file).
  */
 export async function race({ cards, timeoutMs }: { cards: number; timeoutMs: number }) {

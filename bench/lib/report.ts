@@ -96,6 +96,21 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         fsyncsPerRun: fsyncsPerRun(get('durable-fsyncs', contender)),
       }
     })
+  const burst = plans
+    .find((p) => p.name === 'burst')
+    ?.contenders.map((contender) => {
+      const got = get('burst', contender)
+      const of = (key: string) => pick(got, (s) => s[key] ?? Number.NaN, 2)
+      return {
+        contender,
+        blocks: got?.length ?? 0,
+        runs: got?.[0]?.runs,
+        p50Ms: of('p50Ms'),
+        p99Ms: of('p99Ms'),
+        maxMs: of('maxMs'),
+        msPerRun: of('msPerRun'),
+      }
+    })
   const long = plans
     .find((p) => p.name === 'long')
     ?.contenders.map((contender) => {
@@ -141,7 +156,7 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
       contender,
       ...(get('race', contender)?.at(-1) as Partial<RaceCount> | undefined),
     }))
-  return { single, steady, waiting, durable, long, race }
+  return { single, steady, waiting, durable, burst, long, race }
 }
 
 /** The rows of every table. */
@@ -219,6 +234,20 @@ export function markdown(results: Results, targets: readonly Target[]): string {
       r.fsyncsPerRun === undefined ? '–' : String(r.fsyncsPerRun),
     ]),
   )
+  out.push(
+    '**Event loop during a burst** (50 runs allowed at once on the folder default, real disk; `monitorEventLoopDelay`, ms)',
+    '',
+  )
+  table(
+    ['contender', 'delay p50', 'delay p99', 'delay max', 'wall ms per run in the burst'],
+    (results.burst ?? []).map((r) => [
+      r.contender,
+      range(r.p50Ms),
+      range(r.p99Ms),
+      range(r.maxMs),
+      range(r.msPerRun),
+    ]),
+  )
   const longRows = results.long ?? []
   out.push(
     `**Long conversation** (${longRows[0]?.turns ?? 50} turns, ${longRows[0]?.deltas ?? 2000} streamed deltas per answer, \`sqliteRunStore\`; saves timed and sized by a wrapped store)`,
@@ -260,7 +289,7 @@ export function markdown(results: Results, targets: readonly Target[]): string {
           ['cards', r.cards],
           ['journal intents (executions)', r.intents],
           ['successful outcomes in the journals', r.okOutcomes],
-          ['tasks in tasks.json', r.tasks],
+          ['tasks stored', r.tasks],
           [
             'cards with no task / with several',
             `${r.missingTasks ?? '–'} / ${r.duplicateTasks ?? '–'}`,

@@ -1,4 +1,6 @@
 import type Database from 'libsql'
+import type { FolderRunWriter } from '../../workspace/sqlite/folderRunWriter.ts'
+import type { AuditRecord } from '../AuditRecord.ts'
 import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
@@ -54,7 +56,7 @@ export function commitSqliteRun(
     }
     const addRecord = prepared(db, 'INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
     for (const record of commit.journal ?? []) addRecord.run(runId, JSON.stringify(record))
-    if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit)
+    if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit.audit)
     if (commit.started !== undefined) {
       const { startedAt, title, owner } = commit.started
       prepared(
@@ -68,12 +70,44 @@ export function commitSqliteRun(
   })
 }
 
+/**
+ * What a tool's transaction on the folder's records writes of the run (inside it, under the one
+ * write lock): the owner check and claim, the card's compare-and-set, the journal and the chained
+ * audit lines, by the same statements as a save.
+ */
+export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): FolderRunWriter {
+  return {
+    own(runId) {
+      const other = owners.heldElsewhere(runId)
+      if (other === undefined) owners.take(runId)
+      return other
+    },
+    decide(runId, card) {
+      const decided = prepared(
+        db,
+        `INSERT INTO pending_confirmations
+           (confirmation_id, run_id, digest, decision, decided_by, rule, resolved)
+         VALUES (?, ?, ?, ?, ?, ?, 1)
+         ON CONFLICT (confirmation_id) DO UPDATE SET decision = excluded.decision,
+           decided_by = excluded.decided_by, rule = excluded.rule, resolved = 1
+         WHERE pending_confirmations.decision IS NULL`,
+      ).run(card.confirmationId, runId, card.digest, 'allow', card.decidedBy, card.rule ?? null)
+      return Number(decided.changes) === 1
+    },
+    append(runId, journal, audit) {
+      const addRecord = prepared(db, 'INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
+      for (const record of journal) addRecord.run(runId, JSON.stringify(record))
+      if (audit.length > 0) appendAudit(db, runId, audit as readonly AuditRecord[])
+    },
+  }
+}
+
 // The chain runs over the whole file, in `id` order: its last line is read under the write lock.
-function appendAudit(db: Database.Database, runId: string, commit: RunCommit): void {
+function appendAudit(db: Database.Database, runId: string, audit: readonly AuditRecord[]): void {
   const last = firstCell(db, 'SELECT line FROM audit ORDER BY id DESC LIMIT 1') as
     | string
     | undefined
-  const { lines } = chainLines(last === undefined ? chainStart : linkOf(last), commit.audit ?? [])
+  const { lines } = chainLines(last === undefined ? chainStart : linkOf(last), audit)
   const add = prepared(db, 'INSERT INTO audit (run_id, line) VALUES (?, ?)')
   for (const line of lines) add.run(runId, line)
 }

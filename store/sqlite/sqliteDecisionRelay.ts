@@ -78,7 +78,9 @@ export function sqliteDecisionRelay(
   db: Database.Database,
   owners: SqliteOwners,
   now: () => number = Date.now,
-): DecisionRelay & { close(): void } {
+): DecisionRelay & { close(): void; rulesSavedHere(): void } {
+  // The kept rules as this store last saved them: a change to exactly these is its own.
+  let savedHere: string | undefined
   const timers = new Set<ReturnType<typeof setInterval>>()
   // The holder's polls keep no process alive; a decider's wait (it has a deadline) does.
   const every = (tick: () => void, keepsAlive = false) => {
@@ -159,11 +161,14 @@ export function sqliteDecisionRelay(
       })
     },
     serve(apply) {
-      let seen: number | undefined
+      let seen: string | undefined
       let busy = false
       return every(() => {
         if (busy) return
-        const current = version()
+        // Another connection's commits move `data_version`; this one's move `total_changes()`:
+        // a second store in this process (a test's two "processes") shares the folder's one
+        // connection (`holdFolderDatabase`), so its offers show only there.
+        const current = `${version()}:${ownChanges()}`
         if (current === seen) return
         seen = current
         const waiting = prepared(
@@ -206,7 +211,9 @@ export function sqliteDecisionRelay(
     },
     onPoliciesChanged(listener) {
       // `data_version` moves with other connections' commits only, `total_changes()` with this
-      // one's: the rules are read when either moved, and told only when another process changed them.
+      // one's: the rules are read when either moved, and told unless they are what this store
+      // saved (another store in this process shares the connection, so the counters alone
+      // cannot tell whose change it was).
       let seen = version()
       let own = ownChanges()
       let rules = keptRules()
@@ -214,14 +221,16 @@ export function sqliteDecisionRelay(
         const current = version()
         const mine = ownChanges()
         if (current === seen && mine === own) return
-        const byOther = current !== seen
         seen = current
         own = mine
         const now = keptRules()
         if (now === rules) return
         rules = now
-        if (byOther) listener()
+        if (now !== savedHere) listener()
       })
+    },
+    rulesSavedHere() {
+      savedHere = keptRules()
     },
     close() {
       for (const handle of timers) clearInterval(handle)

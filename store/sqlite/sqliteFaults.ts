@@ -1,5 +1,6 @@
 import { basename } from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
+import { damagedDatabaseMessage } from '../../workspace/sqlite/folderDatabase.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 
 /** How long one try blocks the main thread waiting for another program's write lock (libsql is synchronous). */
@@ -40,13 +41,7 @@ export function sqliteFault(error: unknown, file: string): RunStoreError | undef
  * says nothing was written to it (the store opens nothing for writing once it has seen damage).
  */
 export function sqliteDamaged(file: string, reason: string): RunStoreError {
-  // One line: SQLite's own report spans several.
-  const said = reason.replaceAll(/\s+/g, ' ').trim()
-  return new RunStoreError(
-    'store_corrupt',
-    `${file} is damaged (${said}); nothing was written to it. Move it aside (e.g. rename it to ${basename(file)}.damaged, keeping its -wal and -shm files with it) and start again for an empty store, or put back a copy from a backup`,
-    file,
-  )
+  return new RunStoreError('store_corrupt', damagedDatabaseMessage(file, reason), file)
 }
 
 /**

@@ -1,16 +1,22 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import Database from 'libsql'
+import type Database from 'libsql'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../../vocabulary/JournalRecord.ts'
+import {
+  checkpointFolderAside,
+  holdFolderDatabase,
+  releaseFolderDatabase,
+} from '../../workspace/sqlite/folderDatabase.ts'
+import { shareRunWriter } from '../../workspace/sqlite/folderRunWriter.ts'
 import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
 import type { AuditRecord } from '../AuditRecord.ts'
 import { withoutChain } from '../auditChain.ts'
 import type { LoadedRun, RunStore } from '../RunStore.ts'
 import { RunStoreError } from '../RunStoreError.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
-import { commitSqliteRun } from './commitSqliteRun.ts'
+import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
@@ -20,6 +26,7 @@ import {
   sqliteBusyTryMs,
   sqliteDamaged,
   sqliteFault,
+  withSqliteFaults,
 } from './sqliteFaults.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
@@ -69,19 +76,26 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   const fresh = !existsSync(join(root, sqliteFileName))
   const file = join(root, sqliteFileName)
   const patienceMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))
-  const db = new Database(file)
+  // The folder's one connection, shared with its workspace's records: a tool's effect and the
+  // run's journal, card and audit line commit in one transaction (see `SqliteWorkspace`).
   // Opening may wait the whole patience (nothing is served yet); afterwards a write blocks the
-  // main thread one short try at a time (`withSqliteFaults`).
-  db.exec(`PRAGMA busy_timeout = ${patienceMs}`)
+  // main thread one short try at a time (`withSqliteFaults`). A damaged file is refused before
+  // anything is written to it (WAL mode, migrations, import).
+  let db: Database.Database
+  try {
+    db = holdFolderDatabase(root, {
+      busyTimeoutMs: patienceMs,
+      checkIntact: (opened) => checkIntact(opened, file),
+    })
+  } catch (error) {
+    throw sqliteFault(error, file) ?? error
+  }
   let found: string[]
   try {
-    // A damaged file is refused before anything is written to it (WAL mode, migrations, import).
-    if (!fresh) checkIntact(db, file)
-    db.exec('PRAGMA journal_mode = WAL')
     migrateSqlite(db)
     found = importFolderStore(db, root, fresh)
   } catch (error) {
-    db.close()
+    releaseFolderDatabase(root)
     throw sqliteFault(error, file) ?? error
   }
   db.exec(`PRAGMA busy_timeout = ${Math.min(patienceMs, sqliteBusyTryMs)}`)
@@ -92,6 +106,15 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
   })
   owners.start()
   const relay = sqliteDecisionRelay(db, owners)
+  shareRunWriter(db, {
+    ...sqliteRunWriter(db, owners),
+    // A tool's commit on this connection meets the same faults as a save, told the same way.
+    guard: (commit) => withSqliteFaults(file, patienceMs, commit),
+  })
+  // The WAL's checkpoints (2 fsyncs each) on a thread of their own, off the event loop, once the
+  // store is busy: SQLite's own first checkpoint comes only after ~1,000 pages anyway.
+  let commits = 0
+  let closed = false
   const readSnapshot = (runId: string) => {
     const text = firstCell(db, 'SELECT snapshot FROM runs WHERE run_id = ?', runId) as
       | string
@@ -153,6 +176,8 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       }
     },
     async commit(runId, commit) {
+      commits += 1
+      if (commits === 100) checkpointFolderAside(root)
       const other = commitSqliteRun(db, owners, runId, commit)
       if (other !== undefined) {
         throw new RunStoreError(
@@ -190,21 +215,23 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return parse<AuditRecord>(readSqliteAuditLines(db)).map(withoutChain)
     },
     loadPolicies: async () => loadSqlitePolicies(db),
-    savePolicies: async (rules) => saveSqlitePolicies(db, rules),
+    async savePolicies(rules) {
+      saveSqlitePolicies(db, rules)
+      relay.rulesSavedHere()
+    },
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     relay,
     async close() {
-      if (!db.open) return
+      if (closed || !db.open) return
+      closed = true
       try {
         relay.close()
         // Given up at once if the file cannot take it: the owner row goes stale by itself.
         withoutFault(() => owners.close())
-        // libsql's close does not checkpoint the WAL (SQLite's last close would): without this a
-        // clean stop left every commit in -wal, and losing that file lost them. PASSIVE copies
-        // what it can without waiting: another process still on the folder never blocks a stop.
-        db.exec('PRAGMA wal_checkpoint(PASSIVE)')
       } finally {
-        db.close()
+        // The last holder's release checkpoints the WAL and closes the connection (see
+        // `closeFolderDatabase`).
+        releaseFolderDatabase(root)
       }
     },
   }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +32,7 @@ export interface AppHarness {
   problems: string[]
   /** The folder holding the workspace (`ws/`) and the stand-in page. */
   dir: string
-  /** The raw bytes of `tasks.json`, to prove a refused request changed nothing. */
+  /** The stored tasks exactly, to prove a refused request changed nothing. */
   tasksFile(): Promise<string>
   /** Headers a same-origin page request carries. */
   pageHeaders(extra?: Record<string, string>): Record<string, string>
@@ -123,7 +123,8 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
       await runtime.close()
       return startIn(dir, { ...next, ...(options.distDir && { distDir: options.distDir }) })
     },
-    tasksFile: () => readFile(join(workspace.root, 'tasks.json'), 'utf8'),
+    // The rows of studypulse.db, as the folder's Workspace reads them (the app imported them).
+    tasksFile: async () => JSON.stringify(await workspace.readTasks()),
     pageHeaders: (extra = {}) => ({
       host: `127.0.0.1:${server.port}`,
       origin: `http://127.0.0.1:${server.port}`,

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type AppHarness, rawRequest, runToCard, startHarness } from './appHarness.ts'
 
@@ -16,33 +17,61 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   })
 
-describe('damaged workspace files over HTTP', () => {
+describe('damaged workspace records over HTTP', () => {
+  // The records are rows of studypulse.db: a damaged row (another program wrote it) is named.
+  const damage = (sql: string) => {
+    const db = new Database(join(h.workspace.root, 'studypulse.db'))
+    try {
+      db.exec(sql)
+    } finally {
+      db.close()
+    }
+  }
+
   it.each([
-    ['tasks.json', '/api/workspace/tasks'],
-    ['memory.json', '/api/workspace/memory'],
-    ['notebooks.json', '/api/workspace/notebooks'],
+    [
+      'a task',
+      "UPDATE workspace_records SET record = '{\"version\": 1, \"' WHERE kind = 'task'",
+      '/api/workspace/tasks',
+    ],
+    [
+      'a memory entry',
+      "UPDATE workspace_records SET record = '{}' WHERE kind = 'memory'",
+      '/api/workspace/memory',
+    ],
+    ['a notebook', "UPDATE workspace_notebooks SET notebook = '{}'", '/api/workspace/notebooks'],
   ])(
-    'a corrupt %s is 409 workspace_file_corrupt naming it, and stays as it is',
-    async (file, path) => {
+    'a damaged row (%s) is 409 workspace_file_corrupt naming studypulse.db, and stays as it is',
+    async (_, sql, path) => {
       h = await startHarness()
-      const bytes = '{"version": 1, "'
-      await writeFile(join(h.workspace.root, file), bytes)
+      damage(sql)
       const res = await get(path)
       expect(res.status).toBe(409)
-      expect(res.json().error).toMatchObject({ code: 'workspace_file_corrupt', file })
-      expect(res.json().error?.message).toContain(`${file} is corrupt`)
-      expect(await readFile(join(h.workspace.root, file), 'utf8')).toBe(bytes)
+      expect(res.json().error).toMatchObject({
+        code: 'workspace_file_corrupt',
+        file: 'studypulse.db',
+      })
+      expect(res.json().error?.message).toMatch(/in studypulse\.db is not/)
     },
   )
 
-  it('starting a run while notebooks.json is corrupt names it too', async () => {
+  it('a corrupt tasks.json put into the folder while the app runs is not read: the rows answer', async () => {
     h = await startHarness()
-    await writeFile(join(h.workspace.root, 'notebooks.json'), '[')
+    const before = (await get('/api/workspace/tasks')).json()
+    await writeFile(join(h.workspace.root, 'tasks.json'), '{"version": 1, "')
+    const res = await get('/api/workspace/tasks')
+    expect(res.status).toBe(200)
+    expect(res.json()).toEqual(before)
+  })
+
+  it('starting a run while a notebook row is damaged names the database too', async () => {
+    h = await startHarness()
+    damage("UPDATE workspace_notebooks SET notebook = '['")
     const res = await post('/api/runs', { input: 'what are my tasks' })
     expect(res.status).toBe(409)
     expect(res.json().error).toMatchObject({
       code: 'workspace_file_corrupt',
-      file: 'notebooks.json',
+      file: 'studypulse.db',
     })
   })
 })

@@ -52,6 +52,9 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(started.problems).toEqual([
       expect.stringMatching(/audit\.jsonl is damaged at line 2/),
       expect.stringMatching(/imported the folder store .*2 audit line/),
+      expect.stringMatching(
+        /imported the workspace's records \(2 tasks, 1 memory entry, 1 notebook/,
+      ),
     ])
     expect(await started.runtime.store?.readAudit()).toEqual([{ kind: 'a' }, { kind: 'a' }])
     expect(await readFile(join(ws, '.folder-store-imported', 'audit.jsonl'), 'utf8')).toBe(bytes)
@@ -61,15 +64,24 @@ describe('damaged files at start-up are named; the app starts with what is sound
     await started.runtime.flush()
   })
 
-  it('a bad notebooks.json is named and the app starts without a notebook; tasks.json and memory.json too', async () => {
+  it('a bad notebooks.json is named on import and the app starts without a notebook; tasks.json and memory.json too', async () => {
     for (const file of ['notebooks.json', 'tasks.json', 'memory.json'])
       await writeFile(join(ws, file), '{"version": 1, "')
     const started = await start()
     expect(started.notebook).toBeUndefined()
     for (const file of ['notebooks.json', 'tasks.json', 'memory.json'])
-      expect(started.problems.some((line) => line.startsWith(`${file} is corrupt`))).toBe(true)
-    // Nothing was rewritten.
-    expect(await readFile(join(ws, 'tasks.json'), 'utf8')).toBe('{"version": 1, "')
+      expect(
+        started.problems.some(
+          (line) =>
+            line.startsWith(`${file}: it is not readable JSON`) &&
+            line.endsWith('nothing of it imported'),
+        ),
+      ).toBe(true)
+    // Nothing was rewritten: the damaged file is kept aside, byte for byte.
+    const [aside] = await readdir(join(ws, '.records-imported'))
+    expect(
+      await readFile(join(ws, '.records-imported', aside as string, 'tasks.json'), 'utf8'),
+    ).toBe('{"version": 1, "')
   })
 
   it('a temp file left in artifacts/ by a killed save_artifact is swept at start-up', async () => {
@@ -88,7 +100,7 @@ describe('damaged files at start-up are named; the app starts with what is sound
     const { code, stdout, stderr } = await runChat()
     expect(stderr).not.toMatch(/\n\s+at /)
     expect(code).toBe(0)
-    expect(stdout).toContain('notebooks.json is corrupt')
+    expect(stdout).toContain('notebooks.json: it is not readable JSON')
     expect(stdout).toContain('audit.jsonl is damaged at line 1')
   }, 30_000)
 
@@ -98,7 +110,7 @@ describe('damaged files at start-up are named; the app starts with what is sound
     const lines = stdout.split('\n')
     expect(lines[0]).toBe('StudyPulse · model: offline-planner')
     expect(lines).toContain(
-      '  runs in studypulse.db in the workspace folder, study data in its files (STUDYPULSE_DATABASE_URL would keep both in PostgreSQL)',
+      '  runs, tasks, memory and notebooks in studypulse.db in the workspace folder, notes and sources in its files (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
     )
   }, 30_000)
 

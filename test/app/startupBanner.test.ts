@@ -109,7 +109,7 @@ describe('the banner names the store actually in use', () => {
     const started = await start()
     expect(started.store).toEqual({ kind: 'files', folder: started.workspace.root })
     expect(storeLine(started.store)).toBe(
-      '  runs in studypulse.db in the workspace folder, study data in its files (STUDYPULSE_DATABASE_URL would keep both in PostgreSQL)',
+      '  runs, tasks, memory and notebooks in studypulse.db in the workspace folder, notes and sources in its files (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
     )
     await started.runtime.close()
   })
@@ -166,7 +166,7 @@ describe('the banner names the store actually in use', () => {
     expect(body[1]).toMatch(/^ {2}running at http:\/\/127\.0\.0\.1:\d+: only this computer/)
     expect(body[2]).toMatch(/^ {2}workspace: .*ws {2}· {2}notebook: Biology 101$/)
     expect(body[3]).toBe(
-      '  runs in studypulse.db in the workspace folder, study data in its files (STUDYPULSE_DATABASE_URL would keep both in PostgreSQL)',
+      '  runs, tasks, memory and notebooks in studypulse.db in the workspace folder, notes and sources in its files (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
     )
     expect(lines.at(-1)).toMatch(
       /^ {2}open http:\/\/127\.0\.0\.1:\d+ in your browser \(not opened: --no-open\)$/,

@@ -73,8 +73,10 @@ test('a start that died before its import committed leaves the chance to import:
   db.close()
   const started = await start()
   try {
+    // The folder's record files move into the database on that first start too.
     expect(started.problems).toEqual([
       expect.stringMatching(/^imported the folder store \(3 runs, 2 audit lines, 1 rule\)/),
+      expect.stringMatching(/^imported the workspace's records \(1 task,/),
     ])
     expect(started.restored.sort()).toEqual(['fs-5', 'fs-8'])
   } finally {

@@ -66,3 +66,49 @@ test('with durable: false the Node entry keeps no store, even over a folder', as
   expect(runtime.store).toBeUndefined()
   await runtime.close()
 })
+
+test('an Allow on the folder default is answered once its effect, decision and outcome are committed', async () => {
+  const workspace = await Workspace.create(dir)
+  const runtime = createAgentRuntime({
+    model: new ScriptedModel([create, { text: 'Added.' }]),
+    tools: createToolRegistry(),
+    workspace,
+  })
+  try {
+    const runId = runtime.startRun({ input: 'plan my week' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    const card = runtime.view(runId).pending
+    await runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
+    // No wait for the run: the answer came after the commit.
+    expect((await workspace.readTasks()).map((t) => t.title)).toEqual(['Read ch. 3'])
+    const journal = await runtime.store?.readJournal(runId)
+    expect(journal?.map((r) => r.type)).toEqual(['intent', 'outcome'])
+  } finally {
+    await runtime.close()
+  }
+})
+
+test("a person's workspace that keeps its records as files (a team's folder app) still runs its Allow: its intent is a save of its own", async () => {
+  const person = await Workspace.create(join(dir, 'people', 'p1'))
+  const runtime = createAgentRuntime({
+    model: new ScriptedModel([create, { text: 'Added.' }]),
+    tools: createToolRegistry(),
+    workspace: await Workspace.create(dir),
+    workspaceFor: async () => person,
+  })
+  try {
+    const runId = runtime.startRun({ input: 'plan my week' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    const card = runtime.view(runId).pending
+    await runtime.submitConfirmation(runId, card?.confirmationId ?? '', 'allow')
+    await waitForRun(runtime, runId, 'awaitingInput')
+    expect((await person.readTasks()).map((t) => t.title)).toEqual(['Read ch. 3'])
+    await runtime.flush()
+    expect((await runtime.store?.readJournal(runId))?.map((r) => r.type)).toEqual([
+      'intent',
+      'outcome',
+    ])
+  } finally {
+    await runtime.close()
+  }
+})

@@ -2,8 +2,9 @@ import { expect, test } from 'vitest'
 import { race } from '../../bench/lib/race.ts'
 
 // Two processes, each a runtime on one folder's SQLite store, both allow each of 1,000 cards
-// at once (a decision for the other's run goes to it through the folder's decision relay); then one closes and the other takes its runs over (bench/lib/race.ts). Counted from
-// the database and tasks.json afterwards.
+// at once (a decision for the other's run goes to it through the folder's decision relay); then
+// one closes and the other takes its runs over (bench/lib/race.ts). Counted from the database
+// afterwards (tasks, journal).
 test('two processes on one SQLite workspace: 1,000 cards, exactly 1,000 executions, none twice', async () => {
   const cards = 1000
   const count = await race({ cards, timeoutMs: 280_000 })

@@ -88,6 +88,7 @@ describe('ToolRegistry', () => {
         'permission',
         'preview',
         'workspaceOnly',
+        'writes',
       ].sort(),
     )
     expect(() => {

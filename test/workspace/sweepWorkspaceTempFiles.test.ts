@@ -32,6 +32,17 @@ describe('start-up clean-up of the workspace', () => {
     expect(await readdir(join(dir, 'runs', 'r1'))).toEqual([temp('snapshot.json')])
   })
 
+  it('sweeps a killed write’s temp file from changes/ (the kept changes undo reads), and keeps the changes', async () => {
+    const dir = await tempDir()
+    await Workspace.create(dir)
+    const temp = '.c-1.json.a1b2c3d4e5f6.tmp'
+    await mkdir(join(dir, 'changes'), { recursive: true })
+    await writeFile(join(dir, 'changes', temp), '{"version":1,')
+    await writeFile(join(dir, 'changes', 'c-0.json'), '{}')
+    expect(await sweepWorkspaceTempFiles(dir)).toEqual([`changes/${temp}`])
+    expect(await readdir(join(dir, 'changes'))).toEqual(['c-0.json'])
+  })
+
   it('sets bad JSONL lines aside and keeps a torn last line for the log to repair', async () => {
     const dir = await tempDir()
     await writeFile(join(dir, 'audit.jsonl'), '{"a":1}\nbad\n{"b":2}\n{"c":')

@@ -21,6 +21,7 @@ export const createTask = defineTool({
   parameters: CreateTaskArgs,
   permission: 'write',
   workspaceOnly: true,
+  writes: ['task'],
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
   preview: (args) => headline(args),
   async describe(args) {

@@ -18,6 +18,7 @@ export const deleteTask = defineTool({
   }),
   permission: 'destructive',
   workspaceOnly: true,
+  writes: ['task'],
   preview: (args) =>
     args.title === undefined ? 'Delete a task' : `Delete task ${quote(args.title)}`,
   async describe(args, view) {

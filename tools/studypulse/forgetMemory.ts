@@ -15,6 +15,7 @@ export const forgetMemory = defineTool({
   parameters: z.strictObject({ id: z.string().min(1).max(200) }),
   permission: 'destructive',
   workspaceOnly: true,
+  writes: ['memory'],
   preview: () => 'Forget something remembered',
   async describe(args, view) {
     const current = await view.readMemoryEntry(args.id)

@@ -20,6 +20,7 @@ export const saveArtifact = defineTool({
   parameters: z.strictObject({ title: z.string().max(200), content: z.string().max(200_000) }),
   permission: 'write',
   workspaceOnly: true,
+  writes: ['note'],
   check: (args) => (args.title.trim() === '' ? 'title must not be blank' : undefined),
   preview: (args) =>
     `Save note “${args.title.trim()}” (${countOf(args.content.length, 'character')})`,

@@ -27,6 +27,7 @@ export const undoChange = defineTool({
   parameters: UndoArgs,
   permission: 'destructive',
   workspaceOnly: true,
+  writes: ['task', 'memory', 'note'],
   // Ids are for the model; the person reads what the change did (the card's headline says it).
   preview: () => 'Undo a change',
   async describe(args, view): Promise<CallDescription> {

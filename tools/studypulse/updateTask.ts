@@ -36,6 +36,7 @@ export const updateTask = defineTool({
   parameters: UpdateTaskArgs,
   permission: 'write',
   workspaceOnly: true,
+  writes: ['task'],
   check: (args) => {
     if (!changeable.some((field) => args[field] !== undefined)) return 'nothing to change'
     return args.title?.trim() === '' ? 'title must not be blank' : undefined

@@ -11,6 +11,7 @@ export const writeMemory = defineTool({
   parameters: z.strictObject({ text: z.string().max(2_000) }),
   permission: 'write',
   workspaceOnly: true,
+  writes: ['memory'],
   check: (args) => (args.text.trim() === '' ? 'text must not be blank' : undefined),
   preview: (args) => `Remember “${args.text.trim()}”`,
   async execute(args, { workspace, now, generateId }) {

@@ -356,6 +356,9 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
     return readScopedSource(this.sourcesDir, allowed, path)
   }
 
+  /** Tasks, memory and notes: every record kind lives in the run's database. */
+  readonly atomicKinds: readonly VersionedKind[] = ['task', 'memory', 'note']
+
   /** Runs a tool's `effect` and appends its journal `outcome` (after its `intent`, if given) to run `runId` in one transaction. */
   withOutcome<T>(
     runId: string,

@@ -7,6 +7,8 @@ import { MemoryWorkspace } from '../../../workspace/MemoryWorkspace.ts'
 import { PostgresWorkspace } from '../../../workspace/postgres/PostgresWorkspace.ts'
 import type { ExpectedVersion } from '../../../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../../../workspace/StudyWorkspace.ts'
+import { closeFolderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
+import { SqliteWorkspace } from '../../../workspace/sqlite/SqliteWorkspace.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { fileDatabase } from '../../helpers/postgres.ts'
 import { makeTempDirs } from '../../workspace/tempDir.ts'
@@ -34,6 +36,11 @@ async function folderBytes(root: string): Promise<string> {
   return JSON.stringify(parts)
 }
 
+async function noteBytes(root: string): Promise<string[]> {
+  const names = (await readdir(join(root, 'artifacts'))).sort()
+  return Promise.all(names.map((name) => readFile(join(root, 'artifacts', name), 'utf8')))
+}
+
 async function storedState(ws: StudyWorkspace): Promise<string> {
   return JSON.stringify([await ws.readTasks(), await ws.readMemory(), await ws.listArtifacts()])
 }
@@ -53,6 +60,19 @@ export const undoSetups: [string, () => Promise<UndoSetup>][] = [
       const dir = await tempDir()
       const ws = await Workspace.create(dir)
       return { ws, other: await Workspace.open(dir), snapshot: () => folderBytes(dir) }
+    },
+  ],
+  [
+    'the folder’s SQLite records',
+    async () => {
+      const dir = await tempDir()
+      await Workspace.create(dir)
+      closers.push(async () => closeFolderDatabase(dir))
+      const ws = SqliteWorkspace.open(dir)
+      // Records as stored, notes as their files' bytes (a note's time is its file's mtime).
+      const snapshot = async () =>
+        JSON.stringify([await ws.readTasks(), await ws.readMemory(), await noteBytes(dir)])
+      return { ws, other: SqliteWorkspace.open(dir), snapshot }
     },
   ],
   [

@@ -70,7 +70,12 @@ async function setUp() {
     if (typeof args[0] === 'string') sent.push(args[0])
     return query(...args)
   }
-  const decision = { confirmationId: cardId, digest: 'digest-1', decider: { id: 'ada' } }
+  const decision = {
+    confirmationId: cardId,
+    digest: 'digest-1',
+    decidedBy: 'user' as const,
+    decider: { id: 'ada' },
+  }
   return { store, workspace, runId, card, sent, decision }
 }
 

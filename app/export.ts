@@ -1,0 +1,26 @@
+import { join, resolve } from 'node:path'
+import { exportFolder, exportRecords } from '../workspace/sqlite/exportRecords.ts'
+import { closeFolderDatabase } from '../workspace/sqlite/folderDatabase.ts'
+import { SqliteWorkspace } from '../workspace/sqlite/SqliteWorkspace.ts'
+import { openAppWorkspace } from './openAppWorkspace.ts'
+import { describeStartupFailure } from './startRuntime.ts'
+
+// `npm run export [-- <folder>]`: a readable copy of the tasks, memory and notebooks (the folder
+// workspace keeps them in studypulse.db), in `<workspace>/export/` unless a folder is given.
+const args = process.argv.slice(2)
+if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) {
+  console.error('studypulse export: the one argument is the folder to write into')
+  process.exit(1)
+}
+try {
+  const { workspace } = await openAppWorkspace()
+  const records = SqliteWorkspace.open(workspace.root)
+  for (const line of records.found) console.log(`studypulse: ${line}`)
+  const into = resolve(args[0] ?? join(workspace.root, exportFolder))
+  const files = await exportRecords(records, into)
+  closeFolderDatabase(workspace.root)
+  console.log(`wrote ${files.join(', ')} into ${into} (a copy: editing it changes nothing)`)
+} catch (error) {
+  console.error(describeStartupFailure(error))
+  process.exit(1)
+}

@@ -1,0 +1,75 @@
+import type Database from 'libsql'
+import { inTransaction } from './sqliteTransaction.ts'
+import { syncWal } from './walSync.ts'
+
+/** One caller's part of a group commit: runs inside the shared transaction; false writes nothing of it. */
+export type GroupedWork = () => boolean
+
+interface Waiting {
+  work: GroupedWork
+  resolve: (written: boolean) => void
+  reject: (error: unknown) => void
+}
+
+const queues = new WeakMap<Database.Database, Waiting[]>()
+
+/**
+ * Runs `work` in the next group commit on `db`: every piece queued in one turn of the event loop
+ * goes into one synced transaction (one fsync for all of them), each in a savepoint of its own, so
+ * one that throws or answers false is rolled back alone (and rejects, or resolves false). Resolves
+ * only once the commit is on the disk: written without a flush, then flushed on the thread pool
+ * (`syncWal`), so the event loop never waits on the disk, and a burst of allowed calls shares one
+ * flush instead of queueing one each.
+ */
+export function groupCommit(db: Database.Database, work: GroupedWork): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    let queue = queues.get(db)
+    if (queue === undefined) {
+      queue = []
+      queues.set(db, queue)
+    }
+    queue.push({ work, resolve, reject })
+    if (queue.length === 1) setImmediate(() => commitQueued(db))
+  })
+}
+
+function commitQueued(db: Database.Database): void {
+  const batch = (queues.get(db) ?? []).splice(0)
+  const outcomes: ({ written: boolean } | { error: unknown })[] = []
+  try {
+    // Written without a flush on the event loop; the flush follows on the thread pool.
+    inTransaction(db, false, () => {
+      for (const { work } of batch) {
+        db.exec('SAVEPOINT grouped')
+        try {
+          const written = work()
+          db.exec(written ? 'RELEASE grouped' : 'ROLLBACK TO grouped; RELEASE grouped')
+          outcomes.push({ written })
+        } catch (error) {
+          db.exec('ROLLBACK TO grouped; RELEASE grouped')
+          outcomes.push({ error })
+        }
+      }
+      return { commit: true, value: undefined }
+    })
+  } catch (error) {
+    for (const waiting of batch) waiting.reject(error)
+    return
+  }
+  // One caller per turn of the event loop: each goes on with its run (the tool's result, the
+  // model, the next save) in a turn of its own, so a burst never holds the loop for all of them.
+  const settle = (flushed: unknown, i = 0) => {
+    const waiting = batch[i]
+    if (waiting === undefined) return
+    const outcome = outcomes[i] as (typeof outcomes)[number]
+    // Not on the disk: the caller must not report it done (a restart finds what the disk has).
+    if (flushed !== undefined) waiting.reject(flushed)
+    else if ('error' in outcome) waiting.reject(outcome.error)
+    else waiting.resolve(outcome.written)
+    if (i + 1 < batch.length) setImmediate(() => settle(flushed, i + 1))
+  }
+  syncWal(db).then(
+    () => settle(undefined),
+    (error: unknown) => settle(error ?? new Error('the flush failed')),
+  )
+}

@@ -1,0 +1,120 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import type Database from 'libsql'
+import type { z } from 'zod'
+import { countOf } from '../../vocabulary/countOf.ts'
+import { CHANGES_DIR } from '../changes/folderChanges.ts'
+import { type KeptChange, KeptChangeSchema } from '../changes/KeptChange.ts'
+import { workspaceLayout } from '../layOutWorkspace.ts'
+import { MemoryFileSchema, NotebooksFileSchema, TasksFileSchema } from '../schemas.ts'
+import { summarizeZodIssues } from '../summarizeZodIssues.ts'
+import { touchParts } from './folderDatabase.ts'
+import { prepared } from './preparedStatement.ts'
+import { putNotebook } from './sqliteNotebooks.ts'
+import { keepChange, putRow } from './sqliteRecords.ts'
+import { firstCell, inTransaction } from './sqliteTransaction.ts'
+
+/** Where the imported record files are moved: kept, never deleted. */
+export const recordsImportedFolder = '.records-imported'
+
+const { tasks: TASKS, memory: MEMORY, notebooks: NOTEBOOKS } = workspaceLayout
+const recordFiles = [TASKS, MEMORY, NOTEBOOKS] as const
+
+/**
+ * Imports the records an older folder kept as files (`tasks.json`, `memory.json`,
+ * `notebooks.json`, `changes/*.json`) into the folder's database, once, in one synced
+ * transaction (a `workspace_imports` row says it was done), then moves the files into
+ * `.records-imported/<time>/`. What cannot be read is named, imported in no part, and moved aside
+ * with the rest. A record file found after the import (put back by hand or by a sync tool) is not
+ * read: the records live in the database; it is moved aside and named. Returns one line per thing
+ * done or found.
+ */
+export function importFolderRecords(db: Database.Database, root: string, at: Date): string[] {
+  const present = recordFiles.filter((file) => existsSync(join(root, file)))
+  const changeFiles = listChangeFiles(root)
+  if (present.length === 0 && changeFiles === undefined) return []
+  const found: string[] = []
+  const stamp = at.toISOString().replace(/[:.]/g, '-')
+  const aside = join(recordsImportedFolder, stamp)
+  inTransaction(db, true, () => {
+    if (firstCell(db, 'SELECT count(*) FROM workspace_imports') !== 0) {
+      const names = [...present, ...(changeFiles === undefined ? [] : [`${CHANGES_DIR}/`])]
+      found.push(
+        `${names.join(', ')}: found after the records moved into studypulse.db, not read (npm run export writes a readable copy); moved to ${aside}/`,
+      )
+      return { commit: false, value: undefined }
+    }
+    const read = <S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined => {
+      if (!present.includes(file as (typeof recordFiles)[number])) return undefined
+      const parsed = parseFile(join(root, file), schema)
+      if (typeof parsed === 'string') found.push(`${file}: ${parsed}; nothing of it imported`)
+      return typeof parsed === 'string' ? undefined : parsed
+    }
+    const tasks = read(TASKS, TasksFileSchema)?.tasks ?? []
+    for (const [i, task] of tasks.entries()) putRow(db, 'task', task.id, task, String(i + 1))
+    const entries = read(MEMORY, MemoryFileSchema)?.entries ?? []
+    for (const [i, entry] of entries.entries()) putRow(db, 'memory', entry.id, entry, String(i + 1))
+    const notebooks = read(NOTEBOOKS, NotebooksFileSchema)?.notebooks ?? []
+    for (const notebook of notebooks) putNotebook(db, notebook)
+    let kept = 0
+    for (const name of changeFiles ?? []) {
+      const parsed = parseFile(join(root, CHANGES_DIR, name), KeptChangeSchema)
+      if (typeof parsed === 'string') {
+        found.push(`${CHANGES_DIR}/${name}: ${parsed}; not imported (that change cannot be undone)`)
+        continue
+      }
+      keepChange(db, withRowPlaces(parsed))
+      kept += 1
+    }
+    touchParts(db, ['tasks', 'memory', 'notebooks'])
+    prepared(
+      db,
+      'INSERT INTO workspace_imports (imported_at, moved_to, tasks, memory, notebooks, changes) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(at.toISOString(), aside, tasks.length, entries.length, notebooks.length, kept)
+    found.push(
+      `imported the workspace's records (${countOf(tasks.length, 'task')}, ${countOf(entries.length, 'memory entry', 'memory entries')}, ${countOf(notebooks.length, 'notebook')}, ${countOf(kept, 'kept change')}) into studypulse.db; the files are kept in ${aside}/`,
+    )
+    return { commit: true, value: undefined }
+  })
+  // Moved only once the import committed (or was done before); a crash before the move moves
+  // them on the next open, which finds the import done.
+  mkdirSync(join(root, aside), { recursive: true })
+  for (const file of present) renameSync(join(root, file), join(root, aside, file))
+  if (changeFiles !== undefined) renameSync(join(root, CHANGES_DIR), join(root, aside, CHANGES_DIR))
+  return found
+}
+
+/** The kept changes' file names, or undefined when there is no `changes/` folder. */
+function listChangeFiles(root: string): string[] | undefined {
+  if (!existsSync(join(root, CHANGES_DIR))) return undefined
+  return readdirSync(join(root, CHANGES_DIR))
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .sort()
+}
+
+/** The file's JSON read through `schema`, or why it cannot be. */
+function parseFile<S extends z.ZodType>(path: string, schema: S): z.output<S> | string {
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''))
+  } catch (error) {
+    return `it is not readable JSON (${error instanceof Error ? error.message : String(error)})`
+  }
+  const parsed = schema.safeParse(json)
+  return parsed.success
+    ? parsed.data
+    : `it does not match the expected format (${summarizeZodIssues(parsed.error)})`
+}
+
+// A folder kept a record's place as its index in its list; a row's place is its position, and the
+// import numbers a list 1, 2, 3…: index i comes back just before the record now at position i + 1.
+function withRowPlaces(change: KeptChange): KeptChange {
+  return {
+    ...change,
+    records: change.records.map((record) =>
+      record.place === undefined || record.kind === 'note'
+        ? record
+        : { ...record, place: String(Number(record.place) + 0.5) },
+    ),
+  }
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { folderDatabase, folderDatabaseFile } from './folderDatabase.ts'
+import { SqliteWorkspace, type SqliteWorkspaceOptions } from './SqliteWorkspace.ts'
+import { firstCell } from './sqliteTransaction.ts'
+
+// Per workspace object: each keeps its own clock and ids.
+const known = new WeakMap<SqliteWorkspaceOptions, SqliteWorkspace>()
+
+/**
+ * The records of the folder at `root` as rows of its database, if they moved there (a
+ * `workspace_imports` row: `SqliteWorkspace.open` imported the folder's files), else undefined:
+ * a `Workspace` then reads and writes its files as before. Remembered once true (they never move
+ * back); looked up again while false, as another process may move them.
+ */
+export function importedRecords(
+  root: string,
+  options: SqliteWorkspaceOptions,
+): SqliteWorkspace | undefined {
+  const found = known.get(options)
+  if (found !== undefined) return found
+  if (!existsSync(join(root, folderDatabaseFile))) return undefined
+  const db = folderDatabase(root)
+  if (firstCell(db, 'SELECT count(*) FROM workspace_imports') === 0) return undefined
+  const records = SqliteWorkspace.open(root, options)
+  known.set(options, records)
+  return records
+}
