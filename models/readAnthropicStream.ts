@@ -1,4 +1,7 @@
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import type {
+  RawContentBlockStartEvent,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { anthropicInputTokens } from './fromAnthropicMessage.ts'
 import { ModelError } from './ModelError.ts'
@@ -38,16 +41,7 @@ export async function readAnthropicStream(
         break
       case 'content_block_start': {
         const block = event.content_block
-        blocks.set(
-          event.index,
-          block.type === 'text'
-            ? { kind: 'text' }
-            : block.type === 'thinking'
-              ? { kind: 'thinking', text: block.thinking ?? '' }
-              : block.type === 'tool_use'
-              ? { kind: 'tool', id: block.id, name: block.name, json: '', input: block.input }
-              : { kind: 'other' },
-        )
+        blocks.set(event.index, blockOf(block))
         if (block.type === 'text' && block.text !== '') {
           text += block.text
           onTextDelta?.(block.text)
@@ -102,6 +96,14 @@ export async function readAnthropicStream(
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }
+}
+
+function blockOf(block: RawContentBlockStartEvent['content_block']): Block {
+  if (block.type === 'text') return { kind: 'text' }
+  if (block.type === 'thinking') return { kind: 'thinking', text: block.thinking ?? '' }
+  if (block.type === 'tool_use')
+    return { kind: 'tool', id: block.id, name: block.name, json: '', input: block.input }
+  return { kind: 'other' }
 }
 
 /** The text of a turn's thinking blocks, in order, as paragraphs (redacted thinking has none). */
