@@ -91,16 +91,21 @@ export function startTurn(context: AgentRunContext): Step {
   }
 }
 
-/** The model answered: remember its message and queue its tool calls. */
+/** The model answered: remember its message (and reasoning) and queue its tool calls. */
 export function acceptTurn(context: AgentRunContext, turn: ModelTurn): Step {
-  const { text, toolCalls = [] } = turn
-  const message: ChatMessage =
-    toolCalls.length > 0
-      ? { role: 'assistant', content: text ?? '', toolCalls }
-      : { role: 'assistant', content: text ?? '' }
+  const { text, toolCalls = [], reasoning } = turn
+  const message: ChatMessage = {
+    role: 'assistant',
+    content: text ?? '',
+    ...(toolCalls.length > 0 && { toolCalls }),
+    ...(reasoning && { reasoning }),
+  }
+  const events: EventFields[] = []
+  if (reasoning) events.push({ kind: 'assistantReasoning', text: reasoning })
+  if (text !== undefined && text !== '') events.push({ kind: 'assistantMessage', text })
   return {
     changes: { messages: [...context.messages, message], queue: toolCalls },
-    ...(text !== undefined && text !== '' && { events: [{ kind: 'assistantMessage', text }] }),
+    ...(events.length > 0 && { events }),
   }
 }
 

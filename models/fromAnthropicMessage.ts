@@ -3,12 +3,17 @@ import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { stringifyBounded } from './stringifyBounded.ts'
 import { tokenUsage } from './tokenUsage.ts'
 
-/** Reads the turn out of a non-streamed Messages API answer; `arguments` is the JSON of `input`. */
+/**
+ * Reads the turn out of a non-streamed Messages API answer; `arguments` is the JSON of `input`,
+ * the `thinking` blocks' text is the turn's reasoning.
+ */
 export function fromAnthropicMessage(message: Message): ModelTurn {
   let text = ''
+  const thinking: string[] = []
   const toolCalls: ToolCall[] = []
   for (const block of message.content ?? []) {
     if (block.type === 'text') text += block.text
+    else if (block.type === 'thinking' && block.thinking !== '') thinking.push(block.thinking)
     else if (block.type === 'tool_use') {
       toolCalls.push({
         id: block.id,
@@ -18,8 +23,10 @@ export function fromAnthropicMessage(message: Message): ModelTurn {
     }
   }
   const usage = tokenUsage(anthropicInputTokens(message.usage), message.usage?.output_tokens)
+  const reasoning = thinking.join('\n\n')
   return {
     ...(text !== '' && { text }),
+    ...(reasoning !== '' && { reasoning }),
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }

@@ -1,9 +1,10 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { ModelError } from './ModelError.ts'
+import { reasoningOf } from './readOpenAIStream.ts'
 import { tokenUsage } from './tokenUsage.ts'
 
-/** Reads the turn out of a non-streamed Chat Completions answer. */
+/** Reads the turn out of a non-streamed Chat Completions answer (with its reasoning, when sent). */
 export function fromOpenAICompletion(completion: ChatCompletion, name: string): ModelTurn {
   const message = completion.choices?.[0]?.message
   if (message === undefined) {
@@ -16,8 +17,10 @@ export function fromOpenAICompletion(completion: ChatCompletion, name: string): 
       : [],
   )
   const usage = tokenUsage(completion.usage?.prompt_tokens, completion.usage?.completion_tokens)
+  const reasoning = reasoningOf(message)
   return {
     ...(text !== '' && { text }),
+    ...(reasoning !== '' && { reasoning }),
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }

@@ -25,7 +25,7 @@ const brokenFinish = new Set(['interrupted', 'error', 'unknown'])
 
 /**
  * Assembles a provider's `doStream` parts into one turn: text deltas go to `onTextDelta` as they
- * arrive, `tool-call` parts (whole calls, arguments as the model wrote them) become tool calls.
+ * arrive, reasoning deltas are joined into the turn's reasoning, `tool-call` parts (whole calls, arguments as the model wrote them) become tool calls.
  * An `error` part, a missing `finish` or a finish that says the stream broke off rejects, so no
  * half turn is ever returned.
  */
@@ -36,6 +36,7 @@ export async function readAiSdkStream(
 ): Promise<ModelTurn> {
   const reader = stream.getReader()
   let text = ''
+  let reasoning = ''
   const toolCalls: ToolCall[] = []
   let finish: string | undefined
   let usage: TokenUsage | undefined
@@ -49,6 +50,13 @@ export async function readAiSdkStream(
           if (part.delta === '') break
           text += part.delta
           onTextDelta?.(part.delta)
+          break
+        case 'reasoning-start':
+          // Separate reasoning blocks stay apart as paragraphs.
+          if (reasoning !== '' && !reasoning.endsWith('\n\n')) reasoning += '\n\n'
+          break
+        case 'reasoning-delta':
+          reasoning += part.delta
           break
         case 'tool-call':
           // A tool the provider ran itself (web search, code interpreter) is not ours to run.
@@ -79,20 +87,22 @@ export async function readAiSdkStream(
       `${name}: the answer stream ended before the turn was complete.`,
     )
   }
-  return turnOf(text, toolCalls, usage)
+  return turnOf(text, toolCalls, usage, reasoning.trim())
 }
 
 /** Reads the turn out of a provider's `doGenerate` content and usage. */
 export function fromAiSdkContent(content: readonly AiSdkContent[], usage?: unknown): ModelTurn {
   let text = ''
+  const reasoning: string[] = []
   const toolCalls: ToolCall[] = []
   for (const part of content) {
     if (part.type === 'text') text += part.text
+    else if (part.type === 'reasoning') reasoning.push(part.text)
     else if (part.type === 'tool-call' && part.providerExecuted !== true) {
       toolCalls.push(toolCallOf(part))
     }
   }
-  return turnOf(text, toolCalls, aiSdkUsage(usage))
+  return turnOf(text, toolCalls, aiSdkUsage(usage), reasoning.join('\n\n').trim())
 }
 
 /**
@@ -115,9 +125,15 @@ function toolCallOf(part: { toolCallId: string; toolName: string; input: string 
   }
 }
 
-function turnOf(text: string, toolCalls: ToolCall[], usage: TokenUsage | undefined): ModelTurn {
+function turnOf(
+  text: string,
+  toolCalls: ToolCall[],
+  usage: TokenUsage | undefined,
+  reasoning: string,
+): ModelTurn {
   return {
     ...(text !== '' && { text }),
+    ...(reasoning !== '' && { reasoning }),
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }

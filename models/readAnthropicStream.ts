@@ -1,4 +1,7 @@
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import type {
+  RawContentBlockStartEvent,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages'
 import type { ModelTurn, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { anthropicInputTokens } from './fromAnthropicMessage.ts'
 import { ModelError } from './ModelError.ts'
@@ -7,12 +10,13 @@ import { tokenUsage } from './tokenUsage.ts'
 
 type Block =
   | { kind: 'text' }
+  | { kind: 'thinking'; text: string }
   | { kind: 'tool'; id: string; name: string; json: string; input: unknown }
   | { kind: 'other' }
 
 /**
  * Assembles a streamed Messages API answer into one turn: `text_delta`s go to `onTextDelta` as they
- * arrive, `input_json_delta`s are joined per block. A stream that ends before `message_stop` is a
+ * arrive, `input_json_delta`s and `thinking_delta`s are joined per block. A stream that ends before `message_stop` is a
  * broken turn and rejects, so no half tool call is ever returned.
  */
 export async function readAnthropicStream(
@@ -37,14 +41,7 @@ export async function readAnthropicStream(
         break
       case 'content_block_start': {
         const block = event.content_block
-        blocks.set(
-          event.index,
-          block.type === 'text'
-            ? { kind: 'text' }
-            : block.type === 'tool_use'
-              ? { kind: 'tool', id: block.id, name: block.name, json: '', input: block.input }
-              : { kind: 'other' },
-        )
+        blocks.set(event.index, blockOf(block))
         if (block.type === 'text' && block.text !== '') {
           text += block.text
           onTextDelta?.(block.text)
@@ -56,6 +53,8 @@ export async function readAnthropicStream(
         if (event.delta.type === 'text_delta' && block?.kind === 'text') {
           text += event.delta.text
           onTextDelta?.(event.delta.text)
+        } else if (event.delta.type === 'thinking_delta' && block?.kind === 'thinking') {
+          block.text += event.delta.thinking
         } else if (event.delta.type === 'input_json_delta' && block?.kind === 'tool') {
           block.json += event.delta.partial_json
         }
@@ -90,9 +89,26 @@ export async function readAnthropicStream(
         : [],
     )
   const usage = tokenUsage(inputTokens, outputTokens)
+  const reasoning = thinkingOf([...blocks.entries()].sort(([a], [b]) => a - b).map(([, b]) => b))
   return {
     ...(text !== '' && { text }),
+    ...(reasoning !== '' && { reasoning }),
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }
+}
+
+function blockOf(block: RawContentBlockStartEvent['content_block']): Block {
+  if (block.type === 'text') return { kind: 'text' }
+  if (block.type === 'thinking') return { kind: 'thinking', text: block.thinking ?? '' }
+  if (block.type === 'tool_use')
+    return { kind: 'tool', id: block.id, name: block.name, json: '', input: block.input }
+  return { kind: 'other' }
+}
+
+/** The text of a turn's thinking blocks, in order, as paragraphs (redacted thinking has none). */
+function thinkingOf(blocks: readonly Block[]): string {
+  return blocks
+    .flatMap((block) => (block.kind === 'thinking' && block.text !== '' ? [block.text] : []))
+    .join('\n\n')
 }

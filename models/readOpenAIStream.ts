@@ -5,7 +5,7 @@ import { tokenUsage } from './tokenUsage.ts'
 
 /**
  * Assembles a streamed Chat Completions answer into one turn: text deltas go to `onTextDelta` as
- * they arrive, tool-call fragments are joined by index. A stream that ends before a
+ * they arrive, reasoning deltas and tool-call fragments are joined (the latter by index). A stream that ends before a
  * `finish_reason` is a broken turn and rejects, so no half tool call is ever returned.
  */
 export async function readOpenAIStream(
@@ -14,6 +14,7 @@ export async function readOpenAIStream(
   onTextDelta?: (delta: string) => void,
 ): Promise<ModelTurn> {
   let text = ''
+  let reasoning = ''
   let finished = false
   let usage: TokenUsage | undefined
   const calls = new Map<number, ToolCall>()
@@ -28,6 +29,7 @@ export async function readOpenAIStream(
         text += piece
         onTextDelta?.(piece)
       }
+      reasoning += reasoningOf(delta)
       for (const fragment of delta?.tool_calls ?? []) addFragment(calls, fragment)
       if (choice.finish_reason) finished = true
     }
@@ -44,6 +46,7 @@ export async function readOpenAIStream(
     .map(([, call]) => (call.arguments === '' ? { ...call, arguments: '{}' } : call))
   return {
     ...(text !== '' && { text }),
+    ...(reasoning !== '' && { reasoning }),
     ...(toolCalls.length > 0 && { toolCalls }),
     ...(usage !== undefined && { usage }),
   }
@@ -60,4 +63,15 @@ function addFragment(calls: Map<number, ToolCall>, fragment: Fragment): void {
   // Names arrive whole (some servers repeat them on every fragment); arguments arrive in pieces.
   if (fragment.function?.name) call.name = fragment.function.name
   if (fragment.function?.arguments) call.arguments += fragment.function.arguments
+}
+
+/**
+ * The reasoning text of a delta or message, which the OpenAI-compatible servers that show it send
+ * beside `content`: `reasoning_content` (DeepSeek, llama.cpp, vLLM) or `reasoning` (OpenRouter,
+ * newer vLLM). Not part of OpenAI's own types, so read loosely.
+ */
+export function reasoningOf(delta: unknown): string {
+  const fields = (delta ?? {}) as { reasoning_content?: unknown; reasoning?: unknown }
+  if (typeof fields.reasoning_content === 'string') return fields.reasoning_content
+  return typeof fields.reasoning === 'string' ? fields.reasoning : ''
 }

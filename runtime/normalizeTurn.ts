@@ -30,9 +30,16 @@ export function normalizeTurn(
       'the model returned something that is not a turn',
     )
   }
-  const { text, toolCalls } = raw as { text?: unknown; toolCalls?: unknown }
+  const { text, toolCalls, reasoning } = raw as {
+    text?: unknown
+    toolCalls?: unknown
+    reasoning?: unknown
+  }
   if (text !== undefined && text !== null && typeof text !== 'string') {
     throw new ModelError('model_malformed_output', 'the model returned non-text content')
+  }
+  if (reasoning !== undefined && reasoning !== null && typeof reasoning !== 'string') {
+    throw new ModelError('model_malformed_output', 'the model returned reasoning that is not text')
   }
   if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls)) {
     throw new ModelError(
@@ -49,6 +56,7 @@ export function normalizeTurn(
   }
   const turn: ModelTurn = {}
   if (typeof text === 'string') turn.text = withoutNul(text)
+  if (typeof reasoning === 'string' && reasoning !== '') turn.reasoning = withoutNul(reasoning)
   if (calls.length > 0)
     turn.toolCalls = calls.map((call) =>
       normalizeCall(call, nextId, limits.maxArgumentDepth ?? maxArgumentDepth),

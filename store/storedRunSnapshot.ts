@@ -8,7 +8,8 @@ const Described = z.looseObject({ description: CallDescriptionSchema.optional() 
 // Only what restore relies on is checked; the rest of the context is the statechart's own.
 const ContextSchema = z.looseObject({
   runId: z.string().min(1),
-  messages: z.array(z.looseObject({ role: z.string() })),
+  // An assistant message's reasoning came later: a run saved before it has none, and reads as it was.
+  messages: z.array(z.looseObject({ role: z.string(), reasoning: z.string().optional() })),
   retiredConfirmationIds: z.array(z.string()),
   current: Described.optional(),
   pending: Described.optional(),

@@ -11,6 +11,8 @@ export type AgentEventKind =
   | 'statusChanged'
   | 'userMessage'
   | 'assistantDelta'
+  /** The model's reasoning for its turn, logged before the turn's `assistantMessage` and calls. */
+  | 'assistantReasoning'
   | 'assistantMessage'
   | 'toolRequested'
   | 'confirmationRequired'

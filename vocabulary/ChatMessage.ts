@@ -11,9 +11,11 @@ export interface TokenUsage {
   outputTokens?: number
 }
 
-/** One assistant turn: text, tool calls, or both. */
+/** One assistant turn: text, tool calls, or both, and the model's reasoning when it shows it. */
 export interface ModelTurn {
   text?: string
+  /** The model's reasoning (thinking) before its answer, when the provider sends it. */
+  reasoning?: string
   toolCalls?: ToolCall[]
   /** The tokens the call used, when the client's protocol reports them (never kept with the run). */
   usage?: TokenUsage
@@ -23,5 +25,5 @@ export interface ModelTurn {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: string }
   | { role: 'tool'; toolCallId: string; name: string; content: string }

@@ -66,7 +66,7 @@ export function streamChat(
       { type: 'start-step' },
     ])
   }
-  const flush = () => {
+  const flush = (closing = false) => {
     if (closed) return
     let view: RunView
     try {
@@ -85,7 +85,11 @@ export function streamChat(
     }
     // The status turns to awaitingConfirmation just before the card is logged: wait for the card.
     const cardSent = view.pending === undefined || state?.cards.has(view.pending.confirmationId)
-    if (sentAfter && runPaused(view) && cardSent) close()
+    if (!sentAfter || !runPaused(view) || !cardSent) return
+    // A step's entries are delivered one by one after its state is set (reasoning, then the
+    // answer): the rest of the batch arrives in this task, so the stream closes just after it.
+    if (closing) close()
+    else queueMicrotask(() => flush(true))
   }
   const live = (event?: AgentEvent) => {
     if (closed) return

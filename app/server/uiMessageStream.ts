@@ -20,6 +20,9 @@ export type UiChunk =
   | { type: 'text-start'; id: string }
   | { type: 'text-delta'; id: string; delta: string }
   | { type: 'text-end'; id: string }
+  | { type: 'reasoning-start'; id: string }
+  | { type: 'reasoning-delta'; id: string; delta: string }
+  | { type: 'reasoning-end'; id: string }
   | {
       type: 'tool-input-available'
       toolCallId: string
@@ -80,6 +83,8 @@ export function uiChunksOf(event: AgentEvent, state: ChunkState): UiChunk[] {
   switch (event.kind) {
     case 'assistantDelta':
       return textDelta(event, state)
+    case 'assistantReasoning':
+      return reasoning(event)
     case 'assistantMessage':
       return textDone(event, state)
     case 'toolRequested':
@@ -113,6 +118,17 @@ function textDelta(event: AgentEvent, state: ChunkState): UiChunk[] {
   }
   if (event.text) out.push({ type: 'text-delta', id: state.openText, delta: event.text })
   return out
+}
+
+// The model's reasoning comes whole, logged before its answer: one reasoning part.
+function reasoning(event: AgentEvent): UiChunk[] {
+  if (!event.text) return []
+  const id = `reasoning-${event.seq}`
+  return [
+    { type: 'reasoning-start', id },
+    { type: 'reasoning-delta', id, delta: event.text },
+    { type: 'reasoning-end', id },
+  ]
 }
 
 function textDone(event: AgentEvent, state: ChunkState): UiChunk[] {

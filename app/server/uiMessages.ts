@@ -59,15 +59,18 @@ function apply(parts: Record<string, unknown>[], chunk: UiChunk): void {
   const tool = (id: string) => parts.find((part) => part.toolCallId === id)
   switch (chunk.type) {
     case 'text-start':
-      parts.push({ type: 'text', text: '', state: 'streaming', id: chunk.id })
+    case 'reasoning-start':
+      parts.push({ type: partType(chunk.type), text: '', state: 'streaming', id: chunk.id })
       return
-    case 'text-delta': {
-      const part = parts.find((p) => p.type === 'text' && p.id === chunk.id)
+    case 'text-delta':
+    case 'reasoning-delta': {
+      const part = parts.find((p) => p.type === partType(chunk.type) && p.id === chunk.id)
       if (part) part.text = `${part.text as string}${chunk.delta}`
       return
     }
-    case 'text-end': {
-      const part = parts.find((p) => p.type === 'text' && p.id === chunk.id)
+    case 'text-end':
+    case 'reasoning-end': {
+      const part = parts.find((p) => p.type === partType(chunk.type) && p.id === chunk.id)
       if (part) {
         part.state = 'done'
         delete part.id
@@ -124,6 +127,11 @@ function apply(parts: Record<string, unknown>[], chunk: UiChunk): void {
     default:
       return
   }
+}
+
+// `text-…` chunks build a text part, `reasoning-…` chunks a reasoning part.
+function partType(chunk: `${'text' | 'reasoning'}-${string}`): 'text' | 'reasoning' {
+  return chunk.startsWith('reasoning') ? 'reasoning' : 'text'
 }
 
 function update(part: Record<string, unknown> | undefined, fields: Record<string, unknown>): void {

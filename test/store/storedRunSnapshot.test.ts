@@ -53,4 +53,39 @@ describe('a saved run snapshot, read back through its schema', () => {
       ),
     ).toBe('it is not a run snapshot of any known version')
   })
+
+  it('reads a conversation saved before reasoning was kept, and keeps a turn’s reasoning', () => {
+    const withMessages = (assistant: object) => ({
+      ...saved({}),
+      snapshot: {
+        status: 'active',
+        value: 'awaitingInput',
+        context: {
+          runId: 'r1',
+          messages: [
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', ...assistant },
+          ],
+          retiredConfirmationIds: [],
+        },
+      },
+    })
+    const messagesOf = (raw: object) => {
+      const parsed = parseStoredRunSnapshot(raw, 'r1')
+      if (typeof parsed === 'string') throw new Error(parsed)
+      return (parsed.snapshot.snapshot as { context: { messages: object[] } }).context.messages
+    }
+    expect(messagesOf(withMessages({ content: 'Hello' })).at(-1)).toEqual({
+      role: 'assistant',
+      content: 'Hello',
+    })
+    expect(messagesOf(withMessages({ content: '', reasoning: 'R' })).at(-1)).toEqual({
+      role: 'assistant',
+      content: '',
+      reasoning: 'R',
+    })
+    expect(parseStoredRunSnapshot(withMessages({ content: '', reasoning: 7 }), 'r1')).toBe(
+      'it is not a run snapshot of any known version',
+    )
+  })
 })

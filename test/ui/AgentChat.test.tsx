@@ -159,6 +159,32 @@ describe('AgentChat with a runtime in the same JS context', () => {
   })
 })
 
+describe('AgentChat shows a model’s reasoning', () => {
+  it('folded under "Thinking", before the answer it led to', async () => {
+    const temp = await tempWorkspace()
+    const thought = 'A greeting; no tool is needed.'
+    const runtime = makeRuntime(
+      new ScriptedModel([{ reasoning: thought, text: 'Hello!' }]),
+      temp.ws,
+    )
+    dispose = async () => {
+      await runtime.flush()
+      await temp.dispose()
+    }
+    const runId = runtime.startRun({ input: 'hello' })
+    await waitForRun(runtime, runId, 'awaitingInput')
+    render(<AgentChat run={new LocalRunClient(runtime, runId)} onStartRun={() => {}} />)
+    const folded = document.querySelector('details.sp-thinking') as HTMLDetailsElement | null
+    expect(folded?.open).toBe(false)
+    expect(within(folded as HTMLElement).getByText('Thinking').tagName).toBe('SUMMARY')
+    expect(within(folded as HTMLElement).getByText(thought)).toBeTruthy()
+    const answer = screen.getByText('Hello!')
+    expect(
+      (folded as Node).compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+  })
+})
+
 describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in process', () => {
   it('"Allow for this session" keeps a rule in the runtime, which the side panel lists and revokes', async () => {
     const { runtime, ws, runId } = await setUp()

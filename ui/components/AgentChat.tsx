@@ -291,6 +291,14 @@ function ChatItem(props: ChatItemProps) {
           text={item.text}
         />
       )
+    case 'thinking':
+      // Folded: the model's reasoning is there for a person who wants it, not in the way.
+      return (
+        <details className="sp-thinking">
+          <summary>Thinking</summary>
+          <Markdown className="sp-thinking__text" text={item.text} />
+        </details>
+      )
     case 'confirmation':
       return (
         <ConfirmationCard

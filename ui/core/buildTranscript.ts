@@ -31,6 +31,8 @@ export interface CardResolution {
 export type TranscriptItem =
   | { kind: 'user'; key: string; text: string; at: string }
   | { kind: 'assistant'; key: string; text: string; at: string; streaming: boolean }
+  /** The model's reasoning for its turn, shown folded ("Thinking") before its answer. */
+  | { kind: 'thinking'; key: string; text: string; at: string }
   | {
       kind: 'confirmation'
       key: string
@@ -92,6 +94,9 @@ export function buildTranscript(events: readonly AgentEvent[], waiting: boolean)
       case 'assistantDelta':
         stream = stream ?? { text: '', at: e.at, seq: e.seq }
         stream.text += e.text ?? ''
+        break
+      case 'assistantReasoning':
+        if (e.text) items.push({ kind: 'thinking', key, text: e.text, at: e.at })
         break
       case 'assistantMessage':
         // The finished message replaces the text streamed for it.
