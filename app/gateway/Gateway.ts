@@ -4,6 +4,7 @@ import type {
   ElicitResult,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js'
+import { approvalVerdict } from '../../machines/approvalRefusal.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
@@ -28,6 +29,11 @@ export const defaultProgressEveryMs = 15_000
 export interface GatewayCaller {
   /** The host's name for people (its `clientInfo` title or name). */
   name: string
+  /**
+   * The signed-in person making the call (hosted mode): the run is theirs (`startedBy`), and
+   * their answer in the host is their decision, taken only as far as the approval rules allow.
+   */
+  person?: Identity
   /** Asks the person in the host (form-mode elicitation); absent when the client cannot. */
   elicit?: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
   /** Tells the client the call is still waiting; absent when it gave no progress token. */
@@ -154,6 +160,8 @@ export class Gateway {
     digest: string
     decision: 'allow' | 'deny'
     remember?: 'session' | 'always'
+    /** Who decides (hosted mode: the signed-in person of the host's session). */
+    by?: Identity
   }): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
     const held = this.#cards.get(input.confirmationId)
     if (held === undefined) {
@@ -167,6 +175,7 @@ export class Gateway {
         {
           digest: input.digest,
           ...(input.remember !== undefined && { remember: input.remember }),
+          ...(input.by !== undefined && { by: input.by }),
         },
       )
       return { ok: true }
@@ -199,7 +208,7 @@ export class Gateway {
     const action = upstream?.tool.title ?? upstream?.tool.name ?? name
     const runId = runtime.startRun({
       input: `${caller.name} asks to run ${action} on ${upstream?.server ?? 'a server'}`,
-      by: gatewayStarter,
+      by: caller.person ?? gatewayStarter,
     })
     this.#runs.add(runId)
     const callId = randomId()
@@ -256,32 +265,69 @@ export class Gateway {
     })
   }
 
-  /** Asks the person in the host, when it can ask; their answer takes the one decision path. */
+  /**
+   * Asks the person in the host, when it can ask; their answer takes the one decision path as
+   * theirs (`caller.person`), so the chart's guard applies the host's approval rules to it: an
+   * allow the rules refuse (four eyes, say) leaves the card waiting for an approver on the page.
+   */
   #ask(runId: string, card: AgentEvent, caller: GatewayCaller, signal: AbortSignal): void {
-    const { elicit } = caller
+    const { elicit, person } = caller
     if (elicit === undefined) return
     const { runtime } = this.#options
     const log = this.#options.log ?? (() => {})
-    elicit(hostQuestion(card, caller.name), signal).then(
+    const notice = this.#allowRefusal(runId, card, person)
+    elicit(hostQuestion(card, caller.name, notice), signal).then(
       (result) => {
         const { decision, remember } = answerOf(result)
         return runtime
           .submitConfirmation(runId, card.confirmationId as string, decision, {
             ...(card.digest !== undefined && { digest: card.digest }),
             ...(remember !== undefined && { remember }),
+            ...(person !== undefined && { by: person }),
           })
-          .catch((error: unknown) => {
-            // Answered already (on the page, or by the clock): the first answer won.
-            if ((error as { code?: string }).code !== 'confirmation_not_found') {
+          .then(
+            () => {
+              if (decision === 'allow' && notice !== undefined) log(`${taken(caller)} counted`)
+            },
+            (error: unknown) => {
+              const code = (error as { code?: string }).code
+              // Answered already (on the page, or by the clock): the first answer won.
+              if (code === 'confirmation_not_found') return
+              const why = error instanceof Error ? error.message : String(error)
               log(
-                `studypulse-gateway: the answer from ${caller.name} was not taken: ${String(error)}`,
+                code === 'approver_not_allowed'
+                  ? `${taken(caller)} did not decide the card (${why}): it waits for an approver`
+                  : `${taken(caller)} was not taken: ${why}`,
               )
-            }
-          })
+            },
+          )
       },
       // The host could not ask (or the card was answered elsewhere first): the page still can.
       () => undefined,
     )
+  }
+
+  /**
+   * Why the host's approval rules would not let `person` allow the card alone (as the page's
+   * card route judges it), or undefined when their allow would answer it.
+   */
+  #allowRefusal(runId: string, card: AgentEvent, person: Identity | undefined): string | undefined {
+    const { runtime } = this.#options
+    if (runtime.approvalRules === undefined || person === undefined) return undefined
+    const view = runtime.view(runId)
+    const verdict = approvalVerdict(
+      runtime.approvalRules,
+      {
+        permission: card.permission ?? 'destructive',
+        tool: card.toolName ?? '',
+        ...(view.startedBy !== undefined && { startedBy: view.startedBy }),
+        approvals: view.pending?.approvals ?? [],
+      },
+      { decision: 'allow', by: { kind: 'user', ...person } },
+    )
+    if (verdict.kind === 'refused') return verdict.message
+    if (verdict.kind === 'counts') return `it needs ${verdict.needed} more approval(s) after yours`
+    return undefined
   }
 
   #keepAlive(caller: GatewayCaller, card: AgentEvent): ReturnType<typeof setInterval> | undefined {
@@ -313,6 +359,12 @@ export class Gateway {
       // Gone already (the runtime closed): nothing to let go.
     }
   }
+}
+
+// How the log names an answer given in the host.
+function taken(caller: GatewayCaller): string {
+  const who = caller.person === undefined ? '' : ` (${caller.person.name ?? caller.person.id})`
+  return `studypulse-gateway: the answer from ${caller.name}${who}`
 }
 
 // The run rests once its last turn is said (awaiting input) or it ended.
