@@ -1,6 +1,7 @@
 import type {
   CallToolResult,
   ElicitRequestFormParams,
+  ElicitRequestURLParams,
   ElicitResult,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -11,6 +12,7 @@ import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import type { ConfirmationDecision, RuleScope } from '../../vocabulary/Decision.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
@@ -18,6 +20,7 @@ import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
 import { answerOf, hostQuestion } from './hostQuestion.ts'
+import { cardPageUrl, pageAnswerOf, pageQuestion } from './pageQuestion.ts'
 
 /** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
 export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
@@ -36,6 +39,14 @@ export interface GatewayCaller {
   person?: Identity
   /** Asks the person in the host (form-mode elicitation); absent when the client cannot. */
   elicit?: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
+  /**
+   * Offers the person the card's page (URL-mode elicitation), and says when the card that page
+   * shows is answered; absent when the client cannot open URLs.
+   */
+  openPage?: {
+    ask(params: ElicitRequestURLParams, signal: AbortSignal): Promise<ElicitResult>
+    done(elicitationId: string): Promise<void>
+  }
   /** Tells the client the call is still waiting; absent when it gave no progress token. */
   progress?: (progress: number, message: string) => Promise<void>
   /** Aborted when the client cancels the call or goes away. */
@@ -48,6 +59,11 @@ export interface GatewayOptions {
   model: GatewayModel
   mcp: McpTools
   progressEveryMs?: number
+  /**
+   * The origin of the StudyPulse web app on the same workspace (`--page-url`): a client that
+   * opens URLs is sent the card's page there instead of a form.
+   */
+  pageUrl?: string
   /** Told about problems that are no call's answer (a decision that failed to save, say). */
   log?: (line: string) => void
 }
@@ -229,8 +245,11 @@ export class Gateway {
     let asked = 0
     let progress: ReturnType<typeof setInterval> | undefined
     let stop: (() => void) | undefined
+    // Pages offered to the host for this call: each is said to be done once the call is answered.
+    const pages: string[] = []
     return new Promise<CallToolResult>((resolve) => {
       const finish = (result: CallToolResult) => {
+        for (const id of pages) void caller.openPage?.done(id).catch(() => {})
         for (const [id, held] of this.#cards) if (held.runId === runId) this.#cards.delete(id)
         stop?.()
         if (progress !== undefined) clearInterval(progress)
@@ -253,7 +272,8 @@ export class Gateway {
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
         this.#shown(runId, card)
-        this.#ask(runId, card, caller, asking.signal)
+        const page = this.#ask(runId, card, caller, asking.signal)
+        if (page !== undefined) pages.push(page)
         progress ??= this.#keepAlive(caller, card)
       }
       stop = runtime.subscribe(runId, (event) => {
@@ -266,45 +286,91 @@ export class Gateway {
   }
 
   /**
-   * Asks the person in the host, when it can ask; their answer takes the one decision path as
-   * theirs (`caller.person`), so the chart's guard applies the host's approval rules to it: an
+   * Asks the person in the host, when it can ask: the card's page (URL mode) where the client
+   * opens URLs and the page is known (`pageUrl`), else a form; returns the page question's id.
+   * Their answer takes the one decision path as theirs (`caller.person`), so the chart's guard applies the host's approval rules to it: an
    * allow the rules refuse (four eyes, say) leaves the card waiting for an approver on the page.
    */
-  #ask(runId: string, card: AgentEvent, caller: GatewayCaller, signal: AbortSignal): void {
-    const { elicit, person } = caller
-    if (elicit === undefined) return
-    const { runtime } = this.#options
-    const log = this.#options.log ?? (() => {})
+  #ask(
+    runId: string,
+    card: AgentEvent,
+    caller: GatewayCaller,
+    signal: AbortSignal,
+  ): string | undefined {
+    const { elicit, person, openPage } = caller
+    const { pageUrl } = this.#options
+    if (openPage !== undefined && pageUrl !== undefined) {
+      return this.#askOnPage(runId, card, caller, openPage, pageUrl, signal)
+    }
+    if (elicit === undefined) return undefined
     const notice = this.#allowRefusal(runId, card, person)
     elicit(hostQuestion(card, caller.name, notice), signal).then(
       (result) => {
         const { decision, remember } = answerOf(result)
-        return runtime
-          .submitConfirmation(runId, card.confirmationId as string, decision, {
-            ...(card.digest !== undefined && { digest: card.digest }),
-            ...(remember !== undefined && { remember }),
-            ...(person !== undefined && { by: person }),
-          })
-          .then(
-            () => {
-              if (decision === 'allow' && notice !== undefined) log(`${taken(caller)} counted`)
-            },
-            (error: unknown) => {
-              const code = (error as { code?: string }).code
-              // Answered already (on the page, or by the clock): the first answer won.
-              if (code === 'confirmation_not_found') return
-              const why = error instanceof Error ? error.message : String(error)
-              log(
-                code === 'approver_not_allowed'
-                  ? `${taken(caller)} did not decide the card (${why}): it waits for an approver`
-                  : `${taken(caller)} was not taken: ${why}`,
-              )
-            },
-          )
+        return this.#decideAsCaller(runId, card, caller, decision, remember, notice)
       },
       // The host could not ask (or the card was answered elsewhere first): the page still can.
       () => undefined,
     )
+    return undefined
+  }
+
+  /** Offers the card's page in the host (URL mode); returns the elicitation's id. */
+  #askOnPage(
+    runId: string,
+    card: AgentEvent,
+    caller: GatewayCaller,
+    openPage: NonNullable<GatewayCaller['openPage']>,
+    pageUrl: string,
+    signal: AbortSignal,
+  ): string {
+    const elicitationId = randomId()
+    const url = cardPageUrl(pageUrl, runId)
+    openPage.ask(pageQuestion(card, caller.name, url, elicitationId), signal).then(
+      (result) => {
+        const decision = pageAnswerOf(result)
+        if (decision === undefined) return
+        return this.#decideAsCaller(runId, card, caller, decision, undefined, undefined)
+      },
+      () => undefined,
+    )
+    return elicitationId
+  }
+
+  /** The caller's answer in the host, through the one decision path as theirs. */
+  #decideAsCaller(
+    runId: string,
+    card: AgentEvent,
+    caller: GatewayCaller,
+    decision: ConfirmationDecision,
+    remember: RuleScope | undefined,
+    notice: string | undefined,
+  ): Promise<void> {
+    const { runtime } = this.#options
+    const log = this.#options.log ?? (() => {})
+    const { person } = caller
+    return runtime
+      .submitConfirmation(runId, card.confirmationId as string, decision, {
+        ...(card.digest !== undefined && { digest: card.digest }),
+        ...(remember !== undefined && { remember }),
+        ...(person !== undefined && { by: person }),
+      })
+      .then(
+        () => {
+          if (decision === 'allow' && notice !== undefined) log(`${taken(caller)} counted`)
+        },
+        (error: unknown) => {
+          const code = (error as { code?: string }).code
+          // Answered already (on the page, or by the clock): the first answer won.
+          if (code === 'confirmation_not_found') return
+          const why = error instanceof Error ? error.message : String(error)
+          log(
+            code === 'approver_not_allowed'
+              ? `${taken(caller)} did not decide the card (${why}): it waits for an approver`
+              : `${taken(caller)} was not taken: ${why}`,
+          )
+        },
+      )
   }
 
   /**

@@ -14,6 +14,8 @@ export type GatewayCommand =
       httpPort?: number
       /** The address to listen on over HTTP (beyond loopback only with hosted sign-in). */
       host?: string
+      /** The StudyPulse web app's origin on the same workspace: hosts that open URLs get the card's page. */
+      pageUrl?: string
       /** The origin people's hosts reach the gateway at (hosted mode), over STUDYPULSE_PUBLIC_ORIGIN. */
       publicOrigin?: string
     }
@@ -49,6 +51,9 @@ Usage: studypulse-gateway --config <mcp.json> [options]
                            else 127.0.0.1); beyond loopback only with hosted sign-in
   --public-origin <origin> with --http and hosted sign-in: the origin hosts reach the gateway
                            at (default STUDYPULSE_PUBLIC_ORIGIN)
+  --page-url <origin>      the origin of the StudyPulse web app running on the same workspace
+                           (e.g. http://127.0.0.1:4317): a host that opens URLs (URL-mode
+                           elicitation) is sent the card's page there instead of a form
   --help                   this text
 
 Hosted sign-in (--http only), from the environment the StudyPulse app reads:
@@ -76,6 +81,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         http: { type: 'string' },
         host: { type: 'string' },
         'public-origin': { type: 'string' },
+        'page-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -102,6 +108,12 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
     values.http === undefined
   )
     return { kind: 'invalid', message: '--host and --public-origin are for --http' }
+  const pageUrl = values['page-url']
+  if (pageUrl !== undefined && !isOrigin(String(pageUrl)))
+    return {
+      kind: 'invalid',
+      message: `--page-url is the web app's origin, such as http://127.0.0.1:4317, not "${String(pageUrl)}"`,
+    }
   let httpPort: number | undefined
   if (typeof values.http === 'string') {
     httpPort = Number(values.http)
@@ -118,9 +130,23 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         : defaultGatewayWorkspace(),
     askTimeoutMs,
     ...(httpPort !== undefined && { httpPort }),
+    ...(typeof pageUrl === 'string' && { pageUrl: new URL(pageUrl).origin }),
     ...(typeof values.host === 'string' && values.host !== '' && { host: values.host }),
     ...(typeof values['public-origin'] === 'string' &&
       values['public-origin'] !== '' && { publicOrigin: values['public-origin'] }),
+  }
+}
+
+// An http(s) origin, nothing after it (a trailing slash is let be).
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === text.replace(/\/$/, '')
+    )
+  } catch {
+    return false
   }
 }
 

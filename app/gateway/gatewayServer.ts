@@ -72,6 +72,7 @@ export function createGatewayServer(
     const form = server.getClientCapabilities()?.elicitation
     // A client that declares elicitation without modes supports form (the 2025-06-18 shape).
     const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
+    const opensUrls = form?.url !== undefined
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
       signal: extra.signal,
@@ -79,6 +80,13 @@ export function createGatewayServer(
       ...(canAsk && {
         elicit: (params, signal) =>
           server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+      }),
+      ...(opensUrls && {
+        openPage: {
+          ask: (params, signal) =>
+            server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+          done: (elicitationId) => server.createElicitationCompletionNotifier(elicitationId)(),
+        },
       }),
       ...(token !== undefined && {
         progress: (progress, message) =>

@@ -28,6 +28,8 @@ export interface StartGatewayOptions {
    * which cards. Only for hosted sign-in over HTTP, where every call names its person.
    */
   approvalRules?: ApprovalRules
+  /** The StudyPulse web app's origin on the same workspace (`--page-url`): cards link to it. */
+  pageUrl?: string
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
 }
@@ -94,6 +96,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
     model,
     mcp,
     ...(options.progressEveryMs !== undefined && { progressEveryMs: options.progressEveryMs }),
+    ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
     log,
   })
   let stopping: Promise<void> | undefined
