@@ -1,57 +1,24 @@
-import type {
-  CallToolResult,
-  ElicitRequestFormParams,
-  ElicitRequestURLParams,
-  ElicitResult,
-  Tool,
-} from '@modelcontextprotocol/sdk/types.js'
-import { approvalVerdict } from '../../machines/approvalRefusal.ts'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
-import type { ConfirmationDecision, RuleScope } from '../../vocabulary/Decision.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
+import { askInHost, type HostAsking } from './askInHost.ts'
+import type { GatewayCaller } from './GatewayCaller.ts'
 import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
-import { answerOf, hostQuestion } from './hostQuestion.ts'
-import { cardPageUrl, pageAnswerOf, pageQuestion } from './pageQuestion.ts'
 
 /** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
 export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
 
 /** How often a waiting call tells its client it is still waiting (the protocol's timeout resets on it). */
 export const defaultProgressEveryMs = 15_000
-
-/** What the gateway knows of the client making one call, and how to reach it. */
-export interface GatewayCaller {
-  /** The host's name for people (its `clientInfo` title or name). */
-  name: string
-  /**
-   * The signed-in person making the call (hosted mode): the run is theirs (`startedBy`), and
-   * their answer in the host is their decision, taken only as far as the approval rules allow.
-   */
-  person?: Identity
-  /** Asks the person in the host (form-mode elicitation); absent when the client cannot. */
-  elicit?: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
-  /**
-   * Offers the person the card's page (URL-mode elicitation), and says when the card that page
-   * shows is answered; absent when the client cannot open URLs.
-   */
-  openPage?: {
-    ask(params: ElicitRequestURLParams, signal: AbortSignal): Promise<ElicitResult>
-    done(elicitationId: string): Promise<void>
-  }
-  /** Tells the client the call is still waiting; absent when it gave no progress token. */
-  progress?: (progress: number, message: string) => Promise<void>
-  /** Aborted when the client cancels the call or goes away. */
-  signal: AbortSignal
-}
 
 /** What a gateway is built from. */
 export interface GatewayOptions {
@@ -82,8 +49,15 @@ export class Gateway {
   readonly #cards = new Map<string, { runId: string; card: AgentEvent }>()
   readonly #cardWaiters = new Set<() => void>()
 
+  readonly #asking: HostAsking
+
   constructor(options: GatewayOptions) {
     this.#options = options
+    this.#asking = {
+      runtime: options.runtime,
+      log: options.log ?? (() => {}),
+      ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
+    }
   }
 
   /**
@@ -272,7 +246,7 @@ export class Gateway {
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
         this.#shown(runId, card)
-        const page = this.#ask(runId, card, caller, asking.signal)
+        const page = askInHost(this.#asking, runId, card, caller, asking.signal)
         if (page !== undefined) pages.push(page)
         progress ??= this.#keepAlive(caller, card)
       }
@@ -283,117 +257,6 @@ export class Gateway {
       if (caller.signal.aborted) gone()
       check()
     })
-  }
-
-  /**
-   * Asks the person in the host, when it can ask: the card's page (URL mode) where the client
-   * opens URLs and the page is known (`pageUrl`), else a form; returns the page question's id.
-   * Their answer takes the one decision path as theirs (`caller.person`), so the chart's guard applies the host's approval rules to it: an
-   * allow the rules refuse (four eyes, say) leaves the card waiting for an approver on the page.
-   */
-  #ask(
-    runId: string,
-    card: AgentEvent,
-    caller: GatewayCaller,
-    signal: AbortSignal,
-  ): string | undefined {
-    const { elicit, person, openPage } = caller
-    const { pageUrl } = this.#options
-    if (openPage !== undefined && pageUrl !== undefined) {
-      return this.#askOnPage(runId, card, caller, openPage, pageUrl, signal)
-    }
-    if (elicit === undefined) return undefined
-    const notice = this.#allowRefusal(runId, card, person)
-    elicit(hostQuestion(card, caller.name, notice), signal).then(
-      (result) => {
-        const { decision, remember } = answerOf(result)
-        return this.#decideAsCaller(runId, card, caller, decision, remember, notice)
-      },
-      // The host could not ask (or the card was answered elsewhere first): the page still can.
-      () => undefined,
-    )
-    return undefined
-  }
-
-  /** Offers the card's page in the host (URL mode); returns the elicitation's id. */
-  #askOnPage(
-    runId: string,
-    card: AgentEvent,
-    caller: GatewayCaller,
-    openPage: NonNullable<GatewayCaller['openPage']>,
-    pageUrl: string,
-    signal: AbortSignal,
-  ): string {
-    const elicitationId = randomId()
-    const url = cardPageUrl(pageUrl, runId)
-    openPage.ask(pageQuestion(card, caller.name, url, elicitationId), signal).then(
-      (result) => {
-        const decision = pageAnswerOf(result)
-        if (decision === undefined) return
-        return this.#decideAsCaller(runId, card, caller, decision, undefined, undefined)
-      },
-      () => undefined,
-    )
-    return elicitationId
-  }
-
-  /** The caller's answer in the host, through the one decision path as theirs. */
-  #decideAsCaller(
-    runId: string,
-    card: AgentEvent,
-    caller: GatewayCaller,
-    decision: ConfirmationDecision,
-    remember: RuleScope | undefined,
-    notice: string | undefined,
-  ): Promise<void> {
-    const { runtime } = this.#options
-    const log = this.#options.log ?? (() => {})
-    const { person } = caller
-    return runtime
-      .submitConfirmation(runId, card.confirmationId as string, decision, {
-        ...(card.digest !== undefined && { digest: card.digest }),
-        ...(remember !== undefined && { remember }),
-        ...(person !== undefined && { by: person }),
-      })
-      .then(
-        () => {
-          if (decision === 'allow' && notice !== undefined) log(`${taken(caller)} counted`)
-        },
-        (error: unknown) => {
-          const code = (error as { code?: string }).code
-          // Answered already (on the page, or by the clock): the first answer won.
-          if (code === 'confirmation_not_found') return
-          const why = error instanceof Error ? error.message : String(error)
-          log(
-            code === 'approver_not_allowed'
-              ? `${taken(caller)} did not decide the card (${why}): it waits for an approver`
-              : `${taken(caller)} was not taken: ${why}`,
-          )
-        },
-      )
-  }
-
-  /**
-   * Why the host's approval rules would not let `person` allow the card alone (as the page's
-   * card route judges it), or undefined when their allow would answer it.
-   */
-  #allowRefusal(runId: string, card: AgentEvent, person: Identity | undefined): string | undefined {
-    const { runtime } = this.#options
-    if (runtime.approvalRules === undefined || person === undefined) return undefined
-    const view = runtime.view(runId)
-    const verdict = approvalVerdict(
-      runtime.approvalRules,
-      {
-        permission: card.permission ?? 'destructive',
-        tool: card.toolName ?? '',
-        ...(view.startedBy !== undefined && { startedBy: view.startedBy }),
-        approvals: view.pending?.approvals ?? [],
-      },
-      { decision: 'allow', by: { kind: 'user', ...person } },
-    )
-    if (verdict.kind === 'refused') return verdict.message
-    if (verdict.kind === 'counts') return `it needs ${verdict.needed} more approval(s) after yours`
-    return undefined
   }
 
   #keepAlive(caller: GatewayCaller, card: AgentEvent): ReturnType<typeof setInterval> | undefined {
@@ -425,12 +288,6 @@ export class Gateway {
       // Gone already (the runtime closed): nothing to let go.
     }
   }
-}
-
-// How the log names an answer given in the host.
-function taken(caller: GatewayCaller): string {
-  const who = caller.person === undefined ? '' : ` (${caller.person.name ?? caller.person.id})`
-  return `studypulse-gateway: the answer from ${caller.name}${who}`
 }
 
 // The run rests once its last turn is said (awaiting input) or it ended.

@@ -19,7 +19,8 @@ import {
   drawsApps,
   mcpAppMimeType,
 } from './cardApp.ts'
-import type { Gateway, GatewayCaller } from './Gateway.ts'
+import type { Gateway } from './Gateway.ts'
+import type { GatewayCaller } from './GatewayCaller.ts'
 
 /** The gateway's name and version as MCP clients see them. */
 export const gatewayInfo = {
