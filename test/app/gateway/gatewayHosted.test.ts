@@ -295,3 +295,54 @@ test('four eyes: the caller’s own accept does not allow her write; Bob allows 
     await host.client.close()
   }
 })
+
+test('behind a sign-in proxy: its headers name the person only from the proxy’s own address', async () => {
+  const serve = async (proxies: string) => {
+    const port = await freePort()
+    const hosting = await gatewayHosting(
+      { httpPort: port, publicOrigin: `http://127.0.0.1:${port}` },
+      { STUDYPULSE_AUTH_MODE: 'proxy', STUDYPULSE_TRUSTED_PROXIES: proxies },
+    )
+    return serveGatewayHttp(started.gateway, port, {
+      host: hosting.host,
+      ...(hosting.hosted !== undefined && { hosted: hosting.hosted }),
+    })
+  }
+  const asAlice = { 'x-forwarded-user': 'alice', 'x-forwarded-groups': 'students' }
+  // This test's connections come from 127.0.0.1: the proxy's address here.
+  const trusted = await serve('127.0.0.1')
+  const elsewhere = await serve('10.0.0.1')
+  try {
+    const client = new Client({ name: 'proxied-host', version: '1' })
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(trusted.url), {
+        requestInit: { headers: asAlice },
+      }),
+    )
+    const read = (await client.callTool({
+      name: 'files__read_text_file',
+      arguments: { path: join(folder.files, 'notes.txt') },
+    })) as CallToolResult
+    expect(read.isError, JSON.stringify(read)).toBeFalsy()
+    await client.close()
+    // Nobody named: 401.
+    const nobody = await fetch(trusted.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(nobody.status).toBe(401)
+    // The same headers from an address that is not the proxy's: 401, no session.
+    const forged = new Client({ name: 'forging-host', version: '1' })
+    await expect(
+      forged.connect(
+        new StreamableHTTPClientTransport(new URL(elsewhere.url), {
+          requestInit: { headers: asAlice },
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 401 })
+  } finally {
+    await trusted.close()
+    await elsewhere.close()
+  }
+})
