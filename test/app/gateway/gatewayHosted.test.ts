@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,7 +15,7 @@ import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import { type AppHarness, rawRequest, startIn } from '../appHarness.ts'
 import { issuerKey } from '../hosted/jwksServer.ts'
 import { startIssuer, type TestIssuer } from '../hosted/oidcIssuer.ts'
-import { elicitingClient, type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
+import { elicitingClient, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 import { issuerToken } from './issuerToken.ts'
 
 // The gateway in hosted mode, configured by the environment the app reads: a real OpenID
@@ -344,5 +345,80 @@ test('behind a sign-in proxy: its headers name the person only from the proxy’
   } finally {
     await trusted.close()
     await elsewhere.close()
+  }
+})
+
+test("the guide's hosted command line, run as a process: 401 without a token, a read with Alice's", async () => {
+  const guide = await readFile(join(repo, 'docs/guide/gateway.md'), 'utf8')
+  const block = /```sh\n(STUDYPULSE_AUTH_MODE=oidc[\s\S]*?)```/.exec(guide)?.[1] ?? ''
+  const words = block.replaceAll('\\\n', ' ').trim().split(/\s+/)
+  const env = Object.fromEntries(
+    words
+      .filter((w) => /^STUDYPULSE_[A-Z_]+=/.test(w))
+      .map((w) => w.split('=', 2) as [string, string]),
+  )
+  const args = words.slice(words.indexOf('studypulse-gateway') + 1)
+  expect(Object.keys(env).sort()).toEqual([
+    'STUDYPULSE_APPROVAL_RULES',
+    'STUDYPULSE_AUTH_AUDIENCE',
+    'STUDYPULSE_AUTH_ISSUER',
+    'STUDYPULSE_AUTH_MODE',
+  ])
+  const port = await freePort()
+  // The guide's paths, issuer and origin replaced by the test's own.
+  const ours: Record<string, string> = {
+    'https://login.example.edu/realms/study': issuer.url,
+    '/srv/studypulse/approval-rules.json': rulesFile,
+    '/srv/studypulse/mcp.json': folder.config,
+    '/srv/studypulse/workspace': join(folder.dir, 'guide-ws'),
+    '4320': String(port),
+    'https://gateway.example.edu': `http://127.0.0.1:${port}`,
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repo, 'app/gateway/main.ts'), ...args.map((a) => ours[a] ?? a)],
+    {
+      cwd: repo,
+      env: {
+        PATH: process.env.PATH,
+        ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, ours[v] ?? v])),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  try {
+    // Serving once it says so on stderr.
+    let said = ''
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        said += chunk.toString('utf8')
+        if (said.includes('serving MCP at')) resolve()
+      })
+      void exited.then(() => reject(new Error(`the gateway stopped: ${said}`)))
+    })
+    expect(said).toContain('sign-in: oidc, 1 approval rule(s)')
+    const url = `http://127.0.0.1:${port}/mcp`
+    const none = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(none.status).toBe(401)
+    const client = new Client({ name: 'guide-host', version: '1' })
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${alice}` } },
+      }),
+    )
+    const read = (await client.callTool({
+      name: 'files__read_text_file',
+      arguments: { path: join(folder.files, 'notes.txt') },
+    })) as CallToolResult
+    expect(read.isError, JSON.stringify(read)).toBeFalsy()
+    await client.close()
+  } finally {
+    child.kill('SIGTERM')
+    await exited
   }
 })
