@@ -1,9 +1,4 @@
-import type {
-  CallToolResult,
-  ElicitRequestFormParams,
-  ElicitResult,
-  Tool,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
@@ -13,10 +8,11 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
+import { askInHost, type HostAsking } from './askInHost.ts'
+import type { GatewayCaller } from './GatewayCaller.ts'
 import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
-import { answerOf, hostQuestion } from './hostQuestion.ts'
 
 /** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
 export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
@@ -24,24 +20,17 @@ export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway'
 /** How often a waiting call tells its client it is still waiting (the protocol's timeout resets on it). */
 export const defaultProgressEveryMs = 15_000
 
-/** What the gateway knows of the client making one call, and how to reach it. */
-export interface GatewayCaller {
-  /** The host's name for people (its `clientInfo` title or name). */
-  name: string
-  /** Asks the person in the host (form-mode elicitation); absent when the client cannot. */
-  elicit?: (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>
-  /** Tells the client the call is still waiting; absent when it gave no progress token. */
-  progress?: (progress: number, message: string) => Promise<void>
-  /** Aborted when the client cancels the call or goes away. */
-  signal: AbortSignal
-}
-
 /** What a gateway is built from. */
 export interface GatewayOptions {
   runtime: AgentRuntime
   model: GatewayModel
   mcp: McpTools
   progressEveryMs?: number
+  /**
+   * The origin of the StudyPulse web app on the same workspace (`--page-url`): a client that
+   * opens URLs is sent the card's page there instead of a form.
+   */
+  pageUrl?: string
   /** Told about problems that are no call's answer (a decision that failed to save, say). */
   log?: (line: string) => void
 }
@@ -60,8 +49,15 @@ export class Gateway {
   readonly #cards = new Map<string, { runId: string; card: AgentEvent }>()
   readonly #cardWaiters = new Set<() => void>()
 
+  readonly #asking: HostAsking
+
   constructor(options: GatewayOptions) {
     this.#options = options
+    this.#asking = {
+      runtime: options.runtime,
+      log: options.log ?? (() => {}),
+      ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
+    }
   }
 
   /**
@@ -154,6 +150,8 @@ export class Gateway {
     digest: string
     decision: 'allow' | 'deny'
     remember?: 'session' | 'always'
+    /** Who decides (hosted mode: the signed-in person of the host's session). */
+    by?: Identity
   }): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
     const held = this.#cards.get(input.confirmationId)
     if (held === undefined) {
@@ -167,6 +165,7 @@ export class Gateway {
         {
           digest: input.digest,
           ...(input.remember !== undefined && { remember: input.remember }),
+          ...(input.by !== undefined && { by: input.by }),
         },
       )
       return { ok: true }
@@ -199,7 +198,7 @@ export class Gateway {
     const action = upstream?.tool.title ?? upstream?.tool.name ?? name
     const runId = runtime.startRun({
       input: `${caller.name} asks to run ${action} on ${upstream?.server ?? 'a server'}`,
-      by: gatewayStarter,
+      by: caller.person ?? gatewayStarter,
     })
     this.#runs.add(runId)
     const callId = randomId()
@@ -220,8 +219,11 @@ export class Gateway {
     let asked = 0
     let progress: ReturnType<typeof setInterval> | undefined
     let stop: (() => void) | undefined
+    // Pages offered to the host for this call: each is said to be done once the call is answered.
+    const pages: string[] = []
     return new Promise<CallToolResult>((resolve) => {
       const finish = (result: CallToolResult) => {
+        for (const id of pages) void caller.openPage?.done(id).catch(() => {})
         for (const [id, held] of this.#cards) if (held.runId === runId) this.#cards.delete(id)
         stop?.()
         if (progress !== undefined) clearInterval(progress)
@@ -244,7 +246,8 @@ export class Gateway {
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
         this.#shown(runId, card)
-        this.#ask(runId, card, caller, asking.signal)
+        const page = askInHost(this.#asking, runId, card, caller, asking.signal)
+        if (page !== undefined) pages.push(page)
         progress ??= this.#keepAlive(caller, card)
       }
       stop = runtime.subscribe(runId, (event) => {
@@ -254,34 +257,6 @@ export class Gateway {
       if (caller.signal.aborted) gone()
       check()
     })
-  }
-
-  /** Asks the person in the host, when it can ask; their answer takes the one decision path. */
-  #ask(runId: string, card: AgentEvent, caller: GatewayCaller, signal: AbortSignal): void {
-    const { elicit } = caller
-    if (elicit === undefined) return
-    const { runtime } = this.#options
-    const log = this.#options.log ?? (() => {})
-    elicit(hostQuestion(card, caller.name), signal).then(
-      (result) => {
-        const { decision, remember } = answerOf(result)
-        return runtime
-          .submitConfirmation(runId, card.confirmationId as string, decision, {
-            ...(card.digest !== undefined && { digest: card.digest }),
-            ...(remember !== undefined && { remember }),
-          })
-          .catch((error: unknown) => {
-            // Answered already (on the page, or by the clock): the first answer won.
-            if ((error as { code?: string }).code !== 'confirmation_not_found') {
-              log(
-                `studypulse-gateway: the answer from ${caller.name} was not taken: ${String(error)}`,
-              )
-            }
-          })
-      },
-      // The host could not ask (or the card was answered elsewhere first): the page still can.
-      () => undefined,
-    )
   }
 
   #keepAlive(caller: GatewayCaller, card: AgentEvent): ReturnType<typeof setInterval> | undefined {

@@ -12,6 +12,12 @@ export type GatewayCommand =
       askTimeoutMs: number
       /** Serve Streamable HTTP on this port (0: any free one) instead of stdio. */
       httpPort?: number
+      /** The address to listen on over HTTP (beyond loopback only with hosted sign-in). */
+      host?: string
+      /** The StudyPulse web app's origin on the same workspace: hosts that open URLs get the card's page. */
+      pageUrl?: string
+      /** The origin people's hosts reach the gateway at (hosted mode), over STUDYPULSE_PUBLIC_ORIGIN. */
+      publicOrigin?: string
     }
   | { kind: 'invalid'; message: string }
 
@@ -41,7 +47,22 @@ Usage: studypulse-gateway --config <mcp.json> [options]
                            the call ends as confirmation_expired (default: 10m)
   --http <port>            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of
                            stdio (0: any free port, printed on stderr)
+  --host <address>         with --http: the address to listen on (default STUDYPULSE_HOST,
+                           else 127.0.0.1); beyond loopback only with hosted sign-in
+  --public-origin <origin> with --http and hosted sign-in: the origin hosts reach the gateway
+                           at (default STUDYPULSE_PUBLIC_ORIGIN)
+  --page-url <origin>      the origin of the StudyPulse web app running on the same workspace
+                           (e.g. http://127.0.0.1:4317): a host that opens URLs (URL-mode
+                           elicitation) is sent the card's page there instead of a form
   --help                   this text
+
+Hosted sign-in (--http only), from the environment the StudyPulse app reads:
+  STUDYPULSE_AUTH_MODE=oidc with STUDYPULSE_AUTH_ISSUER and STUDYPULSE_AUTH_AUDIENCE (every
+  request carries Authorization: Bearer <token>, verified against the issuer's keys), or
+  STUDYPULSE_AUTH_MODE=proxy with STUDYPULSE_TRUSTED_PROXIES (the sign-in proxy's headers);
+  STUDYPULSE_APPROVAL_RULES=<file>: who may approve which cards (four eyes, quorum). A call is
+  the signed-in person's run; their answer in the host counts only as far as the rules allow,
+  otherwise the card waits for an approver on StudyPulse's page.
 
 If the gateway stops while a card waits, that card is closed as interrupted: its call is
 never made later.`
@@ -58,6 +79,9 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         workspace: { type: 'string' },
         'ask-timeout': { type: 'string' },
         http: { type: 'string' },
+        host: { type: 'string' },
+        'public-origin': { type: 'string' },
+        'page-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -79,6 +103,17 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
       message: `--ask-timeout must be a duration such as 90s, 10m or 1h, not "${String(timeout)}"`,
     }
   }
+  if (
+    (values.host !== undefined || values['public-origin'] !== undefined) &&
+    values.http === undefined
+  )
+    return { kind: 'invalid', message: '--host and --public-origin are for --http' }
+  const pageUrl = values['page-url']
+  if (pageUrl !== undefined && !isOrigin(String(pageUrl)))
+    return {
+      kind: 'invalid',
+      message: `--page-url is the web app's origin, such as http://127.0.0.1:4317, not "${String(pageUrl)}"`,
+    }
   let httpPort: number | undefined
   if (typeof values.http === 'string') {
     httpPort = Number(values.http)
@@ -95,6 +130,23 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         : defaultGatewayWorkspace(),
     askTimeoutMs,
     ...(httpPort !== undefined && { httpPort }),
+    ...(typeof pageUrl === 'string' && { pageUrl: new URL(pageUrl).origin }),
+    ...(typeof values.host === 'string' && values.host !== '' && { host: values.host }),
+    ...(typeof values['public-origin'] === 'string' &&
+      values['public-origin'] !== '' && { publicOrigin: values['public-origin'] }),
+  }
+}
+
+// An http(s) origin, nothing after it (a trailing slash is let be).
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === text.replace(/\/$/, '')
+    )
+  } catch {
+    return false
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import type { Identity } from '../../vocabulary/Identity.ts'
 import {
   cardHtml,
   cardResource,
@@ -18,7 +19,8 @@ import {
   drawsApps,
   mcpAppMimeType,
 } from './cardApp.ts'
-import type { Gateway, GatewayCaller } from './Gateway.ts'
+import type { Gateway } from './Gateway.ts'
+import type { GatewayCaller } from './GatewayCaller.ts'
 
 /** The gateway's name and version as MCP clients see them. */
 export const gatewayInfo = {
@@ -35,7 +37,14 @@ const questionTimeoutMs = 24 * 60 * 60 * 1000
  * session): `tools/list` and `tools/call` answered by the gateway, `tools/list_changed` passed on,
  * the card asked in the host when the client declared form elicitation.
  */
-export function createGatewayServer(gateway: Gateway): Server {
+export function createGatewayServer(
+  gateway: Gateway,
+  options: {
+    /** The signed-in person of this session (hosted mode): their calls are their runs. */
+    person?: Identity
+  } = {},
+): Server {
+  const { person } = options
   const server = new Server(gatewayInfo, {
     capabilities: { tools: { listChanged: true }, resources: {} },
     instructions:
@@ -57,19 +66,28 @@ export function createGatewayServer(gateway: Gateway): Server {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params
     if (apps() && (name === cardTool || name === decideTool)) {
-      return appTool(gateway, name, request.params.arguments ?? {})
+      return appTool(gateway, name, request.params.arguments ?? {}, person)
     }
     const client = server.getClientVersion()
     const token = request.params._meta?.progressToken
     const form = server.getClientCapabilities()?.elicitation
     // A client that declares elicitation without modes supports form (the 2025-06-18 shape).
     const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
+    const opensUrls = form?.url !== undefined
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
       signal: extra.signal,
+      ...(person !== undefined && { person }),
       ...(canAsk && {
         elicit: (params, signal) =>
           server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+      }),
+      ...(opensUrls && {
+        openPage: {
+          ask: (params, signal) =>
+            server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+          done: (elicitationId) => server.createElicitationCompletionNotifier(elicitationId)(),
+        },
       }),
       ...(token !== undefined && {
         progress: (progress, message) =>
@@ -105,6 +123,7 @@ async function appTool(
   gateway: Gateway,
   name: string,
   args: Record<string, unknown>,
+  person: Identity | undefined,
 ): Promise<CallToolResult> {
   const refused = (code: string, message: string): CallToolResult => ({
     isError: true,
@@ -124,6 +143,7 @@ async function appTool(
   const taken = await gateway.decideFromApp({
     ...decision,
     ...(remember !== undefined && { remember }),
+    ...(person !== undefined && { by: person }),
   })
   return taken.ok
     ? {

@@ -31,7 +31,12 @@ function choicesFor(permission: AgentEvent['permission']): { const: string; titl
  * after, as text, invisible characters shown), every argument, the level and who set it; one
  * choice of the lasting answers the level allows, allow once by default.
  */
-export function hostQuestion(card: AgentEvent, asker: string): ElicitRequestFormParams {
+export function hostQuestion(
+  card: AgentEvent,
+  asker: string,
+  /** Why allowing here alone does not answer the card (the host's approval rules), if so. */
+  allowNotice?: string,
+): ElicitRequestFormParams {
   const args = card.payloadJson ?? '{}'
   const shownArgs =
     args.length <= maxArgumentsShown
@@ -45,7 +50,9 @@ export function hostQuestion(card: AgentEvent, asker: string): ElicitRequestForm
     `Level: ${card.permission ?? 'destructive'}${card.permissionOrigin === undefined ? '' : ` (${card.permissionOrigin.text})`}`,
     ...(card.expiresAt === undefined ? [] : [`Unanswered, it is denied at ${card.expiresAt}.`]),
     '',
-    'Accept to allow it (once, unless you choose otherwise); decline to deny it.',
+    allowNotice === undefined
+      ? 'Accept to allow it (once, unless you choose otherwise); decline to deny it.'
+      : `Allowing it here does not decide it: ${allowNotice}. It waits for an approver on StudyPulse's page; decline to deny it.`,
   ]
   const choices = choicesFor(card.permission)
   return {

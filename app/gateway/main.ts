@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
+import { gatewayHosting } from './gatewayHosting.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { serveGatewayHttp } from './serveGatewayHttp.ts'
 import { startGateway } from './startGateway.ts'
@@ -20,7 +21,12 @@ async function main(): Promise<void> {
     process.exitCode = 2
     return
   }
-  const started = await startGateway({ ...command, log })
+  const hosting = await gatewayHosting(command, process.env)
+  const started = await startGateway({
+    ...command,
+    ...(hosting.approvalRules !== undefined && { approvalRules: hosting.approvalRules }),
+    log,
+  })
   if (started.interrupted.length > 0) {
     log(
       `studypulse-gateway: closed ${started.interrupted.length} card(s) left waiting when it last stopped; none of their calls ran`,
@@ -35,8 +41,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
   if (command.httpPort !== undefined) {
-    http = await serveGatewayHttp(started.gateway, command.httpPort)
-    log(`studypulse-gateway: serving MCP at ${http.url} (workspace ${started.workspace.root})`)
+    http = await serveGatewayHttp(started.gateway, command.httpPort, {
+      host: hosting.host,
+      ...(hosting.hosted !== undefined && { hosted: hosting.hosted }),
+    })
+    const signIn = hosting.hosted?.auth?.kind
+    log(
+      `studypulse-gateway: serving MCP at ${http.url}${signIn === undefined ? '' : ` for ${hosting.hosted?.publicOrigin ?? ''}/mcp, sign-in: ${signIn}${hosting.approvalRules === undefined ? '' : `, ${hosting.approvalRules.rules.length} approval rule(s)`}`} (workspace ${started.workspace.root})`,
+    )
     return
   }
   const server = createGatewayServer(started.gateway)

@@ -3,53 +3,94 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { SignedIn } from '../server/auth/Authenticator.ts'
+import { HttpError } from '../server/HttpError.ts'
+import {
+  checkListenHost,
+  type HostedAccess,
+  type HostedOptions,
+  hostedAccess,
+} from '../server/hostedMode.ts'
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 
 /** The gateway served over Streamable HTTP. */
 export interface GatewayHttp {
-  /** `http://127.0.0.1:<port>/mcp` */
+  /** `http://127.0.0.1:<port>/mcp`: where it listens (not the public origin). */
   readonly url: string
   close(): Promise<void>
+}
+
+/** Where and how the gateway is served over HTTP. */
+export interface GatewayHttpOptions {
+  /** The address to listen on; beyond loopback only with hosted sign-in (default 127.0.0.1). */
+  host?: string
+  /**
+   * The app's hosted mode (`hostingFromEnv`): with `auth`, every request must carry a signed-in
+   * identity (a bearer token the issuer signed, or the sign-in proxy's headers from its address),
+   * and the caller's identity starts the run and answers its questions.
+   */
+  hosted?: HostedOptions
 }
 
 /** The largest request body read. */
 const maxBody = 4 * 1024 * 1024
 
+/** One MCP session and the person who opened it (hosted mode): only they may use it. */
+interface Session {
+  transport: StreamableHTTPServerTransport
+  person?: SignedIn
+}
+
 /**
- * Serves the gateway over Streamable HTTP at `/mcp` on 127.0.0.1 only (a local host's agent
- * reaches it; nothing else on the network can), one MCP session per client, with the SDK's DNS
- * rebinding protection: a page on another site cannot reach it through the person's browser.
+ * Serves the gateway over Streamable HTTP at `/mcp`, one MCP session per client. Without hosted
+ * sign-in it listens on loopback only, with the SDK's DNS rebinding protection (a page on another
+ * site cannot reach it through the person's browser). With it, the app's hosted access checks
+ * every request (Host, Origin when a browser sends one, the signed-in identity: 401 otherwise),
+ * and a session is used only by the person who opened it.
  */
-export async function serveGatewayHttp(gateway: Gateway, port: number): Promise<GatewayHttp> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>()
+export async function serveGatewayHttp(
+  gateway: Gateway,
+  port: number,
+  options: GatewayHttpOptions = {},
+): Promise<GatewayHttp> {
+  const host = options.host ?? '127.0.0.1'
+  const access = options.hosted === undefined ? undefined : hostedAccess(options.hosted)
+  checkListenHost(host, access !== undefined)
+  const sessions = new Map<string, Session>()
   let allowedHosts: string[] = []
   const http: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) reply(res, 500, String(error))
+      if (res.headersSent) return
+      if (error instanceof HttpError) return reply(res, error.status, error.message, error.headers)
+      reply(res, 500, String(error))
     })
   })
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (path !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp')
+    const person = access === undefined ? undefined : await signedIn(access, req)
     const id = req.headers['mcp-session-id']
     const known = typeof id === 'string' ? sessions.get(id) : undefined
+    // Another person's session is no session of theirs (its id is not proof of anything).
+    const own = known !== undefined && known.person?.id === person?.id ? known : undefined
     if (req.method !== 'POST') {
-      if (known === undefined) return reply(res, 400, 'no such MCP session')
-      return known.handleRequest(req, res)
+      if (own === undefined) return reply(res, 400, 'no such MCP session')
+      return own.transport.handleRequest(req, res)
     }
     const body = await readJson(req)
     if (body === invalid) return reply(res, 400, 'the body is not JSON (or over 4 MiB)')
-    if (known !== undefined) return known.handleRequest(req, res, body)
+    if (own !== undefined) return own.transport.handleRequest(req, res, body)
     if (id !== undefined || !isInitializeRequest(body)) {
       return reply(res, 404, 'no such MCP session: initialize first')
     }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      enableDnsRebindingProtection: true,
+      // Hosted, the hosted guard has checked Host against the public origin already.
+      enableDnsRebindingProtection: access === undefined,
       allowedHosts,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, transport)
+        sessions.set(sessionId, { transport, ...(person !== undefined && { person }) })
       },
       onsessionclosed: (sessionId) => {
         sessions.delete(sessionId)
@@ -58,24 +99,44 @@ export async function serveGatewayHttp(gateway: Gateway, port: number): Promise<
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
-    await createGatewayServer(gateway).connect(transport)
+    await createGatewayServer(gateway, person === undefined ? {} : { person }).connect(transport)
     await transport.handleRequest(req, res, body)
   }
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
-    http.listen(port, '127.0.0.1', () => resolve())
+    http.listen(port, host, () => resolve())
   })
   const bound = (http.address() as AddressInfo).port
   allowedHosts = [`127.0.0.1:${bound}`, `localhost:${bound}`]
+  // Listening on every address, it is reached on loopback too.
+  const reach = ['0.0.0.0', '::'].includes(host)
+    ? '127.0.0.1'
+    : host.includes(':')
+      ? `[${host}]`
+      : host
   return {
-    url: `http://127.0.0.1:${bound}/mcp`,
+    url: `http://${reach}:${bound}/mcp`,
     async close() {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => {})))
+      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})))
       sessions.clear()
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))
     },
   }
+}
+
+/**
+ * Who sends `req`, as the app's hosted access checks it: Host is the public origin's; an Origin,
+ * which only a browser sends, must be the public origin; a POST must be JSON (a browser sends
+ * that cross-site only after a preflight, which is refused); then the identity (401 otherwise).
+ */
+async function signedIn(access: HostedAccess, req: IncomingMessage): Promise<SignedIn> {
+  access.guard.checkHost(req)
+  if (req.headers.origin !== undefined) access.guard.checkOrigin(req)
+  const type = req.headers['content-type'] ?? ''
+  if (req.method === 'POST' && !/^application\/json\b/i.test(type))
+    throw new HttpError(415, 'unsupported_media_type', 'an MCP request is application/json')
+  return access.authenticate(req)
 }
 
 const invalid = Symbol('invalid')
@@ -95,7 +156,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function reply(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' })
+function reply(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }))
 }

@@ -5,6 +5,7 @@ import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { loadMcpConfig } from '../../tools/mcp/loadMcpConfig.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
+import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { applyPolicyFile } from '../applyPolicyFile.ts'
@@ -22,6 +23,13 @@ export interface StartGatewayOptions {
   /** How long a card waits for a person before the call ends as `confirmation_expired`. */
   askTimeoutMs: number
   progressEveryMs?: number
+  /**
+   * The host's approval rules (`STUDYPULSE_APPROVAL_RULES`, as the app reads them): who may decide
+   * which cards. Only for hosted sign-in over HTTP, where every call names its person.
+   */
+  approvalRules?: ApprovalRules
+  /** The StudyPulse web app's origin on the same workspace (`--page-url`): cards link to it. */
+  pageUrl?: string
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
 }
@@ -75,6 +83,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
     workspace,
     store,
     confirmationTimeoutMs: options.askTimeoutMs,
+    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
     onPersistError: (error) => log(`studypulse-gateway: ${String(error)}`),
   })
   const runtime = tracing?.runtime(created) ?? created
@@ -87,6 +96,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
     model,
     mcp,
     ...(options.progressEveryMs !== undefined && { progressEveryMs: options.progressEveryMs }),
+    ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
     log,
   })
   let stopping: Promise<void> | undefined
