@@ -22,8 +22,8 @@ afterEach(async () => {
 })
 
 const ask = 'add a task to review chapter 3 by Friday, importance 4'
-const titles = async () =>
-  (JSON.parse(await h.tasksFile()) as { tasks: { title: string }[] }).tasks.map((t) => t.title)
+// The folder's tasks are rows of studypulse.db now: read them through the workspace.
+const titles = async () => (await h.workspace.readTasks()).map((task) => task.title)
 
 function transport(server = h) {
   const { host: _host, 'content-type': _type, ...headers } = server.pageHeaders()

@@ -60,12 +60,18 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true })
 })
 
-const tasks = async () =>
-  (
-    JSON.parse(await readFile(join(app, 'study-workspace', 'tasks.json'), 'utf8')) as {
-      tasks: { title: string }[]
-    }
-  ).tasks.map((t) => t.title)
+// The folder's tasks are rows of its studypulse.db: read them as the page would, through the
+// app's API with the launch token the server wrote into the page.
+const tasks = async () => {
+  const page = await (await fetch(`${url}/`)).text()
+  const token = /name="studypulse-token" content="([^"]+)"/.exec(page)?.[1] ?? ''
+  const answer = await fetch(`${url}/api/workspace/tasks`, {
+    headers: { 'x-studypulse-token': token },
+  })
+  if (!answer.ok)
+    throw new Error(`GET /api/workspace/tasks: ${answer.status} ${await answer.text()}`)
+  return ((await answer.json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title)
+}
 
 /** A page of the app, failing the test on any error it logs that it was not told to expect. */
 async function open(path = '/'): Promise<{ page: Page; errors: string[] }> {
