@@ -98,7 +98,7 @@ describe('a clean stop closes the database: losing -wal and -shm afterwards lose
     const chat = launch('app/chat.ts')
     await waitFor(chat, /you › $/)
     chat.stdin.write('add a task to review chapter 3 by Friday\n')
-    await waitFor(chat, /Allow once\? \(e edits\) \[y\/N\] $/)
+    await waitFor(chat, /Allow once\? \(e edits it field by field\) \[y\/N\] $/)
     chat.stdin.write('y\n')
     await waitFor(chat, /you › $/)
     chat.stdin.write('/quit\n')
