@@ -50,7 +50,7 @@ await runTerminalChat({
     '       "compute the mean of 12, 15, 19 and 22", "run: [3, 1, 2].sort()"',
     ...mcpLines,
     ...(mcp ? ['  MCP tools: "use <server> <tool> {json arguments}"; /mcp lists them.'] : []),
-    '  at a card: y allows once, e edits its arguments; /tasks lists your tasks, /quit leaves;',
+    '  at a card: y allows once, e edits it field by field; /tasks lists your tasks, /quit leaves;',
     '  Ctrl-C cancels a run in progress.',
     '',
   ],

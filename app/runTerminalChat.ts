@@ -62,7 +62,7 @@ function createEventPrinter(output: Writable): (event: AgentEvent) => void {
   }
 }
 
-/** A terminal chat over a runtime: prompts, prints events, asks `Allow once? [y/N]` for each card (`e` edits it). */
+/** A terminal chat over a runtime: prompts, prints events, asks `Allow once? [y/N]` for each card (`e` edits it field by field). */
 export async function runTerminalChat(options: TerminalChatOptions): Promise<void> {
   const { runtime, output } = options
   const terminal = (options.input as { isTTY?: boolean }).isTTY === true
@@ -123,7 +123,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       const nothing = card === undefined ? undefined : nothingToDo(card)
       const answer = await ask(
         nothing === undefined
-          ? '  Allow once? (e edits) [y/N] '
+          ? '  Allow once? (e edits it field by field) [y/N] '
           : '  Nothing to allow here; press Enter to dismiss it ',
       )
       if (status(id) !== 'awaitingConfirmation') continue

@@ -96,9 +96,10 @@ function httpJson(
 describe('a clean stop closes the database: losing -wal and -shm afterwards loses nothing', () => {
   it('the terminal chat: a task allowed at a card, then /quit; its run and audit line are in studypulse.db itself', async () => {
     const chat = launch('app/chat.ts')
-    await waitFor(chat, /you › $/)
+    // The banner's hint says the edit as it is: field by field.
+    await waitFor(chat, /at a card: y allows once, e edits it field by field;[\s\S]*you › $/)
     chat.stdin.write('add a task to review chapter 3 by Friday\n')
-    await waitFor(chat, /Allow once\? \(e edits\) \[y\/N\] $/)
+    await waitFor(chat, /Allow once\? \(e edits it field by field\) \[y\/N\] $/)
     chat.stdin.write('y\n')
     await waitFor(chat, /you › $/)
     chat.stdin.write('/quit\n')

@@ -19,7 +19,8 @@ async function terminal(lines: string[]): Promise<string> {
   let written = ''
   output.on('data', (chunk: Buffer) => {
     written += chunk.toString('utf8')
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
+    const asked = ['you › ', '[y/N] ', 'dismiss it '].some((end) => written.endsWith(end))
+    if (!asked) return
     const line = queue.shift()
     setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
   })
@@ -33,6 +34,8 @@ describe('what a person reads in the terminal names no ids and no tool names (#4
     expect(idsAndToolNames('  ✗ delete_task: user_denied')).toHaveLength(1)
     expect(idsAndToolNames('Undo (change 1135884d-ce40-4c1a-9f3e-2d8c6a1b0e47)')).toHaveLength(1)
     expect(idsAndToolNames('Undo deleting the task “Essay”')).toEqual([])
+    expect(idsAndToolNames('No note has the id exam-plan', ['exam-plan'])).toHaveLength(1)
+    expect(idsAndToolNames('There is no note called “Exam plan”', ['exam-plan'])).toEqual([])
   })
 
   it('a session of adding, undoing, denying, computing and listing', async () => {
@@ -55,5 +58,17 @@ describe('what a person reads in the terminal names no ids and no tool names (#4
     expect(written).toMatch(/82\.67/)
     expect(written).not.toMatch(/82\.666/)
     expect(idsAndToolNames(written)).toEqual([])
+  })
+  it('a card about a note that does not exist names it as the person did, not by its stored id', async () => {
+    const written = await terminal([
+      'delete the note Exam plan',
+      '',
+      'change my note Exam plan to: week 1 cells',
+      '',
+    ])
+    // Both cards were shown and said why there is nothing to allow.
+    expect(written.match(/There is no note called “Exam plan”/g)).toHaveLength(2)
+    expect(written).toMatch(/dismissed/)
+    expect(idsAndToolNames(written, ['exam-plan'])).toEqual([])
   })
 })

@@ -55,7 +55,7 @@ describe('editing a card in the terminal chat, field by field', () => {
       '', // Notes
       'y',
     ])
-    expect(written).toContain('e edits')
+    expect(written).toContain('(e edits it field by field)')
     expect(written).toContain('  Title [Read chapter 3] › ')
     expect(written).toContain('  Importance (a whole number, 1 to 5) [2] › ')
     expect(written).toContain('  Due (a day: friday, next monday or 2026-12-04) [none] › ')

@@ -1,12 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { type ServedPage, servePageFolder } from './servePageFolder.ts'
 
 // `STUDYPULSE_SCREENSHOT=docs` (npm run screenshot) refreshes the README's picture of a card with a diff.
 const picture =
@@ -20,56 +19,25 @@ const undoPicture = join(
   'undo-card.png',
 )
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-}
-
 let browser: Browser
-let server: Server
-let outDir: string
+let served: ServedPage
 let page: Page
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'studypulse-cards-'))
-  const { build } = await import('vite')
-  const react = (await import('@vitejs/plugin-react')).default
-  await build({
-    configFile: false,
-    root: join(import.meta.dirname, 'cardPage'),
-    base: '/',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
-  })
-  server = createServer(async (req, res) => {
-    const path = normalize(join(outDir, new URL(req.url ?? '/', 'http://x').pathname))
-    const file = path.startsWith(outDir) && extname(path) !== '' ? path : join(outDir, 'index.html')
-    try {
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-      res.end(await readFile(file))
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  served = await servePageFolder(join(import.meta.dirname, 'cardPage'))
   await mkdir(join(repoRoot, 'screenshots'), { recursive: true })
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 760, height: 1400 } })
   page.on('pageerror', (error) => {
     throw error
   })
-  const address = server.address()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  await page.goto(`http://127.0.0.1:${address.port}/`)
+  await page.goto(served.url)
   await page.locator('.sp-diff').first().waitFor()
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
-  await rm(outDir, { recursive: true, force: true })
+  await served?.close()
 })
 
 describe('a run_code card, in real Chromium', () => {

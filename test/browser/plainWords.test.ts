@@ -15,7 +15,7 @@ afterAll(async () => {
 const pageText = (page: Page) => page.locator('body').innerText()
 
 // Issue #40 (4): the web app's own words, read off the page after real runs through its server.
-test('the page names no ids, tool names or ISO dates after adding, undoing, denying and computing', {
+test('the page names no ids, tool names or ISO dates after adding, undoing, denying, computing and editing', {
   timeout: 180_000,
 }, async () => {
   h = await startHarness({ distDir: chromium.distDir })
@@ -60,10 +60,25 @@ test('the page names no ids, tool names or ISO dates after adding, undoing, deny
   await page.getByText('The mean of 80, 83 and 85 is 82.67.').waitFor()
   read.push(await pageText(page))
 
+  // An edit through the card's form: the Activity tab says what changed, not the arguments as JSON
+  // (whose due day is an ISO date).
+  await ask('add a task to read chapter 5 by friday')
+  await card.getByRole('button', { name: 'Edit' }).click()
+  await card.locator('.sp-card__form').getByLabel('Title').fill('Read chapter 6')
+  await card.getByRole('button', { name: 'Save changes' }).click()
+  await page.locator('.sp-card[data-state="pending"]', { hasText: 'chapter 6' }).waitFor()
+  await card.getByRole('button', { name: 'Allow once' }).click()
+  await page.getByText('Added “Read chapter 6” to your tasks').waitFor()
+
   await page.getByRole('tab', { name: 'Activity' }).click()
   await page.locator('.sp-timeline').waitFor()
   read.push(await pageText(page))
 
+  expect(
+    await page
+      .locator('.sp-timeline__item[data-kind="callEdited"] .sp-timeline__field')
+      .allTextContents(),
+  ).toEqual(['Title:Read chapter 5 → Read chapter 6'])
   const text = read.join('\n')
   expect(text).toContain('Delete task “Review lecture 1 notes”')
   expect(idsAndToolNames(text)).toEqual([])

@@ -280,9 +280,11 @@ describe('cards that show what a call will change, in the real app', () => {
     expect(await entry.locator('.sp-timeline__title').textContent()).toBe(
       'You edited the arguments',
     )
-    const [before, after] = await entry.locator('dd').allTextContents()
-    expect(before).toContain('"title":"Review chapter 3"')
-    expect(after).toContain('"title":"Review chapter 4"')
+    // What changed, in the card's words (label: before → after), not the arguments as JSON.
+    expect(await entry.locator('.sp-timeline__field').allTextContents()).toEqual([
+      'Title:Review chapter 3 → Review chapter 4',
+    ])
+    expect(await entry.textContent()).not.toMatch(/[{}"]/)
   })
 
   it('a card whose task changed before Allow says nothing was written, and nothing is', async () => {

@@ -13,9 +13,10 @@ export function registryToolNames(): string[] {
 
 /**
  * What in `text` a person should never read: ids, the registry's tool names and ISO dates, each with the
- * line it is on (so a failure shows where it was found).
+ * line it is on (so a failure shows where it was found). `recordIds` are the stored ids of records
+ * the text may be about (a note's "exam-plan"), which look like words to the patterns above.
  */
-export function idsAndToolNames(text: string): string[] {
+export function idsAndToolNames(text: string, recordIds: readonly string[] = []): string[] {
   const names = registryToolNames()
   const tool = new RegExp(`\\b(?:${names.join('|')})\\b`, 'g')
   const found: string[] = []
@@ -25,6 +26,13 @@ export function idsAndToolNames(text: string): string[] {
       found.push(`ISO date ${match[0]} in: ${line.trim()}`)
     for (const match of line.matchAll(idLike)) found.push(`id ${match[0]} in: ${line.trim()}`)
     for (const match of line.matchAll(tool)) found.push(`tool name ${match[0]} in: ${line.trim()}`)
+    for (const id of recordIds)
+      if (new RegExp(`(?<![\\w-])${escaped(id)}(?![\\w-])`).test(line))
+        found.push(`record id ${id} in: ${line.trim()}`)
   }
   return found
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

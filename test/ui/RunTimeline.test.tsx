@@ -43,14 +43,18 @@ async function editedDelete() {
 }
 
 describe('an edit, told truthfully', () => {
-  it('the Activity tab says "You edited the arguments", with the arguments before and after', async () => {
+  it('the Activity tab says "You edited the arguments" and what changed in words, by title, not id', async () => {
     const { client } = await editedDelete()
     render(<RunTimeline run={client} />)
     const entry = screen.getByText('You edited the arguments').closest('li') as HTMLElement
     expect(entry.getAttribute('data-kind')).toBe('callEdited')
     expect(within(entry).getByText('Delete a task')).toBeTruthy()
     const change = entry.querySelector('dl')
-    expect(change?.textContent).toBe('Before{"id":"t1","title":"Old notes"}After{"id":"t2"}')
+    // The field rows of the two cards, as they show them: the task by its stored title.
+    expect(change?.textContent).toBe('Title:Essay → Review chapter 3')
+    expect(within(entry).getByText('Essay').tagName).toBe('DEL')
+    expect(within(entry).getByText('Review chapter 3').tagName).toBe('INS')
+    expect(entry.textContent).not.toMatch(/t1|t2|\{|"id"/)
     // The second card names the task the edit chose, by its stored title.
     const asks = screen.getAllByText(/^Delete task/).map((e) => e.textContent)
     expect(asks).toContain('Delete task “Review chapter 3”')

@@ -1,6 +1,7 @@
 import type { CallDescription, CallTarget } from '../../vocabulary/CallDescription.ts'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import type { ExpectedVersion, Versioned } from '../../workspace/recordVersion.ts'
+import { quote } from './quote.ts'
 import { cut } from './taskText.ts'
 
 /** What a call may act on: the stored target, if it is what the card showed. */
@@ -35,19 +36,23 @@ export function targetChanged(what: string, kind: string, id: string): ToolResul
 
 /**
  * The description of a call whose target does not exist: `what` names the call, `nothing` says
- * what would not happen. Bound to "none", so a target made after the card is not acted on.
+ * what would not happen, `asked` is the name the person used for it (a note's title), if any.
+ * Bound to "none", so a target made after the card is not acted on.
  */
 export function missingTarget(
   kind: CallTarget['kind'],
   id: string,
   what: string,
   nothing: string,
+  asked?: string,
 ): CallDescription {
+  // The id is the model's word for it (a note's stored name "exam-plan"); the person reads the
+  // name they asked for, or only that nothing matches.
+  const none = asked === undefined ? `no such ${kind}` : `no ${kind} called ${quote(asked)}`
   return {
     version: 1,
     headline: cut(`${what}: there is no such ${kind}`, 500),
-    // The id is the model's word for it; the person reads that nothing matches.
-    notice: { code: 'target_missing', text: cut(`There is no such ${kind}; ${nothing}.`, 500) },
+    notice: { code: 'target_missing', text: cut(`There is ${none}; ${nothing}.`, 500) },
     target: { kind, id, version: null },
   }
 }

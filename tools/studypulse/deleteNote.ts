@@ -30,6 +30,7 @@ export const deleteNote = defineTool({
         name,
         `Delete your note ${quote(args.name.trim())}`,
         'nothing would be deleted',
+        args.name.trim(),
       )
     }
     const { title, content, updatedAt } = stored.value

@@ -49,6 +49,7 @@ export const updateNote = defineTool({
         name,
         `${verbOf(args)} your note ${quote(args.name.trim())}`,
         'nothing would change',
+        args.name.trim(),
       )
     }
     const next = nextNote(stored.value, args, new Date(0).toISOString())

@@ -4,6 +4,7 @@ import { decidedByText } from '../../vocabulary/Identity.ts'
 import { toolWords } from '../../vocabulary/toolWords.ts'
 import { changeOf, undoneChangeIds } from '../core/changeOf.ts'
 import { ruleName } from '../core/describeCardState.ts'
+import { type EditedField, editedFields } from '../core/editedFields.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
 
@@ -20,8 +21,8 @@ interface Entry {
   tone: 'neutral' | 'ask' | 'ok' | 'no' | 'error'
   title: string
   detail?: string | undefined
-  /** The arguments before and after an edit. */
-  change?: { before: string; after: string }
+  /** What an edit changed, field by field in the card's words. */
+  edited?: EditedField[]
   /** The workspace change a completed call made, which can be undone. */
   changeId?: string | undefined
   /** What its Undo button says to a screen reader: "Undo adding a task". */
@@ -33,8 +34,9 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
   const events = useRunEvents(run)
   // A change taken back already offers no second Undo.
   const undone = undoneChangeIds(events)
-  const entries = events.flatMap((e) => {
+  const entries = events.flatMap((e, i) => {
     const entry = describe(e)
+    if (entry !== undefined && e.kind === 'callEdited') entry.edited = editedFields(events, i)
     if (entry?.changeId !== undefined && undone.has(entry.changeId))
       return [{ e, entry: { ...entry, changeId: undefined, detail: 'undone since' } }]
     return entry ? [{ e, entry }] : []
@@ -62,16 +64,16 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
                 Undo
               </button>
             ) : null}
-            {entry.change ? (
+            {entry.edited !== undefined && entry.edited.length > 0 ? (
               <dl className="sp-timeline__change">
-                <dt>Before</dt>
-                <dd>
-                  <code>{entry.change.before}</code>
-                </dd>
-                <dt>After</dt>
-                <dd>
-                  <code>{entry.change.after}</code>
-                </dd>
+                {entry.edited.map((field) => (
+                  <div key={field.label} className="sp-timeline__field">
+                    <dt>{field.label}:</dt>
+                    <dd>
+                      <del>{field.before}</del> → <ins>{field.after}</ins>
+                    </dd>
+                  </div>
+                ))}
               </dl>
             ) : null}
           </div>
@@ -107,7 +109,6 @@ function describe(e: AgentEvent): Entry | undefined {
         tone: 'ask',
         title: `${e.person ?? 'You'} edited the arguments`,
         detail: e.preview,
-        change: { before: e.previousPayloadJson ?? '', after: e.payloadJson ?? '' },
       }
     case 'confirmationResolved':
       if (e.decidedBy === 'timeout')
