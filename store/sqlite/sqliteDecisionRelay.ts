@@ -78,9 +78,8 @@ export function sqliteDecisionRelay(
   db: Database.Database,
   owners: SqliteOwners,
   now: () => number = Date.now,
-): DecisionRelay & { close(): void; rulesSavedHere(): void } {
+): DecisionRelay & { close(): void } {
   // The kept rules as this store last saved them: a change to exactly these is its own.
-  let savedHere: string | undefined
   const timers = new Set<ReturnType<typeof setInterval>>()
   // The holder's polls keep no process alive; a decider's wait (it has a deadline) does.
   const every = (tick: () => void, keepsAlive = false) => {
@@ -211,9 +210,8 @@ export function sqliteDecisionRelay(
     },
     onPoliciesChanged(listener) {
       // `data_version` moves with other connections' commits only, `total_changes()` with this
-      // one's: the rules are read when either moved, and told unless they are what this store
-      // saved (another store in this process shares the connection, so the counters alone
-      // cannot tell whose change it was).
+      // one's (which another store in this process may share): the rules are read when either
+      // moved, and told when they changed.
       let seen = version()
       let own = ownChanges()
       let rules = keptRules()
@@ -226,11 +224,12 @@ export function sqliteDecisionRelay(
         const now = keptRules()
         if (now === rules) return
         rules = now
-        if (now !== savedHere) listener()
+        // Told on every change, this store's own too: whose change it was cannot be told apart on
+        // a shared connection without a race (the save's note could land after this tick), and a
+        // reload of rules this store just saved reads what it holds (followSharedPolicies flushes
+        // its own save first).
+        listener()
       })
-    },
-    rulesSavedHere() {
-      savedHere = keptRules()
     },
     close() {
       for (const handle of timers) clearInterval(handle)

@@ -215,10 +215,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return parse<AuditRecord>(readSqliteAuditLines(db)).map(withoutChain)
     },
     loadPolicies: async () => loadSqlitePolicies(db),
-    async savePolicies(rules) {
-      saveSqlitePolicies(db, rules)
-      relay.rulesSavedHere()
-    },
+    savePolicies: async (rules) => saveSqlitePolicies(db, rules),
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     relay,
     async close() {
