@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { CallDescription } from '../../vocabulary/CallDescription.ts'
 import { countOf } from '../../vocabulary/countOf.ts'
-import { toolFailure } from '../../vocabulary/ToolResult.ts'
 import { planChange, recordSet } from '../../workspace/changes/recordPatches.ts'
 import { defineTool } from '../defineTool.ts'
 import { lineDiff } from '../lineDiff.ts'
-import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { boundNote } from './boundNote.ts'
+import { missingTarget } from './boundTarget.ts'
 import { commitPlanned } from './commitPlanned.ts'
 import { noteName } from './noteName.ts'
 import { quote } from './quote.ts'
@@ -49,13 +49,9 @@ export const deleteNote = defineTool({
     }
   },
   async execute(args, { workspace, now, generateId, expectedVersion }) {
-    const name = noteName(args.name)
-    const bound = boundTarget(await workspace.readArtifact(name), expectedVersion)
-    if (!bound.ok && bound.reason === 'missing') {
-      return toolFailure('artifact_not_found', `no saved note is called "${args.name.trim()}"`)
-    }
-    if (!bound.ok) return targetChanged(`The note ${quote(args.name.trim())}`, 'note', name)
-    const note = bound.target.value
+    const bound = await boundNote(workspace, args.name, expectedVersion)
+    if (!bound.ok) return bound.result
+    const { name, note } = bound
     const plan = planChange(recordSet({ note: { [name]: note } }), (draft) => {
       delete draft.note[name]
     })

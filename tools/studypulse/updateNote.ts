@@ -8,7 +8,8 @@ import type { Artifact } from '../../workspace/schemas.ts'
 import { artifactInput } from '../../workspace/workspaceInput.ts'
 import { defineTool } from '../defineTool.ts'
 import { lineDiff } from '../lineDiff.ts'
-import { boundTarget, missingTarget, targetChanged } from './boundTarget.ts'
+import { boundNote } from './boundNote.ts'
+import { missingTarget } from './boundTarget.ts'
 import { commitPlanned } from './commitPlanned.ts'
 import { noteName } from './noteName.ts'
 import { quote } from './quote.ts'
@@ -67,13 +68,9 @@ export const updateNote = defineTool({
     }
   },
   async execute(args, { workspace, now, generateId, expectedVersion }) {
-    const name = noteName(args.name)
-    const bound = boundTarget(await workspace.readArtifact(name), expectedVersion)
-    if (!bound.ok && bound.reason === 'missing') {
-      return toolFailure('artifact_not_found', `no saved note is called "${args.name.trim()}"`)
-    }
-    if (!bound.ok) return targetChanged(`The note ${quote(args.name.trim())}`, 'note', name)
-    const stored = bound.target.value
+    const bound = await boundNote(workspace, args.name, expectedVersion)
+    if (!bound.ok) return bound.result
+    const { name, note: stored } = bound
     const next = nextNote(stored, args, now.toISOString())
     artifactInput(next.title, next.content, next.updatedAt)
     if (next.name !== name && (await workspace.readArtifact(next.name)) !== undefined) {
