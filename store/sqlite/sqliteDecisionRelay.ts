@@ -78,8 +78,9 @@ export function sqliteDecisionRelay(
   db: Database.Database,
   owners: SqliteOwners,
   now: () => number = Date.now,
-): DecisionRelay & { close(): void } {
-  // The kept rules as this store last saved them: a change to exactly these is its own.
+): DecisionRelay & { close(): void; keptRulesSaved(): void } {
+  // Each rules follower's "what this store holds now", moved by this store's own saves.
+  const followers = new Set<() => void>()
   const timers = new Set<ReturnType<typeof setInterval>>()
   // The holder's polls keep no process alive; a decider's wait (it has a deadline) does.
   const every = (tick: () => void, keepsAlive = false) => {
@@ -211,11 +212,17 @@ export function sqliteDecisionRelay(
     onPoliciesChanged(listener) {
       // `data_version` moves with other connections' commits only, `total_changes()` with this
       // one's (which another store in this process may share): the rules are read when either
-      // moved, and told when they changed.
+      // moved, and told when they differ from what this store holds. That is what it last read
+      // or last saved itself (`keptRulesSaved`): compared with the last read alone, a rule this
+      // store kept and another process revoked before the next tick would read as no change.
       let seen = version()
       let own = ownChanges()
       let rules = keptRules()
-      return every(() => {
+      const saved = () => {
+        rules = keptRules()
+      }
+      followers.add(saved)
+      const stop = every(() => {
         const current = version()
         const mine = ownChanges()
         if (current === seen && mine === own) return
@@ -224,16 +231,20 @@ export function sqliteDecisionRelay(
         const now = keptRules()
         if (now === rules) return
         rules = now
-        // Told on every change, this store's own too: whose change it was cannot be told apart on
-        // a shared connection without a race (the save's note could land after this tick), and a
-        // reload of rules this store just saved reads what it holds (followSharedPolicies flushes
-        // its own save first).
         listener()
       })
+      return () => {
+        followers.delete(saved)
+        stop()
+      }
+    },
+    keptRulesSaved() {
+      for (const saved of followers) saved()
     },
     close() {
       for (const handle of timers) clearInterval(handle)
       timers.clear()
+      followers.clear()
     },
   }
 }

@@ -215,7 +215,11 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return parse<AuditRecord>(readSqliteAuditLines(db)).map(withoutChain)
     },
     loadPolicies: async () => loadSqlitePolicies(db),
-    savePolicies: async (rules) => saveSqlitePolicies(db, rules),
+    savePolicies: async (rules) => {
+      saveSqlitePolicies(db, rules)
+      // This store holds what it saved: its followers compare later reads with that.
+      relay.keptRulesSaved()
+    },
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
     relay,
     async close() {

@@ -64,3 +64,23 @@ test('a run no live process holds is not offered (the decider may take it over i
   await holder.unclaim('run1')
   expect(await decider.relay?.offer('run1', offer('c'), 10_000)).toBeUndefined()
 })
+
+test('a rule this store kept and another revoked before its next look is told as a change', async () => {
+  const rule = {
+    id: 'r1',
+    tool: 'files__write_file',
+    effect: 'deny' as const,
+    scope: 'always' as const,
+    createdAt: '2026-12-03T00:00:00.000Z',
+  }
+  let told = 0
+  const stop = holder.relay?.onPoliciesChanged(() => {
+    told += 1
+  })
+  // Both saves land before the holder's next look (no timer runs between them): the table reads
+  // as it did at the last look, yet the holder still holds the rule it kept.
+  await holder.savePolicies([rule])
+  await decider.savePolicies([])
+  await expect.poll(() => told, { timeout: 10_000 }).toBe(1)
+  stop?.()
+})

@@ -155,13 +155,10 @@ test('asked in the host and on the page at once: the page answers first, and the
   expect(host.asked).toHaveLength(1)
 })
 
-// Skipped for a known bug, left open (issue #38): in a fresh clone this test fails 3 runs of 3 as
-// the file's fourth test (it passes alone and in a worked-in tree): the gateway's relay never
-// tells its runtime of the rule the page revoked (debug logs showed only the page's relay
-// reporting each change), so the gateway keeps denying. The rule shows on the page and revokes
-// there; the gateway hears of it only on its next start. Unskip once the gateway reads kept
-// rules at each gated call or the relay's subscription is found.
-test.skip('a rule kept in the host ("always deny") shows on the page, and revoked there, the next call asks again', async () => {
+// Once failed 3 runs of 3 as this file's fourth test: the gateway's rule followers compared the
+// table with their last look only, so a rule the gateway kept and the page revoked before the
+// gateway's next look read as no change (`test/store/sqliteDecisionRelay.test.ts` pins it).
+test('a rule kept in the host ("always deny") shows on the page, and revoked there, the next call asks again', async () => {
   const host = elicitingClient(() =>
     host.asked.length === 1
       ? { action: 'accept', content: { answer: 'deny_always' } }
