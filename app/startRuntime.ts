@@ -7,6 +7,7 @@ import { createToolRegistry } from '../tools/createToolRegistry.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
+import { addSampleRecords } from '../workspace/sampleWorkspace.ts'
 import type { Notebook } from '../workspace/schemas.ts'
 import { SqliteWorkspace } from '../workspace/sqlite/SqliteWorkspace.ts'
 import type { Workspace } from '../workspace/Workspace.ts'
@@ -87,6 +88,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     store = files
     const folderRecords = SqliteWorkspace.open(root)
     problems.push(...folderRecords.found)
+    if (opened.created) await addSampleRecords(folderRecords)
     records = folderRecords
     notebook = await firstNotebook(folderRecords, problems)
   }

@@ -6,13 +6,19 @@ import type { StudyWorkspace } from './StudyWorkspace.ts'
 import { addSampleRecords, sampleSources } from './sampleData.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
 
-export { sampleSources } from './sampleData.ts'
+export { addSampleRecords, sampleSources } from './sampleData.ts'
 
 /**
  * Fills `ws` with the Biology 101 sample: three sources (written into `sourcesDir`), a notebook,
  * two tasks and a memory; skips what exists.
  */
 export async function writeSamples(ws: StudyWorkspace, sourcesDir: string): Promise<void> {
+  await writeSampleSources(sourcesDir)
+  await addSampleRecords(ws)
+}
+
+/** Writes the Biology 101 sample's three sources into `sourcesDir`; never over a file there. */
+export async function writeSampleSources(sourcesDir: string): Promise<void> {
   await mkdir(sourcesDir, { recursive: true }).catch((error: unknown) => {
     throw WorkspaceError.io('could not create sources/', error, 'sources')
   })
@@ -21,5 +27,4 @@ export async function writeSamples(ws: StudyWorkspace, sourcesDir: string): Prom
     if (!(await pathExists(join(sourcesDir, name))))
       await writeFileAtomic(join(sourcesDir, name), text)
   }
-  await addSampleRecords(ws)
 }

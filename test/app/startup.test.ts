@@ -124,3 +124,29 @@ describe('damaged files at start-up are named; the app starts with what is sound
     ])
   }, 30_000)
 })
+
+describe('the first start on a new folder', () => {
+  it('puts the sample in the database at once: no record files, nothing imported, nothing set aside', async () => {
+    const fresh = join(dir, 'new')
+    const started = await startRuntime({
+      model: new OfflinePlanner(),
+      env: { STUDYPULSE_WORKSPACE: fresh },
+      log: () => {},
+    })
+    try {
+      expect(started.problems).toEqual([])
+      expect(started.notebook?.title).toBe('Biology 101')
+      const records = await started.workspaces.of(undefined)
+      expect((await records.workspace.readTasks()).map((t) => t.title)).toEqual([
+        'Review lecture 1 notes',
+        'Make flashcards for the Krebs cycle',
+      ])
+      const files = await readdir(fresh)
+      expect(files).not.toContain('.records-imported')
+      expect(files).not.toContain('tasks.json')
+      expect(await readdir(join(fresh, 'sources'))).toHaveLength(3)
+    } finally {
+      await started.runtime.close()
+    }
+  })
+})

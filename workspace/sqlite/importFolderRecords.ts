@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'libsql'
 import type { z } from 'zod'
@@ -26,8 +34,10 @@ const recordFiles = [TASKS, MEMORY, NOTEBOOKS] as const
  * transaction (a `workspace_imports` row says it was done), then moves the files into
  * `.records-imported/<time>/`. What cannot be read is named, imported in no part, and moved aside
  * with the rest. A record file found after the import (put back by hand or by a sync tool) is not
- * read: the records live in the database; it is moved aside and named. Returns one line per thing
- * done or found.
+ * read: the records live in the database; it is moved aside and named. Files that hold no record
+ * at all (the empty layout a new folder is made with) are removed instead, silently: there is
+ * nothing in them to keep, and a new folder should not greet its person with an import. Returns
+ * one line per thing done or found.
  */
 export function importFolderRecords(db: Database.Database, root: string, at: Date): string[] {
   const present = recordFiles.filter((file) => existsSync(join(root, file)))
@@ -36,6 +46,7 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
   const found: string[] = []
   const stamp = at.toISOString().replace(/[:.]/g, '-')
   const aside = join(recordsImportedFolder, stamp)
+  let empty = false
   inTransaction(db, true, () => {
     if (firstCell(db, 'SELECT count(*) FROM workspace_imports') !== 0) {
       const names = [...present, ...(changeFiles === undefined ? [] : [`${CHANGES_DIR}/`])]
@@ -71,11 +82,20 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
       db,
       'INSERT INTO workspace_imports (imported_at, moved_to, tasks, memory, notebooks, changes) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(at.toISOString(), aside, tasks.length, entries.length, notebooks.length, kept)
+    empty = found.length === 0 && tasks.length + entries.length + notebooks.length + kept === 0
+    if (empty) return { commit: true, value: undefined }
     found.push(
       `imported the workspace's records (${countOf(tasks.length, 'task')}, ${countOf(entries.length, 'memory entry', 'memory entries')}, ${countOf(notebooks.length, 'notebook')}, ${countOf(kept, 'kept change')}) into studypulse.db; the files are kept in ${aside}/`,
     )
     return { commit: true, value: undefined }
   })
+  if (empty) {
+    for (const file of present) unlinkSync(join(root, file))
+    // A `changes/` folder with anything in it that is not a kept change stays as it is.
+    const changes = join(root, CHANGES_DIR)
+    if (changeFiles !== undefined && readdirSync(changes).length === 0) rmdirSync(changes)
+    return []
+  }
   // Moved only once the import committed (or was done before); a crash before the move moves
   // them on the next open, which finds the import done.
   mkdirSync(join(root, aside), { recursive: true })
