@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { closeFolderDatabase, folderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
+import { groupCommit } from '../../../workspace/sqlite/groupCommit.ts'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'studypulse-group-'))
+})
+afterEach(async () => {
+  closeFolderDatabase(dir)
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Holds the thread for `ms` of wall time, as a piece of heavy work would. */
+function busy(ms: number): void {
+  const until = performance.now() + ms
+  while (performance.now() < until) {}
+}
+
+test('a burst whose work outlasts a slice lets the event loop turn between transactions, and every piece commits once', async () => {
+  const db = folderDatabase(dir)
+  db.exec('CREATE TABLE IF NOT EXISTS t (n integer)')
+  const order: string[] = []
+  const pieces = Array.from({ length: 20 }, (_, n) =>
+    groupCommit(db, () => {
+      busy(1)
+      db.prepare('INSERT INTO t (n) VALUES (?)').run(n)
+      order.push(`piece ${n}`)
+      return true
+    }),
+  )
+  // Queued after the pieces: with all 20 ms of work in one transaction it would run last.
+  setImmediate(() => order.push('another turn'))
+  expect(await Promise.all(pieces)).toEqual(Array(20).fill(true))
+  expect(order.indexOf('another turn')).toBeLessThan(order.indexOf('piece 19'))
+  expect(db.prepare('SELECT count(*) FROM t').pluck(true).all()).toEqual([20])
+})
+
+test('a piece that throws is rolled back alone, in whichever transaction it fell', async () => {
+  const db = folderDatabase(dir)
+  db.exec('CREATE TABLE IF NOT EXISTS t (n integer)')
+  const pieces = Array.from({ length: 10 }, (_, n) =>
+    groupCommit(db, () => {
+      busy(1)
+      db.prepare('INSERT INTO t (n) VALUES (?)').run(n)
+      if (n === 5) throw new Error('refused')
+      return n !== 7
+    }),
+  )
+  const settled = await Promise.allSettled(pieces)
+  expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'rejected'))).toEqual([
+    true,
+    true,
+    true,
+    true,
+    true,
+    'rejected',
+    true,
+    false,
+    true,
+    true,
+  ])
+  expect(db.prepare('SELECT n FROM t ORDER BY n').pluck(true).all()).toEqual([
+    0, 1, 2, 3, 4, 6, 8, 9,
+  ])
+})
