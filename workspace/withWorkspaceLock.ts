@@ -13,18 +13,8 @@ const staleMs = 10_000
  */
 export function withWorkspaceLock<T>(root: string, fn: () => Promise<T>): Promise<T> {
   const key = resolve(root)
-  return withLockFile(key, join(key, '.studypulse.lock'), fn)
-}
-
-/**
- * Runs `fn` after every earlier call with the same `key` has settled, holding the lock file
- * `lockfilePath` (a folder `proper-lockfile` makes) against other processes while it runs.
- */
-export function withLockFile<T>(
-  key: string,
-  lockfilePath: string,
-  fn: () => Promise<T>,
-): Promise<T> {
+  // `.studypulse.lock` is a folder `proper-lockfile` makes (and removes) while `fn` runs.
+  const lockfilePath = join(key, '.studypulse.lock')
   const previous = queues.get(key) ?? Promise.resolve()
   const result = previous.then(() => withProcessLock(key, lockfilePath, fn))
   const tail = result.then(

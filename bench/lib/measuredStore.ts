@@ -13,7 +13,7 @@ export interface CommitRecord {
 const lineBytes = (records: readonly unknown[] | undefined) =>
   (records ?? []).reduce<number>((sum, r) => sum + Buffer.byteLength(`${JSON.stringify(r)}\n`), 0)
 
-/** What a commit writes, counted the way `fileRunStore` serializes it. */
+/** What a commit writes: the snapshot's JSON text, and each record's as a line (JSON plus `\n`). */
 export function commitBytes(commit: RunCommit) {
   const snapshotBytes =
     commit.snapshot === undefined ? 0 : Buffer.byteLength(JSON.stringify(commit.snapshot))

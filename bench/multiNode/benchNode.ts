@@ -6,14 +6,13 @@
 //   { id, op: 'cpu' }             answers { cpuMs }: this process's CPU time so far
 // and, unasked, `{ executed: runId, at }` as each of its runs' calls completes (`at` in ms on
 // the machine's clock, like `decide`'s, so the driver can subtract them).
-// Usage: benchNode.ts file <folder> | postgres <url> <ownerId> [leaseMs]
+// Usage: benchNode.ts postgres <url> <ownerId> [leaseMs]
 // (a PostgreSQL node rescans for runs whose node died every third of its lease, as the app does)
 import { createInterface } from 'node:readline'
 import type { ModelRequest } from '../../models/messages.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
@@ -21,6 +20,7 @@ import { PostgresWorkspace } from '../../workspace/postgres/PostgresWorkspace.ts
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const [kind = '', location = '', ownerId = 'bench', lease = '15000'] = process.argv.slice(2)
+if (kind !== 'postgres') throw new Error('usage: benchNode.ts postgres <url> <ownerId> [leaseMs]')
 const leaseMs = Number(lease)
 const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
   const last = request.messages.at(-1)
@@ -30,31 +30,20 @@ const model = new ScriptedModel((request: ModelRequest): ModelTurn => {
     toolCalls: [{ id: `${title}-call`, name: 'create_task', arguments: JSON.stringify({ title }) }],
   }
 })
-let runtime: ReturnType<typeof createAgentRuntime>
-if (kind === 'postgres') {
-  const store = await postgresRunStore({ connectionString: location }, { ownerId, leaseMs })
-  await store.listening()
-  const folder = await Workspace.openOrCreate(`${process.env.TMPDIR ?? '/tmp'}/sp-bench-sources`)
-  const workspace = await PostgresWorkspace.open(
-    { pool: store.pool },
-    { workspaceId: 'bench', sourcesDir: `${folder.root}/sources` },
-  )
-  runtime = createAgentRuntime({
-    model,
-    tools: createToolRegistry(),
-    workspace,
-    store,
-    rescanEveryMs: leaseMs / 3,
-  })
-} else {
-  const workspace = await Workspace.openOrCreate(location)
-  runtime = createAgentRuntime({
-    model,
-    tools: createToolRegistry(),
-    workspace,
-    store: fileRunStore(location),
-  })
-}
+const store = await postgresRunStore({ connectionString: location }, { ownerId, leaseMs })
+await store.listening()
+const folder = await Workspace.openOrCreate(`${process.env.TMPDIR ?? '/tmp'}/sp-bench-sources`)
+const workspace = await PostgresWorkspace.open(
+  { pool: store.pool },
+  { workspaceId: 'bench', sourcesDir: `${folder.root}/sources` },
+)
+const runtime = createAgentRuntime({
+  model,
+  tools: createToolRegistry(),
+  workspace,
+  store,
+  rescanEveryMs: leaseMs / 3,
+})
 const now = () => performance.timeOrigin + performance.now()
 const started: string[] = []
 const send = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`)

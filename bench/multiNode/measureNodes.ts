@@ -26,7 +26,7 @@ import {
  * at that node to the owner's `toolCompleted`, both on the machine's clock. Capped rows run each
  * node in its own cgroup v1 CPU group capped at `capCores` (PostgreSQL and the driver uncapped),
  * so that nodes add CPU as separate machines would. PostgreSQL keeps its default durability
- * (fsync, synchronous commit), like the file store.
+ * (fsync, synchronous commit).
  */
 
 /** What the `postgres` scenario is told. */
@@ -56,7 +56,7 @@ export interface NodesSetup {
   nodeScript: string
   /** Hears progress. */
   log: (line: string) => void
-  /** Only these PostgreSQL rows (node counts), and no file-store row. */
+  /** Only these rows (node counts). */
   only?: number[]
   /** Leave out the capped rows, or the SIGKILL check. */
   capped?: boolean
@@ -182,9 +182,9 @@ const groupPrefix = `studypulse-bench-${process.pid}-node-`
 const serialRunCount = 100
 
 /**
- * Runs every row in this order: the file store with 1 node; PostgreSQL with 1, 2 and 4 nodes;
- * the same capped at `capCores` per node (where cgroups can be written); then the SIGKILL check.
- * A fresh database per row; `log` hears progress.
+ * Runs every row in this order: PostgreSQL with 1, 2 and 4 nodes; the same capped at `capCores`
+ * per node (where cgroups can be written); then the SIGKILL check. A fresh database per row; `log`
+ * hears progress.
  */
 export async function measureNodes(options: NodesOptions, setup: NodesSetup): Promise<NodesRun> {
   const { nodeScript, log, only } = setup
@@ -238,12 +238,6 @@ export async function measureNodes(options: NodesOptions, setup: NodesSetup): Pr
   if (typeof probe === 'string') run.cappedNote = probe
   else probe.remove()
   try {
-    if (only === undefined) {
-      const folder = await mkdtemp(join(tmpdir(), 'sp-bench-files-'))
-      const spec = { label: 'file store', nodeArgs: [['file', folder]] }
-      add(await row(nodeScript, spec, options, () => undefined))
-      await rm(folder, { recursive: true, force: true })
-    }
     const caps = run.cappedNote === undefined ? [undefined, options.capCores] : [undefined]
     for (const capCores of caps) {
       for (const count of only ?? [1, 2, 4]) {

@@ -17,8 +17,8 @@ interface OwnerRow {
 }
 
 /**
- * Which process owns which run of one database file (the folder store's `RunOwnership`, in
- * rows): each store is an owner row with a heartbeat, a run's `owner` column names its owner. An
+ * Which process owns which run of one database file (what the retired folder store kept in lock
+ * folders, in rows): each store is an owner row with a heartbeat, a run's `owner` column names its owner. An
  * owner is dead when its heartbeat is stale, or when it ran on this host and its pid is gone; a
  * dead owner's runs may be claimed. Every claim is decided inside SQLite's write transaction, so
  * of two claimants exactly one wins. Owner rows and claims commit relaxed (no fsync): after a power

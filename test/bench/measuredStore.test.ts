@@ -1,12 +1,12 @@
 // The long-conversation scenario reports bytes written per turn from a wrapped store; those
-// counts must be what the file store really puts on disk.
-import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
+// counts must be what the store really keeps: the JSON text of the snapshot and of each record,
+// counted as a line (plus its newline), as the bench's results have always counted them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { measuredStore } from '../../bench/lib/measuredStore.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
 import type { StoredRunSnapshot } from '../../store/RunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { storedRows } from '../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let dir: string
@@ -16,7 +16,13 @@ beforeEach(async () => {
 })
 afterEach(() => dispose())
 
-const size = async (...parts: string[]) => (await stat(join(dir, ...parts))).size
+// The UTF-8 bytes of what one column keeps for the run, each value counted as a line.
+const stored = (table: string, column: string, where = '') =>
+  storedRows(
+    dir,
+    `SELECT coalesce(sum(length(CAST(${column} AS BLOB)) + 1), 0) FROM ${table} WHERE run_id = ? ${where}`,
+    'run-1',
+  )[0]?.[0] as number
 const event = (seq: number, text: string): AgentEvent => ({
   runId: 'run-1',
   seq,
@@ -33,8 +39,8 @@ const snapshot = (lastSeq: number, note: string): StoredRunSnapshot => ({
 })
 
 describe('measuredStore', () => {
-  it('counts exactly the bytes the file store writes, and times every commit', async () => {
-    const inner = fileRunStore(dir)
+  it('counts exactly the bytes the SQLite store keeps, and times every commit', async () => {
+    const inner = sqliteRunStore(dir)
     const { store, commits } = measuredStore(inner)
     expect(await store.claim('run-1')).toEqual({ ok: true })
     await store.commit('run-1', {
@@ -43,19 +49,17 @@ describe('measuredStore', () => {
       journal: [{ type: 'intent', callId: 'c1', digest: 'd', at: '2026-11-30T09:00:00.000Z' }],
       audit: [],
     })
-    const run = ['runs', 'run-1']
+    // The snapshot is the one value not counted as a line.
+    const snapshotBytes = stored('runs', 'snapshot') - 1
     expect(commits).toHaveLength(1)
-    expect(commits[0]?.snapshotBytes).toBe(await size(...run, 'snapshot.json'))
-    expect(commits[0]?.eventsBytes).toBe(await size(...run, 'events.jsonl'))
+    expect(commits[0]?.snapshotBytes).toBe(snapshotBytes)
+    expect(commits[0]?.eventsBytes).toBe(stored('run_events', 'event'))
     expect(commits[0]?.bytes).toBe(
-      (await size(...run, 'snapshot.json')) +
-        (await size(...run, 'events.jsonl')) +
-        (await size(...run, 'journal.jsonl')),
+      snapshotBytes + stored('run_events', 'event') + stored('run_journal', 'record'),
     )
-    const eventsBefore = await size(...run, 'events.jsonl')
     await store.commit('run-1', { events: [event(3, 'appended only')] })
     expect(commits[1]?.snapshotBytes).toBe(0)
-    expect(commits[1]?.bytes).toBe((await size(...run, 'events.jsonl')) - eventsBefore)
+    expect(commits[1]?.bytes).toBe(stored('run_events', 'event', 'AND seq = 3'))
     expect(commits.every((c) => c.ms >= 0 && c.runId === 'run-1')).toBe(true)
     // Everything but `commit` is the inner store's own.
     expect(await store.readEvents('run-1')).toHaveLength(3)

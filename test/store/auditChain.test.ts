@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { chainLines, chainStart, verifyAuditChain } from '../../store/auditChain.ts'
-import { readAuditLines } from '../../store/auditFile.ts'
-import { fileRunStore } from '../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
+import { storedRows } from '../helpers/sqliteFolder.ts'
 
 const record = (runId: string, toolCallId: string, extra: Partial<AuditRecord> = {}) =>
   ({
@@ -104,34 +104,40 @@ describe('the audit chain names the first line that does not fit', () => {
   })
 })
 
-describe('the file store chains its audit lines', () => {
+// The folder's audit log as the SQLite store keeps it: each line's exact text, oldest first.
+const auditLines = (root: string) =>
+  storedRows(root, 'SELECT line FROM audit ORDER BY id').map(([line]) => line as string)
+
+describe('the SQLite store chains its audit lines', () => {
   test('lines of an older app stay before the chain; new ones continue it', async () => {
     const root = await tempDir()
+    // An older app's `audit.jsonl`, imported into the database on the store's first open.
     const old = `${JSON.stringify(record('r0', 'old-1'))}\n`
     await writeFile(join(root, 'audit.jsonl'), old)
-    const store = fileRunStore(root)
+    const store = sqliteRunStore(root)
     closers.push(() => store.close())
     await store.claim('r1')
     await store.commit('r1', { audit: [record('r1', 'c1'), record('r1', 'c2')] })
     await store.commit('r1', { audit: [record('r1', 'c3')] })
-    const lines = readAuditLines(join(root, 'audit.jsonl'))
+    const lines = auditLines(root)
     expect(verifyAuditChain(lines)).toMatchObject({ lines: 4, beforeChain: 1 })
     expect(lines[0]).toBe(old.trim())
     // What the store hands back is the record, without the chain's fields.
     expect((await store.readAudit()).at(-1)).toEqual(record('r1', 'c3'))
   })
 
-  test('a line torn by a crash is cut before the next one is chained on', async () => {
+  test('an imported log whose last line a crash tore is cut there, and the chain goes on whole', async () => {
     const root = await tempDir()
-    const store = fileRunStore(root)
+    const [first] = chainLines(chainStart, [record('r0', 'c0')]).lines
+    await writeFile(join(root, 'audit.jsonl'), `${first}\n{"version":2,"prev":"ab`)
+    const store = sqliteRunStore(root)
     closers.push(() => store.close())
     await store.claim('r1')
     await store.commit('r1', { audit: [record('r1', 'c1')] })
-    const file = join(root, 'audit.jsonl')
-    await writeFile(file, `${await readFile(file, 'utf8')}{"version":2,"prev":"ab`)
-    await store.commit('r1', { audit: [record('r1', 'c2')] })
-    expect(verifyAuditChain(readAuditLines(file))).toMatchObject({ lines: 2 })
-    expect(verifyAuditChain(readAuditLines(file)).broken).toBeUndefined()
+    const lines = auditLines(root)
+    expect(lines[0]).toBe(first)
+    expect(verifyAuditChain(lines)).toMatchObject({ lines: 2 })
+    expect(verifyAuditChain(lines).broken).toBeUndefined()
   })
 
   test('two processes appending at once make one chain', { timeout: 60_000 }, async () => {
@@ -151,10 +157,11 @@ describe('the file store chains its audit lines', () => {
         )
       })
     await Promise.all([run('a'), run('b')])
-    const lines = readAuditLines(join(root, 'audit.jsonl'))
+    const lines = auditLines(root)
     expect(lines).toHaveLength(50)
     expect(verifyAuditChain(lines).broken).toBeUndefined()
-    // Their lines interleave: the lock, not the order of the processes, kept the chain.
+    // Both processes' lines are in the one chain: each save chained on the last line under the
+    // database's write lock, whichever process wrote it.
     const owners = lines.map((line) => JSON.parse(line).runId as string)
     expect(new Set(owners)).toEqual(new Set(['run-a', 'run-b']))
   })

@@ -1,10 +1,10 @@
-// A separate process that appends audit lines to a folder's log, one commit each, as a second
-// app on the folder would (test/store/auditChain.test.ts). Usage: auditChild.ts <root> <tag> <count>
-import { fileRunStore } from '../../store/fileRunStore.ts'
+// A separate process that appends audit lines to a folder's log (its SQLite file), one commit
+// each, as a second app on the folder would (test/store/auditChain.test.ts). Usage: auditChild.ts <root> <tag> <count>
+import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 
 const [root, tag, count] = process.argv.slice(2)
 if (!root || !tag || !count) throw new Error('usage: auditChild.ts <root> <tag> <count>')
-const store = fileRunStore(root)
+const store = sqliteRunStore(root)
 const runId = `run-${tag}`
 await store.claim(runId)
 for (let i = 0; i < Number(count); i++) {

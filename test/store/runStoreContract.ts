@@ -246,7 +246,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<RunSto
       const open = await store.listOpenRuns()
       expect(open).toContain('open')
       expect(open).not.toContain('done')
-      // The file store lists a run folder that has no snapshot yet; it must at least not load.
+      // A store may list a run that has no snapshot yet (claimed, or events only); it must not load.
       for (const runId of open.filter((id) => id !== 'open')) {
         expect(['bare', 'claimed-only']).toContain(runId)
         expect(await store.loadRun(runId)).toBeUndefined()

@@ -14,7 +14,8 @@ import {
 } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 
-// Written by the folder store before the SQLite store (see fixtures/makeFolderStoreFixture.ts):
+// Written by the folder store before the SQLite store, by fixtures/makeFolderStoreFixture.ts at
+// commit b7d179e (the script went with the folder store; the fixture is committed as it wrote it):
 // fs-2 ended after creating "Outline chapter 1", fs-5 denied write_memory "always" (rule fs-7),
 // fs-8 waits on card fs-9 to create "Read chapter 3".
 const fixture = fileURLToPath(new URL('./fixtures/folder-store-v1', import.meta.url))

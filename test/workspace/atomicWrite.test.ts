@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { appendLineDurable, writeFileAtomic } from '../../workspace/atomicWrite.ts'
+import { writeFileAtomic } from '../../workspace/atomicWrite.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { WorkspaceError } from '../../workspace/WorkspaceError.ts'
 import { makeTempDirs } from './tempDir.ts'
@@ -49,23 +49,5 @@ describe('writeFileAtomic', () => {
     await ws.saveArtifact('Notes', 'body')
     expect(await tempFiles(dir)).toEqual([])
     expect(await tempFiles(join(dir, 'artifacts'))).toEqual([])
-  })
-})
-
-describe('appendLineDurable', () => {
-  it('appends lines, creating the file', async () => {
-    const dir = await tempDir()
-    const path = join(dir, 'log.jsonl')
-    await appendLineDurable(path, '{"a":1}')
-    await appendLineDurable(path, '{"b":2}')
-    expect(await readFile(path, 'utf8')).toBe('{"a":1}\n{"b":2}\n')
-  })
-
-  it('keeps what was there', async () => {
-    const dir = await tempDir()
-    const path = join(dir, 'log.jsonl')
-    await writeFile(path, 'first\n')
-    await appendLineDurable(path, 'second')
-    expect(await readFile(path, 'utf8')).toBe('first\nsecond\n')
   })
 })

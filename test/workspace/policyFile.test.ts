@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadPolicyFile, readPolicyFile, writePolicyFile } from '../../workspace/policyFile.ts'
+import { loadPolicyFile } from '../../workspace/policyFile.ts'
 import { makeTempDirs } from './tempDir.ts'
 
 const tempDir = makeTempDirs()
@@ -17,29 +17,15 @@ describe('policies.json is data from disk', () => {
     expect(loaded.rules).toEqual([deny])
     expect(loaded.corrupt).toBeUndefined()
     expect(loaded.invalid).toEqual([{ rule: odd, reason: expect.stringContaining('effect') }])
-    expect(await readPolicyFile(dir)).toEqual([deny])
   })
 
-  it('a corrupt file is reported, not thrown, and writing refuses to replace it', async () => {
+  it('a corrupt file is reported, not thrown, and left as it is', async () => {
     const dir = await tempDir()
     const bytes = '{"version":1,"rules":[{"id":"r1",'
     await writeFile(join(dir, 'policies.json'), bytes)
     const loaded = await loadPolicyFile(dir)
     expect(loaded).toMatchObject({ rules: [], corrupt: { file: 'policies.json' } })
     expect(loaded.corrupt?.message).toContain('policies.json is corrupt')
-    await expect(writePolicyFile(dir, [deny as never])).rejects.toMatchObject({
-      code: 'corrupt_file',
-      file: 'policies.json',
-    })
     expect(await readFile(join(dir, 'policies.json'), 'utf8')).toBe(bytes)
-  })
-
-  it('writing keeps the entries that were not rules, so nothing the user wrote is lost', async () => {
-    const dir = await tempDir()
-    const odd = { id: 'x', note: 'hand-written' }
-    await writeFile(join(dir, 'policies.json'), JSON.stringify({ version: 1, rules: [odd] }))
-    await writePolicyFile(dir, [deny as never])
-    const written = JSON.parse(await readFile(join(dir, 'policies.json'), 'utf8'))
-    expect(written).toEqual({ version: 1, rules: [deny, odd] })
   })
 })

@@ -1,7 +1,6 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { setAsideBadLines } from '../../workspace/setAsideBadLines.ts'
 import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { makeTempDirs } from './tempDir.ts'
@@ -28,7 +27,7 @@ describe('start-up clean-up of the workspace', () => {
       ].sort(),
     )
     expect(await readdir(join(dir, 'artifacts'))).toEqual(['notes.md'])
-    // The run store sweeps its own folders.
+    // runs/ is the retired folder store's: its import moves the whole folder aside, as it is.
     expect(await readdir(join(dir, 'runs', 'r1'))).toEqual([temp('snapshot.json')])
   })
 
@@ -41,20 +40,5 @@ describe('start-up clean-up of the workspace', () => {
     await writeFile(join(dir, 'changes', 'c-0.json'), '{}')
     expect(await sweepWorkspaceTempFiles(dir)).toEqual([`changes/${temp}`])
     expect(await readdir(join(dir, 'changes'))).toEqual(['c-0.json'])
-  })
-
-  it('sets bad JSONL lines aside and keeps a torn last line for the log to repair', async () => {
-    const dir = await tempDir()
-    await writeFile(join(dir, 'audit.jsonl'), '{"a":1}\nbad\n{"b":2}\n{"c":')
-    const result = await setAsideBadLines(dir, 'audit.jsonl')
-    expect(result).toEqual({
-      file: 'audit.jsonl',
-      rejectedFile: 'audit.rejected.jsonl',
-      lines: [2],
-    })
-    expect(await readFile(join(dir, 'audit.jsonl'), 'utf8')).toBe('{"a":1}\n{"b":2}\n{"c":')
-    expect(await readFile(join(dir, 'audit.rejected.jsonl'), 'utf8')).toBe('bad\n')
-    // A sound file is left as it is.
-    expect((await setAsideBadLines(dir, 'audit.jsonl')).lines).toEqual([])
   })
 })

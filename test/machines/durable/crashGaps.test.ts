@@ -1,18 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ModelClient } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import { toolOk } from '../../../vocabulary/ToolResult.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
+import { changeStored, storedAudit, storedJournal, storedRows } from '../../helpers/sqliteFolder.ts'
 import {
   endEarlierProcesses,
   sequentialIds,
@@ -47,7 +46,7 @@ async function boot(model: ModelClient, prefix: string, tools = new ToolRegistry
     model,
     tools,
     workspace: await Workspace.open(dir),
-    store: fileRunStore(dir),
+    store: sqliteRunStore(dir),
     generateId: sequentialIds(prefix),
   })
   trackRuntime(runtime)
@@ -73,11 +72,9 @@ describe('what a crash leaves between steps', () => {
     await first.flush()
     // One call runs (its tool hangs); the other two wait their turn and have begun nothing.
     expect(started).toEqual(['one'])
-    const intents = async (runId: string) =>
-      (await readFile(join(dir, 'runs', runId, 'journal.jsonl'), 'utf8').catch(() => ''))
-        .split('\n')
-        .filter((line) => line.includes('"intent"')).length
-    expect(await Promise.all(runs.map(intents))).toEqual([1, 0, 0])
+    const intents = (runId: string) =>
+      storedJournal(dir, runId).filter((record) => record.type === 'intent').length
+    expect(runs.map(intents)).toEqual([1, 0, 0])
 
     // The process dies here. A new one restores the three runs from their saved `executing`.
     hold = Promise.resolve()
@@ -90,7 +87,10 @@ describe('what a crash leaves between steps', () => {
     expect(started).toEqual(['one'])
   })
 
-  it('an audit line lost between the snapshot and its append is written again at restore, once', async () => {
+  // One SQLite transaction saves a snapshot with its audit line, so no crash splits them now; a
+  // log that lost the line all the same (cut back by hand, put back from an older copy) is
+  // what restore still has to mend.
+  it("a call's audit line missing from the log is written again at restore, once", async () => {
     const create = {
       toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Audited"}' }],
     }
@@ -104,27 +104,27 @@ describe('what a crash leaves between steps', () => {
     await first.submitConfirmation(runId, pendingId(first, runId), 'allow')
     await waitForRun(first, runId, 'awaitingInput')
     await first.flush()
-    const auditFile = join(dir, 'audit.jsonl')
-    const lines = async () => (await readFile(auditFile, 'utf8')).split('\n').filter(Boolean)
-    expect(await lines()).toHaveLength(1)
-    // The crash: the snapshot landed, the audit append did not.
-    await writeFile(auditFile, '')
+    expect(storedAudit(dir)).toHaveLength(1)
+    // The gap: the snapshot is saved, the audit line is not.
+    await endEarlierProcesses()
+    changeStored(dir, 'DELETE FROM audit')
 
     const second = await boot(new ScriptedModel([]), 'b', createToolRegistry())
     expect(await second.restore()).toEqual([runId])
-    const restored = (await lines()).map((line) => JSON.parse(line))
-    expect(restored).toMatchObject([
+    expect(storedAudit(dir)).toMatchObject([
       { runId, toolCallId: 'c1', toolName: 'create_task', outcome: 'completed', decidedBy: 'user' },
     ])
+    // Its restore's own save lands before this process "dies", as the first's did.
+    await second.flush()
     const third = await boot(new ScriptedModel([]), 'c', createToolRegistry())
     await third.restore()
-    expect(await lines()).toHaveLength(1)
+    expect(storedAudit(dir)).toHaveLength(1)
   })
 
-  it("a crash after a save's appends but before its snapshot: one audit line for the call, not two", async () => {
-    // The save that reports the call appends its events, outcome and audit line, and then would
-    // rename its snapshot: the test puts back the snapshot of the save before (the intent's), as
-    // a SIGKILL in between leaves the folder. The restart reports the call again from the journal.
+  it("a snapshot behind its run's journal and audit: one audit line for the call, not two", async () => {
+    // The save that reports the call keeps its events, outcome and audit line with its snapshot;
+    // the test puts back the snapshot of the save before (the intent's), so the journal and the
+    // audit are ahead of it. The restart reports the call again from the journal.
     let release = () => {}
     hold = new Promise((resolve) => {
       release = resolve
@@ -152,16 +152,21 @@ describe('what a crash leaves between steps', () => {
     await waitForRun(first, runId, 'awaitingConfirmation')
     await first.submitConfirmation(runId, pendingId(first, runId), 'allow')
     await running
-    // The intent is on disk with the `executing` snapshot: keep that snapshot.
-    const snapshotFile = join(dir, 'runs', runId, 'snapshot.json')
-    const beforeReport = await readFile(snapshotFile, 'utf8')
+    // The intent is stored with the `executing` snapshot: keep that snapshot.
+    const columns = 'snapshot, value, last_seq, message_count'
+    const [beforeReport] = storedRows(dir, `SELECT ${columns} FROM runs WHERE run_id = ?`, runId)
+    expect(storedJournal(dir, runId).map((record) => record.type)).toContain('intent')
     release()
     await waitForRun(first, runId, 'awaitingInput')
     await first.flush()
-    const auditFile = join(dir, 'audit.jsonl')
-    const lines = async () => (await readFile(auditFile, 'utf8')).split('\n').filter(Boolean)
-    expect(await lines()).toHaveLength(1)
-    await writeFile(snapshotFile, beforeReport)
+    expect(storedAudit(dir)).toHaveLength(1)
+    await endEarlierProcesses()
+    changeStored(
+      dir,
+      'UPDATE runs SET snapshot = ?, value = ?, last_seq = ?, message_count = ? WHERE run_id = ?',
+      ...(beforeReport ?? []),
+      runId,
+    )
 
     const second = await boot(new ScriptedModel([{ text: 'Done again.' }]), 'b', tools())
     expect(await second.restore()).toEqual([runId])
@@ -169,7 +174,6 @@ describe('what a crash leaves between steps', () => {
     await second.flush()
     // The call was reported again (from the journal's outcome), and audited once.
     expect(eventsOf(second, runId, 'toolCompleted')).toHaveLength(1)
-    const audit = (await lines()).map((line) => JSON.parse(line) as { toolCallId: string })
-    expect(audit.map((record) => record.toolCallId)).toEqual(['n1'])
+    expect(storedAudit(dir).map((record) => record.toolCallId)).toEqual(['n1'])
   })
 })

@@ -3,7 +3,7 @@
 // Usage: twoProcessChild.ts <dir> <id prefix> [plain|app|undoHangs] [owner stale ms]. `undoHangs`
 // is `plain` whose `undo_change` never gets past the start of its execution (the test kills it there). `app` starts the
 // runtime the way the web app and the terminal chat do (`startRuntime`, which also restores at
-// start-up); `plain` uses `createAgentRuntime` over a file store.
+// start-up); `plain` uses `createAgentRuntime` over the folder's SQLite store.
 import { createInterface } from 'node:readline'
 import type { z } from 'zod'
 import { startRuntime } from '../../../app/startRuntime.ts'

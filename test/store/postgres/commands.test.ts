@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
 import type { PostgresRunStore } from '../../../store/postgres/postgresRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { signal } from '../../helpers/signal.ts'
+import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { openCard } from '../clusterDecisionsContract.ts'
 import { eventsOf, snapshotOf } from '../runStoreContract.ts'
 import { nodesPerTest, proxiedNode } from './nodes.ts'
@@ -25,11 +26,15 @@ async function commandRows(store: PostgresRunStore) {
 }
 
 describe('commands to a run across PostgreSQL nodes', () => {
-  test('only the PostgreSQL store carries commands; memory and file stores stay single-node', async () => {
+  test('only the PostgreSQL store carries commands; the memory and SQLite stores stay single-node', async () => {
     // One capability object says what a store shares between nodes; the others have none.
     expect((await node('a')).cluster).toBeDefined()
     expect(memoryRunStore().cluster).toBeUndefined()
-    expect(fileRunStore('/nonexistent-studypulse').cluster).toBeUndefined()
+    const { dir, dispose } = await tempWorkspace()
+    closers.push(dispose)
+    const folder = sqliteRunStore(dir)
+    closers.push(() => folder.close())
+    expect(folder.cluster).toBeUndefined()
   })
 
   test('an offered command wakes the owner and waits, in order, until a commit records it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { fileRunStore } from '../../../store/fileRunStore.ts'
 import { memoryRunStore } from '../../../store/memoryRunStore.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import type { PolicyRule } from '../../../workspace/policyFile.ts'
 import { signal } from '../../helpers/signal.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
@@ -19,14 +19,14 @@ const denyDelete: PolicyRule = {
 }
 
 describe('kept rules shared across PostgreSQL nodes', () => {
-  test('the PostgreSQL store shares its rules; the memory and file stores do not', async () => {
+  test('the PostgreSQL store shares its rules between nodes; the memory and SQLite stores have no cluster', async () => {
     expect((await node('a')).cluster).toBeDefined()
     expect(memoryRunStore().cluster).toBeUndefined()
     const { dir, dispose } = await tempWorkspace()
     closers.push(dispose)
-    const files = fileRunStore(dir)
-    closers.push(() => files.close())
-    expect(files.cluster).toBeUndefined()
+    const folder = sqliteRunStore(dir)
+    closers.push(() => folder.close())
+    expect(folder.cluster).toBeUndefined()
   })
 
   test('a save on one node tells the others, which read the saved rules', async () => {
