@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { isWellFormedId } from '../../vocabulary/ids.ts'
 import { errnoCode } from '../../workspace/errnoCode.ts'
 import { type PolicyRule, PolicyRuleSchema } from '../../workspace/policyFile.ts'
 import { readAuditLines } from '../auditFile.ts'
+import { titleOfMessages } from '../RunListing.ts'
 import type { StoredRunSnapshot } from '../RunStore.ts'
 import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 
@@ -23,7 +24,10 @@ export interface FolderRun {
 /** What the folder store left in a workspace, read without changing a byte of it. */
 export interface FolderStore {
   runs: FolderRun[]
-  /** `runs/index.jsonl`, oldest first, each run once. */
+  /**
+   * `runs/index.jsonl`, oldest first, each run once; then a run saved before the index existed,
+   * started at its first event and titled by its first message, as the folder store listed it.
+   */
   listed: { runId: string; startedAt: string; title: string; owner?: string }[]
   /** `audit.jsonl` as its exact lines, so the chain verifies in the database too. */
   auditLines: string[]
@@ -84,6 +88,13 @@ export function readFolderStore(root: string): FolderStore {
     seen.add(entry.runId)
     listed.push(entry)
   }
+  // Saved before the index existed, so older than every run in it: listed first, as the folder
+  // store did on its first open.
+  const unlisted = runs
+    .filter((run) => run.snapshot !== undefined && !seen.has(run.runId))
+    .map((run) => describeUnlisted(runsDir, run))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId))
+  listed.unshift(...unlisted)
   return {
     runs,
     listed,
@@ -135,6 +146,25 @@ function readRun(runsDir: string, runId: string, problems: string[]): FolderRun 
     journal: lines('journal', isRecord),
     ended: existsSync(join(dir, 'ended')),
   }
+}
+
+// A run of a folder saved before `runs/index.jsonl` existed: the folder store listed it on its
+// first open from its first event's time (or its snapshot's) and its first message.
+function describeUnlisted(runsDir: string, run: FolderRun): FolderStore['listed'][number] {
+  const parse = (text: string | undefined) => (text === undefined ? undefined : JSON.parse(text))
+  const [first] = run.events
+  const at = (parse(first?.text) as { at?: unknown } | undefined)?.at
+  const startedAt =
+    typeof at === 'string'
+      ? at
+      : statSync(join(runsDir, run.runId, 'snapshot.json')).mtime.toISOString()
+  const inSnapshot = (run.snapshot?.snapshot as { context?: { messages?: { role: string }[] } })
+    ?.context?.messages
+  const messages =
+    run.messages.length > 0
+      ? run.messages.map((text) => parse(text) as { role: string })
+      : (inSnapshot ?? [])
+  return { runId: run.runId, startedAt, title: titleOfMessages(messages) }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -25,6 +25,11 @@ describe('the SQLite store reads runs the folder store saved in version 1', () =
     const store = sqliteRunStore(root)
     try {
       expect(await store.listOpenRuns()).toEqual(['r-v1'])
+      // Saved before the run list existed (no runs/index.jsonl): listed as the folder store listed
+      // it, from its first event and its first message, never left out of the list.
+      expect((await store.listRuns()).runs).toMatchObject([
+        { runId: 'r-v1', startedAt: '2026-11-29T18:00:00.000Z', title: 'Plan my week' },
+      ])
       const loaded = await store.loadRun('r-v1')
       expect(loaded?.eventsAhead).toBe(0)
       expect(loaded?.snapshot).toMatchObject({
