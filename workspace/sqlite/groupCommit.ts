@@ -65,12 +65,13 @@ function commitQueued(db: Database.Database): void {
       return { commit: true, value: undefined }
     })
   } catch (error) {
-    for (const waiting of batch) waiting.reject(error)
+    // Refused as a whole (a held lock, a full disk): every piece waiting is refused with it, as
+    // one transaction would have been; trying the rest at once would meet the same refusal.
+    for (const waiting of [...batch, ...queue.splice(0)]) waiting.reject(error)
     return
-  } finally {
-    // What this transaction left goes in the next turn's (pieces queued meanwhile join it).
-    if (queue.length > 0) setImmediate(() => commitQueued(db))
   }
+  // What this transaction left goes in the next turn's (pieces queued meanwhile join it).
+  if (queue.length > 0) setImmediate(() => commitQueued(db))
   // One caller per turn of the event loop: each goes on with its run (the tool's result, the
   // model, the next save) in a turn of its own, so a burst never holds the loop for all of them.
   const settle = (flushed: unknown, i = 0) => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { closeFolderDatabase, folderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
 import { groupCommit } from '../../../workspace/sqlite/groupCommit.ts'
@@ -66,4 +67,27 @@ test('a piece that throws is rolled back alone, in whichever transaction it fell
   expect(db.prepare('SELECT n FROM t ORDER BY n').pluck(true).all()).toEqual([
     0, 1, 2, 3, 4, 6, 8, 9,
   ])
+})
+
+test('a transaction refused as a whole (another program holds the write lock) refuses every waiting piece, at once', async () => {
+  const db = folderDatabase(dir, { busyTimeoutMs: 0 })
+  db.exec('CREATE TABLE IF NOT EXISTS t (n integer)')
+  const other = new Database(join(dir, 'studypulse.db'))
+  other.exec('BEGIN IMMEDIATE')
+  try {
+    const pieces = [1, 2, 3].map((n) =>
+      groupCommit(db, () => {
+        db.prepare('INSERT INTO t (n) VALUES (?)').run(n)
+        return true
+      }),
+    )
+    const settled = await Promise.allSettled(pieces)
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected'])
+  } finally {
+    other.exec('ROLLBACK')
+    other.close()
+  }
+  // Nothing was written, and the next piece commits.
+  expect(await groupCommit(db, () => true)).toBe(true)
+  expect(db.prepare('SELECT count(*) FROM t').pluck(true).all()).toEqual([0])
 })
