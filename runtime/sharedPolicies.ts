@@ -21,7 +21,8 @@ export interface SharedPoliciesFollow {
 }
 
 /**
- * Reloads the kept ("always") rules whenever another node saved them (and after a reconnect),
+ * Reloads the kept ("always") rules whenever another node saved them (and once the store listens,
+ * and after a reconnect),
  * so "always deny delete_task" kept on one node applies on every node without a restart. Reloads
  * run one at a time; a wake during one brings one more. A read that fails changes nothing; a read
  * that raced a change made here is dropped, since that change's save writes what this node holds.

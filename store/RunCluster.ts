@@ -143,8 +143,9 @@ export interface RunCluster {
   decidedUnresolved(runId: string): Promise<StoredDecision[]>
   /**
    * Calls `listener` with the run id whenever any node accepts a decision, and with the decision
-   * itself when the notice carried it (else the listener reads `decidedUnresolved`); returns an
-   * unsubscribe.
+   * itself when the notice carried it (else the listener reads `decidedUnresolved`); once this
+   * node hears decisions and after a lost connection, with each of its runs that has one
+   * unresolved (a decision made before then woke nobody); returns an unsubscribe.
    */
   onDecision(listener: (runId: string, decision?: StoredDecision) => void): () => void
   /**
@@ -162,8 +163,9 @@ export interface RunCluster {
   /** Commands of `runId` not applied yet, oldest first. */
   pendingCommands(runId: string): Promise<StoredRunCommand[]>
   /**
-   * Calls `listener` with the run id whenever any node offers a command (and, after a lost
-   * connection, with each of this node's runs that has one waiting); returns an unsubscribe.
+   * Calls `listener` with the run id whenever any node offers a command (and, once this node
+   * hears offers and after a lost connection, with each of its runs that has one waiting: an
+   * offer made before then woke nobody); returns an unsubscribe.
    */
   onCommand(listener: (runId: string) => void): () => void
   /** Resolves with the command's outcome once its owner applied it; undefined if not within `timeoutMs`. */
@@ -173,8 +175,9 @@ export interface RunCluster {
   followEvents(runId: string, options: FollowEventsOptions): EventFollow
 
   /**
-   * Calls `listener` whenever any node saved the kept rules, and after a lost connection to the
-   * store comes back (a save may have been missed meanwhile); returns an unsubscribe.
+   * Calls `listener` whenever any node saved the kept rules, once this node hears such saves, and
+   * after a lost connection to the store comes back (a save may have been missed before);
+   * returns an unsubscribe.
    */
   onPoliciesChanged(listener: () => void): () => void
   /** The rules kept with the accepted decisions of `runId`, oldest first. */

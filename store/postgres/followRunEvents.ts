@@ -8,7 +8,7 @@ import { EVENTS_CHANNEL } from './commitRun.ts'
  * Follows one run's log: LISTEN first (the events channel is listened to while any follow
  * runs), then read what is logged, then, on every NOTIFY for the
  * run, take the events it carries when they continue the cursor exactly (no read), else re-read
- * past the last delivered `seq`; re-read after every reconnect too. Reads never overlap and
+ * past the last delivered `seq`; re-read each time the listener starts listening too. Reads never overlap and
  * always start at the cursor, so a lost or early notification costs a read, never an event.
  */
 export function followRunEvents(
@@ -63,7 +63,7 @@ export function followRunEvents(
       }
       void pump()
     }),
-    listener.onReconnect(() => void pump()),
+    listener.onListening(() => void pump()),
     listener.onError(report),
   ]
   const caughtUp = listening.ready.then(pump, async (error) => {

@@ -98,8 +98,8 @@ export async function runsWithPendingCommands(pool: pg.Pool, ownerId: string): P
 }
 
 /**
- * This node's side of the commands channel: wakes owners for offered commands (and, after a
- * reconnect, for their runs with any waiting), and resolves waits for outcomes.
+ * This node's side of the commands channel: wakes owners for offered commands (and, each time it
+ * starts listening, for their runs with any waiting), and resolves waits for outcomes.
  */
 export class CommandChannel {
   readonly #pool: pg.Pool
@@ -118,8 +118,9 @@ export class CommandChannel {
         const { applied } = JSON.parse(payload) as { applied?: number[] }
         for (const id of applied ?? []) this.#wake(String(id))
       }),
-      // Notifications sent while the connection was down are lost: every wait looks again.
-      listener.onReconnect(() => {
+      // Notifications sent before this node listened, or while its connection was down, are
+      // lost: every wait looks again.
+      listener.onListening(() => {
         for (const id of [...this.#waiters.keys()]) this.#wake(id)
       }),
     ]
@@ -132,7 +133,10 @@ export class CommandChannel {
         const note = JSON.parse(payload) as { runId: string; applied?: unknown }
         if (note.applied === undefined) handler(note.runId)
       }),
-      this.#listener.onReconnect(() => {
+      // A command offered before the first LISTEN took effect (the owner's listener still
+      // connecting: seen under load) or while the connection was down sent a NOTIFY nobody here
+      // heard: its run is woken from what the store holds.
+      this.#listener.onListening(() => {
         void runsWithPendingCommands(this.#pool, this.#ownerId).then(
           (runIds) => runIds.forEach(handler),
           () => undefined,

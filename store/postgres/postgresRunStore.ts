@@ -169,8 +169,9 @@ export async function postgresRunStore(
       onPoliciesChanged(handler) {
         const stops = [
           listener.on(POLICIES_CHANNEL, () => handler()),
-          // A save announced while the connection was down is lost: read the rules again anyway.
-          listener.onReconnect(handler),
+          // A save announced before this node listened (its rules were read meanwhile) or while
+          // the connection was down is lost: read the rules again anyway.
+          listener.onListening(handler),
         ]
         void listener.ready().catch(() => undefined)
         return () => {
@@ -194,8 +195,9 @@ export async function postgresRunStore(
         const stops = [
           listener.on(DECISIONS_CHANNEL, heard),
           listener.on(decisionsChannelOf(ownerId), heard),
-          // NOTIFYs sent while the connection was down are lost: wake this node's runs that have one.
-          listener.onReconnect(() => {
+          // NOTIFYs sent before this node listened, or while its connection was down, are lost:
+          // wake this node's runs that have one.
+          listener.onListening(() => {
             void runsWithUnresolvedDecisions(pool, ownerId).then(
               (runIds) => {
                 for (const runId of runIds) handler(runId)

@@ -11,6 +11,7 @@ import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/S
 import { readPageToken } from './readPageToken.ts'
 import { ApprovalSummary, SignedInBar } from './SignedInBar.tsx'
 import { SignInScreen } from './SignInScreen.tsx'
+import { signedOutBy } from './signedOutBy.ts'
 import { useCardReach } from './useCardReach.ts'
 import { serverLostCard, useReloadWhenRestarted, useServerLost } from './useServerLost.ts'
 
@@ -71,7 +72,9 @@ export function App() {
 
   useEffect(() => {
     client.info().then(setInfo, () => {})
-    client.me().then(setMe, () => setSignedOut('never'))
+    client.me().then(setMe, (error: unknown) => {
+      if (signedOutBy(error)) setSignedOut('never')
+    })
   }, [client])
   const reach = useCardReach(
     useCallback((runId: string) => client.card(runId), [client]),

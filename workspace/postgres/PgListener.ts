@@ -4,20 +4,20 @@ const MIN_RETRY_MS = 20
 const MAX_RETRY_MS = 1_000
 
 /**
- * One dedicated connection that LISTENs on some channels and reconnects by itself: after a
- * reconnect it tells its `onReconnect` listeners, since notifications sent meanwhile are lost
- * and whoever relies on them must re-read. It connects on first use.
+ * One dedicated connection that LISTENs on some channels and reconnects by itself. Each time it
+ * starts listening, the first time as after a reconnect, it tells its `onListening` listeners:
+ * notifications sent before that reached nobody here, and whoever relies on them must re-read.
+ * It connects on first use.
  */
 export class PgListener {
   readonly #config: pg.ClientConfig
   readonly #channels: readonly string[]
   readonly #handlers = new Map<string, Set<(payload: string) => void>>()
-  readonly #reconnectListeners = new Set<() => void>()
+  readonly #listeningListeners = new Set<() => void>()
   readonly #errorListeners = new Set<(error: Error) => void>()
   readonly #waiters: { resolve: () => void; reject: (error: Error) => void }[] = []
   #client: pg.Client | undefined
   #attempt: Promise<void> | undefined
-  #everConnected = false
   #retryMs = MIN_RETRY_MS
   #retryTimer: NodeJS.Timeout | undefined
   #closed = false
@@ -40,10 +40,14 @@ export class PgListener {
     return () => handlers.delete(handler)
   }
 
-  /** Calls `listener` after each reconnect, once the channels are listened to again. */
-  onReconnect(listener: () => void): () => void {
-    this.#reconnectListeners.add(listener)
-    return () => this.#reconnectListeners.delete(listener)
+  /**
+   * Calls `listener` each time the channels come to be listened to: on the first connect (which
+   * may follow failed attempts) and after every reconnect. A NOTIFY sent before it reached no one
+   * here: a caller that subscribed, or read, before then looks again for what it may have missed.
+   */
+  onListening(listener: () => void): () => void {
+    this.#listeningListeners.add(listener)
+    return () => this.#listeningListeners.delete(listener)
   }
 
   /** Calls `listener` when the connection fails or a reconnect attempt does. */
@@ -103,7 +107,6 @@ export class PgListener {
   }
 
   #tryConnect(): void {
-    const isReconnect = this.#everConnected
     this.#attempt = this.#connect().then(
       (client) => {
         this.#attempt = undefined
@@ -112,10 +115,11 @@ export class PgListener {
           return
         }
         this.#client = client
-        this.#everConnected = true
         this.#retryMs = MIN_RETRY_MS
         for (const waiter of this.#waiters.splice(0)) waiter.resolve()
-        if (isReconnect) for (const listener of this.#reconnectListeners) this.#guarded(listener)
+        // The first connect too: whatever was sent before its LISTEN (an owner's first command,
+        // offered while this connection was still being made) was never heard.
+        for (const listener of this.#listeningListeners) this.#guarded(listener)
       },
       (error: Error) => {
         this.#attempt = undefined

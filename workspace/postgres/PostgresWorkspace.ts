@@ -375,8 +375,8 @@ export class PostgresWorkspace implements StudyWorkspace, AtomicOutcomes {
 
   /**
    * Calls `listener` after each change to this workspace's tasks, memory, notes or notebooks by
-   * any node: one LISTEN connection for all listeners, opened on the first. Notices sent while it
-   * was down are lost, so a reconnect tells every part.
+   * any node: one LISTEN connection for all listeners, opened on the first. Notices sent before it
+   * listened, or while it was down, are lost, so each start of listening tells every part.
    */
   watchChanges(listener: WorkspaceChangeListener): () => void {
     this.#changes ??= new WorkspaceChangeFeed((tell) =>

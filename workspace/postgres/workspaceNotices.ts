@@ -8,8 +8,8 @@ export const WORKSPACE_CHANNEL = 'studypulse_workspace'
 
 /**
  * Hears the notices of workspace `workspaceId` on a LISTEN connection of its own (the pool's
- * settings) and tells `tell` the part each names. Notices sent while the connection was down are
- * lost, so a reconnect tells every part. Returns the stop.
+ * settings) and tells `tell` the part each names. Notices sent before it listened, or while the
+ * connection was down, are lost, so each start of listening tells every part. Returns the stop.
  */
 export function hearWorkspaceNotices(
   pool: pg.Pool,
@@ -28,7 +28,7 @@ export function hearWorkspaceNotices(
     const notice = readNotice(payload)
     if (notice?.workspace === mine) tell([notice.part])
   })
-  listener.onReconnect(() => tell(workspaceParts))
+  listener.onListening(() => tell(workspaceParts))
   // It retries by itself until it connects.
   void listener.ready().catch(() => undefined)
   return () => void listener.close()

@@ -73,6 +73,20 @@ describe('commands to a run across PostgreSQL nodes', () => {
     expect(await other.cluster.commandOutcome(first.id, 10_000)).toEqual({ ok: true })
   })
 
+  // Seen as a cancel at a follower that never reached the owner (multiNode/commands.test.ts,
+  // under load): the offer's NOTIFY went out before the owner's first LISTEN took effect.
+  test('a command offered before the owner first listens still wakes it once it does', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openRun(owner, 'r1')
+    // Nothing has asked the owner's listener to connect yet: this NOTIFY reaches nobody.
+    const offered = await other.cluster.offerCommand('r1', { kind: 'cancel' })
+    expect(offered).toMatchObject({ ok: true })
+    const woken = signal<string>()
+    owner.cluster.onCommand((runId) => woken.resolve(runId))
+    expect(await woken.promise).toBe('r1')
+  })
+
   test('a commit refused to a node that lost the run records no command', async () => {
     const owner = await node('owner')
     const other = await node('other')

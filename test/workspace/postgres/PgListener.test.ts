@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest'
 import { PgListener } from '../../../workspace/postgres/PgListener.ts'
 import { fileDatabase } from '../../helpers/postgres.ts'
 import { signal } from '../../helpers/signal.ts'
+import { tcpProxy } from '../../helpers/tcpProxy.ts'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -47,4 +48,29 @@ test('a demanded channel is listened to only while a demand is held: PostgreSQL 
   await sendAndMark('demanded again')
 
   expect(heard).toEqual(['while two demand it', 'while one still does', 'demanded again'])
+})
+
+// A NOTIFY sent before the first LISTEN reaches nobody (an owner's first command, under load):
+// the first connect, even one after failed attempts, tells `onListening` as a reconnect does.
+test('the first start of listening is told too, after failed attempts as after none', async () => {
+  const db = await fileDatabase()
+  const target = new URL(db.url)
+  const link = await tcpProxy({ host: target.hostname, port: Number(target.port) })
+  closers.push(() => link.close())
+  target.port = String(link.port)
+  const listener = new PgListener({ connectionString: target.toString() }, ['first_listen'])
+  closers.push(() => listener.close())
+  let told = 0
+  const listening = signal()
+  listener.onListening(() => {
+    told++
+    listening.resolve()
+  })
+  link.cut()
+  await expect(listener.ready()).rejects.toThrow()
+  expect(told).toBe(0)
+  link.restore()
+  // It retries by itself; nobody asks again.
+  await listening.promise
+  expect(told).toBe(1)
 })
