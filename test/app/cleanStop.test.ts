@@ -33,37 +33,62 @@ function launch(script: string, args: string[] = []): ChildProcessWithoutNullStr
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   children.push(child)
+  const said = { out: '', err: '' }
+  outputs.set(child, said)
+  child.stderr.on('data', (chunk: Buffer) => {
+    said.err += chunk
+  })
   return child
 }
 
+// Each wait ends on its own before the test's bound, naming what it waited for and what the
+// child said, so a hang (seen once in a full run beside CPU hogs) says where it was.
+const stepMs = 120_000
+const outputs = new WeakMap<ChildProcessWithoutNullStreams, { out: string; err: string }>()
+
 /** Reads the child's output until `pattern` appears (or the child exits first: a failure). */
 function waitFor(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  const said = outputs.get(child) ?? { out: '', err: '' }
   return new Promise((resolve, reject) => {
     let seen = ''
-    let stderr = ''
-    const onData = (chunk: Buffer) => {
-      seen += chunk
-      const found = pattern.exec(seen)
-      if (found === null) return
+    const done = () => {
+      clearTimeout(deadline)
       child.stdout.off('data', onData)
       child.off('exit', onExit)
+    }
+    const onData = (chunk: Buffer) => {
+      seen += chunk
+      said.out += chunk
+      const found = pattern.exec(seen)
+      if (found === null) return
+      done()
       resolve(found[0])
     }
-    const onErr = (chunk: Buffer) => {
-      stderr += chunk
+    const onExit = (code: number | null) => {
+      done()
+      reject(new Error(`exited (${code}) before ${pattern}: ${said.out}\n${said.err}`))
     }
-    const onExit = (code: number | null) =>
-      reject(new Error(`exited (${code}) before ${pattern}: ${seen}\n${stderr}`))
+    const deadline = setTimeout(() => {
+      done()
+      reject(new Error(`no ${pattern} within ${stepMs} ms: ${said.out}\n${said.err}`))
+    }, stepMs)
     child.stdout.on('data', onData)
-    child.stderr.on('data', onErr)
     child.once('exit', onExit)
   })
 }
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode)
-    else child.once('exit', (code) => resolve(code))
+  new Promise<number | null>((resolve, reject) => {
+    if (child.exitCode !== null) return resolve(child.exitCode)
+    const said = outputs.get(child)
+    const deadline = setTimeout(
+      () => reject(new Error(`no exit within ${stepMs} ms: ${said?.out}\n${said?.err}`)),
+      stepMs,
+    )
+    child.once('exit', (code) => {
+      clearTimeout(deadline)
+      resolve(code)
+    })
   })
 
 /** Loses the WAL and shared-memory files, as a sync tool or another program could. */
