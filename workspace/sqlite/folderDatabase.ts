@@ -74,10 +74,11 @@ export function folderDatabase(
   const existed = existsSync(path)
   const db = new Database(path)
   try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`)
+    const busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
     // A damaged file is refused before anything is written to it (WAL mode, migrations).
     if (existed) (options.checkIntact ?? checkFolderDatabase)(db, path)
-    db.exec('PRAGMA journal_mode = WAL')
+    walMode(db, busyTimeoutMs)
     migrateWorkspaceTables(db)
   } catch (error) {
     db.close()
@@ -86,6 +87,26 @@ export function folderDatabase(
   knowWal(db, path)
   open.set(path, db)
   return db
+}
+
+/**
+ * Puts the file in WAL mode. SQLite answers SQLITE_BUSY at once, without its busy handler, when
+ * another process is setting up the same new file at that moment (the app and the terminal chat
+ * started together on a new folder): tried again every few milliseconds, within the busy timeout.
+ */
+function walMode(db: Database.Database, busyTimeoutMs: number): void {
+  const until = Date.now() + busyTimeoutMs
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL')
+      return
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw error
+      // A synchronous pause: opening is synchronous, and this happens once, at first open.
+      Atomics.wait(pause, 0, 0, 5)
+    }
+  }
 }
 
 /**

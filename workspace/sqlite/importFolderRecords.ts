@@ -47,8 +47,10 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
   const stamp = at.toISOString().replace(/[:.]/g, '-')
   const aside = join(recordsImportedFolder, stamp)
   let empty = false
+  let late = false
   inTransaction(db, true, () => {
     if (firstCell(db, 'SELECT count(*) FROM workspace_imports') !== 0) {
+      late = true
       const names = [...present, ...(changeFiles === undefined ? [] : [`${CHANGES_DIR}/`])]
       found.push(
         `${names.join(', ')}: found after the records moved into studypulse.db, not read (npm run export writes a readable copy); moved to ${aside}/`,
@@ -89,19 +91,41 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
     )
     return { commit: true, value: undefined }
   })
+  // Another process opening the folder at the same moment may import, move or remove these
+  // files first (it took the write lock first): a file already gone is theirs to have moved.
   if (empty) {
-    for (const file of present) unlinkSync(join(root, file))
+    for (const file of present) ifThere(() => unlinkSync(join(root, file)))
     // A `changes/` folder with anything in it that is not a kept change stays as it is.
     const changes = join(root, CHANGES_DIR)
-    if (changeFiles !== undefined && readdirSync(changes).length === 0) rmdirSync(changes)
+    if (changeFiles !== undefined) ifThere(() => rmdirSync(changes))
     return []
   }
   // Moved only once the import committed (or was done before); a crash before the move moves
   // them on the next open, which finds the import done.
   mkdirSync(join(root, aside), { recursive: true })
-  for (const file of present) renameSync(join(root, file), join(root, aside, file))
-  if (changeFiles !== undefined) renameSync(join(root, CHANGES_DIR), join(root, aside, CHANGES_DIR))
+  const names = [...present, ...(changeFiles === undefined ? [] : [CHANGES_DIR])]
+  const moved = names.filter((name) =>
+    ifThere(() => renameSync(join(root, name), join(root, aside, name))),
+  )
+  if (moved.length === 0 && late) {
+    // All moved by the process that imported them a moment ago: nothing was found late.
+    ifThere(() => rmdirSync(join(root, aside)))
+    return []
+  }
   return found
+}
+
+// Runs a file operation; false when its file is gone already (ENOENT), or a folder to remove is
+// not empty (ENOTEMPTY: it holds something that is not ours to remove).
+function ifThere(operation: () => void): boolean {
+  try {
+    operation()
+    return true
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'ENOENT' || code === 'ENOTEMPTY' || code === 'EEXIST') return false
+    throw error
+  }
 }
 
 /** The kept changes' file names, or undefined when there is no `changes/` folder. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -137,4 +138,71 @@ describe('npm run export: the readable copy', () => {
     await exportRecords(ws, into)
     expect(await readFile(join(into, 'tasks.json'), 'utf8')).toBe(text)
   })
+})
+
+describe('two processes opening an old folder at the same moment', () => {
+  it('import it once: neither fails on a file the other moved, and nothing is reported found late', async () => {
+    const repo = fileURLToPath(new URL('../../..', import.meta.url))
+    // Each child loads everything, says "ready", then waits for the go file and opens at once:
+    // the two opens start within a millisecond of each other.
+    const open = (dir: string, go: string) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./workspace/sqlite/SqliteWorkspace.ts').then(async ({ SqliteWorkspace }) => {
+             const { existsSync } = await import('node:fs')
+             console.log('ready')
+             while (!existsSync(process.argv[2])) {}
+             const ws = SqliteWorkspace.open(process.argv[1])
+             console.log(JSON.stringify({ found: ws.found, tasks: (await ws.readTasks()).length }))
+           })`,
+          dir,
+          go,
+        ],
+        { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      let out = ''
+      let ready: () => void = () => {}
+      const isReady = new Promise<void>((resolve) => {
+        ready = resolve
+      })
+      child.stdout.on('data', (d) => {
+        out += d
+        if (out.includes('ready')) ready()
+      })
+      child.stderr.on('data', (d) => {
+        out += d
+      })
+      const exit = new Promise<{ code: number | null; out: string }>((resolve) =>
+        child.on('exit', (code) => {
+          ready()
+          resolve({ code, out })
+        }),
+      )
+      return { isReady, exit }
+    }
+    // A few rounds: which of the two takes the lock first, and when, varies.
+    for (let round = 0; round < 3; round++) {
+      const dir = await copied()
+      const tasks = JSON.parse(await readFile(join(dir, 'tasks.json'), 'utf8')).tasks.length
+      const go = join(await tempDir(), 'go')
+      const children = [open(dir, go), open(dir, go)]
+      await Promise.all(children.map((c) => c.isReady))
+      await writeFile(go, '')
+      const both = await Promise.all(children.map((c) => c.exit))
+      expect(
+        both.map((b) => b.code),
+        both.map((b) => b.out).join('\n'),
+      ).toEqual([0, 0])
+      const said = both.map((b) => JSON.parse(b.out.trim().split('\n').at(-1) ?? '{}'))
+      expect(said.map((s) => s.tasks)).toEqual([tasks, tasks])
+      const found = said.flatMap((s) => s.found as string[])
+      expect(found.filter((line) => line.startsWith('imported'))).toHaveLength(1)
+      expect(found.filter((line) => line.includes('found after'))).toEqual([])
+      expect(await readdir(dir)).not.toContain('tasks.json')
+    }
+  }, 120_000)
 })
