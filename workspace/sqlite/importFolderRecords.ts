@@ -25,6 +25,9 @@ import { firstCell, inTransaction } from './sqliteTransaction.ts'
 /** Where the imported record files are moved: kept, never deleted. */
 export const recordsImportedFolder = '.records-imported'
 
+/** How recent an import is taken for one still moving its files (the race of two first opens). */
+const justImportedMs = 60_000
+
 const { tasks: TASKS, memory: MEMORY, notebooks: NOTEBOOKS } = workspaceLayout
 const recordFiles = [TASKS, MEMORY, NOTEBOOKS] as const
 
@@ -48,13 +51,18 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
   const aside = join(recordsImportedFolder, stamp)
   let empty = false
   let late = false
+  // The folder of an import another process committed a moment ago (see `justImportedMs`).
+  let importer: string | undefined
   inTransaction(db, true, () => {
     if (firstCell(db, 'SELECT count(*) FROM workspace_imports') !== 0) {
       late = true
-      const names = [...present, ...(changeFiles === undefined ? [] : [`${CHANGES_DIR}/`])]
-      found.push(
-        `${names.join(', ')}: found after the records moved into studypulse.db, not read (npm run export writes a readable copy); moved to ${aside}/`,
+      const [importedAt, movedTo] = prepared(
+        db,
+        'SELECT imported_at, moved_to FROM workspace_imports ORDER BY rowid DESC LIMIT 1',
       )
+        .raw(true)
+        .get() as [string, string]
+      if (at.getTime() - Date.parse(importedAt) < justImportedMs) importer = movedTo
       return { commit: false, value: undefined }
     }
     const read = <S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined => {
@@ -102,15 +110,25 @@ export function importFolderRecords(db: Database.Database, root: string, at: Dat
   }
   // Moved only once the import committed (or was done before); a crash before the move moves
   // them on the next open, which finds the import done.
-  mkdirSync(join(root, aside), { recursive: true })
   const names = [...present, ...(changeFiles === undefined ? [] : [CHANGES_DIR])]
-  const moved = names.filter((name) =>
-    ifThere(() => renameSync(join(root, name), join(root, aside, name))),
-  )
-  if (moved.length === 0 && late) {
-    // All moved by the process that imported them a moment ago: nothing was found late.
-    ifThere(() => rmdirSync(join(root, aside)))
-    return []
+  const movedLate: string[] = []
+  const theirs = importer
+  for (const name of names) {
+    // A file of an import another process committed a moment ago, not moved by it yet: it goes
+    // where that process moves it. Never over a file already there: that one is a later file.
+    if (theirs !== undefined && !existsSync(join(root, theirs, name))) {
+      mkdirSync(join(root, theirs), { recursive: true })
+      if (ifThere(() => renameSync(join(root, name), join(root, theirs, name)))) continue
+      if (!existsSync(join(root, name))) continue
+    }
+    mkdirSync(join(root, aside), { recursive: true })
+    if (ifThere(() => renameSync(join(root, name), join(root, aside, name)))) movedLate.push(name)
+  }
+  if (late && movedLate.length > 0) {
+    const listed = movedLate.map((name) => (name === CHANGES_DIR ? `${CHANGES_DIR}/` : name))
+    found.push(
+      `${listed.join(', ')}: found after the records moved into studypulse.db, not read (npm run export writes a readable copy); moved to ${aside}/`,
+    )
   }
   return found
 }
