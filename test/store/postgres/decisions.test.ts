@@ -17,6 +17,14 @@ clusterDecisionsContract('postgresRunStore (one pool per node)', async () => {
   }
 })
 
+/** The person's Allow of card k1 (digest d1) of run r1, as the tests below offer it. */
+const allowK1 = {
+  confirmationId: 'k1',
+  decision: 'allow',
+  decidedBy: 'user',
+  digest: 'd1',
+} as const
+
 const perTest = nodesPerTest()
 const { closers, node } = perTest
 
@@ -60,12 +68,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
     const woken = signal<string>()
     owner.cluster.onDecision((runId) => woken.resolve(runId))
     await owner.listening()
-    await other.cluster.offerDecision('r1', {
-      confirmationId: 'k1',
-      decision: 'allow',
-      decidedBy: 'user',
-      digest: 'd1',
-    })
+    await other.cluster.offerDecision('r1', allowK1)
     expect(await woken.promise).toBe('r1')
   })
 
@@ -74,14 +77,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
     const other = await node('other')
     await openCard(owner, 'r1', 'k1', 'd1')
     // Nothing has asked the owner's listener to connect yet: this NOTIFY reaches nobody.
-    expect(
-      await other.cluster.offerDecision('r1', {
-        confirmationId: 'k1',
-        decision: 'allow',
-        decidedBy: 'user',
-        digest: 'd1',
-      }),
-    ).toEqual({ ok: true })
+    expect(await other.cluster.offerDecision('r1', allowK1)).toEqual({ ok: true })
     const woken = signal<string>()
     owner.cluster.onDecision((runId) => woken.resolve(runId))
     expect(await woken.promise).toBe('r1')
@@ -96,14 +92,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
     cut.store.cluster.onDecision((runId) => woken.resolve(runId))
     await cut.store.listening()
     cut.proxy.cut()
-    expect(
-      await other.cluster.offerDecision('r1', {
-        confirmationId: 'k1',
-        decision: 'allow',
-        decidedBy: 'user',
-        digest: 'd1',
-      }),
-    ).toEqual({ ok: true })
+    expect(await other.cluster.offerDecision('r1', allowK1)).toEqual({ ok: true })
     cut.proxy.restore()
     expect(await woken.promise).toBe('r1')
     expect(await cut.store.cluster.decidedUnresolved('r1')).toMatchObject([
@@ -129,10 +118,7 @@ describe('deciding a card across PostgreSQL nodes', () => {
     await owner.listening()
     const keep = { tool: 'create_task', effect: 'allow', scope: 'run', runId: 'r1' } as const
     await other.cluster.offerDecision('r1', {
-      confirmationId: 'k1',
-      decision: 'allow',
-      decidedBy: 'user',
-      digest: 'd1',
+      ...allowK1,
       keep,
       decider: { id: 'alice', name: 'Alice' },
     })
