@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
@@ -19,7 +20,7 @@ import {
   drawsApps,
   mcpAppMimeType,
 } from './cardApp.ts'
-import type { Gateway } from './Gateway.ts'
+import type { CardAsker, Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
 
 /** The gateway's name and version as MCP clients see them. */
@@ -45,6 +46,9 @@ export function createGatewayServer(
   } = {},
 ): Server {
   const { person } = options
+  // This session's own name: its cards are drawn and decided in it alone.
+  const session = randomUUID()
+  const asker = { session, ...(person !== undefined && { person }) }
   const server = new Server(gatewayInfo, {
     capabilities: { tools: { listChanged: true }, resources: {} },
     instructions:
@@ -66,7 +70,7 @@ export function createGatewayServer(
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params
     if (apps() && (name === cardTool || name === decideTool)) {
-      return appTool(gateway, name, request.params.arguments ?? {}, person)
+      return appTool(gateway, name, request.params.arguments ?? {}, asker)
     }
     const client = server.getClientVersion()
     const token = request.params._meta?.progressToken
@@ -76,6 +80,7 @@ export function createGatewayServer(
     const opensUrls = form?.url !== undefined
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
+      session,
       signal: extra.signal,
       ...(person !== undefined && { person }),
       ...(canAsk && {
@@ -123,7 +128,7 @@ async function appTool(
   gateway: Gateway,
   name: string,
   args: Record<string, unknown>,
-  person: Identity | undefined,
+  asker: CardAsker,
 ): Promise<CallToolResult> {
   const refused = (code: string, message: string): CallToolResult => ({
     isError: true,
@@ -131,7 +136,7 @@ async function appTool(
     structuredContent: { ok: false, error: { code, message } },
   })
   if (name === cardTool) {
-    const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {})
+    const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {}, asker)
     if (card === undefined) return refused('confirmation_not_found', 'No card waits for this call.')
     return { content: [{ type: 'text', text: card.headline }], structuredContent: { ...card } }
   }
@@ -143,7 +148,7 @@ async function appTool(
   const taken = await gateway.decideFromApp({
     ...decision,
     ...(remember !== undefined && { remember }),
-    ...(person !== undefined && { by: person }),
+    from: asker,
   })
   return taken.ok
     ? {
