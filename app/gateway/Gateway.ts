@@ -14,6 +14,12 @@ import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
 
+/** The code a card is closed with when whoever asked for its call is no longer waiting. */
+export const askerGone = 'asker_gone'
+
+const goneText = (asker: string) =>
+  `${asker} stopped waiting for the answer (it cancelled the call, or its connection closed), so the call was never made`
+
 /** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
 export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
 
@@ -252,8 +258,11 @@ export class Gateway {
         caller.signal.removeEventListener('abort', gone)
         resolve(result)
       }
+      // The asker is gone (it cancelled, its connection or process ended): the card closes now,
+      // and the call never runs later, whoever would still answer it.
       const gone = () => {
-        void runtime.cancel(runId, `${caller.name} stopped waiting for the answer`).catch(() => {})
+        this.#options.log?.(`studypulse-gateway: ${askerGone}: ${caller.name} left run ${runId}`)
+        void runtime.cancel(runId, `${askerGone}: ${goneText(caller.name)}`).catch(() => {})
       }
       const check = () => {
         const view = runtime.view(runId)

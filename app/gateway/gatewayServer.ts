@@ -6,6 +6,7 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type RequestId,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
@@ -43,6 +44,11 @@ export function createGatewayServer(
   options: {
     /** The signed-in person of this session (hosted mode): their calls are their runs. */
     person?: Identity
+    /**
+     * Aborted when the asker of request `requestId` is gone though it sent no cancel (over HTTP:
+     * the response it waits on closed first); the transport's own close aborts every call anyway.
+     */
+    askerGone?: (requestId: RequestId) => AbortSignal | undefined
   } = {},
 ): Server {
   const { person } = options
@@ -78,10 +84,11 @@ export function createGatewayServer(
     // A client that declares elicitation without modes supports form (the 2025-06-18 shape).
     const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
     const opensUrls = form?.url !== undefined
+    const gone = options.askerGone?.(extra.requestId)
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
       session,
-      signal: extra.signal,
+      signal: gone === undefined ? extra.signal : AbortSignal.any([extra.signal, gone]),
       ...(person !== undefined && { person }),
       ...(canAsk && {
         elicit: (params, signal) =>
