@@ -12,9 +12,9 @@ if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) {
   process.exit(1)
 }
 try {
-  const { workspace } = await openAppWorkspace()
+  const { workspace, problems } = await openAppWorkspace()
   const records = SqliteWorkspace.open(workspace.root)
-  for (const line of records.found) console.log(`studypulse: ${line}`)
+  for (const line of [...problems, ...records.found]) console.log(`studypulse: ${line}`)
   const into = await exportDestination(workspace.root, args[0])
   const files = await exportRecords(records, into)
   closeFolderDatabase(workspace.root)
