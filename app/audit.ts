@@ -15,7 +15,9 @@ if (unknown.length > 0) {
   process.exit(1)
 }
 try {
-  const { workspace } = await openAppWorkspace()
+  const { workspace, problems } = await openAppWorkspace()
+  // On stderr: what opening the folder found (a record file put back, moved aside) is not audit.
+  for (const line of problems) console.error(`studypulse: ${line}`)
   const log = await readAuditLog(workspace.root, process.env.STUDYPULSE_DATABASE_URL)
   if (args.includes('--verify') && log.stored !== undefined) {
     const check = verifyRunChains({ ...log.stored, where: "the run's row" })

@@ -1,5 +1,4 @@
-import { join, resolve } from 'node:path'
-import { exportFolder, exportRecords } from '../workspace/sqlite/exportRecords.ts'
+import { exportDestination, exportRecords } from '../workspace/sqlite/exportRecords.ts'
 import { closeFolderDatabase } from '../workspace/sqlite/folderDatabase.ts'
 import { SqliteWorkspace } from '../workspace/sqlite/SqliteWorkspace.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
@@ -13,10 +12,10 @@ if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) {
   process.exit(1)
 }
 try {
-  const { workspace } = await openAppWorkspace()
+  const { workspace, problems } = await openAppWorkspace()
   const records = SqliteWorkspace.open(workspace.root)
-  for (const line of records.found) console.log(`studypulse: ${line}`)
-  const into = resolve(args[0] ?? join(workspace.root, exportFolder))
+  for (const line of [...problems, ...records.found]) console.log(`studypulse: ${line}`)
+  const into = await exportDestination(workspace.root, args[0])
   const files = await exportRecords(records, into)
   closeFolderDatabase(workspace.root)
   console.log(`wrote ${files.join(', ')} into ${into} (a copy: editing it changes nothing)`)

@@ -3,18 +3,21 @@ import { join } from 'node:path'
 import { ARTIFACTS_DIR } from './artifactFiles.ts'
 import { isAtomicTempName } from './atomicWrite.ts'
 import { CHANGES_DIR } from './changes/folderChanges.ts'
+import { plainFolder } from './plainFolder.ts'
+import { exportFolder } from './sqlite/exportRecords.ts'
 
 /**
  * Every folder the workspace itself writes with `writeFileAtomic`, relative to the root: the root
  * (tasks, memory, notebooks, rules, marker), `artifacts/` (save_artifact), `sources/` (the
- * samples) and `changes/` (the kept changes undo reads). `runs/` belongs to the run store, which
- * sweeps it itself.
+ * samples), `changes/` (the kept changes undo reads) and `export/` (`npm run export`). `runs/`
+ * belongs to the run store, which sweeps it itself.
  */
 export const workspaceWrittenFolders: readonly string[] = [
   '',
   ARTIFACTS_DIR,
   'sources',
   CHANGES_DIR,
+  exportFolder,
 ]
 
 /**
@@ -24,10 +27,13 @@ export const workspaceWrittenFolders: readonly string[] = [
 export async function sweepWorkspaceTempFiles(root: string): Promise<string[]> {
   const removed: string[] = []
   for (const folder of workspaceWrittenFolders) {
-    const names = await readdir(join(root, folder)).catch(() => [] as string[])
+    // A folder that is a link elsewhere is not the workspace's to clean (nor written through).
+    const at = await plainFolder(root, folder, false).catch(() => undefined)
+    if (at === undefined) continue
+    const names = await readdir(at).catch(() => [] as string[])
     for (const name of names) {
       if (!isAtomicTempName(name)) continue
-      await rm(join(root, folder, name), { force: true })
+      await rm(join(at, name), { force: true })
       removed.push(folder === '' ? name : `${folder}/${name}`)
     }
   }

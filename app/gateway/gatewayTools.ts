@@ -9,11 +9,18 @@ import {
 } from '../../tools/mcp/createMcpTools.ts'
 import type { McpConfig } from '../../tools/mcp/mcpConfig.ts'
 import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
+import { type LineBreaks, visibleText } from '../../vocabulary/visibleText.ts'
 import { describeFileWrite } from './describeFileWrite.ts'
 import { gatedOutputSchema } from './gatewayResult.ts'
 
 /** The most characters of a server's own content kept with a result to pass on as it was. */
 const maxKeptContent = 200_000
+
+/** The most characters of a server's tool description the host's model is given. */
+export const maxOfferedDescription = 4000
+
+/** The most characters of a server's tool title (and its annotations' title) the host is given. */
+export const maxOfferedTitle = 200
 
 /**
  * The upstream servers' tools as the gateway offers them: the app's MCP adapter (host levels,
@@ -68,16 +75,39 @@ export function gatewayTool(
   }) as AnyToolDefinition
 }
 
-/** One offered tool as `tools/list` shows it: the server's own entry under the gateway's name. */
+/**
+ * One offered tool as `tools/list` shows it: the server's own entry under the gateway's name. Its
+ * description and titles are the server's words, read by the host's model: cut to a bound, with
+ * the cut marked, and with control, bidi and other invisible characters shown as `<U+XXXX>`, so a
+ * server can neither flood the model's context nor hide what its text says.
+ */
 export function listedTool(name: string, upstream: McpUpstreamTool, gated: boolean): Tool {
   const { tool } = upstream
   const outputSchema = gated ? gatedOutputSchema(tool.outputSchema) : tool.outputSchema
+  const annotations =
+    typeof tool.annotations?.title === 'string'
+      ? { ...tool.annotations, title: offeredText(tool.annotations.title, maxOfferedTitle, 'mark') }
+      : tool.annotations
+  const summary = tool.description ?? tool.title ?? tool.name
   return {
     name,
-    ...(tool.title !== undefined && { title: tool.title }),
-    description: `[${upstream.server}] ${tool.description ?? tool.title ?? tool.name}`,
+    ...(tool.title !== undefined && { title: offeredText(tool.title, maxOfferedTitle, 'mark') }),
+    description: `[${upstream.server}] ${offeredText(summary, maxOfferedDescription, 'keep')}`,
     inputSchema: tool.inputSchema,
     ...(outputSchema !== undefined && { outputSchema }),
-    ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+    ...(annotations !== undefined && { annotations }),
   }
+}
+
+/** A server's text as offered: invisible characters shown, at most `max` characters, the cut marked. */
+function offeredText(text: string, max: number, lineBreaks: LineBreaks): string {
+  const shown = visibleText(text, lineBreaks)
+  if (shown.length <= max) return shown
+  let cut = shown.slice(0, max)
+  // Never half a character (a surrogate pair) nor half a `<U+XXXX>` tag.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1)
+  const tag = cut.lastIndexOf('<U+')
+  if (tag !== -1 && cut.indexOf('>', tag) === -1) cut = cut.slice(0, tag)
+  const left = shown.length - cut.length
+  return `${cut}… [cut by the gateway: ${left.toLocaleString('en-US')} more characters]`
 }

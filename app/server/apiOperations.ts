@@ -83,6 +83,7 @@ export const bodyRefusals: Refusal[] = [
   { status: 415, code: 'unsupported_media_type', when: 'the body is not application/json' },
   { status: 413, code: 'body_too_large', when: 'the body is over 64 KiB' },
   { status: 400, code: 'invalid_json', when: 'the body is not JSON' },
+  { status: 400, code: 'body_too_deep', when: 'the body nests deeper than 1,024 levels' },
   { status: 400, code: 'invalid_request', when: 'the body does not match the schema; says where' },
 ]
 

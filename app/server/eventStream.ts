@@ -16,7 +16,9 @@ export function openEventStream(res: ServerResponse): void {
     ...securityHeaders,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
-    connection: 'keep-alive',
+    // No `connection` header of ours: Node's says whether the connection stays open (with its
+    // `keep-alive: timeout=`), as its parser will. A forced `keep-alive` kept open a connection the
+    // request had closed, and the next request on it was Node's bare `400 Bad Request`.
     'x-accel-buffering': 'no',
   })
   res.write('retry: 1000\n\n')

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startRuntime } from '../../app/startRuntime.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { waitForRun } from '../../runtime/waitForRun.ts'
+import { closeFolderDatabase } from '../../workspace/sqlite/folderDatabase.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -82,6 +83,26 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(
       await readFile(join(ws, '.records-imported', aside as string, 'tasks.json'), 'utf8'),
     ).toBe('{"version": 1, "')
+  })
+
+  it('a tasks.json put back after the import is named by the next start, and moved aside (#50 finding 5)', async () => {
+    const first = await start()
+    await first.runtime.close()
+    closeFolderDatabase(ws)
+    const edited = JSON.stringify({ version: 1, tasks: [] })
+    await writeFile(join(ws, 'tasks.json'), edited)
+    const started = await start()
+    try {
+      expect(started.problems).toContainEqual(
+        expect.stringMatching(
+          /^tasks\.json: found after the records moved into studypulse\.db, not read .*moved to \.records-imported\//,
+        ),
+      )
+      expect(await readdir(ws)).not.toContain('tasks.json')
+      expect((await started.workspace.readTasks()).length).toBe(2)
+    } finally {
+      await started.runtime.close()
+    }
   })
 
   it('a temp file left in artifacts/ by a killed save_artifact is swept at start-up', async () => {

@@ -127,4 +127,69 @@ describe("checkArguments: the tool's schema, said in plain words per field", () 
       problems: [{ message: 'Name can be at most 80 characters long.' }],
     })
   })
+
+  it('compiles no regular expression a schema carries (patternProperties, propertyNames, formats)', () => {
+    // The page's engine backtracks: `^(a|a)*$` on a 31-character name ran for over a minute. Every
+    // regular expression the validator would build is caught here instead of run.
+    const hostile = '^(a|a)*$'
+    const schemas = [
+      { type: 'object', patternProperties: { [hostile]: { type: 'string' } } },
+      { type: 'object', propertyNames: { pattern: hostile } },
+      { type: 'object', properties: { p: { type: 'string', pattern: hostile } } },
+      {
+        $defs: { n: { type: 'string', pattern: hostile } },
+        properties: { p: { $ref: '#/$defs/n' } },
+      },
+      { type: 'object', properties: { q: { type: 'string', format: 'regex' } } },
+    ]
+    const built: string[] = []
+    const Real = globalThis.RegExp
+    globalThis.RegExp = new Proxy(Real, {
+      construct(target, args) {
+        built.push(String(args[0]))
+        if (String(args[0]).includes('(a|a)')) throw new Error('would stall the page')
+        return Reflect.construct(target, args)
+      },
+    })
+    try {
+      for (const schema of schemas) {
+        const args = { [`${'a'.repeat(30)}!`]: 'x', p: `${'a'.repeat(30)}!`, q: '(a|a)*' }
+        expect(checkArguments(schema, args, editFields(schema))).toEqual({ ok: true })
+      }
+    } finally {
+      globalThis.RegExp = Real
+    }
+    expect(built.filter((source) => source.includes('(a|a)'))).toEqual([])
+  })
+
+  it('lets a name that patternProperties would take through to the server, and checks the rest', () => {
+    const mcp = {
+      type: 'object',
+      properties: { title: { type: 'string', maxLength: 5 } },
+      patternProperties: { '^x-': { type: 'string' } },
+      additionalProperties: false,
+    }
+    // The host decides `x-tag` (RE2); the page neither stalls on it nor refuses it.
+    expect(checkArguments(mcp, { title: 'ok', 'x-tag': 'a' }, editFields(mcp))).toEqual({
+      ok: true,
+    })
+    expect(checkArguments(mcp, { title: 'too long' }, editFields(mcp))).toMatchObject({ ok: false })
+    const unevaluated = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      allOf: [{ patternProperties: { '^x-': { type: 'string' } } }],
+      unevaluatedProperties: false,
+    }
+    expect(checkArguments(unevaluated, { 'x-tag': 'a' }, editFields(unevaluated))).toEqual({
+      ok: true,
+    })
+    // A property that is named like a keyword stays a property.
+    const named = {
+      type: 'object',
+      properties: { pattern: { type: 'string', maxLength: 2 } },
+      additionalProperties: false,
+    }
+    expect(checkArguments(named, { pattern: 'abc' }, editFields(named))).toMatchObject({
+      ok: false,
+    })
+  })
 })

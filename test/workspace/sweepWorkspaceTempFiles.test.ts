@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sweepWorkspaceTempFiles } from '../../workspace/sweepWorkspaceTempFiles.ts'
@@ -40,5 +40,28 @@ describe('start-up clean-up of the workspace', () => {
     await writeFile(join(dir, 'changes', 'c-0.json'), '{}')
     expect(await sweepWorkspaceTempFiles(dir)).toEqual([`changes/${temp}`])
     expect(await readdir(join(dir, 'changes'))).toEqual(['c-0.json'])
+  })
+
+  it('sweeps a killed export’s temp file from export/ (npm run export)', async () => {
+    const dir = await tempDir()
+    await Workspace.create(dir)
+    const temp = '.tasks.json.a1b2c3d4e5f6.tmp'
+    await mkdir(join(dir, 'export'))
+    await writeFile(join(dir, 'export', temp), '{"version":1,')
+    await writeFile(join(dir, 'export', 'memory.json'), '{}')
+    expect(await sweepWorkspaceTempFiles(dir)).toEqual([`export/${temp}`])
+    expect(await readdir(join(dir, 'export'))).toEqual(['memory.json'])
+  })
+
+  it('removes nothing through a folder that is a link elsewhere', async () => {
+    const dir = await tempDir()
+    const outside = await tempDir()
+    await Workspace.create(dir)
+    const temp = '.notes.md.a1b2c3d4e5f6.tmp'
+    await writeFile(join(outside, temp), 'someone else’s')
+    await rm(join(dir, 'artifacts'), { recursive: true })
+    await symlink(outside, join(dir, 'artifacts'))
+    expect(await sweepWorkspaceTempFiles(dir)).toEqual([])
+    expect(await readdir(outside)).toEqual([temp])
   })
 })

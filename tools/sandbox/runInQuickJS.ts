@@ -121,15 +121,21 @@ function evaluate(
   }
   const helpers = setUp(context, output, job.inputs)
   if (!helpers.ok) return thrown(helpers.error)
-  const { serialize, describe } = helpers
+  const { serialize, describe, pending } = helpers
+  // Whatever ends the code, what it printed is all in `output` before the outcome is decided.
+  const drained = (error: QuickJSHandle): SandboxOutcome => {
+    drainPending(context, pending, output)
+    return thrown(error, describe)
+  }
   try {
     startClock()
     const evaluated = context.evalCode(job.code, FILE_NAME, { type: 'global' })
-    if (evaluated.error) return thrown(evaluated.error, describe)
+    if (evaluated.error) return drained(evaluated.error)
     let value = evaluated.value
     try {
       const jobs = runtime.executePendingJobs()
-      if (jobs.error) return thrown(jobs.error, describe)
+      if (jobs.error) return drained(jobs.error)
+      drainPending(context, pending, output)
       const state = context.getPromiseState(value)
       if (state.type === 'pending') {
         return stopped() ?? fail('code_error', 'the code returned a promise that never settled')
@@ -144,6 +150,8 @@ function evaluate(
       const text = serialized.value.consume((handle) =>
         context.typeof(handle) === 'string' ? context.getString(handle) : undefined,
       )
+      // A value's toJSON may print too.
+      drainPending(context, pending, output)
       return stopped() ?? toValue(text, job.limits, output, fail)
     } finally {
       if (value.alive) value.dispose()
@@ -151,11 +159,12 @@ function evaluate(
   } finally {
     serialize.dispose()
     describe.dispose()
+    pending.dispose()
   }
 }
 
 type Helpers =
-  | { ok: true; serialize: QuickJSHandle; describe: QuickJSHandle }
+  | { ok: true; serialize: QuickJSHandle; describe: QuickJSHandle; pending: QuickJSHandle }
   | { ok: false; error: QuickJSHandle }
 
 function setUp(
@@ -182,8 +191,31 @@ function setUp(
   const helpers = installed.value
   const serialize = context.getProp(helpers, 0)
   const describe = context.getProp(helpers, 1)
+  const pending = context.getProp(helpers, 2)
   helpers.dispose()
-  return { ok: true, serialize, describe }
+  return { ok: true, serialize, describe, pending }
+}
+
+/**
+ * Hands the host what the code printed that still waits in the sandbox (`pending.parts`, see
+ * SANDBOX_SETUP). Only reads plain values the code cannot reach, so it runs no code of its own and
+ * works after the code was interrupted too.
+ */
+function drainPending(context: QuickJSContext, pending: QuickJSHandle, output: OutputBuffer): void {
+  const parts = context.getProp(pending, 'parts')
+  try {
+    const count = context.getProp(parts, 'length').consume((length) => context.getNumber(length))
+    for (let i = 0; i < count && !output.overflowed; i++) {
+      const part = context.getProp(parts, i)
+      if (context.typeof(part) === 'string') output.append(context.getString(part))
+      part.dispose()
+    }
+  } finally {
+    parts.dispose()
+  }
+  const emptied = context.newArray()
+  context.setProp(pending, 'parts', emptied)
+  emptied.dispose()
 }
 
 function toValue(

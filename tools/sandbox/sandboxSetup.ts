@@ -3,12 +3,16 @@
  * function the host calls once with the only host function the sandbox gets (`write`, which
  * accepts a string, appends it to the captured output and answers whether there is room for more)
  * and the inputs as JSON text; that function installs `console` and `inputs` and returns
- * `[serialize, describe]`: `serialize` turns the code's final value into `J<json>` or `T<text>`,
+ * `[serialize, describe, pending]` (`pending.parts`: printed text not handed over yet): `serialize` turns the code's final value into `J<json>` or `T<text>`,
  * `describe` a thrown value into JSON `{name, message, stack}`. Everything it captures is the
  * context's own intrinsics, taken before user code runs; user code may still break them, but only
  * inside its own context. QuickJS's own errors (out of memory, interrupted, stack overflow) are
  * never turned into text: they pass through, so the host reports the limit that was hit.
  */
+// A batch goes to the host at this many characters or lines, whichever comes first.
+const flushChars = 4096
+const flushParts = 256
+
 export const SANDBOX_SETUP = `(function (write, inputsJson) {
   'use strict';
   const stringify = JSON.stringify;
@@ -37,12 +41,27 @@ export const SANDBOX_SETUP = `(function (write, inputsJson) {
       return toText(value);
     }
   }
+  // Printed lines wait in the sandbox and go to the host a batch at a time: a host call costs far
+  // more than a line, and a flood of empty lines once ended at the time limit, one call each. The
+  // host reads what is still waiting when the code ends, however it ends (see \`pending\`).
+  const pending = { parts: [] };
+  let pendingChars = 0;
+  const push = Array.prototype.push;
+  const join = Array.prototype.join;
+  function flush() {
+    const text = join.call(pending.parts, '');
+    pending.parts = [];
+    pendingChars = 0;
+    room = write(text);
+  }
   // Once the output is full, printing stops the code at once: nothing more is built or copied.
   function log() {
     if (!room) throw new InternalErrorType('output limit reached');
     let line = '';
     for (let i = 0; i < arguments.length; i++) line += (i === 0 ? '' : ' ') + show(arguments[i]);
-    room = write(line + '\\n');
+    push.call(pending.parts, line + '\\n');
+    pendingChars += line.length + 1;
+    if (pendingChars >= ${flushChars} || pending.parts.length >= ${flushParts}) flush();
     if (!room) throw new InternalErrorType('output limit reached');
   }
   define(globalThis, 'console', {
@@ -80,5 +99,5 @@ export const SANDBOX_SETUP = `(function (write, inputsJson) {
       return 'T' + toText(value);
     }
   }
-  return [serialize, describe];
+  return [serialize, describe, pending];
 })`

@@ -6,7 +6,11 @@ export interface SandboxLimits {
   timeoutMs: number
   /** Console output kept, in UTF-8 bytes; printing more stops the code. */
   maxOutputBytes: number
-  /** Console output kept, in lines; printing more stops the code (a flood of short lines ends here, not at the time limit). */
+  /**
+   * Console output kept, in lines; printing more stops the code. None by default (`Infinity`): the
+   * byte cap is the one documented, and a flood of short lines reaches it in milliseconds, since
+   * printed lines go to the host in batches.
+   */
   maxOutputLines: number
   /** Size of the final value as JSON, in UTF-8 bytes. */
   maxResultBytes: number
@@ -19,7 +23,7 @@ export const defaultSandboxLimits: Readonly<SandboxLimits> = Object.freeze({
   memoryLimitBytes: 32 * 1024 * 1024,
   timeoutMs: 2000,
   maxOutputBytes: 64 * 1024,
-  maxOutputLines: 5000,
+  maxOutputLines: Number.POSITIVE_INFINITY,
   maxResultBytes: 64 * 1024,
   maxStackBytes: 512 * 1024,
 })

@@ -20,7 +20,7 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
       'Use it for arithmetic, statistics, unit conversions, or checking an answer; do not do such sums in your head.',
       'There is no file system, network, timers, require, import or process.',
       "`inputs` names notebook sources to pass in read-only; the code reads them as `inputs['lecture-2.md']` (text).",
-      `Limits: ${limits.timeoutMs} ms of CPU, ${mebibytes(limits.memoryLimitBytes)} of memory, ${kibibytes(limits.maxOutputBytes)} or ${limits.maxOutputLines} lines of output.`,
+      `Limits: ${limits.timeoutMs} ms of CPU, ${mebibytes(limits.memoryLimitBytes)} of memory, ${kibibytes(limits.maxOutputBytes)}${Number.isFinite(limits.maxOutputLines) ? ` or ${limits.maxOutputLines} lines` : ''} of output.`,
     ].join(' '),
     parameters: z.strictObject({
       code: z.string().min(1).max(MAX_CODE_CHARACTERS),

@@ -123,22 +123,79 @@ function draftOf(schema: JsonSchema): SchemaDraft {
   return marker.includes('draft-04') ? '4' : '7'
 }
 
+// Keywords whose value is one schema, a list of schemas, or a map of names to schemas: the walk
+// below follows exactly these, so a property that happens to be named `pattern` stays a property.
+const oneSchema = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+])
+const schemaList = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'])
+const schemaMap = new Set([
+  'properties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+])
+
+// Formats whose check in @cfworker/json-schema is a fixed, linear-time test of the value. The
+// others (`regex` compiles the value, `uri`, `url`, `hostname`, `ipv6` and the rest run large
+// backtracking expressions) are left to the tool's server, as the host's own check leaves them.
+const linearFormats = new Set(['date', 'time', 'date-time', 'duration', 'email', 'ipv4', 'uuid'])
+
 /**
- * A copy of the schema without `pattern`s: a pattern from an MCP server could take exponential time
- * in the browser's regular expressions, so the server checks patterns (in linear time, with RE2).
- * Formats (a date) stay.
+ * A copy of the schema without the regular expressions an MCP server chose: the browser's engine
+ * backtracks, so `^(a|a)*$` on a 31-character name stalls the tab for minutes, while the host checks
+ * the same schema with RE2 in linear time (tools/linearRegExp.ts). So `pattern` (in
+ * `propertyNames` too) and `patternProperties` go, and with `patternProperties` the
+ * `additionalProperties` and `unevaluatedProperties` that depend on which names it matches (the
+ * page lets such a name through; the host refuses it). Formats that are not a linear check go too.
  */
 function withoutPatterns(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutPatterns)
-  if (schema === null || typeof schema !== 'object') return schema
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key, value]) => !(key === 'pattern' && typeof value === 'string'))
-      .map(([key, value]) => [
-        key,
-        key === 'enum' || key === 'const' ? value : withoutPatterns(value),
-      ]),
-  )
+  const walk = { patterned: false, dropUnevaluated: false }
+  const copy = copySchema(schema, walk)
+  if (!walk.patterned) return copy
+  // An `unevaluatedProperties` above a subschema that lost its patternProperties would now refuse
+  // the names those patterns took.
+  return copySchema(schema, { patterned: true, dropUnevaluated: true })
+}
+
+interface Walk {
+  /** Whether a `patternProperties` was met (and left out). */
+  patterned: boolean
+  dropUnevaluated: boolean
+}
+
+function copySchema(schema: unknown, walk: Walk): unknown {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const source = schema as Record<string, unknown>
+  const patterned = 'patternProperties' in source
+  if (patterned) walk.patterned = true
+  const copy: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(source)) {
+    if (key === 'pattern' || key === 'patternProperties') continue
+    if (patterned && key === 'additionalProperties') continue
+    if (walk.dropUnevaluated && key === 'unevaluatedProperties') continue
+    if (key === 'format' && !(typeof value === 'string' && linearFormats.has(value))) continue
+    if (schemaList.has(key) && Array.isArray(value))
+      copy[key] = value.map((s) => copySchema(s, walk))
+    else if (oneSchema.has(key)) copy[key] = copySchema(value, walk)
+    else if (schemaMap.has(key) && value !== null && typeof value === 'object')
+      copy[key] = Object.fromEntries(
+        Object.entries(value).map(([name, s]) => [name, copySchema(s, walk)]),
+      )
+    else copy[key] = value
+  }
+  return copy
 }
 
 /** `Instance does not have required property "title".` → `title`. */

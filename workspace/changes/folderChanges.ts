@@ -1,7 +1,6 @@
-import { mkdir, unlink } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ARTIFACTS_DIR, readArtifactFile, writeArtifactFile } from '../artifactFiles.ts'
-import { errnoCode } from '../errnoCode.ts'
+import { readArtifactFile, removeArtifactFile, writeArtifactFile } from '../artifactFiles.ts'
 import { readJsonFile, writeJsonFile } from '../jsonFile.ts'
 import { workspaceLayout } from '../layOutWorkspace.ts'
 import { type Versioned, versioned } from '../recordVersion.ts'
@@ -127,11 +126,6 @@ async function writeRecord(
     await writeArtifactFile(root, write.value.name, write.value.title, write.value.content)
     return undefined
   }
-  try {
-    await unlink(join(root, ARTIFACTS_DIR, `${write.id}.md`))
-  } catch (error) {
-    if (errnoCode(error) !== 'ENOENT')
-      throw WorkspaceError.io(`could not remove the note ${write.id}`, error)
-  }
+  await removeArtifactFile(root, write.id)
   return undefined
 }

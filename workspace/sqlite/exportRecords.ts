@@ -1,10 +1,21 @@
 import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite.ts'
+import { plainFolder } from '../plainFolder.ts'
 import type { StudyWorkspace } from '../StudyWorkspace.ts'
 
 /** The folder `npm run export` writes into, inside the workspace folder. */
 export const exportFolder = 'export'
+
+/**
+ * Where `npm run export` writes: the folder a person named (`chosen`), as named, or else the
+ * workspace's own `export/`, made if missing and refused (`io_error`) when it, or a folder on its
+ * way, is a link: a link there would replace a `tasks.json` outside the workspace.
+ */
+export async function exportDestination(root: string, chosen?: string): Promise<string> {
+  if (chosen !== undefined) return resolve(chosen)
+  return (await plainFolder(root, exportFolder, true)) as string
+}
 
 /**
  * Writes a readable copy of the workspace's records into `into` (created if missing):

@@ -26,3 +26,13 @@ export function importedRecords(
   known.set(options, records)
   return records
 }
+
+/**
+ * What opening the records of `options` (a `Workspace`) found and did (`SqliteWorkspace.found`:
+ * a record file put back after the import, named and moved aside), once `importedRecords` opened
+ * them; none before. The first open of an app run happens inside whatever reads first, so its
+ * caller asks here to report it.
+ */
+export function foundOnOpen(options: SqliteWorkspaceOptions): readonly string[] {
+  return known.get(options)?.found ?? []
+}

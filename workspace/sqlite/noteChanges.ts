@@ -1,12 +1,9 @@
-import { unlink } from 'node:fs/promises'
-import { join } from 'node:path'
 import type Database from 'libsql'
-import { ARTIFACTS_DIR, readArtifactFile, writeArtifactFile } from '../artifactFiles.ts'
+import { readArtifactFile, removeArtifactFile, writeArtifactFile } from '../artifactFiles.ts'
 import { type ChangeCommit, commitRefusal } from '../changes/ChangeCommit.ts'
 import { isRecordId, type KeptChange } from '../changes/KeptChange.ts'
 import type { RecordWrite } from '../changes/recordPatches.ts'
 import { validWrites } from '../changes/validWrites.ts'
-import { errnoCode } from '../errnoCode.ts'
 import { type Versioned, versioned } from '../recordVersion.ts'
 import { WorkspaceError } from '../WorkspaceError.ts'
 import { withWorkspaceLock } from '../withWorkspaceLock.ts'
@@ -45,12 +42,7 @@ export function commitNoteChange(
         await writeArtifactFile(root, write.value.name, write.value.title, write.value.content)
         continue
       }
-      try {
-        await unlink(join(root, ARTIFACTS_DIR, `${write.id}.md`))
-      } catch (error) {
-        if (errnoCode(error) !== 'ENOENT')
-          throw WorkspaceError.io(`could not remove the note ${write.id}`, error)
-      }
+      await removeArtifactFile(root, write.id)
     }
     inTransaction(db, true, () => {
       keepChange(db, change)

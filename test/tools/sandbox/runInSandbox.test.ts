@@ -215,23 +215,44 @@ describe('runInSandbox: hostile code', () => {
     await expectHealthyNextRun()
   })
 
-  it('10 million empty lines hit the output cap (5,000 lines), not the time limit', async () => {
-    // With the default time limit, as run_code runs it: each empty line is one byte, so a byte cap
-    // alone came after 65,536 host calls (~30 µs each on a busy machine), past the 2 s limit, and
-    // the flood ended as execution_timeout.
+  it('10 million empty lines hit the output cap (64 KB), not the time limit', async () => {
+    // With the default time limit, as run_code runs it: each empty line is one byte, and one host
+    // call each took 65,536 calls (~30 µs each on a busy machine) to reach the cap, past the 2 s
+    // limit. Lines now go to the host in batches.
     const flood = failure(
       await runInSandbox({ code: 'for (let i = 0; i < 1e7; i++) console.log("")' }),
     )
     expect(flood).toMatchObject({
       code: 'output_limit',
-      message: expect.stringMatching(/5000 lines/),
+      message: expect.stringMatching(/65536 bytes/),
     })
-    expect(flood.output).toBe('\n'.repeat(5000))
-    // Lines inside one print count too, and the output keeps whole lines up to the cap.
-    const inOne = failure(await runToLimit('for (;;) console.log("a\\nb\\nc")'))
-    expect(inOne.code).toBe('output_limit')
-    expect(inOne.output.split('\n').length - 1).toBe(5000)
-    expect(inOne.output.endsWith('b\n')).toBe(true)
+    expect(flood.output).toBe('\n'.repeat(64 * 1024))
+    await expectHealthyNextRun()
+  })
+
+  it('keeps exactly the first 64 KB of many short multibyte lines, never half a character (#50 finding 8)', async () => {
+    // Each line is 7 bytes: a line cap of 5,000 stopped it at 35,000 bytes.
+    const line = '😀é'
+    for (const code of [
+      `for (let i = 0; i < 20000; i++) console.log(${JSON.stringify(line)})`,
+      `console.log(${JSON.stringify(`${line}\n`)}.repeat(20000))`,
+    ]) {
+      const printed = failure(await runToLimit(code))
+      expect(printed.code).toBe('output_limit')
+      // 9,362 whole lines are 65,534 bytes; the next 😀 (4 bytes) does not fit in the last 2.
+      expect(Buffer.byteLength(printed.output)).toBe(65_534)
+      expect(printed.output).toBe(`${line}\n`.repeat(9362))
+    }
+    // Output under the cap is kept whole, whether the code ends, throws or runs out of time.
+    expect(await run('for (let i = 0; i < 9000; i++) console.log("😀é"); 1')).toEqual({
+      ok: true,
+      output: '😀é\n'.repeat(9000),
+      value: 1,
+    })
+    const threw = failure(await run('console.log("before"); throw new Error("after")'))
+    expect(threw).toMatchObject({ code: 'code_error', output: 'before\n' })
+    const late = failure(await runToTimeout('console.log("before"); for (;;) {}'))
+    expect(late).toMatchObject({ code: 'execution_timeout', output: 'before\n' })
     await expectHealthyNextRun()
   })
 
