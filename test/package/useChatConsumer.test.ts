@@ -144,6 +144,35 @@ describe('a useChat app over the app server, built from the packed tarball', {
     await page.close()
   })
 
+  it('a message typed while a card waits stays in the box: Allow is sent and runs, then the message', async () => {
+    const { page, errors } = await open()
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat')
+        posts.push(request.postData() ?? '')
+    })
+    await ask(page, 'add a task to plan chapter 8')
+    const box = page.getByLabel('Message')
+    await box.fill('add a task to read chapter 9')
+    await box.press('Enter')
+    // The run takes no message while its card waits: the page keeps it, and the card's answer
+    // is what goes to the server next.
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await page.locator('.tool[data-state="output-available"]').first().waitFor()
+    expect((await tasks()).filter((t) => t === 'Plan chapter 8')).toHaveLength(1)
+    await page.locator('main[aria-busy="false"]').waitFor()
+    expect(await box.inputValue()).toBe('add a task to read chapter 9')
+    expect(posts).toHaveLength(2)
+    expect(posts[1]).toContain('"approved":true')
+    await box.press('Enter')
+    await page.locator('.tool[data-state="approval-requested"]').waitFor()
+    expect(posts).toHaveLength(3)
+    expect(posts[2]).toContain('read chapter 9')
+    expect(await page.getByRole('alert').count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it("a second tab's approval of the same card is refused with a clear error", async () => {
     const first = await open()
     await ask(first.page, 'add a task to summarise chapter 7')
