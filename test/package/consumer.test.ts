@@ -25,7 +25,7 @@ import {
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
-import { builtScripts, scriptTable } from './firstLoad.ts'
+import { builtScripts, guideFigures, measuredFigures, scriptTable } from './firstLoad.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
@@ -299,6 +299,16 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     expect(first.reduce((sum, s) => sum + s.gzipBytes, 0)).toBeLessThanOrEqual(250_000)
     expect(later.some((name) => name.startsWith('elk.bundled'))).toBe(true)
     expect(later.some((name) => name.startsWith('planOfflineTurn'))).toBe(true)
+  })
+
+  it('is as big as the React guide says: its first-load and later chunks’ figures, to within 5 %', () => {
+    const measured = measuredFigures(builtScripts(join(app, 'dist')))
+    const said = guideFigures()
+    for (const key of ['firstLoad', 'planner', 'editForm', 'elk'] as const) {
+      const off = Math.abs(measured[key] - said[key]) / said[key]
+      const why = `${key}: the guide says about ${said[key]} KB, the build has ${measured[key].toFixed(1)} KB`
+      expect(off, why).toBeLessThanOrEqual(0.05)
+    }
   })
 
   it('in Chromium: a card asks, Allow once is clicked, the task appears', async () => {
