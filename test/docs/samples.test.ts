@@ -88,6 +88,7 @@ describe('the documentation samples', () => {
           'STUDYPULSE_NO_SUCH_VARIABLE=1 npm start',
           'cd bench && npx tsx no-such-file.ts',
           'npm install no-such-package',
+          'npm install ai@6 @ai-sdk/react@4',
         ].join('\n'),
       ),
       lang: 'sh',
@@ -97,6 +98,7 @@ describe('the documentation samples', () => {
       { where: 'synthetic.md:4', problem: 'unknown variable STUDYPULSE_NO_SUCH_VARIABLE' },
       { where: 'synthetic.md:5', problem: 'no file bench/no-such-file.ts' },
       { where: 'synthetic.md:6', problem: 'no-such-package is no dependency' },
+      { where: 'synthetic.md:7', problem: 'ai@6: the repository has ai 7' },
     ])
   })
 })

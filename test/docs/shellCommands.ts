@@ -35,6 +35,13 @@ function dependencies(): Set<string> {
   ])
 }
 
+/** The major version of a package this repository has installed, if it has it. */
+function installedMajor(name: string): string | undefined {
+  const file = join(repoRoot, 'node_modules', name, 'package.json')
+  if (!existsSync(file)) return undefined
+  return String(JSON.parse(readFileSync(file, 'utf8')).version).split('.')[0]
+}
+
 // The app derives `<PROVIDER>_API_KEY` and `<PROVIDER>_BASE_URL` from the provider's name.
 const providerVariable = /^[A-Z0-9]+_(API_KEY|BASE_URL)$/
 
@@ -81,8 +88,16 @@ function checkCommand(words: string[], cwd: string, report: (problem: string) =>
       report(`no npm script ${script} in ${join(cwd, 'package.json')}`)
   } else if (program === 'npm' && first === 'install') {
     const known = dependencies()
-    for (const name of rest.filter((word) => !word.startsWith('-')))
+    for (const spec of rest.filter((word) => !word.startsWith('-'))) {
+      const at = spec.indexOf('@', 1)
+      const name = at < 0 ? spec : spec.slice(0, at)
       if (!known.has(name) && !name.startsWith('@ai-sdk/')) report(`${name} is no dependency`)
+      // A major a guide names (`ai@7`) is the one the repository installs and tests with.
+      const major = at < 0 ? undefined : spec.slice(at + 1)
+      const installed = installedMajor(name)
+      if (major !== undefined && installed !== undefined && major !== installed)
+        report(`${spec}: the repository has ${name} ${installed}`)
+    }
   } else if (program === 'npm' && !builtIn.has(first ?? ''))
     report(`npm ${first} is no npm command here`)
   if (program === 'npx' && (first === 'tsx' || first === 'vitest')) {

@@ -15,15 +15,17 @@ import { launchChromium } from '../helpers/launchChromium.ts'
 import { memoryServer } from '../tools/mcp/mcpTestServers.ts'
 import {
   command,
+  guideInstallArgs,
   guideInstalls,
   installedVersion,
   npmInstall,
+  packageName,
   readmeExample,
   serveFolder,
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
-import { builtScripts, scriptTable } from './firstLoad.ts'
+import { builtScripts, guideFigures, measuredFigures, scriptTable } from './firstLoad.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
@@ -50,16 +52,14 @@ beforeAll(async () => {
   await writeFiles(join(work, 'node-app'), nodeAppFiles())
   await writeFiles(
     join(work, 'vite-app'),
-    viteReactTsTemplate(readmeExample('main.tsx'), {
-      react: appReact,
-      tarball,
-      installs: guideInstalls('react-install'),
-    }),
+    viteReactTsTemplate(readmeExample('main.tsx'), { react: appReact }),
   )
-  // Both at once: installs mostly wait on the disk and the cache.
-  const [nodeInstall, viteInstall] = await Promise.all(
-    ['node-app', 'vite-app'].map((name) => npmInstall(join(work, name))),
-  )
+  // Both at once: installs mostly wait on the disk and the cache. The Vite app gets the guide's
+  // install line as written, so npm picks its versions as it would for the guide's reader.
+  const [nodeInstall, viteInstall] = await Promise.all([
+    npmInstall(join(work, 'node-app')),
+    npmInstall(join(work, 'vite-app'), guideInstallArgs('react-install', tarball)),
+  ])
   console.log(`npm install: node-app ${nodeInstall}, vite-app ${viteInstall}`)
 }, 300_000)
 
@@ -243,7 +243,7 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
   afterAll(() => new Promise<void>((done) => (site ? site.close(() => done()) : done())))
 
   it("installs exactly the template's packages and what the guide's install line names", async () => {
-    const installs = guideInstalls('react-install')
+    const installs = guideInstalls('react-install').map(packageName)
     expect(installs).toContain('studypulse-agent')
     const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'))
     expect(Object.keys(manifest.dependencies).sort()).toEqual(
@@ -299,6 +299,16 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
     expect(first.reduce((sum, s) => sum + s.gzipBytes, 0)).toBeLessThanOrEqual(250_000)
     expect(later.some((name) => name.startsWith('elk.bundled'))).toBe(true)
     expect(later.some((name) => name.startsWith('planOfflineTurn'))).toBe(true)
+  })
+
+  it('is as big as the React guide says: its first-load and later chunks’ figures, to within 5 %', () => {
+    const measured = measuredFigures(builtScripts(join(app, 'dist')))
+    const said = guideFigures()
+    for (const key of ['firstLoad', 'planner', 'editForm', 'elk'] as const) {
+      const off = Math.abs(measured[key] - said[key]) / said[key]
+      const why = `${key}: the guide says about ${said[key]} KB, the build has ${measured[key].toFixed(1)} KB`
+      expect(off, why).toBeLessThanOrEqual(0.05)
+    }
   })
 
   it('in Chromium: a card asks, Allow once is clicked, the task appears', async () => {

@@ -62,8 +62,8 @@ export function readmeExample(name: string): string {
 }
 
 /**
- * The packages the `npm install` lines of a marked shell example install, in order (the
- * `npm create` line and comments are not installs).
+ * The words of the `npm install` lines of a marked shell example, in order, as the guide writes
+ * them (`ai@7`: a name and a range); the `npm create` line and comments are not installs.
  */
 export function guideInstalls(name: string): string[] {
   return readmeExample(name)
@@ -72,6 +72,20 @@ export function guideInstalls(name: string): string[] {
     .filter((line) => /^npm (install|i) /.test(line))
     .flatMap((line) => line.split(/\s+/).slice(2))
     .filter((word) => !word.startsWith('-'))
+}
+
+/** The package an install word names: `@ai-sdk/react@4` → `@ai-sdk/react`. */
+export function packageName(spec: string): string {
+  const at = spec.indexOf('@', 1)
+  return at < 0 ? spec : spec.slice(0, at)
+}
+
+/**
+ * The guide's install words as a new user's `npm install` takes them, unpinned: npm picks the
+ * versions, as it would for them; only `studypulse-agent` is the packed tarball (not published yet).
+ */
+export function guideInstallArgs(name: string, tarball: string): string[] {
+  return guideInstalls(name).map((spec) => (spec === 'studypulse-agent' ? tarball : spec))
 }
 
 /** Writes `files` (relative path → text) under `dir`. */
@@ -83,12 +97,16 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
 }
 
 /**
- * `npm install` in a fresh project: offline from the npm cache, as a machine that installed this
- * repository can; only if something is not cached (a first run elsewhere) does it fall back to
- * the registry with `--prefer-offline`. Returns how it installed, and throws with npm's output.
+ * `npm install` in a fresh project, with `packages` added as a user's `npm install a b` adds them:
+ * offline from the npm cache, as a machine that installed this repository can; only if something
+ * is not cached (a first run elsewhere, a newer release) does it fall back to the registry with
+ * `--prefer-offline`. Returns how it installed, and throws with npm's output.
  */
-export async function npmInstall(dir: string): Promise<'offline' | 'prefer-offline'> {
-  const base = ['install', '--no-audit', '--no-fund', '--loglevel=error']
+export async function npmInstall(
+  dir: string,
+  packages: readonly string[] = [],
+): Promise<'offline' | 'prefer-offline'> {
+  const base = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages]
   const offline = await command(dir, 'npm', [...base, '--offline'])
   if (offline.code === 0) return 'offline'
   if (!/ENOTCACHED|cache mode is 'only-if-cached'/.test(offline.stderr))

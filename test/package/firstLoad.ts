@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { repoRoot } from '../../app/server/ensureBuild.ts'
 
 /** One JavaScript file of a build, raw and gzipped, and whether the page loads it at once. */
 export interface BuiltScript {
@@ -40,4 +41,42 @@ export function scriptTable(scripts: readonly BuiltScript[]): string {
   )
   const first = scripts.filter((s) => s.firstLoad).reduce((sum, s) => sum + s.gzipBytes, 0)
   return [...rows, `first load: ${kb(first)} kB gzipped`].join('\n')
+}
+
+/** The sizes the React guide gives for its page's build, in KB of gzipped JavaScript. */
+export interface GuideFigures {
+  firstLoad: number
+  /** The offline planner's chunks (its turn and the date parser it loads). */
+  planner: number
+  editForm: number
+  elk: number
+}
+
+/** What the React guide says its page's build loads first and later, read from its text. */
+export function guideFigures(): GuideFigures {
+  const text = readFileSync(join(repoRoot, 'docs', 'guide', 'react.md'), 'utf8')
+  const figure = (pattern: RegExp) => {
+    const match = pattern.exec(text)
+    if (match === null) throw new Error(`the React guide no longer says ${pattern}`)
+    return Number(match[1])
+  }
+  return {
+    firstLoad: figure(/first\s+load\s+is\s+about\s+(\d+)\s+KB\s+of\s+gzipped\s+JavaScript/),
+    planner: figure(/offline\s+planner\s+\(about\s+(\d+)\s+KB\)/),
+    editForm: figure(/edit\s+form\s+\(about\s+(\d+)\s+KB\)/),
+    elk: figure(/layout\s+engine\s+\(about\s+(\d+)\s+KB\)/),
+  }
+}
+
+/** The same sizes measured in a build's scripts (the later ones by their chunks' names). */
+export function measuredFigures(scripts: readonly BuiltScript[]): GuideFigures {
+  const kb = (chosen: readonly BuiltScript[]) =>
+    chosen.reduce((sum, s) => sum + s.gzipBytes, 0) / 1000
+  const later = (prefix: string) => scripts.filter((s) => !s.firstLoad && s.name.startsWith(prefix))
+  return {
+    firstLoad: kb(scripts.filter((s) => s.firstLoad)),
+    planner: kb([...later('planOfflineTurn'), ...later('plannerChrono')]),
+    editForm: kb(later('CardEditForm')),
+    elk: kb(later('elk.bundled')),
+  }
 }

@@ -1,6 +1,6 @@
 // A `useChat` app as the React guide's "A useChat app" section builds it: Vite's react-ts
-// template, exactly the guide's install line (the packed tarball for studypulse-agent), its
-// main.tsx (the AI SDK's useChat, no StudyPulse UI code) and its server.mjs run by plain node.
+// template, exactly the guide's install line, unpinned (the packed tarball for studypulse-agent),
+// its main.tsx (the AI SDK's useChat, no StudyPulse UI code) and its server.mjs run by plain node.
 // Chromium clicks through the page against that server.
 import { mkdtempSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
@@ -12,9 +12,11 @@ import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 import {
   command,
+  guideInstallArgs,
   guideInstalls,
   installedVersion,
   npmInstall,
+  packageName,
   readmeExample,
   startProcess,
   writeFiles,
@@ -38,13 +40,14 @@ beforeAll(async () => {
   const files = viteReactTsTemplate(readmeExample('usechat-main.tsx'), {
     // @ai-sdk/react asks for React ^19.2.1: the app takes the one this repository has.
     react: installedVersion('react'),
-    tarball: join(work, info?.filename ?? ''),
-    installs: guideInstalls('usechat-install'),
   })
   files['index.html'] = (files['index.html'] as string).replace('<head>', `<head>${tokenMeta}`)
   files['server.mjs'] = readmeExample('usechat-server.mjs')
   await writeFiles(app, files)
-  console.log(`npm install: ${await npmInstall(app)}`)
+  // The guide's line as written, unpinned: npm picks what it picks for the guide's reader on this
+  // Node (the AI SDK's newest releases declare Node 22; a bare `ai` gets an older major here).
+  const installs = guideInstallArgs('usechat-install', join(work, info?.filename ?? ''))
+  console.log(`npm install: ${await npmInstall(app, installs)}`)
   // As `npm run build` runs it (vitest's NODE_ENV=test would bundle React's development build).
   const vite = join(app, 'node_modules', '.bin', 'vite')
   const built = await command(app, vite, ['build'], { NODE_ENV: 'production' })
@@ -95,10 +98,11 @@ describe('a useChat app over the app server, built from the packed tarball', {
     const guide = await readFile(join(repoRoot, 'docs', 'guide', 'react.md'), 'utf8')
     expect(guide).toContain(tokenMeta)
     const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8'))
+    const names = guideInstalls('usechat-install').map(packageName)
     expect(Object.keys(manifest.dependencies).sort()).toEqual(
-      ['react', 'react-dom', ...guideInstalls('usechat-install')].sort(),
+      ['react', 'react-dom', ...names].sort(),
     )
-    expect(guideInstalls('usechat-install')).toEqual(['studypulse-agent', 'ai', '@ai-sdk/react'])
+    expect(names).toEqual(['studypulse-agent', 'ai', '@ai-sdk/react'])
   })
 
   it('a card appears as approval-requested; Allow writes the task once', async () => {
@@ -136,6 +140,35 @@ describe('a useChat app over the app server, built from the packed tarball', {
     await page.getByRole('button', { name: 'Allow' }).click()
     await page.locator('.tool[data-state="output-available"]').first().waitFor()
     expect((await tasks()).filter((t) => t === 'Revise chapter 6')).toHaveLength(1)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('a message typed while a card waits stays in the box: Allow is sent and runs, then the message', async () => {
+    const { page, errors } = await open()
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat')
+        posts.push(request.postData() ?? '')
+    })
+    await ask(page, 'add a task to plan chapter 8')
+    const box = page.getByLabel('Message')
+    await box.fill('add a task to read chapter 9')
+    await box.press('Enter')
+    // The run takes no message while its card waits: the page keeps it, and the card's answer
+    // is what goes to the server next.
+    await page.getByRole('button', { name: 'Allow' }).click()
+    await page.locator('.tool[data-state="output-available"]').first().waitFor()
+    expect((await tasks()).filter((t) => t === 'Plan chapter 8')).toHaveLength(1)
+    await page.locator('main[aria-busy="false"]').waitFor()
+    expect(await box.inputValue()).toBe('add a task to read chapter 9')
+    expect(posts).toHaveLength(2)
+    expect(posts[1]).toContain('"approved":true')
+    await box.press('Enter')
+    await page.locator('.tool[data-state="approval-requested"]').waitFor()
+    expect(posts).toHaveLength(3)
+    expect(posts[2]).toContain('read chapter 9')
+    expect(await page.getByRole('alert').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })

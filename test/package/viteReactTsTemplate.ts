@@ -2,19 +2,13 @@ import { installedVersion } from './consumerProject.ts'
 
 /**
  * The files `npm create vite@latest -- --template react-ts` gives (React and react-dom its only
- * dependencies), with `main` as src/main.tsx and `installs` (what a guide's `npm install` names)
- * added: `studypulse-agent` from the tarball, anything else at this repository's version.
+ * dependencies), with `main` as src/main.tsx: what a guide's `npm install` line adds is for the
+ * test to install into it (`npmInstall` with `guideInstallArgs`), as the guide's reader does.
  */
 export function viteReactTsTemplate(
   main: string,
-  versions: { react: string; tarball: string; installs: readonly string[] },
+  versions: { react: string },
 ): Record<string, string> {
-  const installed = Object.fromEntries(
-    versions.installs.map((name) => [
-      name,
-      name === 'studypulse-agent' ? `file:${versions.tarball}` : installedVersion(name),
-    ]),
-  )
   const shared = {
     skipLibCheck: true,
     moduleResolution: 'bundler',
@@ -35,7 +29,7 @@ export function viteReactTsTemplate(
       private: true,
       type: 'module',
       scripts: { build: 'tsc -b && vite build' },
-      dependencies: { react: versions.react, 'react-dom': versions.react, ...installed },
+      dependencies: { react: versions.react, 'react-dom': versions.react },
       devDependencies: {
         '@types/node': installedVersion('@types/node'),
         '@types/react': installedVersion('@types/react'),
