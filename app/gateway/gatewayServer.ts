@@ -10,6 +10,8 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { argumentTextDepth } from '../../models/stringifyBounded.ts'
+import { jsonValueDepth } from '../../tools/jsonDepth.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import {
   cardHtml,
@@ -143,6 +145,12 @@ async function appTool(
     structuredContent: { ok: false, error: { code, message } },
   })
   if (name === cardTool) {
+    // The arguments are canonicalised to find the card, by a function that recurses per level.
+    if (jsonValueDepth(args.arguments, argumentTextDepth) > argumentTextDepth)
+      return refused(
+        'arguments_too_deep',
+        `The arguments nest more than ${argumentTextDepth} levels; no call could have them.`,
+      )
     const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {}, asker)
     if (card === undefined) return refused('confirmation_not_found', 'No card waits for this call.')
     return { content: [{ type: 'text', text: card.headline }], structuredContent: { ...card } }

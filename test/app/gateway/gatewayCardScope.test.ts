@@ -132,3 +132,22 @@ test('Bob, in his own session, neither sees nor decides Alice’s gateway card; 
   expect((await call).isError).toBeFalsy()
   expect(await readFile(target, 'utf8')).toBe('Bob was here\n')
 })
+
+test('the card app refuses arguments nested past any call’s depth with a reason, not an internal error', async () => {
+  const alice = await appsHost('alice')
+  // 3,000 nested arrays (as deep as the client can send): finding the card canonicalises them,
+  // which recurses once per level.
+  let deep: unknown = []
+  for (let i = 0; i < 3_000; i++) deep = [deep]
+  const look = await alice.callTool({
+    name: 'studypulse_card',
+    arguments: { tool: 'files__write_file', arguments: { path: target, content: deep } },
+  })
+  expect(structured(look)).toMatchObject({ ok: false, error: { code: 'arguments_too_deep' } })
+  // The gateway still answers: a card lookup right after it finds nothing waiting, as it should.
+  const after = await alice.callTool({
+    name: 'studypulse_card',
+    arguments: { tool: 'files__write_file', arguments: { path: target } },
+  })
+  expect(structured(after)).toMatchObject({ error: { code: 'confirmation_not_found' } })
+})
