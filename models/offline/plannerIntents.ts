@@ -8,6 +8,7 @@ import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import {
   parseClearDone,
+  parseClearDue,
   parseTaskQuery,
   parseTaskUpdate,
   type TaskQuery,
@@ -35,6 +36,7 @@ export type PlannerIntent =
   | { kind: 'thanks' }
   | { kind: 'help' }
   | { kind: 'unknown'; clause: string }
+  | { kind: 'ask'; question: string }
   | { kind: 'too_many'; count: number }
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
@@ -101,6 +103,7 @@ const PARSERS: readonly ClauseParser[] = [
   parseNoteEdit,
   parseNoteIntent,
   parseClearDone,
+  parseClearDue,
   parseDelete,
   parseTaskNote,
   parseArtifact,
@@ -232,6 +235,7 @@ export function intentTools(intent: PlannerIntent): string[] {
     case 'thanks':
     case 'help':
     case 'unknown':
+    case 'ask':
     case 'too_many':
       return []
     case 'delete_task':
@@ -283,8 +287,16 @@ function parseCompute(clause: string): PlannerIntent | undefined {
   return code === undefined ? undefined : { kind: 'run_code', code }
 }
 
+// "delete my task", "remove a task": no task is named, so the planner asks which.
+const UNNAMED = /^(?:my|a|an|the|one|some|it|that|this|any)$/i
+
 function parseDelete(clause: string): PlannerIntent | undefined {
   const target = cleanPhrase(DELETE.exec(clause)?.[1] ?? DELETE_SUFFIX.exec(clause)?.[1] ?? '')
+  if (UNNAMED.test(target))
+    return {
+      kind: 'ask',
+      question: 'Which task should I delete? Say its name, or ask “show my tasks” first.',
+    }
   return target === '' ? undefined : { kind: 'delete_task', target }
 }
 

@@ -93,6 +93,8 @@ function noCallsText(intents: readonly PlannerIntent[], available: ReadonlySet<s
   const chatter = new Set(['greeting', 'thanks', 'help', 'unknown'])
   const many = intents.find((intent) => intent.kind === 'too_many')
   if (many?.kind === 'too_many') return tooMany(many.count)
+  const ask = intents.find((intent) => intent.kind === 'ask')
+  if (ask?.kind === 'ask') return ask.question
   if (intents.every((intent) => chatter.has(intent.kind))) {
     if (intents.length > 0 && intents.every((intent) => intent.kind === 'thanks')) {
       return "You're welcome! Anything else I can do?"

@@ -52,6 +52,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange
     /^(?:mark|set|tick\s+off|check\s+off|complete|finish)\s+§(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$/i,
     done(true),
   ],
+  [/^(?:tick|check|cross)\s+§\s+off$/i, done(true)],
   [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
   [
     /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,

@@ -12,7 +12,7 @@ import {
   updatedTask,
 } from './plannerRecordSummaries.ts'
 import type { ToolResult } from './plannerResults.ts'
-import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
+import { inShownOrder, type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
 import { quoted } from './plannerText.ts'
 
 type Args = Record<string, unknown>
@@ -77,8 +77,9 @@ function createdTask(data: unknown, args: Args): string {
 }
 
 function listedTasks(data: unknown, args: Args): string {
-  const tasks = readTaskList(data)
-  if (tasks === undefined) return 'I listed your tasks, but could not read the list.'
+  const read = readTaskList(data)
+  if (read === undefined) return 'I listed your tasks, but could not read the list.'
+  const tasks = inShownOrder(read)
   const filter = filterWords(args)
   if (filter !== undefined) {
     if (tasks.length === 0) return `You have no ${filter}.`

@@ -160,7 +160,7 @@ const UPDATES: readonly UpdateParser[] = [
   },
   (c) => {
     const m =
-      /^(?:i\s+(?:have\s+|just\s+|already\s+)*|i'?ve\s+(?:just\s+|already\s+)?)?(?:finished|completed|done)\s+(?:with\s+)?(?:the\s+task\s+)?(.+?)(?:\s+(?:already|now|today))?$/i.exec(
+      /^(?:i\s+(?:have\s+|just\s+|already\s+)*|i'?ve\s+(?:just\s+|already\s+)?|i'?m\s+(?:all\s+|just\s+)?|i\s+am\s+)?(?:finished|completed|done)\s+(?:with\s+)?(?:the\s+task\s+)?(.+?)(?:\s+(?:already|now|today))?$/i.exec(
         c,
       )
     return update(m?.[1], { done: true })
@@ -227,12 +227,19 @@ const CLEAR_DUE = [
 const DID_NOT =
   /^i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+|yet\s+)?(?:finish(?:ed)?\s+|do\s+|done\s+)?(.+?)(?:\s+(?:yet|after\s+all|actually))?(?:\s*,.*)?$/i
 
-/** "mark X as done", "move the essay to next monday", "make X high priority", "rename X to Y". */
-export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undefined {
+/** "remove the due date from X": read before any delete, so a date's removal never deletes X. */
+export function parseClearDue(clause: string): TaskUpdate | undefined {
   for (const pattern of CLEAR_DUE) {
     const found = update(pattern.exec(clause)?.[1], { due: null })
     if (found) return found
   }
+  return undefined
+}
+
+/** "mark X as done", "move the essay to next monday", "make X high priority", "rename X to Y". */
+export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undefined {
+  const undated = parseClearDue(clause)
+  if (undated) return undated
   const notDone = update(DID_NOT.exec(clause)?.[1], { done: false })
   if (notDone) return notDone
   // Two or more fields said at once are one change; one field has its own reading below.
