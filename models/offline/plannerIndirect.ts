@@ -5,7 +5,7 @@
  */
 
 const MOVED =
-  /^(?:the\s+(?:deadline|due\s+date)\s+(?:for|of|on)\s+)?(?:the\s+|my\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:(?:has|have|had|got|gotten|been|was|were|is|are|just|now|finally|officially)\s+)*(?:pushed\s+back|put\s+back|moved(?:\s+back|\s+forward)?|postponed|delayed|rescheduled|extended|changed|brought\s+forward|pulled\s+forward|bumped(?:\s+back)?)\s+(?:to|till|until|for)\s+(.+)$/i
+  /^(?:the\s+(?:deadline|due\s+date)\s+(?:for|of|on)\s+)?(?:the\s+|my\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:(?:has|have|had|got|gotten|been|was|were|is|are|just|now|finally|officially)\s+)*(?:pushed(?:\s+back|\s+forward)?|put\s+back|moved(?:\s+back|\s+forward)?|postponed|delayed|rescheduled|extended|changed|brought\s+forward|pulled\s+forward|bumped(?:\s+back)?)\s+(?:to|till|until|for)\s+(.+)$/i
 // The request after the news, and what it asks.
 const AFTER_NEWS =
   /(?:,\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?:so\s+)?)(?=(?:please\s+)?(?:tick|check|cross|mark|scrap|delete|remove|bin|drop|cancel|ditch|take|move|push)\b)/gi
@@ -21,7 +21,7 @@ const MOVE_ASK =
 const DID_THING =
   /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:handed|turned|sent|submitted|finished|did|done|completed|sorted(?:\s+out)?|emailed|called|paid|bought|returned|printed|read|got)\s+(?:in\s+)?(.+?)(?:\s+in)?$/i
 const SUBJECT =
-  /^(?:the\s+|my\s+)?(.+?)\s+(?:doesn'?t|does\s+not|don'?t|has\s+no|have\s+no|won't|isn't|is\s+not|no\s+longer)\b/i
+  /^(?:the\s+|my\s+)?(.+?)\s+(?:doesn'?t|does\s+not|don'?t|has\s+no|have\s+no|won'?t|isn'?t|is\s+not|no\s+longer)\b/i
 
 /** The plain request an indirect one means, or the text as it was. */
 export function resolveIndirect(text: string): string {

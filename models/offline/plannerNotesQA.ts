@@ -39,6 +39,8 @@ const SUMMARY_TO_NOTE = [
   new RegExp(`^(?:save|note\\s+down|keep)\\s+${POINTS}\\s+(?:of|for|from)\\s+(.+)$`, 'i'),
   // "make me notes from lecture 2, just the key points".
   /^(?:write|make|take|get|do)\s+(?:me\s+)?(?:some\s+)?notes\s+(?:from|on|of|for|about)\s+(.+?)(?:,?\s+(?:just\s+|only\s+)?(?:the\s+)?(?:key|main|important)\s+(?:points|lines|ideas|bits))?$/i,
+  // "make me a note from lecture 1, only the main points": a source named, so it is a summary.
+  /^(?:write|make|take|get|do)\s+(?:me\s+)?a\s+note\s+(?:from|of|on)\s+((?:the\s+)?(?:lecture|reading|chapter)\b.+?|\S+\.md)(?:,?\s+(?:just\s+|only\s+)?(?:the\s+)?(?:key|main|important)\s+(?:points|lines|ideas|bits))?$/i,
 ]
 const READ_OUT =
   /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i

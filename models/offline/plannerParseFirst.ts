@@ -12,6 +12,8 @@ import { resolveIndirect } from './plannerIndirect.ts'
 // others ("doesnt") the rules read as they are.
 const TEXTING: readonly [RegExp, string][] = [
   [/\bb4\b/gi, 'before'],
+  [/\babt\b/gi, 'about'],
+  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b(?:tmrw|tmrow|tmoro|2moro|2morrow|2mrw|tomoz)\b/gi, 'tomorrow'],
   [/\b2day\b/gi, 'today'],
   [/\b2nite\b/gi, 'tonight'],
@@ -30,7 +32,7 @@ const TEXTING: readonly [RegExp, string][] = [
 
 // Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
 const LEADING =
-  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|hey|hi|hello|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|hey|hi|hello|hiya|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
   /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|x+|:\))[\s.!?]*$/i
@@ -83,7 +85,7 @@ export function parseFirst(message: string, today: Date): string {
   // A note's body (after its colon) is kept word for word; only the request before it is read.
   const colon = message.indexOf(':')
   if (colon >= 0 && /\b(?:note|memory|remember|run)\b/i.test(message.slice(0, colon))) {
-    return `${tidy(message.slice(0, colon), today)}:${message.slice(colon + 1)}`
+    return `${leading(message.slice(0, colon))}:${message.slice(colon + 1)}`
   }
   return tidy(message, today)
 }
@@ -95,7 +97,15 @@ function tidy(said: string, today: Date): string {
   text = stripEnds(text.replace(/\s+/g, ' ').trim())
   text = corrected(text, today)
   text = resolveIndirect(valued(asked(text)))
-  return unframed(stripEnds(text))
+  return unframed(stripEnds(text)).replace(/!+$/, '')
+}
+
+// Before a note's colon only the lead-in goes: the words just before it are the note's title.
+function leading(said: string): string {
+  let text = said.trimStart()
+  for (let next = text.replace(LEADING, ''); next !== text; next = text.replace(LEADING, ''))
+    text = next
+  return text
 }
 
 function stripEnds(said: string): string {

@@ -168,8 +168,8 @@ function updatedNote(data: unknown, args: Args): string {
   return `Changed your note ${quoted(title)}.`
 }
 
-/** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */
-function filterWords(args: Args): string | undefined {
+/** A list call's filter in words ("open tasks due by Sun 6 Dec 2026"); undefined without one. */
+export function filterWords(args: Record<string, unknown>): string | undefined {
   // The app's one date format, as the cards show it.
   const from = mapDay(textField(args, 'due_from'))
   const to = mapDay(textField(args, 'due_to'))

@@ -7,26 +7,28 @@ import { parseTaskQuery } from '../../../models/offline/plannerTaskIntents.ts'
 const tuesday = new Date(2026, 11, 1, 10)
 const sunday = new Date(2026, 11, 6, 10)
 const monday = new Date(2026, 10, 30, 9)
+const DAYS = { 'Tue 1 Dec': tuesday, 'Sun 6 Dec': sunday, 'Mon 30 Nov': monday }
 
 describe('the week rule (weeks run Monday to Sunday), one for the planner and the edit form', () => {
   it.each([
-    [tuesday, 'next monday', '2026-12-07'],
-    [tuesday, 'next wednesday', '2026-12-09'],
-    [sunday, 'next monday', '2026-12-07'],
-    [sunday, 'next tuesday', '2026-12-08'],
-    [monday, 'next wednesday', '2026-12-09'],
-    [tuesday, 'next tues', '2026-12-08'],
-    [tuesday, 'wednesday', '2026-12-02'],
-    [sunday, 'monday', '2026-12-07'],
-    [tuesday, 'tuesday', '2026-12-08'],
-    [tuesday, 'monday week', '2026-12-14'],
-    [tuesday, 'a week on friday', '2026-12-11'],
-    [tuesday, 'a week tomorrow', '2026-12-09'],
-    [tuesday, 'end of the week', '2026-12-06'],
-    [sunday, 'by the end of the week', '2026-12-13'],
-    [tuesday, 'tue 15th', '2026-12-15'],
-    [tuesday, 'friday the 18th', '2026-12-18'],
-  ])('said on %s: %s → %s', (today, words, due) => {
+    ['Tue 1 Dec', 'next monday', '2026-12-07'],
+    ['Tue 1 Dec', 'next wednesday', '2026-12-09'],
+    ['Sun 6 Dec', 'next monday', '2026-12-07'],
+    ['Sun 6 Dec', 'next tuesday', '2026-12-08'],
+    ['Mon 30 Nov', 'next wednesday', '2026-12-09'],
+    ['Tue 1 Dec', 'next tues', '2026-12-08'],
+    ['Tue 1 Dec', 'wednesday', '2026-12-02'],
+    ['Sun 6 Dec', 'monday', '2026-12-07'],
+    ['Tue 1 Dec', 'tuesday', '2026-12-08'],
+    ['Tue 1 Dec', 'monday week', '2026-12-14'],
+    ['Tue 1 Dec', 'a week on friday', '2026-12-11'],
+    ['Tue 1 Dec', 'a week tomorrow', '2026-12-09'],
+    ['Tue 1 Dec', 'end of the week', '2026-12-06'],
+    ['Sun 6 Dec', 'by the end of the week', '2026-12-13'],
+    ['Tue 1 Dec', 'tue 15th', '2026-12-15'],
+    ['Tue 1 Dec', 'friday the 18th', '2026-12-18'],
+  ] as const)('said on %s: %s → %s', (said, words, due) => {
+    const today = DAYS[said]
     const found = findDate(words, today)
     expect(found?.due).toBe(due)
     expect(found && withoutDate(words, found)).toBe('')
