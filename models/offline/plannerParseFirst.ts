@@ -5,6 +5,7 @@
  * a language library: see "Libraries, and why" in docs/guide/planner.md for the cost.
  */
 
+import { MAX_REQUEST } from './plannerBounds.ts'
 import { findDate, withoutDate } from './plannerChrono.ts'
 import { resolveIndirect } from './plannerIndirect.ts'
 
@@ -81,6 +82,8 @@ function unframed(text: string): string {
 
 /** The message with what is not content taken out; a note's body and code pass as they are. */
 export function parseFirst(message: string, today: Date): string {
+  // A request's length at most: a longer message is read clause by clause, as it was written.
+  if (message.length > MAX_REQUEST) return message
   if (message.includes('\n') || /^\s*(?:run\b|```)/i.test(message)) return message
   // A note's body (after its colon) is kept word for word; only the request before it is read.
   const colon = message.indexOf(':')
