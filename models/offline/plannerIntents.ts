@@ -2,6 +2,7 @@ import { MAX_CLAUSE, MAX_CLAUSES } from './plannerBounds.ts'
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
+import { eitherKind } from './plannerEitherKind.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
 import { type NoteEdit, noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
@@ -29,7 +30,7 @@ export type PlannerIntent =
   | MemoryForget
   | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
   | { kind: 'save_artifact'; title: string; content: string }
-  | { kind: 'delete_task'; target: string; finished?: true }
+  | { kind: 'delete_task'; target: string; finished?: true; orNote?: string }
   | NoteEdit
   | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
@@ -261,7 +262,7 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
-      if (intent) return ownKind(intent, clause)
+      if (intent) return eitherKind(ownKind(intent, clause), clause)
     }
   }
   return { kind: 'unknown', clause: cleanPhrase(raw) }

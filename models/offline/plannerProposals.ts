@@ -34,6 +34,9 @@ export function proposeCalls(
       case 'update_task':
         // The task's id is only in the list: the call itself follows once the list is back.
         propose('list_tasks', {})
+        // Named without its kind: the notes are looked in too, and the kind that matches wins.
+        if (intent.orNote !== undefined && available.has('list_artifacts'))
+          propose('list_artifacts', {})
         break
       case 'list_memory':
       case 'forget_memory':

@@ -28,6 +28,8 @@ export interface TaskUpdate {
   kind: 'update_task'
   target: string
   changes: TaskChanges
+  /** Said without its kind: the name of a note it may mean instead (plannerEitherKind.ts). */
+  orNote?: string
 }
 
 const TASKS =

@@ -80,8 +80,9 @@ const PHRASINGS: readonly [string, Expected][] = [
   ],
   ['make review chapter 3 high priority', [L, ['update_task', { id: 't2', importance: 4 }]]],
   [
+    // Said without its kind: the notes are looked in too (issue #51); the task's title matches.
     'rename buy a calculator to buy a graphing calculator',
-    [L, ['update_task', { id: 't6', title: 'Buy a graphing calculator' }]],
+    [L, ['list_artifacts', {}], ['update_task', { id: 't6', title: 'Buy a graphing calculator' }]],
   ],
   // Forgetting and remembering
   ['forget that I study in the morning', [M, ['forget_memory', { id: 'm1' }]]],

@@ -137,6 +137,18 @@ export const ROUND_THREE: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { note: { title: /^exam plan$/i, content: /^revise enzymes first$/ } },
     },
     { say: ['get rid of my mitochondria note'], expect: { notesGone: [/^Mitochondria$/] } },
+    // Named without its kind: the kind whose title matches wins.
+    { say: ['delete mitochondria'], expect: { notesGone: [/^Mitochondria$/] } },
+    { say: ['delete review lecture 1 notes'], expect: { deleted: [LECT] } },
+    {
+      say: ['rename exam plan to finals plan'],
+      expect: { note: { title: /^finals plan$/i }, notesGone: [/^Exam plan$/] },
+    },
+    {
+      say: ['rename review lecture 1 notes to review lecture one'],
+      expect: { updated: [{ was: LECT, title: /^review lecture one$/i }] },
+    },
+    { say: ['scrap buy a calculator'], expect: { deleted: [CALC] } },
   ]),
   questions: week([
     { say: ['what notes have i got so far'], expect: { answer: [/Exam plan/, /Mitochondria/] } },
@@ -153,6 +165,45 @@ export const ROUND_THREE: Readonly<Record<string, readonly EvalCase[]>> = {
       say: ['what is my most important task?', 'tick that one off'],
       expect: { updated: [{ was: ESSAY, done: true }] },
     },
+  ]),
+  'more voices': week([
+    {
+      say: ['so um basically i have to finish the poster by friday i think'],
+      expect: { created: [{ title: /^finish the poster$/i, due: '2026-12-04' }] },
+    },
+    {
+      say: ['hey could you possibly remind me to email my supervisor tmrw pls'],
+      expect: { created: [{ title: /^email my supervisor$/i, due: '2026-12-02' }] },
+    },
+    {
+      say: ['pls add revise enzymes 4 thursday'],
+      expect: { created: [{ title: /^revise enzymes$/i, due: '2026-12-03' }] },
+    },
+    {
+      say: ['remind me to call the gp on wednesday, no sorry, thursday'],
+      expect: { created: [{ title: /^call the gp$/i, due: '2026-12-03' }] },
+    },
+    {
+      say: ['my essay got pushed to next friday'],
+      expect: { updated: [{ was: ESSAY, due: '2026-12-11' }] },
+    },
+    {
+      say: ['the calculator isnt needed anymore so delete that task'],
+      expect: { deleted: [CALC] },
+    },
+    {
+      say: ['yo add gym tmrw lol'],
+      expect: { created: [{ title: /^gym$/i, due: '2026-12-02' }] },
+    },
+    {
+      say: ['Please be so kind as to remind me to renew my visa next week'],
+      expect: { created: [{ title: /^renew my visa$/i }] },
+    },
+    {
+      say: ['can you pls make me a note from lecture 1, only the main points'],
+      expect: { note: { title: /lecture 1/i, content: /chloroplast/i } },
+    },
+    { say: ['how many tasks are overdue'], expect: { answer: [/\b(?:0|no)\b/i] } },
   ]),
   dates: week([
     {
