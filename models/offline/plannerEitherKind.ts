@@ -47,11 +47,11 @@ function onlyTitle(changes: object): boolean {
 
 // "delete review lecture 1 notes": as a task's title, the plural "notes" is part of the name.
 function named(clause: string, name: string): string {
-  const withNotes = new RegExp(`${escape(name)}\\s+notes\\b`, 'i').exec(clause)
+  const withNotes = new RegExp(`${literal(name)}\\s+notes\\b`, 'i').exec(clause)
   return withNotes ? withNotes[0] : name
 }
 
-function escape(text: string): string {
+function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
