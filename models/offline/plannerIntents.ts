@@ -45,7 +45,7 @@ type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|howdy|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s!.,]*$/i
 const HELP =
-  /^(?:help|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
+  /^(?:help(?:\s+me)?|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
 const THANKS =
   /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?[\s!.,]*$/i
 

@@ -14,6 +14,7 @@ import { resolveIndirect } from './plannerIndirect.ts'
 const TEXTING: readonly [RegExp, string][] = [
   [/\bb4\b/gi, 'before'],
   [/\babt\b/gi, 'about'],
+  [/\bwhens\b/gi, "when's"],
   [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b(?:tmrw|tmrow|tmoro|2moro|2morrow|2mrw|tomoz)\b/gi, 'tomorrow'],
   [/\b2day\b/gi, 'today'],
@@ -36,7 +37,7 @@ const LEADING =
   /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|hey|hi|hello|hiya|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
-  /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|x+|:\))[\s.!?]*$/i
+  /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
 // Mid-sentence fillers: "i need to like revise", "um", "lol".
 const INSIDE: readonly [RegExp, string][] = [
   [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],

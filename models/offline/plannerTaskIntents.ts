@@ -42,7 +42,8 @@ const QUERY = [
   ),
   /^(?:(?:show|tell|give)\s+(?:me\s+)?)?what\s+(?:do\s+|should\s+|must\s+)?i\s+(?:have|need|got|should|must)?\s*(?:to\s+)?do(?:\s+next)?$/i,
   /^(?:(?:show|tell|give)\s+(?:me\s+)?)?what(?:'s|\s+is|s|\s+are)?\s+(?:due|left|coming\s+up|on\s+my\s+(?:list|plate)|(?:left\s+)?to\s+do|overdue|late)$/i,
-  /^what\s+have\s+i\s+got\s+(?:to\s+do|due|on)$/i,
+  /^what\s+(?:have\s+i\s+got|do\s+i\s+have|have\s+i)\s+(?:to\s+do|due|on|coming\s+up)$/i,
+  /^(?:are\s+there\s+)?any\s+(?:deadlines|tasks|assignments|homework|to-?dos)\s+(?:coming\s+up|due|left|soon|to\s+do)$/i,
   /^(?:do|have)\s+i\s+(?:got|have)\s+(?:any(?:thing)?\s+)?(?:tasks?|homework|deadlines?|assignments?|work)?(?:\s+(?:due|left|to\s+do))?$/i,
   /^(?:(?:show|list|tell|give)\s+(?:me\s+)?)?(?:everything|all|anything)(?:\s+(?:due|left|i\s+have|to\s+do))?$/i,
   /^(?:is\s+)?(?:there\s+)?anything\s+(?:due|left|to\s+do|overdue|late)$/i,
@@ -172,6 +173,14 @@ const UPDATES: readonly UpdateParser[] = [
     update(new RegExp(`^${THE}(.+?)\\s+is\\s+(?:now\\s+)?${DONE}$`, 'i').exec(c)?.[1], {
       done: true,
     }),
+  // "essay done", "lab report all finished": a task named, then that it is done.
+  (c) =>
+    update(
+      /^(?!(?:i|i'm|im|we|all|it|that|this|what|which|when|how|nothing|everything)\b)(?:the\s+|my\s+)?(.+?)\s+(?:all\s+)?(?:done|finished|completed)$/i.exec(
+        c,
+      )?.[1],
+      { done: true },
+    ),
   (c, today) => {
     // The date is what follows the last to/on/for, so a title may hold one (“essay on cells”).
     const m =

@@ -161,6 +161,15 @@ export const ROUND_THREE: Readonly<Record<string, readonly EvalCase[]>> = {
       say: ["what's coming up"],
       expect: { answer: [/Read chapter 5[\s\S]*Essay on photosynthesis/] },
     },
+    { say: ['is the essay due soon'], expect: { answer: [/Tue 8 Dec/] } },
+    { say: ['whens the essay due'], expect: { answer: [/Tue 8 Dec/] } },
+    {
+      say: ['so what do i have on this week then'],
+      expect: { answer: [/Read chapter 5/], noEcho: true },
+    },
+    { say: ['any deadlines coming up?'], expect: { answer: [/Read chapter 5/] } },
+    { say: ['essay done'], expect: { updated: [{ was: ESSAY, done: true }] } },
+    { say: ['cheers mate'], expect: { answer: [/welcome/i] } },
     {
       say: ['what is my most important task?', 'tick that one off'],
       expect: { updated: [{ was: ESSAY, done: true }] },
