@@ -171,6 +171,18 @@ export const ROUND_THREE: Readonly<Record<string, readonly EvalCase[]>> = {
     { say: ['essay done'], expect: { updated: [{ was: ESSAY, done: true }] } },
     { say: ['cheers mate'], expect: { answer: [/welcome/i] } },
     {
+      say: ["what's due this week", 'move the last one to saturday'],
+      expect: { updated: [{ was: CH5, due: '2026-12-05' }] },
+    },
+    {
+      say: ['when is the essay due', 'push it back a week'],
+      expect: { updated: [{ was: ESSAY, due: '2026-12-15' }] },
+    },
+    {
+      say: ['what notes do i have', 'delete the last one'],
+      expect: { notesGone: [/^Mitochondria$/] },
+    },
+    {
       say: ['what is my most important task?', 'tick that one off'],
       expect: { updated: [{ was: ESSAY, done: true }] },
     },
