@@ -40,6 +40,11 @@ const SHAPES: Record<string, string> = {
   'commas and semicolons': fill(',;'),
   'a hundred requests': fill('buy milk; '),
   'one long word': 'a'.repeat(length),
+  // Parse first (issue #51): corrections, news and value-words, again and again.
+  'no wait, sorry i mean': fill('x on monday no wait tuesday, sorry i mean ', 'remind me to '),
+  'got pushed back to': fill('the essay got pushed back to '),
+  'so scrap that task': fill('i handed in the essay so scrap that task, '),
+  'its worth a lot of marks': fill('its worth a lot of marks, pls add it '),
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

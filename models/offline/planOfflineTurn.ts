@@ -8,8 +8,10 @@ import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { classifyIntent } from './plannerIntentClassifier.ts'
 import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
+import { parseFirst } from './plannerParseFirst.ts'
 import { proposeCalls } from './plannerProposals.ts'
 import { planWithSkills } from './plannerSkills.ts'
+import { choiceReply } from './plannerSuggest.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 // Only a message no pattern reads at all goes to the classifier, and only one of a clause's length.
@@ -31,7 +33,9 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   const user = messages[lastUser]
   if (user?.role !== 'user') return { text: plannerHelp(available) }
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
-  const text = tidyMessage(user.content)
+  const said = parseFirst(tidyMessage(user.content), today)
+  // "2" after a question with numbered choices is the request that choice stands for.
+  const text = choiceReply(said, messages, available) ?? said
   const sinceUser = messages.slice(lastUser + 1)
   const nextId = planIds(messages)
   const use = planToolUse(text, request.tools, sinceUser, nextId)

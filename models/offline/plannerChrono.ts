@@ -2,6 +2,7 @@
 
 import { casual } from 'chrono-node/en'
 import { MAX_REQUEST } from './plannerBounds.ts'
+import { findWeekRuleDate, nextWeekWeekday, weekdayIndex } from './plannerWeekRule.ts'
 
 /** A date found in a phrase: the day, and where its words are (with "by", "on", "due" before them). */
 export interface FoundDate {
@@ -10,7 +11,6 @@ export interface FoundDate {
   end: number
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 // chrono reads these as dates, a person does not: "SAT practice", "a day" alone, "may" as a verb.
 const NOT_A_DATE =
   /^(?:(?:an?|the|this|that)\s+(?:day|week|month|year|weekend)|may|sat|sun|mar|wed|now|second|a\s+sec)$/i
@@ -36,7 +36,12 @@ const NEXT_WEEKDAY = /^next\s+(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i
 export function findDate(text: string, today: Date): FoundDate | undefined {
   if (text.length > MAX_REQUEST) return undefined
   const base = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12)
-  const special = fortnight(text, base) ?? fromToday(text, base) ?? ordinalDay(text, base)
+  const rule = findWeekRuleDate(text, base, format)
+  const special =
+    (rule && { ...rule, start: leadIn(text, rule.start) }) ??
+    fortnight(text, base) ??
+    fromToday(text, base) ??
+    ordinalDay(text, base)
   const results = casual.parse(text, base, { forwardDate: true }).filter((r) => {
     if (NOT_A_DATE.test(r.text.trim()) || DURATION.test(r.text.trim())) return false
     // An upper-case abbreviation ("SAT") is a name, not Saturday.
@@ -44,7 +49,7 @@ export function findDate(text: string, today: Date): FoundDate | undefined {
   })
   const first = results[0]
   if (first === undefined) return special
-  if (special !== undefined && special.start < first.index) return special
+  if (special !== undefined && special.start <= first.index) return special
   const end = first.index + first.text.length
   const start = leadIn(text, first.index)
   const phrase = first.text.trim().replace(/[,.;]$/, '')
@@ -75,14 +80,10 @@ function leadIn(text: string, index: number): number {
   return match ? index - match[0].length : index
 }
 
-// "next Wednesday" said on a Tuesday is the one a week on; said on a Monday, the one this week.
+// "next Wednesday": that Wednesday in next week (the week rule, plannerWeekRule.ts).
 function nextWeekday(phrase: string, base: Date): string | undefined {
-  const day = NEXT_WEEKDAY.exec(phrase)?.[1]?.toLowerCase()
-  if (day === undefined) return undefined
-  const target = WEEKDAYS.findIndex((name) => name.startsWith(day))
-  let ahead = (target - base.getDay() + 7) % 7
-  if (ahead < 2) ahead += 7
-  return format(new Date(base.getFullYear(), base.getMonth(), base.getDate() + ahead, 12))
+  const day = NEXT_WEEKDAY.exec(phrase)?.[1]
+  return day === undefined ? undefined : format(nextWeekWeekday(weekdayIndex(day), base))
 }
 
 function fortnight(text: string, base: Date): FoundDate | undefined {

@@ -1,5 +1,7 @@
 /** Splitting a user message into clauses, and stripping polite filler from each. */
 
+import { startsWithTaskVerb } from './plannerTaskVerbs.ts'
+
 const SEPARATORS =
   /;|\r?\n|(?<=[a-z])\s+\+\s+(?=[a-z])|(?<=[a-z])\s+(?=\d{1,2}\)\s+[a-z])|,?\s+and\s+then\s+|,?\s+then\s+|(?<=[a-z0-9)"”'][.!?])\s+(?=[a-z])|,\s+(?=(?:and\s+)?also\s+)/i
 // "remind me to A tomorrow and to B on friday": the lead-in is said once for both.
@@ -7,7 +9,7 @@ const SHARED_LEAD =
   /^((?:please\s+)?(?:remind\s+me|i\s+(?:need|have|want)|don'?t\s+let\s+me\s+forget|add\s+a\s+task|i\s+must)\s+to)\s+(.+?)\s*,?\s+and\s+to\s+(.+)$/i
 // "add two tasks: A and B", "add tasks: A, B and C", "plan my week: A on wed, B on fri".
 const LIST_OF_TASKS =
-  /^(?:(?:please|kindly|pls|can\s+you|could\s+you)\s+)?(?:(?:add|create|make|set\s+up)\s+(?:me\s+)?(?:(?:two|three|four|five|six|2|3|4|5|6|some|these|the\s+following)\s+)?(?:new\s+)?(?:tasks|to-?dos|reminders)|plan\s+(?:out\s+)?(?:my|the|this|next)\s+(?:week|weekend|days?)|(?:my|this|next)\s+week|(?:tasks|to[-\s]?dos|things)\s+for\s+(?:this|next|the)\s+(?:week|weekend)|(?:my\s+)?(?:to[-\s]?dos?|to[-\s]?do\s+list|task\s+list)|i\s+(?:want|need|have|got)\s+to\s+do\s+(?:\w+\s+)?things|(?:(?:this|next)\s+week\s+)?i\s+(?:need|have|want|got)\s+to|remind\s+me(?:\s+to)?|things\s+to\s+do(?:\s+this\s+week)?)\s*(?:[:\-–—]|\bis\b)\s*(.+)$/i
+  /^(?:(?:please|kindly|pls|can\s+you|could\s+you)\s+)?(?:(?:add|create|make|set\s+up)\s+(?:me\s+)?(?:(?:two|three|four|five|six|2|3|4|5|6|some|these|the\s+following)\s+)?(?:new\s+)?(?:tasks|to-?dos|reminders)|plan\s+(?:out\s+)?(?:my|the|this|next)\s+(?:week|weekend|days?)|(?:my|this|next)\s+week|(?:tasks|to[-\s]?dos|things)\s+for\s+(?:this|next|the)\s+(?:week|weekend)|(?:my\s+)?(?:to[-\s]?dos?|to[-\s]?do\s+list|task\s+list)|i\s+(?:want|need|have|got)\s+to\s+do\s+(?:\w+\s+)?things|(?:(?:this|next)\s+week\s+)?i\s+(?:need|have|want|got)\s+to|remind\s+me(?:\s+to)?|things\s+to\s+do(?:\s+this\s+week)?)\s*([:\-–—]|\bis\b)\s*(.+)$/i
 // A bare heading ("todo", "plan my week") on a line of its own: the lines after it are tasks.
 const LIST_HEADING =
   /^(?:(?:my\s+)?(?:to[-\s]?dos?|to[-\s]?do\s+list|tasks|task\s+list|list)|plan\s+(?:for\s+)?(?:my|the|this|next)\s+(?:week|weekend|days?)|(?:my|this|next)\s+week|things\s+to\s+do)\s*:?$/i
@@ -31,12 +33,14 @@ export function splitClauses(text: string): string[] {
 function shareLead(clause: string): string[] {
   const shared = SHARED_LEAD.exec(clause)
   if (shared) return [`${shared[1]} ${shared[2]}`, `${shared[1]} ${shared[3]}`]
-  const listed = LIST_OF_TASKS.exec(clause)?.[1]
+  const list = LIST_OF_TASKS.exec(clause)
+  const listed = list?.[2]
   if (listed === undefined) return [clause]
-  return listed
-    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
-    .filter((item) => item.trim() !== '')
-    .map((item) => `add a task ${item.trim()}`)
+  const items = listed.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).filter((item) => item.trim() !== '')
+  // "this week is so stressful" says how a week is, not what to do in it.
+  if (list?.[1]?.toLowerCase() === 'is' && !items.every((item) => startsWithTaskVerb(item)))
+    return [clause]
+  return items.map((item) => `add a task ${item.trim()}`)
 }
 
 /** Drops leading filler ("please", "can you", "then") and trailing punctuation or "please". */
@@ -52,7 +56,7 @@ export function stripFiller(clause: string): string {
 
 // A verb or question word that starts a request of its own after " and ".
 const AND_REQUEST =
-  /(?:\s+(?:and|&)\s+|,\s+)(?=(?:also\s+)?(?:what|what's|which|show|list|tell|remember|forget|add|create|mark|move|push|delete|remove|search|find|look|open|save|set|change|rename|reschedule|remind|tick|give|do\s+you|did\s+i)\b)/i
+  /(?:\s+(?:and|&)\s+|,\s+(?:and\s+)?)(?=(?:also\s+)?(?:please\s+)?(?:what|what's|which|show|list|tell|remember|forget|add|create|mark|move|push|delete|remove|search|find|look|open|save|set|change|rename|reschedule|remind|tick|give|do\s+you|did\s+i)\b)/i
 
 /** A clause split at each " and " that starts a new request; the caller keeps the split only if every part reads. */
 export function splitOnAnd(clause: string): string[] {

@@ -1,7 +1,8 @@
 /** More ways a student asks for a task: "todo: …", quoted titles, "remind me in 3 days to …", a bare errand with a date. */
 
-import { findDate } from './plannerChrono.ts'
+import { findDate, withoutDate } from './plannerChrono.ts'
 import { fullWeekdays, parseTaskFields, type TaskFields } from './plannerTaskFields.ts'
+import { startsWithTaskVerb } from './plannerTaskVerbs.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 
 type Create = { kind: 'create_task' } & TaskFields
@@ -55,8 +56,10 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
 export function parseErrand(clause: string, today: Date): Create | undefined {
   if (/\?\s*$/.test(clause) || QUESTION_START.test(clause) || NOT_ERRANDS.test(clause))
     return undefined
-  if (clause.split(/\s+/).length < 3 || findDate(fullWeekdays(clause), today) === undefined)
-    return undefined
+  const found = findDate(fullWeekdays(clause), today)
+  if (clause.split(/\s+/).length < 3 || found === undefined) return undefined
+  // A verb and its object, once the date is out: "tomorrow i have to return the projector".
+  if (!startsWithTaskVerb(withoutDate(fullWeekdays(clause), found))) return undefined
   return create(clause, today)
 }
 

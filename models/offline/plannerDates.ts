@@ -2,16 +2,8 @@
 
 import { findDate, withoutDate } from './plannerChrono.ts'
 import { fullWeekdays } from './plannerTaskFields.ts'
+import { comingWeekday, nextWeekWeekday, weekdayIndex } from './plannerWeekRule.ts'
 
-const WEEKDAY_NAMES = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const
 const MONTH_NAMES = [
   'january',
   'february',
@@ -50,7 +42,7 @@ const BARE = new RegExp(
   `[\\s,]*\\b(today|tonight|tomorrow|tmrw|next\\s+week|in\\s+\\d{1,3}\\s+days?|next\\s+(?:${WEEKDAY}))${TIME_OF_DAY}${PHRASE_END}`,
   'i',
 )
-const WEEKDAY_ONLY = new RegExp(`^(?:(?:this|next|coming|the) )?(${WEEKDAY})$`)
+const WEEKDAY_ONLY = new RegExp(`^(?:(this|next|coming|the) )?(${WEEKDAY})$`)
 
 /** A due date found in a phrase, and the phrase without it. */
 export interface DueExtraction {
@@ -96,12 +88,13 @@ function resolveDue(phrase: string, today: Date): string | undefined {
   if (words === 'next week') return formatDate(addDays(base, 7))
   const inDays = /^in (\d+) days?$/.exec(words)
   if (inDays) return formatDate(addDays(base, Number(inDays[1])))
-  const weekday = WEEKDAY_ONLY.exec(words)?.[1]
-  if (weekday !== undefined) {
-    const target = WEEKDAY_NAMES.findIndex((name) => name.startsWith(weekday.slice(0, 3)))
-    // The next occurrence, never today: "by Friday" said on a Friday means a week later.
-    const ahead = (target - base.getDay() + 7) % 7 || 7
-    return formatDate(addDays(base, ahead))
+  const weekday = WEEKDAY_ONLY.exec(words)
+  if (weekday?.[2] !== undefined) {
+    // The week rule (plannerWeekRule.ts): "next friday" is next week's; "friday" the coming one.
+    const day = weekdayIndex(weekday[2])
+    const noon = new Date(base.getFullYear(), base.getMonth(), base.getDate(), 12)
+    const date = weekday[1] === 'next' ? nextWeekWeekday(day, noon) : comingWeekday(day, noon)
+    return formatDate(date)
   }
   return calendarDate(words, base)
 }

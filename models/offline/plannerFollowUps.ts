@@ -1,5 +1,6 @@
 import type { ChatMessage, ModelTurn, ToolCall } from '../../vocabulary/ChatMessage.ts'
 import { format, shiftDay } from './plannerChrono.ts'
+import { findEither, latestNoteList, noteCall } from './plannerEitherKind.ts'
 import type { PlannerIntent } from './plannerIntents.ts'
 import { latestMemoryList } from './plannerMemory.ts'
 import { offered } from './plannerProposals.ts'
@@ -13,6 +14,7 @@ export type LookupIntent = Extract<
 >
 
 const LOOKUP_KINDS = new Set(['delete_task', 'update_task', 'forget_memory'])
+const NOTE_CALLS = new Set(['delete_note', 'update_note'])
 
 /** The clauses whose call waits for a list, with the tools they need offered. */
 export function lookupIntents(
@@ -36,10 +38,14 @@ export function proposeFollowUps(
   today: Date,
 ): ModelTurn | undefined {
   const wanted = lookupIntents(intents, available)
+  // A follow-up comes after the lists: a note's call proposed with them (first turn) is not one.
+  const firstResult = sinceUser.findIndex((message) => message.role === 'tool')
   const alreadyProposed = sinceUser.some(
-    (message) =>
+    (message, index) =>
       message.role === 'assistant' &&
-      message.toolCalls?.some((call) => LOOKUP_KINDS.has(call.name)),
+      message.toolCalls?.some(
+        (call) => LOOKUP_KINDS.has(call.name) || (index > firstResult && NOTE_CALLS.has(call.name)),
+      ),
   )
   if (wanted.length === 0 || alreadyProposed) return undefined
   const tasks = latestTaskList(sinceUser)
@@ -68,6 +74,20 @@ export function proposeFollowUps(
       for (const task of tasks ?? [])
         if (task.done) propose('delete_task', { id: task.id, title: task.title })
       continue
+    }
+    if (intent.orNote !== undefined) {
+      const found = findEither(
+        tasks ?? [],
+        latestNoteList(sinceUser) ?? [],
+        intent.target,
+        intent.orNote,
+      )
+      if (found?.kind === 'ask') return { text: found.question }
+      if (found?.kind === 'note') {
+        const call = noteCall(intent, found.note, nextId())
+        if (available.has(call.name)) calls.push(call)
+        continue
+      }
     }
     const task = tasks && findBestTask(tasks, intent.target)
     if (task === undefined) continue

@@ -4,6 +4,7 @@ import { stripFiller } from './plannerClauses.ts'
 import type { IntentGuess } from './plannerIntentClassifier.ts'
 import type { PlannerIntent } from './plannerIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
+import { startsWithTaskVerb } from './plannerTaskVerbs.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 import { fixTypos } from './plannerTypos.ts'
 
@@ -25,6 +26,8 @@ export function intentsFromGuess(
   const clause = stripFiller(fixTypos(text)).replace(LEADS, '')
   switch (guess.intent) {
     case 'create_task': {
+      // A guess is a task only when a task verb and its object were found ("the essay" is not).
+      if (!startsWithTaskVerb(clause)) return undefined
       const fields = parseTaskFields(clause, today)
       return fields ? [{ kind: 'create_task', ...fields }] : undefined
     }

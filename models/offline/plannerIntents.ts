@@ -2,12 +2,14 @@ import { MAX_CLAUSE, MAX_CLAUSES } from './plannerBounds.ts'
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
+import { eitherKind } from './plannerEitherKind.ts'
 import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
 import { type NoteEdit, noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
 import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import {
   parseClearDone,
+  parseClearDue,
   parseTaskQuery,
   parseTaskUpdate,
   type TaskQuery,
@@ -28,13 +30,14 @@ export type PlannerIntent =
   | MemoryForget
   | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
   | { kind: 'save_artifact'; title: string; content: string }
-  | { kind: 'delete_task'; target: string; finished?: true }
+  | { kind: 'delete_task'; target: string; finished?: true; orNote?: string }
   | NoteEdit
   | { kind: 'run_code'; code: string; inputs?: string[] }
   | { kind: 'greeting' }
   | { kind: 'thanks' }
   | { kind: 'help' }
   | { kind: 'unknown'; clause: string }
+  | { kind: 'ask'; question: string }
   | { kind: 'too_many'; count: number }
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
@@ -42,7 +45,7 @@ type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|howdy|good\s+(?:morning|afternoon|evening))(?:\s+there)?[\s!.,]*$/i
 const HELP =
-  /^(?:help|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
+  /^(?:help(?:\s+me)?|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
 const THANKS =
   /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?[\s!.,]*$/i
 
@@ -101,6 +104,7 @@ const PARSERS: readonly ClauseParser[] = [
   parseNoteEdit,
   parseNoteIntent,
   parseClearDone,
+  parseClearDue,
   parseDelete,
   parseTaskNote,
   parseArtifact,
@@ -232,6 +236,7 @@ export function intentTools(intent: PlannerIntent): string[] {
     case 'thanks':
     case 'help':
     case 'unknown':
+    case 'ask':
     case 'too_many':
       return []
     case 'delete_task':
@@ -257,7 +262,7 @@ function parseClause(raw: string, today: Date): PlannerIntent {
   if (clause !== '') {
     for (const parse of PARSERS) {
       const intent = parse(clause, today)
-      if (intent) return ownKind(intent, clause)
+      if (intent) return eitherKind(ownKind(intent, clause), clause)
     }
   }
   return { kind: 'unknown', clause: cleanPhrase(raw) }
@@ -283,8 +288,16 @@ function parseCompute(clause: string): PlannerIntent | undefined {
   return code === undefined ? undefined : { kind: 'run_code', code }
 }
 
+// "delete my task", "remove a task": no task is named, so the planner asks which.
+const UNNAMED = /^(?:my|a|an|the|one|some|it|that|this|any)$/i
+
 function parseDelete(clause: string): PlannerIntent | undefined {
   const target = cleanPhrase(DELETE.exec(clause)?.[1] ?? DELETE_SUFFIX.exec(clause)?.[1] ?? '')
+  if (UNNAMED.test(target))
+    return {
+      kind: 'ask',
+      question: 'Which task should I delete? Say its name, or ask “show my tasks” first.',
+    }
   return target === '' ? undefined : { kind: 'delete_task', target }
 }
 

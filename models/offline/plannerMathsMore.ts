@@ -9,6 +9,7 @@ function plain(n: number): string {
 
 /** Each solver reads lower-cased text and answers, or says nothing. */
 export const MORE_SOLVERS: readonly ((text: string) => string | undefined)[] = [
+  neededAfterPart,
   neededMark,
   percentsOfSum,
   markWeightPairs,
@@ -89,6 +90,23 @@ function neededMark(text: string): string | undefined {
   if (w <= 0 || w >= 1) return undefined
   const needed = (Number(target[1]) - Number(now[1]) * (1 - w)) / w
   return `You need ${plain(needed)} on it: (${target[1]} − ${now[1]} × ${plain(1 - w)}) ÷ ${plain(w)}.`
+}
+
+// "midterm was 62 and worth 40%, what do i need on the final to get 70 overall": the weight is
+// the part already marked; the rest of the course is what is left to earn.
+function neededAfterPart(text: string): string | undefined {
+  if (!/\bneed\b/.test(text)) return undefined
+  const part = new RegExp(
+    String.raw`(?:was|got|scored|is|of)\s+(?:an?\s+)?${NUM}\s*%?\s*(?:,\s*|\s+)(?:and\s+)?(?:it\s+(?:was|is)\s+|it'?s\s+|is\s+|was\s+)?(?:worth|weighted|weight|counts?\s+for|counting\s+for)\s*${NUM}\s*%`,
+  ).exec(text)
+  const target = new RegExp(
+    String.raw`(?:get|reach|end\s+(?:up\s+)?with|finish\s+with|pass\s+with)\s+(?:an?\s+)?${NUM}\s*%?\s*(?:overall|in\s+total|final|for\s+the\s+(?:course|module|class))`,
+  ).exec(text)
+  if (!part || !target) return undefined
+  const w = Number(part[2]) / 100
+  if (w <= 0 || w >= 1) return undefined
+  const needed = (Number(target[1]) - Number(part[1]) * w) / (1 - w)
+  return `You need ${plain(needed)} on the rest: (${target[1]} − ${part[1]} × ${plain(w)}) ÷ ${plain(1 - w)}.`
 }
 
 // "4 chapters of 32 pages plus 2 chapters of 18 pages": the sum of each count times its size.

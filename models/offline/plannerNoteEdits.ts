@@ -31,7 +31,7 @@ const TO_NOTE = `(?:to|onto|on\\s+to|into|in|at\\s+the\\s+(?:end|bottom)\\s+of|u
 const APPEND = [
   // "add to my exam plan note: …", "put this at the end of the Mitochondria note: …"
   new RegExp(
-    `^(?:add|append|put|write|jot|stick|tack)\\s+(?:this\\s+|that\\s+|it\\s+|(?:a\\s+|one\\s+more\\s+|another\\s+)?(?:line|sentence|point|bullet)\\s+)?(?:down\\s+)?${TO_NOTE}(?:\\s*[:,-]|\\s+(?:saying|that\\s+says|which\\s+says|reading))\\s*(.+)$`,
+    `^(?:add|append|put|write|jot|stick|tack)\\s+(?:this\\s+|that\\s+|it\\s+|(?:a\\s+|one\\s+more\\s+|another\\s+)?(?:line|sentence|point|bullet)\\s+)?(?:down\\s+)?${TO_NOTE}(?:\\s*[:,-]|\\s+(?:saying|that\\s+says|which\\s+says|reading|that))\\s*(.+)$`,
     'i',
   ),
   // "append 'cristae …' to the mitochondria note"

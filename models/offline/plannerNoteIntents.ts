@@ -10,7 +10,7 @@ export type NoteIntent =
 const NOTES = '(?:notes|artifacts|summaries|plans|saved\\s+notes|documents|docs)'
 const LIST_NOTES = [
   new RegExp(
-    `^(?:what|which)\\s+${NOTES}\\s+(?:do\\s+i\\s+have|have\\s+i\\s+(?:saved|got|made|written)|are\\s+there|did\\s+i\\s+save)$`,
+    `^(?:what|which)\\s+${NOTES}\\s+(?:do\\s+i\\s+have|have\\s+i\\s+(?:saved|got|made|written)|are\\s+there|did\\s+i\\s+save)(?:\\s+(?:so\\s+far|now|at\\s+the\\s+moment|already|saved|in\\s+here))?$`,
     'i',
   ),
   new RegExp(

@@ -37,13 +37,17 @@ const SUMMARY_TO_NOTE = [
     'i',
   ),
   new RegExp(`^(?:save|note\\s+down|keep)\\s+${POINTS}\\s+(?:of|for|from)\\s+(.+)$`, 'i'),
+  // "make me notes from lecture 2, just the key points".
+  /^(?:write|make|take|get|do)\s+(?:me\s+)?(?:some\s+)?notes\s+(?:from|on|of|for|about)\s+(.+?)(?:,?\s+(?:just\s+|only\s+)?(?:the\s+)?(?:key|main|important)\s+(?:points|lines|ideas|bits))?$/i,
+  // "make me a note from lecture 1, only the main points": a source named, so it is a summary.
+  /^(?:write|make|take|get|do)\s+(?:me\s+)?a\s+note\s+(?:from|of|on)\s+((?:the\s+)?(?:lecture|reading|chapter)\b.+?|\S+\.md)(?:,?\s+(?:just\s+|only\s+)?(?:the\s+)?(?:key|main|important)\s+(?:points|lines|ideas|bits))?$/i,
 ]
 const READ_OUT =
   /^(?:(?:read(?:\s+me)?|show(?:\s+me)?|open|what(?:'s|\s+is)\s+in)\s+(?:my|the)\s+(.+?)(?:\s+note)?|what\s+does\s+(?:my|the)\s+(.+?)\s+(?:note\s+)?say)$/i
 const QUESTION =
   /^(?:(?:in|at|on|during|from|by)\s+(?:which|what)|what|what's|whats|where|why|how|which|when|who|does|do|did|is|are|can|explain|define|describe|tell\s+me\s+about)\b|\?$/i
 const NOT_NOTES =
-  /\b(?:tasks?|to-?dos?|due|priority|important|remind|deadline|about\s+me|remember|you\s+know|can\s+you\s+do|help|weather|time\s+is\s+it)\b|^(?:how\s+are\s+you|who\s+are\s+you)/i
+  /^(?:what|which|how\s+many)\s+(?:saved\s+)?notes\s+(?:do|have|did|are)\b|\b(?:tasks?|to-?dos?|due|priority|important|remind|deadline|about\s+me|remember|you\s+know|can\s+you\s+do|help|weather|time\s+is\s+it)\b|^(?:how\s+are\s+you|who\s+are\s+you)/i
 const WORLD = /^(?:what|who)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+the\s+\w+\s+of\b/i
 const STOP = new Set(
   "a an the of to in on at for and or is are was were be do does did can could should would will what what's whats who why how when where which whose me my i you your it its this that about tell explain please there say said says take takes place happen happens mean means make makes made get use used from with as by lecture lectures note notes reading source sources many much one two times time per each".split(

@@ -34,6 +34,9 @@ export function proposeCalls(
       case 'update_task':
         // The task's id is only in the list: the call itself follows once the list is back.
         propose('list_tasks', {})
+        // Named without its kind: the notes are looked in too, and the kind that matches wins.
+        if (intent.orNote !== undefined && available.has('list_artifacts'))
+          propose('list_artifacts', {})
         break
       case 'list_memory':
       case 'forget_memory':
@@ -93,6 +96,8 @@ function noCallsText(intents: readonly PlannerIntent[], available: ReadonlySet<s
   const chatter = new Set(['greeting', 'thanks', 'help', 'unknown'])
   const many = intents.find((intent) => intent.kind === 'too_many')
   if (many?.kind === 'too_many') return tooMany(many.count)
+  const ask = intents.find((intent) => intent.kind === 'ask')
+  if (ask?.kind === 'ask') return ask.question
   if (intents.every((intent) => chatter.has(intent.kind))) {
     if (intents.length > 0 && intents.every((intent) => intent.kind === 'thanks')) {
       return "You're welcome! Anything else I can do?"

@@ -2,6 +2,7 @@
 
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { findDate, shiftDay } from './plannerChrono.ts'
+import { latestNoteList } from './plannerEitherKind.ts'
 import { findImportance } from './plannerImportance.ts'
 import { taskReferents } from './plannerReferents.ts'
 import {
@@ -52,6 +53,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange
     /^(?:mark|set|tick\s+off|check\s+off|complete|finish)\s+§(?:\s+(?:as\s+)?(?:done|complete|completed|finished))?$/i,
     done(true),
   ],
+  [/^(?:tick|check|cross)\s+§\s+off$/i, done(true)],
   [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
   [
     /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,
@@ -121,8 +123,15 @@ export const refEditSkill: PlannerSkill = (context) => {
   if (wanted.length === 0 || wanted.length < parts.length - 1) return undefined
   if (answered(context)) return { text: resultsInWords(context) }
   const referents = taskReferents(context.messages)
+  const notes = notesShownLast(context.messages)
   const calls: ModelTurn[] = []
   for (const edit of wanted) {
+    // "what notes do i have" → "delete the last one": the list shown last was of notes.
+    const noteTurn = notes && noteProposal(context, notes, edit)
+    if (noteTurn !== undefined) {
+      calls.push(noteTurn)
+      continue
+    }
     const task = pick(referents, edit.ref)
     if (task === undefined) return { text: whichTask(context) }
     calls.push(proposal(context, task, edit.change))
@@ -144,6 +153,35 @@ function correction(
     : clause
   if (date === undefined || rest !== '') return undefined
   return { ref: { kind: 'last' }, change: { kind: 'update', changes: { due: date.due } } }
+}
+
+// The notes of the latest list, when no task result came after it.
+function notesShownLast(messages: SkillContext['messages']) {
+  const lastNotes = messages.findLastIndex((m) => m.role === 'tool' && m.name === 'list_artifacts')
+  const lastTasks = messages.findLastIndex((m) => m.role === 'tool' && m.name !== 'list_artifacts')
+  return lastNotes > lastTasks ? latestNoteList(messages) : undefined
+}
+
+function noteProposal(
+  context: SkillContext,
+  notes: readonly { name: string; title: string }[],
+  edit: { ref: Ref; change: RefChange },
+): ModelTurn | undefined {
+  const note =
+    edit.ref.kind === 'last'
+      ? notes.length === 1
+        ? notes[0]
+        : undefined
+      : edit.ref.index === -1
+        ? notes.at(-1)
+        : notes[edit.ref.index]
+  if (note === undefined) return undefined
+  if (edit.change.kind === 'delete') return call(context, 'delete_note', { name: note.name })
+  const { title } = edit.change.changes
+  const keys = Object.keys(edit.change.changes)
+  if (typeof title === 'string' && keys.length === 1)
+    return call(context, 'update_note', { name: note.name, title })
+  return undefined
 }
 
 function pick(referents: ReturnType<typeof taskReferents>, ref: Ref): PlannerTask | undefined {

@@ -3,7 +3,7 @@
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import { asRecord } from './plannerFields.ts'
 import { readToolResult } from './plannerResults.ts'
-import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
+import { inShownOrder, type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
 
 /** The tasks a reference may mean, as they are now (later changes applied, deleted ones gone). */
 export interface TaskReferents {
@@ -48,7 +48,7 @@ export function taskReferents(messages: readonly ChatMessage[]): TaskReferents {
       if (!turnGroup.includes(task.id)) turnGroup.push(task.id)
       group = [...turnGroup]
     } else if (message.name === 'list_tasks') {
-      shown = readTaskList(result.data) ?? []
+      shown = inShownOrder(readTaskList(result.data) ?? [])
       for (const task of shown) keep(task)
       group = shown.map((task) => task.id)
     } else if (message.name === 'delete_task') {

@@ -6,6 +6,7 @@ import { notesSkill } from './plannerNotesQA.ts'
 import { refEditSkill } from './plannerRefEdits.ts'
 import { repeatSkill } from './plannerRepeat.ts'
 import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
+import { taskCountSkill } from './plannerTaskCount.ts'
 import { taskQuestionSkill } from './plannerTaskQuestions.ts'
 import { undoSkill } from './plannerUndo.ts'
 
@@ -13,6 +14,7 @@ const SKILLS: readonly PlannerSkill[] = [
   undoSkill,
   mathsSkill,
   taskQuestionSkill,
+  taskCountSkill,
   refEditSkill,
   repeatSkill,
   notesSkill,

@@ -12,7 +12,7 @@ import {
   updatedTask,
 } from './plannerRecordSummaries.ts'
 import type { ToolResult } from './plannerResults.ts'
-import { type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
+import { inShownOrder, type PlannerTask, readTask, readTaskList } from './plannerTasks.ts'
 import { quoted } from './plannerText.ts'
 
 type Args = Record<string, unknown>
@@ -77,8 +77,9 @@ function createdTask(data: unknown, args: Args): string {
 }
 
 function listedTasks(data: unknown, args: Args): string {
-  const tasks = readTaskList(data)
-  if (tasks === undefined) return 'I listed your tasks, but could not read the list.'
+  const read = readTaskList(data)
+  if (read === undefined) return 'I listed your tasks, but could not read the list.'
+  const tasks = inShownOrder(read)
   const filter = filterWords(args)
   if (filter !== undefined) {
     if (tasks.length === 0) return `You have no ${filter}.`
@@ -167,8 +168,8 @@ function updatedNote(data: unknown, args: Args): string {
   return `Changed your note ${quoted(title)}.`
 }
 
-/** "open tasks due by 2026-12-06", from a list call's filter; undefined without one. */
-function filterWords(args: Args): string | undefined {
+/** A list call's filter in words ("open tasks due by Sun 6 Dec 2026"); undefined without one. */
+export function filterWords(args: Record<string, unknown>): string | undefined {
   // The app's one date format, as the cards show it.
   const from = mapDay(textField(args, 'due_from'))
   const to = mapDay(textField(args, 'due_to'))

@@ -28,6 +28,8 @@ export interface TaskUpdate {
   kind: 'update_task'
   target: string
   changes: TaskChanges
+  /** Said without its kind: the name of a note it may mean instead (plannerEitherKind.ts). */
+  orNote?: string
 }
 
 const TASKS =
@@ -40,7 +42,8 @@ const QUERY = [
   ),
   /^(?:(?:show|tell|give)\s+(?:me\s+)?)?what\s+(?:do\s+|should\s+|must\s+)?i\s+(?:have|need|got|should|must)?\s*(?:to\s+)?do(?:\s+next)?$/i,
   /^(?:(?:show|tell|give)\s+(?:me\s+)?)?what(?:'s|\s+is|s|\s+are)?\s+(?:due|left|coming\s+up|on\s+my\s+(?:list|plate)|(?:left\s+)?to\s+do|overdue|late)$/i,
-  /^what\s+have\s+i\s+got\s+(?:to\s+do|due|on)$/i,
+  /^what\s+(?:have\s+i\s+got|do\s+i\s+have|have\s+i)\s+(?:to\s+do|due|on|coming\s+up)$/i,
+  /^(?:are\s+there\s+)?any\s+(?:deadlines|tasks|assignments|homework|to-?dos)\s+(?:coming\s+up|due|left|soon|to\s+do)$/i,
   /^(?:do|have)\s+i\s+(?:got|have)\s+(?:any(?:thing)?\s+)?(?:tasks?|homework|deadlines?|assignments?|work)?(?:\s+(?:due|left|to\s+do))?$/i,
   /^(?:(?:show|list|tell|give)\s+(?:me\s+)?)?(?:everything|all|anything)(?:\s+(?:due|left|i\s+have|to\s+do))?$/i,
   /^(?:is\s+)?(?:there\s+)?anything\s+(?:due|left|to\s+do|overdue|late)$/i,
@@ -160,7 +163,7 @@ const UPDATES: readonly UpdateParser[] = [
   },
   (c) => {
     const m =
-      /^(?:i\s+(?:have\s+|just\s+|already\s+)*|i'?ve\s+(?:just\s+|already\s+)?)?(?:finished|completed|done)\s+(?:with\s+)?(?:the\s+task\s+)?(.+?)(?:\s+(?:already|now|today))?$/i.exec(
+      /^(?:i\s+(?:have\s+|just\s+|already\s+)*|i'?ve\s+(?:just\s+|already\s+)?|i'?m\s+(?:all\s+|just\s+)?|i\s+am\s+)?(?:finished|completed|done)\s+(?:with\s+)?(?:the\s+task\s+)?(.+?)(?:\s+(?:already|now|today))?$/i.exec(
         c,
       )
     return update(m?.[1], { done: true })
@@ -170,6 +173,14 @@ const UPDATES: readonly UpdateParser[] = [
     update(new RegExp(`^${THE}(.+?)\\s+is\\s+(?:now\\s+)?${DONE}$`, 'i').exec(c)?.[1], {
       done: true,
     }),
+  // "essay done", "lab report all finished": a task named, then that it is done.
+  (c) =>
+    update(
+      /^(?!(?:i|i'm|im|we|all|it|that|this|what|which|when|how|nothing|everything)\b)(?:the\s+|my\s+)?(.+?)\s+(?:all\s+)?(?:done|finished|completed)$/i.exec(
+        c,
+      )?.[1],
+      { done: true },
+    ),
   (c, today) => {
     // The date is what follows the last to/on/for, so a title may hold one (“essay on cells”).
     const m =
@@ -227,12 +238,19 @@ const CLEAR_DUE = [
 const DID_NOT =
   /^i\s+(?:didn'?t|did\s+not|haven'?t|have\s+not|never)\s+(?:actually\s+|really\s+|yet\s+)?(?:finish(?:ed)?\s+|do\s+|done\s+)?(.+?)(?:\s+(?:yet|after\s+all|actually))?(?:\s*,.*)?$/i
 
-/** "mark X as done", "move the essay to next monday", "make X high priority", "rename X to Y". */
-export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undefined {
+/** "remove the due date from X": read before any delete, so a date's removal never deletes X. */
+export function parseClearDue(clause: string): TaskUpdate | undefined {
   for (const pattern of CLEAR_DUE) {
     const found = update(pattern.exec(clause)?.[1], { due: null })
     if (found) return found
   }
+  return undefined
+}
+
+/** "mark X as done", "move the essay to next monday", "make X high priority", "rename X to Y". */
+export function parseTaskUpdate(clause: string, today: Date): TaskUpdate | undefined {
+  const undated = parseClearDue(clause)
+  if (undated) return undated
   const notDone = update(DID_NOT.exec(clause)?.[1], { done: false })
   if (notDone) return notDone
   // Two or more fields said at once are one change; one field has its own reading below.

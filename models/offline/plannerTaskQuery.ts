@@ -1,4 +1,5 @@
 import { dayAfter, resolveDuePhrase } from './plannerDates.ts'
+import { endOfWeek } from './plannerWeekRule.ts'
 
 /** The filters of a `list_tasks` call: inclusive due dates, and done or not. */
 export interface TaskFilter {
@@ -27,7 +28,7 @@ const PERIODS: readonly Period[] = [
             due_from: dayAfter(today, Math.max(0, sundayAhead(today) - 1)),
             due_to: dayAfter(today, sundayAhead(today)),
           }
-        : { due_to: dayAfter(today, sundayAhead(today)) },
+        : { due_to: dayAfter(endOfWeek(today), 0) },
   },
   {
     pattern: /\b(?:for\s+)?next\s+week\b/i,

@@ -13,6 +13,7 @@ const WHEN = [
   /^when\s+(?:is|are|'s)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
   /^when\s+(?:do|must|should)\s+i\s+(?:finish|hand\s+in|submit|do)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
 

@@ -33,6 +33,18 @@ export function readTaskList(data: unknown): PlannerTask[] | undefined {
 }
 
 /**
+ * A list as it is shown, and as "the second one" counts it: open before done, each in date order
+ * (the undated after the dated), otherwise as the list had them.
+ */
+export function inShownOrder(tasks: readonly PlannerTask[]): PlannerTask[] {
+  const rank = (task: PlannerTask) => `${task.done ? 1 : 0}${task.due ?? '9999-99-99'}`
+  return tasks
+    .map((task, index) => ({ task, index, key: rank(task) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index))
+    .map(({ task }) => task)
+}
+
+/**
  * The tasks of the last successful unfiltered `list_tasks` result among these messages: the
  * list a task is looked up in (a filtered one may leave the task out).
  */

@@ -6,7 +6,7 @@ import { readToolResult } from './plannerResults.ts'
 import { answered, call, type PlannerSkill, resultsInWords } from './plannerSkill.ts'
 
 const UNDO =
-  /^(?:please\s+|pls\s+|oops,?\s+|wait,?\s+|actually,?\s+|no,?\s+)*(?:undo|revert|reverse|take\s+(?:that|it)\s+back|roll\s+(?:that|it)\s+back|cancel\s+(?:that|the\s+last)\s+change)(?:\s+(?:that|it|this|the\s+last\s+(?:change|one|thing)|my\s+last\s+change|what\s+you\s+(?:just\s+)?did))?(?:\s+please)?[\s.!]*$/i
+  /^(?:please\s+|pls\s+|oops,?\s+|wait,?\s+|actually,?\s+|no,?\s+|ugh,?\s+|hmm+,?\s+)*(?:undo|revert|reverse|take\s+(?:that|it)\s+back|roll\s+(?:that|it)\s+back|cancel\s+(?:that|the\s+last)\s+change)(?:\s+(?:that|it|this|the\s+last\s+(?:change|one|thing)|my\s+last\s+change|what\s+you\s+(?:just\s+)?did))?(?:\s+please)?(?:[\s,;.-]+(?:i\s+want|give\s+me|bring|put)\s+(?:it|that|the\s+old\s+(?:one|version|text|date))\s+back)?[\s.!]*$/i
 
 /** The changeId of the most recent tool result that carries one, or undefined. */
 export function latestChangeId(messages: readonly ChatMessage[]): string | undefined {

@@ -27,6 +27,17 @@ describe('readDay: a date field takes a date or the words the planner understand
       expect(readDay(words, today)).toBe(findDate(words, today)?.due)
   })
 
+  it('follows the planner’s week rule: next week’s weekday, "monday week", "tue 15th"', () => {
+    const sunday = new Date(2026, 11, 6, 10)
+    expect(readDay('next monday', sunday)).toBe('2026-12-07')
+    expect(readDay('next tues', sunday)).toBe('2026-12-08')
+    expect(readDay('next wednesday', today)).toBe('2026-12-09')
+    expect(readDay('monday week', today)).toBe('2026-12-14')
+    expect(readDay('a week tomorrow', today)).toBe('2026-12-10')
+    expect(readDay('end of the week', today)).toBe('2026-12-06')
+    expect(readDay('tue 15th', today)).toBe('2026-12-15')
+  })
+
   it('is undefined for what is not one day and nothing else', () => {
     expect(readDay('', today)).toBeUndefined()
     expect(readDay('someday soon', today)).toBeUndefined()

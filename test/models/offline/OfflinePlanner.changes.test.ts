@@ -47,9 +47,10 @@ describe('OfflinePlanner: changes told plainly', () => {
     )
     expect((await converse('show me what I have to do this week')).text?.split('\n')).toEqual([
       'Your open tasks due by Sun 6 Dec 2026 (3):',
+      // In date order (issue #51), whatever order the list came in.
       '- Read chapter 1 (due Tue 1 Dec 2026)',
-      '- Review chapter 3 (due Fri 4 Dec 2026, importance 4)',
       '- Review lecture 1 notes (due Wed 2 Dec 2026)',
+      '- Review chapter 3 (due Fri 4 Dec 2026, importance 4)',
     ])
     expect((await converse('what do you remember about me?')).text).toBe(
       'Here is what I remember about you:\n- I study best in the morning\n- My exam is on 15 January',

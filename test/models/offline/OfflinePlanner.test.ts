@@ -32,7 +32,7 @@ describe('OfflinePlanner: intents', () => {
     ],
     [
       'create a task called revise cells due next friday with priority 2',
-      { title: 'Revise cells', due: '2026-12-04', importance: 2 },
+      { title: 'Revise cells', due: '2026-12-11', importance: 2 },
     ],
     ['I need to buy a calculator today', { title: 'Buy a calculator', due: '2026-11-30' }],
     ['add a task to call home by Monday', { title: 'Call home', due: '2026-12-07' }],

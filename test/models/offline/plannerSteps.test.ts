@@ -32,8 +32,8 @@ describe('dates, read with chrono-node the way a person means them', () => {
     expect(found && withoutDate(text, found)).toBe(rest)
   })
 
-  it('"next Wednesday" said on a Monday is this week’s; a rate, an exam name or "plan the week" is no date', () => {
-    expect(findDate('next wednesday', new Date(2026, 10, 30, 9))?.due).toBe('2026-12-02')
+  it('"next Wednesday" said on a Monday is next week’s; a rate, an exam name or "plan the week" is no date', () => {
+    expect(findDate('next wednesday', new Date(2026, 10, 30, 9))?.due).toBe('2026-12-09')
     expect(findDate('read 25 pages an hour', tuesday)).toBeUndefined()
     expect(findDate('study for the SAT', tuesday)).toBeUndefined()
     expect(findDate('plan the week', tuesday)).toBeUndefined()

@@ -1,0 +1,161 @@
+/**
+ * Parse first: what is not content leaves a message before any intent is chosen. Fillers and
+ * discourse markers, politeness frames, hedges and texting go; a self-correction keeps what was
+ * meant; a trailing value-word says importance, never the title. A small hand-written lexicon, not
+ * a language library: see "Libraries, and why" in docs/guide/planner.md for the cost.
+ */
+
+import { MAX_REQUEST } from './plannerBounds.ts'
+import { findDate, withoutDate } from './plannerChrono.ts'
+import { resolveIndirect } from './plannerIndirect.ts'
+
+// Texting and two dropped apostrophes, word for word ("b4" → "before", "ive" → "i've"); the
+// others ("doesnt") the rules read as they are.
+const TEXTING: readonly [RegExp, string][] = [
+  [/\bb4\b/gi, 'before'],
+  [/\babt\b/gi, 'about'],
+  [/\bwhens\b/gi, "when's"],
+  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
+  [/\b(?:tmrw|tmrow|tmoro|2moro|2morrow|2mrw|tomoz)\b/gi, 'tomorrow'],
+  [/\b2day\b/gi, 'today'],
+  [/\b2nite\b/gi, 'tonight'],
+  [/\bu\b/gi, 'you'],
+  [/\bur\b/gi, 'your'],
+  [/\b(?:pls|plz|plse|pleeease|pleease)\b/gi, 'please'],
+  [/\bive\b/gi, "i've"],
+  [/\bim\b/gi, "i'm"],
+  // "remind me 2 call mum": a "2" between a verb and a verb is "to".
+  [
+    /\b(me|need|needs|have|has|got|want|wants|going|ought|trying|forget|remember)\s+2\s+(?=[a-z])/gi,
+    '$1 to ',
+  ],
+  [/([!?])\1+/g, '$1'],
+]
+
+// Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
+const LEADING =
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|hey|hi|hello|hiya|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
+// Said after the request: thanks, hedges, laughter, "pls add it".
+const TRAILING =
+  /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
+// Mid-sentence fillers: "i need to like revise", "um", "lol".
+const INSIDE: readonly [RegExp, string][] = [
+  [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],
+  [/\b(to|gotta|and)\s+like\s+/gi, '$1 '],
+  [/,\s*like,\s*/gi, ' '],
+]
+// A trailing value-word is importance: "its a big one", "it's worth a lot of marks".
+const WORTH =
+  /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b/i
+// "…, pls add it": a thing said first and asked for after ("my lab report is due thursday … add it").
+const ADD_IT =
+  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)\s+(?:it|that|this)(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
+// "X is due thursday": with "add it", the thing due is the title.
+const IS_DUE = /^(?:the\s+)?(.+?)\s+(?:is|are|'s)\s+due\b/i
+// "X no wait Y", "X, sorry I mean Y", "X actually make that Y": Y is what was meant.
+const CORRECTION =
+  /^(.+?)[\s,;.!-]+(?:no\s+wait|wait\s+no|no\s+sorry|sorry,?\s+i\s+meant?|,?\s*i\s+meant?|actually,?\s+make\s+(?:that|it)|or\s+rather|scratch\s+that,?|correction:?)[\s,:]+(.+)$/i
+
+// What a frame leaves behind: "would you mind adding …" → "add …", "remind me submit …" → "remind me to submit …".
+const GERUNDS: ReadonlyMap<string, string> = new Map([
+  ['adding', 'add'],
+  ['creating', 'create'],
+  ['making', 'make'],
+  ['putting', 'put'],
+  ['setting', 'set'],
+  ['reminding', 'remind'],
+  ['moving', 'move'],
+  ['deleting', 'delete'],
+  ['removing', 'remove'],
+  ['marking', 'mark'],
+  ['saving', 'save'],
+])
+const GERUND = /^(\w+ing)\b/i
+const REMIND_BARE =
+  /^remind\s+me\s+(?!to\b|about\b|that\b|on\b|in\b|at\b|by\b|this\b|next\b|tomorrow\b|today\b|tonight\b|every\b|when\b|of\b|what\b|how\b)/i
+
+function unframed(text: string): string {
+  const gerund = GERUND.exec(text)?.[1]?.toLowerCase()
+  const verb = gerund === undefined ? undefined : GERUNDS.get(gerund)
+  const base = verb === undefined ? text : `${verb}${text.slice(gerund?.length ?? 0)}`
+  return base.replace(REMIND_BARE, 'remind me to ')
+}
+
+/** The message with what is not content taken out; a note's body and code pass as they are. */
+export function parseFirst(message: string, today: Date): string {
+  // A request's length at most: a longer message is read clause by clause, as it was written.
+  if (message.length > MAX_REQUEST) return message
+  if (message.includes('\n') || /^\s*(?:run\b|```)/i.test(message)) return message
+  // A note's body (after its colon) is kept word for word; only the request before it is read.
+  const colon = message.indexOf(':')
+  if (colon >= 0 && /\b(?:note|memory|remember|run)\b/i.test(message.slice(0, colon))) {
+    return `${leading(message.slice(0, colon))}:${message.slice(colon + 1)}`
+  }
+  return tidy(message, today)
+}
+
+function tidy(said: string, today: Date): string {
+  let text = said
+  for (const [pattern, replacement] of TEXTING) text = text.replace(pattern, replacement)
+  for (const [pattern, replacement] of INSIDE) text = text.replace(pattern, replacement)
+  text = stripEnds(text.replace(/\s+/g, ' ').trim())
+  text = corrected(text, today)
+  text = resolveIndirect(valued(asked(text)))
+  return unframed(stripEnds(text)).replace(/!+$/, '')
+}
+
+// Before a note's colon only the lead-in goes: the words just before it are the note's title.
+function leading(said: string): string {
+  let text = said.trimStart()
+  for (let next = text.replace(LEADING, ''); next !== text; next = text.replace(LEADING, ''))
+    text = next
+  return text
+}
+
+function stripEnds(said: string): string {
+  let text = said
+  for (let i = 0; i < 8; i += 1) {
+    const next = text.replace(LEADING, '').replace(TRAILING, '').trim()
+    if (next === text || next === '') break
+    text = next
+  }
+  return text
+}
+
+// "my bio lab report is due thursday …, pls add it" → "add a task my bio lab report due thursday …".
+function asked(text: string): string {
+  const add = ADD_IT.exec(text)
+  if (add === null || add.index === 0) return text
+  const rest = text.slice(0, add.index)
+  if (/^(?:add|remind|create|make|put|new)\b/i.test(rest)) return rest
+  const due = IS_DUE.exec(rest)
+  const body = due ? `${due[1]} due${rest.slice(due[0].length)}` : rest
+  return `add a task to ${body}`
+}
+
+// "…, its worth a lot of marks" → "…, it is important" (the importance reader's own words).
+function valued(text: string): string {
+  const worth = WORTH.exec(text)
+  if (worth === null) return text
+  return `${text.slice(0, worth.index)}${text.slice(worth.index + worth[0].length)}, it is important`
+}
+
+/** "remind me to X on thursday no wait friday" → "remind me to X on friday". */
+function corrected(text: string, today: Date): string {
+  const match = CORRECTION.exec(text)
+  const before = match?.[1]?.trim() ?? ''
+  const meant = stripEnds(match?.[2]?.trim() ?? '')
+  // "ok, actually make that friday" alone is a follow-up, read against the last change.
+  if (match === null || meant === '' || before.split(' ').length < 3) return text
+  const meantDate = findDate(meant, today)
+  if (meantDate !== undefined && withoutDate(meant, meantDate).replace(/[\s,.!?]/g, '') === '') {
+    const had = findDate(before, today)
+    const kept = had === undefined ? before : withoutDate(before, had)
+    return `${kept} ${meant}`
+  }
+  // A word or two corrected: they take the place of as many words at the end.
+  const words = meant.split(' ')
+  const kept = before.split(' ')
+  if (words.length >= kept.length) return meant
+  return [...kept.slice(0, kept.length - words.length), ...words].join(' ')
+}

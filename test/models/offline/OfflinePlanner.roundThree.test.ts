@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { runCase } from './eval/runEval.ts'
+import { ROUND_THREE } from './eval/tuningRoundThree.ts'
+
+// Each category of the planner's third round (issue #51), end to end: the real runtime, tools
+// and planner on the `week` workspace, every card allowed, the workspace and answer checked.
+describe.each(Object.entries(ROUND_THREE))('the planner, round three: %s', (_category, cases) => {
+  it.each(cases.map((c) => [c.say.join(' → '), c] as const))('%s', async (_said, c) => {
+    const outcome = await runCase(c)
+    expect(outcome.problems).toEqual([])
+  })
+})
