@@ -1,0 +1,209 @@
+// The runtime API face: `createAgentRuntime` on a folder's SQLite store, decided with the
+// runtime's own command (`decide`), each answer as the person named.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
+import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
+import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
+import { Workspace } from '../../../workspace/Workspace.ts'
+import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome } from '../face.ts'
+import {
+  appendedFor,
+  callingModel,
+  callText,
+  conformanceTools,
+  decisionOutcome,
+  toldByRun,
+  variantArgs,
+} from './studyTools.ts'
+
+/** The run and the task (for a target card) behind a card. */
+interface Held {
+  runId: string
+  args: Record<string, unknown>
+  toolName: string
+  taskId?: string
+}
+
+const held = (card: Card) => card.handle as Held
+
+/** Sends one answer through `runtime`'s decide command and reads what came of it. */
+export type Decide = (runtime: AgentRuntime, answer: Answer) => Promise<Outcome>
+
+/** One answer as the runtime's `command(runId, { kind: 'decide' })`. */
+export const decideOne: Decide = (runtime, answer) => {
+  const { runId, args, toolName } = held(answer.card)
+  let digest: string | undefined
+  try {
+    digest =
+      answer.input === undefined || answer.input === 'same'
+        ? runtime.view(runId).pending?.digest
+        : runtime.tools.prepare('digest', toolName, variantArgs(args, answer.input)).digest
+  } catch {
+    // Input the tool refuses has no digest: the face cannot even send it.
+    return Promise.resolve({ kind: 'refused', code: 'invalid_arguments' })
+  }
+  return decisionOutcome(
+    () =>
+      runtime.command(runId, {
+        kind: 'decide',
+        confirmationId: answer.card.id,
+        decision: answer.decision,
+        ...(digest !== undefined && { digest }),
+        by: answer.by,
+      }),
+    () => runtime.view(runId).pending?.confirmationId === answer.card.id,
+  )
+}
+
+/**
+ * The answers of one request, one at a time through the runtime's command: today's runtime has
+ * no request of several answers, so a face sends them so.
+ */
+export async function answerEach(
+  runtime: AgentRuntime,
+  answers: readonly Answer[],
+  decide: Decide = decideOne,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = []
+  for (const answer of answers) {
+    if (answer.card.handle === undefined) {
+      outcomes.push({ kind: 'refused', code: 'confirmation_not_found' })
+      continue
+    }
+    outcomes.push(await decide(runtime, answer))
+  }
+  return outcomes
+}
+
+/** A runtime as the conformance faces build it, on `dir`'s workspace and store. */
+export async function conformanceRuntime(dir: string, setup: FaceSetup): Promise<AgentRuntime> {
+  const workspace = await Workspace.openOrCreate(dir)
+  return createAgentRuntime({
+    model: callingModel(),
+    tools: conformanceTools(),
+    workspace,
+    store: sqliteRunStore(dir),
+    ...(setup.rules !== undefined && { approvalRules: setup.rules }),
+    ...(setup.expiresInMs !== undefined && { confirmationTimeoutMs: setup.expiresInMs }),
+  })
+}
+
+/** The runtime face, with `decide` as the way an answer reaches the runtime (a mutant swaps it). */
+export function runtimeDriver(decide: Decide = decideOne, face = 'runtime'): FaceDriver {
+  return {
+    face,
+    notApplicable: {
+      'other-session':
+        'the runtime has no sessions: a session is a face’s (its conversation, its MCP session)',
+      'asker-gone':
+        'the runtime’s caller is the asker; its cancel closes the card (the chart’s own tests)',
+      sigkill: 'an in-process API has no process of its own; restart covers a dying process',
+    },
+    async start(setup) {
+      const dir = await mkdtemp(join(tmpdir(), 'studypulse-conformance-'))
+      let runtime = await conformanceRuntime(dir, setup)
+      const others: AgentRuntime[] = []
+      return instance(() => runtime, {
+        decide,
+        dir,
+        setup,
+        restart: async () => {
+          // A dying process: its store stops beating, a new runtime takes its runs over.
+          await runtime.flush()
+          await runtime.store?.close()
+          runtime = await conformanceRuntime(dir, setup)
+          await runtime.restore()
+        },
+        others,
+        close: async () => {
+          for (const other of others) await other.close().catch(() => undefined)
+          await runtime.close().catch(() => undefined)
+          await rm(dir, { recursive: true, force: true, maxRetries: 3 })
+        },
+      })
+    },
+  }
+}
+
+function instance(
+  current: () => AgentRuntime,
+  context: {
+    decide: Decide
+    dir: string
+    setup: FaceSetup
+    restart?: () => Promise<void>
+    others: AgentRuntime[]
+    close: () => Promise<void>
+  },
+): FaceInstance {
+  const face: FaceInstance = {
+    async ask(request) {
+      const runtime = current()
+      let taskId: string | undefined
+      if (request.target) {
+        taskId = `task-${request.text}`
+        const at = new Date().toISOString()
+        await runtime.workspace.upsertTask({
+          id: taskId,
+          title: 'Read chapter 4',
+          done: false,
+          createdAt: at,
+          updatedAt: at,
+        })
+      }
+      const runId = runtime.startRun({ input: callText(request, taskId), by: request.asker })
+      await waitForRun(runtime, runId, 'awaitingConfirmation')
+      const pending = runtime.view(runId).pending
+      if (pending === undefined) throw new Error('no card was shown')
+      const args =
+        taskId === undefined ? { line: request.text } : { id: taskId, title: request.text }
+      const toolName = taskId === undefined ? 'append_line' : 'update_task'
+      return {
+        request,
+        id: pending.confirmationId,
+        handle: { runId, args, toolName, ...(taskId !== undefined && { taskId }) } satisfies Held,
+      }
+    },
+    answer: (answers) => answerEach(current(), answers, context.decide),
+    async effects(card) {
+      const { taskId } = held(card)
+      if (taskId === undefined) return appendedFor(card)
+      const task = await current().workspace.readTask(taskId)
+      return task?.value.title === card.request.text ? [card.request.text] : []
+    },
+    told: (card) => toldByRun(current(), held(card).runId, card.id),
+    async changeTarget(card) {
+      const { taskId } = held(card)
+      const task = taskId === undefined ? undefined : await current().workspace.readTask(taskId)
+      if (task === undefined) throw new Error('the card has no target')
+      await current().workspace.upsertTask({ ...task.value, importance: 5 })
+    },
+    async expired(card) {
+      await waitForRun(current(), held(card).runId, 'awaitingInput')
+    },
+    async secondNode() {
+      const other = await conformanceRuntime(context.dir, context.setup)
+      context.others.push(other)
+      const second = instance(() => other, { ...context, close: () => other.close() })
+      return {
+        ...second,
+        // The second node answers cards it does not hold: it opens their runs from the store first.
+        answer: async (answers) => {
+          for (const answer of answers)
+            if (answer.card.handle !== undefined) await other.open(held(answer.card).runId)
+          return answerEach(other, answers, context.decide)
+        },
+        told: async (card) => {
+          await other.open(held(card).runId)
+          return toldByRun(other, held(card).runId, card.id)
+        },
+      }
+    },
+    close: context.close,
+  }
+  if (context.restart !== undefined) face.restart = context.restart
+  return face
+}

@@ -1,0 +1,73 @@
+// Runs the scenario table against a face's driver and renders the face × scenario table.
+import type { FaceDriver } from './face.ts'
+import { type ScenarioId, scenarioIds } from './scenarioIds.ts'
+import { type Scenario, scenarios } from './scenarios.ts'
+
+/** One cell of the table. */
+export type Verdict =
+  | { verdict: 'pass' }
+  | { verdict: 'FAIL'; why: string }
+  | { verdict: 'n/a'; why: string }
+
+/** Runs one scenario through one face: n/a only when the driver declares it so, with a reason. */
+export async function runScenario(driver: FaceDriver, scenario: Scenario): Promise<Verdict> {
+  const why = driver.notApplicable[scenario.id]
+  if (why !== undefined) return { verdict: 'n/a', why }
+  let face: Awaited<ReturnType<FaceDriver['start']>> | undefined
+  try {
+    face = await driver.start(scenario.setup ?? {})
+    const missing = (scenario.needs ?? []).filter((need) => face?.[need] === undefined)
+    if (missing.length > 0)
+      return {
+        verdict: 'FAIL',
+        why: `the driver lacks ${missing.join(', ')} and does not declare the scenario n/a`,
+      }
+    await scenario.run(face)
+    return { verdict: 'pass' }
+  } catch (error) {
+    return { verdict: 'FAIL', why: error instanceof Error ? error.message : String(error) }
+  } finally {
+    await face?.close().catch(() => undefined)
+  }
+}
+
+/** Every scenario through one face, in the table's order. */
+export async function runFace(driver: FaceDriver): Promise<Map<ScenarioId, Verdict>> {
+  const verdicts = new Map<ScenarioId, Verdict>()
+  try {
+    for (const scenario of scenarios) verdicts.set(scenario.id, await runScenario(driver, scenario))
+  } finally {
+    await driver.dispose?.()
+  }
+  return verdicts
+}
+
+/** The results so far, face by face. */
+export type Table = Map<string, Map<ScenarioId, Verdict>>
+
+const mark = (v: Verdict | undefined) => (v === undefined ? '—' : v.verdict)
+
+/** The table as Markdown: a row per scenario, a column per face. */
+export function renderTable(table: Table): string {
+  const faces = [...table.keys()]
+  const lines = [
+    `| scenario | ${faces.join(' | ')} |`,
+    `| --- | ${faces.map(() => '---').join(' | ')} |`,
+    ...scenarioIds.map(
+      (id) => `| ${id} | ${faces.map((face) => mark(table.get(face)?.get(id))).join(' | ')} |`,
+    ),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** Each n/a and FAIL with its reason, face by face, for the notes under the table. */
+export function renderReasons(table: Table): string {
+  const lines: string[] = []
+  for (const [face, verdicts] of table)
+    for (const [id, v] of verdicts)
+      if (v.verdict !== 'pass')
+        lines.push(`- **${face} · ${id}** (${v.verdict}): ${oneLine(v.why)}`)
+  return `${lines.join('\n')}\n`
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 300)
