@@ -22,13 +22,27 @@ export async function runScenario(driver: FaceDriver, scenario: Scenario): Promi
         verdict: 'FAIL',
         why: `the driver lacks ${missing.join(', ')} and does not declare the scenario n/a`,
       }
-    await scenario.run(face)
+    await within(scenarioBoundMs, scenario.run(face), 'the scenario')
     return { verdict: 'pass' }
   } catch (error) {
     return { verdict: 'FAIL', why: error instanceof Error ? error.message : String(error) }
   } finally {
-    await face?.close().catch(() => undefined)
+    await within(scenarioBoundMs, face?.close() ?? Promise.resolve(), 'closing the face').catch(
+      () => undefined,
+    )
   }
+}
+
+// Only ends a face that hangs (a wait nobody answers), so the table says FAIL instead of the test
+// runner timing out; a passing scenario takes a fraction of it.
+const scenarioBoundMs = 20_000
+
+function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer))
 }
 
 /** Every scenario through one face, in the table's order. */

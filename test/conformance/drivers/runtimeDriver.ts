@@ -15,6 +15,7 @@ import {
   callText,
   conformanceTools,
   decisionOutcome,
+  settle,
   toldByRun,
   variantArgs,
 } from './studyTools.ts'
@@ -169,7 +170,8 @@ function instance(
     },
     answer: (answers) => answerEach(current(), answers, context.decide),
     async effects(card) {
-      const { taskId } = held(card)
+      const { taskId, runId } = held(card)
+      await settle(current(), runId)
       if (taskId === undefined) return appendedFor(card)
       const task = await current().workspace.readTask(taskId)
       return task?.value.title === card.request.text ? [card.request.text] : []

@@ -74,6 +74,12 @@ export function callingModel(): ScriptedModel {
 
 const settled = ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled'] as const
 
+/** Resolves once the run rests (waits for a card or for input, or ended); never rejects. */
+export async function settle(runtime: AgentRuntime, runId: string): Promise<void> {
+  await runtime.open(runId).catch(() => undefined)
+  await waitForRun(runtime, runId, settled).catch(() => undefined)
+}
+
 /** What a run's log tells its asker about the call of card `confirmationId`. */
 export async function toldByRun(
   runtime: AgentRuntime,
