@@ -17,7 +17,8 @@ const publicHost = 'study.example.edu'
 /** The headers of a request from `who`'s page, signed in by the proxy. */
 export function headersOf(who: Who): Record<string, string> {
   return {
-    // The proxy's forwarded host (fetch sends its own Host): the app trusts it from the proxy.
+    host: publicHost,
+    // The proxy's forwarded host, for fetch (which sends its own Host): trusted from the proxy.
     'x-forwarded-host': publicHost,
     origin: `https://${publicHost}`,
     'x-forwarded-user': who.id,

@@ -19,7 +19,7 @@ interface Held {
 const held = (card: Card) => card.handle as Held
 
 function transport(h: AppHarness, who: Who) {
-  const { 'content-type': _type, ...headers } = headersOf(who)
+  const { host: _host, 'content-type': _type, ...headers } = headersOf(who)
   return new DefaultChatTransport<UIMessage>({ api: `${h.server.url}/api/chat`, headers })
 }
 

@@ -26,7 +26,8 @@ async function post(h: AppHarness, who: Who, path: string, body: unknown) {
 /** Starts `who`'s run asking for `text` and waits for its card, read as the page reads it. */
 async function runToCard(h: AppHarness, who: Who, text: string) {
   const started = await post(h, who, '/api/runs', { text })
-  if (started.status !== 201) throw new Error(`could not start a run: ${started.body}`)
+  if (started.status !== 201)
+    throw new Error(`could not start a run: ${started.status} ${started.body}`)
   const runId = started.json().runId as string
   await waitForRun(h.runtime, runId, 'awaitingConfirmation')
   const card = await rawRequest(h.server.port, {

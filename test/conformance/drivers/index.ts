@@ -1,13 +1,25 @@
 // Every face the conformance suite runs, in the table's column order. A new face adds a driver here.
 import type { FaceDriver } from '../face.ts'
 import { chatDriver } from './chatDriver.ts'
+import { gatewayDriver } from './gatewayDriver.ts'
 import { httpDriver } from './httpDriver.ts'
 import { runtimeDriver } from './runtimeDriver.ts'
 import { toolApprovalDriver } from './toolApprovalDriver.ts'
 
-/** The drivers, one per face. */
+/** Every face's driver. */
+export function allFaces(): FaceDriver[] {
+  return [
+    runtimeDriver(),
+    httpDriver(),
+    chatDriver(),
+    toolApprovalDriver(),
+    gatewayDriver('http'),
+    gatewayDriver('stdio'),
+  ]
+}
+
+/** The drivers this run uses: every face, or the one `STUDYPULSE_CONFORMANCE_FACE` names. */
 export function faceDrivers(): FaceDriver[] {
   const only = process.env.STUDYPULSE_CONFORMANCE_FACE
-  const all = [runtimeDriver(), httpDriver(), chatDriver(), toolApprovalDriver()]
-  return only === undefined ? all : all.filter((d) => d.face === only)
+  return only === undefined ? allFaces() : allFaces().filter((d) => d.face === only)
 }
