@@ -30,8 +30,11 @@ export interface CardRequest {
   asker: Who
   /** The text the call carries (a fresh marker, perhaps with non-ASCII letters). */
   text: string
-  /** A call on a target the card shows and binds (a task, a file), for `target-changed`. */
-  target?: boolean
+  /**
+   * A call on a target the card shows and binds (a task, a file): one that exists (for
+   * `target-changed`), or a new one the call creates.
+   */
+  target?: 'existing' | 'new'
 }
 
 /** A card as the face showed it; `handle` is the driver's own. */

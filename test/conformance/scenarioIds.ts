@@ -20,6 +20,7 @@ export const scenarioIds = [
   'sigkill',
   'stale-node',
   'target-changed',
+  'new-target',
   'expiry',
 ] as const
 

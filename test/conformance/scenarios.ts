@@ -37,8 +37,11 @@ const taken = (outcomes: readonly { kind: string }[]) =>
   outcomes.filter((o) => o.kind === 'taken').length
 
 /** A call whose card waits: Alice asks for a fresh line. */
-const ask = (face: FaceInstance, id: string, extra: { target?: boolean; text?: string } = {}) =>
-  face.ask({ asker: alice, text: extra.text ?? marker(id), ...extra })
+const ask = (
+  face: FaceInstance,
+  id: string,
+  extra: { target?: 'existing' | 'new'; text?: string } = {},
+) => face.ask({ asker: alice, text: extra.text ?? marker(id), ...extra })
 
 /** The call ran exactly `times`, with exactly the card's text. */
 async function ran(face: FaceInstance, card: Card, times: number): Promise<void> {
@@ -319,11 +322,23 @@ export const scenarios: readonly Scenario[] = [
       'the target changed between the card and the Allow: refused `target_changed`, nothing written',
     needs: ['changeTarget'],
     async run(face) {
-      const card = await ask(face, 'target', { target: true })
+      const card = await ask(face, 'target', { target: 'existing' })
       await face.changeTarget?.(card)
       await face.answer([allow(card)])
       expect(await face.told(card)).toEqual({ kind: 'denied', code: 'target_changed' })
       await ran(face, card, 0)
+    },
+  },
+  {
+    id: 'new-target',
+    promise:
+      'a call that creates its target (a new file, a new task) can be allowed, and runs once',
+    needs: ['changeTarget'],
+    async run(face) {
+      const card = await ask(face, 'new-target', { target: 'new' })
+      expect(await face.answer([allow(card)])).toEqual([{ kind: 'taken' }])
+      expect(await face.told(card)).toEqual({ kind: 'ran' })
+      await ran(face, card, 1)
     },
   },
   {

@@ -52,14 +52,16 @@ let chats = 0
 
 /** The /api/chat face. */
 export function chatDriver(): FaceDriver {
+  const targets =
+    'the chat sends the call’s input back; the target’s binding is the runtime’s (the runtime face)'
   return {
     face: 'POST /api/chat',
     notApplicable: {
       'asker-gone':
         'a chat card outlives its request by design: the conversation comes back with the answer (GET /api/chat/:id finds it)',
       sigkill: 'in-process server in this suite; restart covers a dying process',
-      'target-changed':
-        'the chat sends the call’s input back; the target’s binding is the runtime’s (the runtime face)',
+      'new-target': targets,
+      'target-changed': targets,
     },
     start: async (setup) => instance(await startAppFace(setup)),
   }

@@ -290,7 +290,7 @@ function instance(gate: Gate): FaceInstance {
       let path: string | undefined
       if (request.target) {
         path = join(gate.folder.files, `${keyOf(request.text)}.txt`)
-        await writeFile(path, 'line one\nline two\n')
+        if (request.target === 'existing') await writeFile(path, 'line one\nline two\n')
         tool = 'files__write_file'
         args = { path, content: request.text }
       }

@@ -42,6 +42,8 @@ async function runToCard(h: AppHarness, who: Who, text: string) {
 
 /** The HTTP face. */
 export function httpDriver(): FaceDriver {
+  const targets =
+    'the route sends the card’s digest only: the target’s binding is the runtime’s (the runtime face)'
   return {
     face: 'HTTP API',
     notApplicable: {
@@ -51,8 +53,8 @@ export function httpDriver(): FaceDriver {
       'asker-gone':
         'a page’s card outlives its requests by design: the page reloads and finds it (GET /api/runs/:id/card)',
       sigkill: 'in-process server in this suite; restart covers a dying process',
-      'target-changed':
-        'the route sends the card’s digest only: the target’s binding is the runtime’s (the runtime face)',
+      'new-target': targets,
+      'target-changed': targets,
     },
     start: async (setup) => instance(await startAppFace(setup)),
   }

@@ -4,6 +4,7 @@ import { chatDriver } from './chatDriver.ts'
 import { gatewayDriver } from './gatewayDriver.ts'
 import { httpDriver } from './httpDriver.ts'
 import { runtimeDriver } from './runtimeDriver.ts'
+import { terminalDriver } from './terminalDriver.ts'
 import { toolApprovalDriver } from './toolApprovalDriver.ts'
 
 /** Every face's driver. */
@@ -15,6 +16,7 @@ export function allFaces(): FaceDriver[] {
     toolApprovalDriver(),
     gatewayDriver('http'),
     gatewayDriver('stdio'),
+    terminalDriver(),
   ]
 }
 

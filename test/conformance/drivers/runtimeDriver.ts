@@ -26,6 +26,8 @@ interface Held {
   args: Record<string, unknown>
   toolName: string
   taskId?: string
+  /** The call creates a task titled with its text. */
+  created?: boolean
 }
 
 const held = (card: Card) => card.handle as Held
@@ -144,7 +146,22 @@ function instance(
     async ask(request) {
       const runtime = current()
       let taskId: string | undefined
-      if (request.target) {
+      if (request.target === 'new') {
+        const runId = runtime.startRun({
+          input: `call create_task ${JSON.stringify({ title: request.text })}`,
+          by: request.asker,
+        })
+        await waitForRun(runtime, runId, 'awaitingConfirmation')
+        const pending = runtime.view(runId).pending
+        if (pending === undefined) throw new Error('no card was shown')
+        const args = { title: request.text }
+        return {
+          request,
+          id: pending.confirmationId,
+          handle: { runId, args, toolName: 'create_task', created: true } satisfies Held,
+        }
+      }
+      if (request.target === 'existing') {
         taskId = `task-${request.text}`
         const at = new Date().toISOString()
         await runtime.workspace.upsertTask({
@@ -170,8 +187,12 @@ function instance(
     },
     answer: (answers) => answerEach(current(), answers, context.decide),
     async effects(card) {
-      const { taskId, runId } = held(card)
+      const { taskId, runId, created } = held(card)
       await settle(current(), runId)
+      if (created)
+        return (await current().workspace.readTasks())
+          .filter((task) => task.title === card.request.text)
+          .map((task) => task.title)
       if (taskId === undefined) return appendedFor(card)
       const task = await current().workspace.readTask(taskId)
       return task?.value.title === card.request.text ? [card.request.text] : []

@@ -102,6 +102,8 @@ export function toolApprovalDriver(
   approvalOf: ToolApprovalOf = plainToolApproval,
   face = 'AI SDK toolApproval',
 ): FaceDriver {
+  const targets =
+    'the AI SDK app’s own tool runs the call after approval: StudyPulse binds the input, the app its target'
   return {
     face,
     notApplicable: {
@@ -110,8 +112,8 @@ export function toolApprovalDriver(
       'asker-gone':
         'a toolApproval card outlives its request by design: the conversation comes back with the answer',
       sigkill: 'an in-process library has no process of its own; restart covers a dying process',
-      'target-changed':
-        'the AI SDK app’s own tool runs the call after approval: StudyPulse binds the input, the app its target',
+      'new-target': targets,
+      'target-changed': targets,
     },
     async start(setup) {
       const dir = await mkdtemp(join(tmpdir(), 'studypulse-conformance-aisdk-'))
