@@ -1,5 +1,6 @@
 import type { RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
+import { pollRunEvents } from './pollRunEvents.ts'
 
 /** How long a decision relayed to another process waits for its answer. */
 const relayTimeoutMs = 10_000
@@ -8,7 +9,8 @@ const relayTimeoutMs = 10_000
  * The one-node version of a store's `RunCluster`, for a store that serves one node (memory,
  * file) or none: cards are decided on this process's event loop by the run's guard; a decision
  * for a run another process on the same folder holds goes through the store's `relay` (if any),
- * and a command for one is refused as owned elsewhere. Nothing is shared, so nothing is followed or reloaded.
+ * and a command for one is refused as owned elsewhere; such a run is followed through the folder's
+ * log. Nothing else is shared, so nothing is reloaded.
  */
 export function singleNode(
   store: RunStore | undefined,
@@ -45,7 +47,12 @@ export function singleNode(
     pendingCommands: async () => [],
     onCommand: none,
     commandOutcome: async () => undefined,
-    followEvents: () => ({ caughtUp: Promise.resolve(), close: () => {} }),
+    // A run another process on the same folder holds is followed through the folder's log (a
+    // page of the app shows the gateway's run as it goes); a store of this node alone has none.
+    followEvents: (runId, options) =>
+      store?.relay === undefined
+        ? { caughtUp: Promise.resolve(), close: () => {} }
+        : pollRunEvents(store, runId, options),
     // Rules kept or revoked by another process on the folder are read again here.
     onPoliciesChanged: (listener) => store?.relay?.onPoliciesChanged(listener) ?? (() => {}),
     keptRulesOf: async () => [],

@@ -41,9 +41,10 @@ export const LineDiffSchema = z.strictObject({
 /**
  * What the call acts on, and the version the person is shown (`null`: it does not exist yet, or
  * does not exist). The card is bound to it: `execute` gets it back as `context.expectedVersion`.
+ * `file`: a file an MCP server writes (the gateway's file writes; the version is its text's digest).
  */
 export const CallTargetSchema = z.strictObject({
-  kind: z.enum(['task', 'memory', 'note']),
+  kind: z.enum(['task', 'memory', 'note', 'file']),
   id: z.string().min(1).max(200),
   version: z.string().min(1).max(200).nullable(),
 })

@@ -14,6 +14,12 @@ import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
 
+/** The code a card is closed with when whoever asked for its call is no longer waiting. */
+export const askerGone = 'asker_gone'
+
+const goneText = (asker: string) =>
+  `${asker} stopped waiting for the answer (it cancelled the call, or its connection closed), so the call was never made`
+
 /** Who starts the gateway's runs: the run list names them so, and a restart finds them by it. */
 export const gatewayStarter: Identity = { id: 'mcp-gateway', name: 'MCP gateway' }
 
@@ -26,6 +32,8 @@ export interface GatewayOptions {
   model: GatewayModel
   mcp: McpTools
   progressEveryMs?: number
+  /** How long the card app's read of a card waits for it to be shown (default 30 s). */
+  cardWaitMs?: number
   /**
    * The origin of the StudyPulse web app on the same workspace (`--page-url`): a client that
    * opens URLs is sent the card's page there instead of a form.
@@ -45,8 +53,9 @@ export interface GatewayOptions {
 export class Gateway {
   readonly #options: GatewayOptions
   readonly #runs = new Set<string>()
-  // The cards waiting now, by their id, for the card drawn in the host (an MCP App).
-  readonly #cards = new Map<string, { runId: string; card: AgentEvent }>()
+  // The cards waiting now, by their id, for the card drawn in the host (an MCP App), each with
+  // the MCP session and the person that asked: only they see it there, and decide it.
+  readonly #cards = new Map<string, HeldCard>()
   readonly #cardWaiters = new Set<() => void>()
 
   readonly #asking: HostAsking
@@ -115,13 +124,21 @@ export class Gateway {
   }
 
   /**
-   * The card waiting for a call of `tool` with `args` (as the host's MCP App asks for it), once
-   * it is shown; undefined if none is shown within `timeoutMs`.
+   * The card waiting for a call of `tool` with `args` that `asker` made (as the host's MCP App asks
+   * for it), once it is shown; undefined if none is shown within `timeoutMs`. Another session's
+   * card, or another person's, is never found: it is none of this asker's.
    */
-  async cardFor(tool: string, args: unknown, timeoutMs = 30_000): Promise<GatewayCard | undefined> {
+  async cardFor(
+    tool: string,
+    args: unknown,
+    asker: CardAsker,
+    timeoutMs = this.#options.cardWaitMs ?? 30_000,
+  ): Promise<GatewayCard | undefined> {
     const wanted = canonicalJson(args ?? {})
     const find = () => {
-      for (const { card } of this.#cards.values()) {
+      for (const held of this.#cards.values()) {
+        const { card } = held
+        if (!askedBy(held, asker)) continue
         if (card.toolName === tool && card.payloadJson === wanted) return cardView(card)
       }
       return undefined
@@ -144,19 +161,24 @@ export class Gateway {
     })
   }
 
-  /** A decision from the card drawn in the host, through the runtime's one decision path. */
+  /**
+   * A decision from the card drawn in the host, through the runtime's one decision path. Only the
+   * session that asked may send it (a card of another session is no card there); who decides is
+   * that session's person, and the chart's guard applies the host's approval rules to them.
+   */
   async decideFromApp(input: {
     confirmationId: string
     digest: string
     decision: 'allow' | 'deny'
     remember?: 'session' | 'always'
-    /** Who decides (hosted mode: the signed-in person of the host's session). */
-    by?: Identity
+    /** The MCP session and signed-in person the decision comes from. */
+    from: CardAsker
   }): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
     const held = this.#cards.get(input.confirmationId)
-    if (held === undefined) {
+    if (held === undefined || !askedBy(held, input.from)) {
       return { ok: false, code: 'confirmation_not_found', message: 'no card waits with that id' }
     }
+    const by = input.from.person
     try {
       await this.#options.runtime.submitConfirmation(
         held.runId,
@@ -165,7 +187,7 @@ export class Gateway {
         {
           digest: input.digest,
           ...(input.remember !== undefined && { remember: input.remember }),
-          ...(input.by !== undefined && { by: input.by }),
+          ...(by !== undefined && { by }),
         },
       )
       return { ok: true }
@@ -179,8 +201,13 @@ export class Gateway {
     }
   }
 
-  #shown(runId: string, card: AgentEvent): void {
-    this.#cards.set(card.confirmationId as string, { runId, card })
+  #shown(runId: string, card: AgentEvent, caller: GatewayCaller): void {
+    this.#cards.set(card.confirmationId as string, {
+      runId,
+      card,
+      session: caller.session,
+      ...(caller.person !== undefined && { person: caller.person }),
+    })
     for (const look of [...this.#cardWaiters]) look()
   }
 
@@ -231,8 +258,11 @@ export class Gateway {
         caller.signal.removeEventListener('abort', gone)
         resolve(result)
       }
+      // The asker is gone (it cancelled, its connection or process ended): the card closes now,
+      // and the call never runs later, whoever would still answer it.
       const gone = () => {
-        void runtime.cancel(runId, `${caller.name} stopped waiting for the answer`).catch(() => {})
+        this.#options.log?.(`studypulse-gateway: ${askerGone}: ${caller.name} left run ${runId}`)
+        void runtime.cancel(runId, `${askerGone}: ${goneText(caller.name)}`).catch(() => {})
       }
       const check = () => {
         const view = runtime.view(runId)
@@ -245,7 +275,7 @@ export class Gateway {
         const card = view.events.findLast((e) => e.kind === 'confirmationRequired')
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
-        this.#shown(runId, card)
+        this.#shown(runId, card, caller)
         const page = askInHost(this.#asking, runId, card, caller, asking.signal)
         if (page !== undefined) pages.push(page)
         progress ??= this.#keepAlive(caller, card)
@@ -305,6 +335,24 @@ function waitUntilIdle(runtime: AgentRuntime, runId: string): Promise<void> {
       }
     })
   })
+}
+
+/** Who reads or decides a card through the card app: the MCP session, and its signed-in person. */
+export interface CardAsker {
+  session: string
+  person?: Identity
+}
+
+/** A waiting card, and the session and person whose call it is. */
+interface HeldCard extends CardAsker {
+  runId: string
+  card: AgentEvent
+}
+
+// The card is the asker's: asked in this very session, by this very person (hosted mode names
+// one person per session; the check holds even if a session were ever shared).
+function askedBy(held: HeldCard, asker: CardAsker): boolean {
+  return held.session === asker.session && held.person?.id === asker.person?.id
 }
 
 /** A card as the host's MCP App draws it. */

@@ -10,6 +10,11 @@ export interface GatewayCaller {
   /** The host's name for people (its `clientInfo` title or name). */
   name: string
   /**
+   * The MCP session the call came in (one per stdio process, one per Streamable HTTP session):
+   * its card is shown and decided through the card app only in this session.
+   */
+  session: string
+  /**
    * The signed-in person making the call (hosted mode): the run is theirs (`startedBy`), and
    * their answer in the host is their decision, taken only as far as the approval rules allow.
    */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
@@ -5,6 +6,7 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type RequestId,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
@@ -19,7 +21,7 @@ import {
   drawsApps,
   mcpAppMimeType,
 } from './cardApp.ts'
-import type { Gateway } from './Gateway.ts'
+import type { CardAsker, Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
 
 /** The gateway's name and version as MCP clients see them. */
@@ -42,9 +44,17 @@ export function createGatewayServer(
   options: {
     /** The signed-in person of this session (hosted mode): their calls are their runs. */
     person?: Identity
+    /**
+     * Aborted when the asker of request `requestId` is gone though it sent no cancel (over HTTP:
+     * the response it waits on closed first); the transport's own close aborts every call anyway.
+     */
+    askerGone?: (requestId: RequestId) => AbortSignal | undefined
   } = {},
 ): Server {
   const { person } = options
+  // This session's own name: its cards are drawn and decided in it alone.
+  const session = randomUUID()
+  const asker = { session, ...(person !== undefined && { person }) }
   const server = new Server(gatewayInfo, {
     capabilities: { tools: { listChanged: true }, resources: {} },
     instructions:
@@ -66,7 +76,7 @@ export function createGatewayServer(
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params
     if (apps() && (name === cardTool || name === decideTool)) {
-      return appTool(gateway, name, request.params.arguments ?? {}, person)
+      return appTool(gateway, name, request.params.arguments ?? {}, asker)
     }
     const client = server.getClientVersion()
     const token = request.params._meta?.progressToken
@@ -74,9 +84,11 @@ export function createGatewayServer(
     // A client that declares elicitation without modes supports form (the 2025-06-18 shape).
     const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
     const opensUrls = form?.url !== undefined
+    const gone = options.askerGone?.(extra.requestId)
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
-      signal: extra.signal,
+      session,
+      signal: gone === undefined ? extra.signal : AbortSignal.any([extra.signal, gone]),
       ...(person !== undefined && { person }),
       ...(canAsk && {
         elicit: (params, signal) =>
@@ -123,7 +135,7 @@ async function appTool(
   gateway: Gateway,
   name: string,
   args: Record<string, unknown>,
-  person: Identity | undefined,
+  asker: CardAsker,
 ): Promise<CallToolResult> {
   const refused = (code: string, message: string): CallToolResult => ({
     isError: true,
@@ -131,7 +143,7 @@ async function appTool(
     structuredContent: { ok: false, error: { code, message } },
   })
   if (name === cardTool) {
-    const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {})
+    const card = await gateway.cardFor(String(args.tool ?? ''), args.arguments ?? {}, asker)
     if (card === undefined) return refused('confirmation_not_found', 'No card waits for this call.')
     return { content: [{ type: 'text', text: card.headline }], structuredContent: { ...card } }
   }
@@ -143,7 +155,7 @@ async function appTool(
   const taken = await gateway.decideFromApp({
     ...decision,
     ...(remember !== undefined && { remember }),
-    ...(person !== undefined && { by: person }),
+    from: asker,
   })
   return taken.ok
     ? {

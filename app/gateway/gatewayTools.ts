@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { AnyToolDefinition } from '../../tools/defineTool.ts'
+import type { AnyToolDefinition, ToolContext } from '../../tools/defineTool.ts'
 import {
   type CreateMcpToolsOptions,
   createMcpTools,
@@ -43,14 +43,22 @@ export function gatewayTool(
   upstream: McpUpstreamTool,
   session: string,
 ): AnyToolDefinition {
-  const describe = describeFileWrite(upstream)
+  const fileWrite = describeFileWrite(upstream)
   const { connection, tool: listed, schemaHash } = upstream
   return Object.freeze({
     ...tool,
     contract: `${tool.contract ?? ''}\ngateway ${session}`,
-    ...(describe !== undefined && { describe: (args: unknown) => describe(args) }),
-    execute: async (args: Record<string, unknown>, context: { signal: AbortSignal }) => {
-      const { result, raw } = await connection.call(listed.name, args, schemaHash, context.signal)
+    ...(fileWrite !== undefined && { describe: (args: unknown) => fileWrite.describe(args) }),
+    execute: async (args: Record<string, unknown>, context: ToolContext) => {
+      // The card showed the target at a version: the call runs only on that very version, read
+      // through the server's own read tool just before it (the server offers no compare-and-set,
+      // so a write landing in between is not seen; the window is this one round trip).
+      const { expectedVersion, signal } = context
+      if (fileWrite !== undefined && expectedVersion !== undefined) {
+        const changed = await fileWrite.stillAsShown(args, expectedVersion, signal)
+        if (changed !== undefined) return changed
+      }
+      const { result, raw } = await connection.call(listed.name, args, schemaHash, signal)
       const content = raw?.content
       const kept = Array.isArray(content) && JSON.stringify(content).length <= maxKeptContent
       if (!kept) return result

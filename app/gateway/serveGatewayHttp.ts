@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { SignedIn } from '../server/auth/Authenticator.ts'
 import { HttpError } from '../server/HttpError.ts'
 import {
@@ -40,6 +40,8 @@ const maxBody = 4 * 1024 * 1024
 interface Session {
   transport: StreamableHTTPServerTransport
   person?: SignedIn
+  /** The session's calls whose asker still waits on their POST's response, by request id. */
+  asking: Map<RequestId, AbortController>
 }
 
 /**
@@ -80,17 +82,21 @@ export async function serveGatewayHttp(
     }
     const body = await readJson(req)
     if (body === invalid) return reply(res, 400, 'the body is not JSON (or over 4 MiB)')
-    if (own !== undefined) return own.transport.handleRequest(req, res, body)
+    if (own !== undefined) {
+      watchAskers(own.asking, body, res)
+      return own.transport.handleRequest(req, res, body)
+    }
     if (id !== undefined || !isInitializeRequest(body)) {
       return reply(res, 404, 'no such MCP session: initialize first')
     }
+    const asking = new Map<RequestId, AbortController>()
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       // Hosted, the hosted guard has checked Host against the public origin already.
       enableDnsRebindingProtection: access === undefined,
       allowedHosts,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, { transport, ...(person !== undefined && { person }) })
+        sessions.set(sessionId, { transport, asking, ...(person !== undefined && { person }) })
       },
       onsessionclosed: (sessionId) => {
         sessions.delete(sessionId)
@@ -99,7 +105,11 @@ export async function serveGatewayHttp(
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
-    await createGatewayServer(gateway, person === undefined ? {} : { person }).connect(transport)
+    const server = createGatewayServer(gateway, {
+      ...(person !== undefined && { person }),
+      askerGone: (requestId) => asking.get(requestId)?.signal,
+    })
+    await server.connect(transport)
     await transport.handleRequest(req, res, body)
   }
   await new Promise<void>((resolve, reject) => {
@@ -137,6 +147,35 @@ async function signedIn(access: HostedAccess, req: IncomingMessage): Promise<Sig
   if (req.method === 'POST' && !/^application\/json\b/i.test(type))
     throw new HttpError(415, 'unsupported_media_type', 'an MCP request is application/json')
   return access.authenticate(req)
+}
+
+/**
+ * Watches the response of a POST carrying `tools/call` requests: it stays open until the call
+ * is answered, so its closing first (the client gave up, was killed, lost its connection) says
+ * the asker is gone, and the call's signal is aborted (its card closes as `asker_gone`).
+ */
+function watchAskers(
+  asking: Map<RequestId, AbortController>,
+  body: unknown,
+  res: ServerResponse,
+): void {
+  const messages = Array.isArray(body) ? body : [body]
+  const ids = messages.flatMap((message) => {
+    const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown }
+    return method === 'tools/call' && (typeof id === 'string' || typeof id === 'number') ? [id] : []
+  })
+  if (ids.length === 0) return
+  const controllers = ids.map((id) => {
+    const controller = new AbortController()
+    asking.set(id, controller)
+    return [id, controller] as const
+  })
+  res.once('close', () => {
+    for (const [id, controller] of controllers) {
+      if (!res.writableFinished) controller.abort(new Error('the asker closed its connection'))
+      if (asking.get(id) === controller) asking.delete(id)
+    }
+  })
 }
 
 const invalid = Symbol('invalid')

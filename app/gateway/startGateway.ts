@@ -23,6 +23,8 @@ export interface StartGatewayOptions {
   /** How long a card waits for a person before the call ends as `confirmation_expired`. */
   askTimeoutMs: number
   progressEveryMs?: number
+  /** How long the card app's read of a card waits for it to be shown (default 30 s). */
+  cardWaitMs?: number
   /**
    * The host's approval rules (`STUDYPULSE_APPROVAL_RULES`, as the app reads them): who may decide
    * which cards. Only for hosted sign-in over HTTP, where every call names its person.
@@ -96,6 +98,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
     model,
     mcp,
     ...(options.progressEveryMs !== undefined && { progressEveryMs: options.progressEveryMs }),
+    ...(options.cardWaitMs !== undefined && { cardWaitMs: options.cardWaitMs }),
     ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
     log,
   })

@@ -6,6 +6,7 @@ import { changeOf, undoneChangeIds } from '../core/changeOf.ts'
 import { ruleName } from '../core/describeCardState.ts'
 import { type EditedField, editedFields } from '../core/editedFields.ts'
 import type { RunSource } from '../core/RunSource.ts'
+import { serverAnswer } from '../core/serverAnswer.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
 
 /** Props of `RunTimeline`. */
@@ -131,10 +132,13 @@ function describe(e: AgentEvent): Entry | undefined {
           undoLabel: `Undo ${doing}`,
         }
       }
+      // What another service answered, in its words: what the call did there.
+      const said = serverAnswer(e)
       if (change.kind === 'outside') {
-        return { tone: 'ok', title: `Done: ${tool}`, detail: 'this cannot be undone' }
+        const detail = said === undefined ? '' : `${said} — `
+        return { tone: 'ok', title: `Done: ${tool}`, detail: `${detail}this cannot be undone` }
       }
-      return { tone: 'ok', title: `Done: ${tool}` }
+      return { tone: 'ok', title: `Done: ${tool}`, ...(said !== undefined && { detail: said }) }
     }
     case 'toolFailed':
       return e.error?.code === 'user_denied'
