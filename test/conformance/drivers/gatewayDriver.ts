@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { callDigest } from '../../../tools/digest.ts'
 import {
   countedLines,
@@ -351,7 +352,17 @@ function instance(gate: Gate): FaceInstance {
     },
     async leave(card) {
       gone = new Set([...gone, card])
+      const started = gate.page
+      const runId = started?.gateway
+        .runIds()
+        .find((id) => started.runtime.view(id).pending?.confirmationId === card.id)
       await held(card).session.client.close()
+      // The gateway notices the connection closing on its own time: wait for the card to close
+      // (bounded: a gateway that never notices is what the scenario then shows).
+      if (started !== undefined && runId !== undefined)
+        await waitForRun(started.runtime, runId, ['awaitingInput', 'cancelled', 'failed'], {
+          timeoutMs: 10_000,
+        }).catch(() => undefined)
     },
     async changeTarget(card) {
       const { path } = held(card)
