@@ -94,3 +94,26 @@ export function renderReasons(table: Table): string {
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 300)
+
+/**
+ * Whether the suite catches a face (a planted hole): `first` is run first, then the rest of the
+ * table in order until one fails. Resolves with the scenario that failed, or undefined.
+ */
+export async function killedBy(
+  driver: FaceDriver,
+  first: ScenarioId,
+): Promise<{ scenario: ScenarioId; why: string } | undefined> {
+  const ordered = [
+    ...scenarios.filter((s) => s.id === first),
+    ...scenarios.filter((s) => s.id !== first),
+  ]
+  try {
+    for (const scenario of ordered) {
+      const verdict = await runScenario(driver, scenario)
+      if (verdict.verdict === 'FAIL') return { scenario: scenario.id, why: verdict.why }
+    }
+    return undefined
+  } finally {
+    await driver.dispose?.()
+  }
+}

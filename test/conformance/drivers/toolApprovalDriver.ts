@@ -79,6 +79,8 @@ function proposing(callId: string, line: string) {
 export type ToolApprovalOf = (
   approvals: AiSdkApprovals,
   by: Who,
+  /** Which process on the folder asks: the first, or a second one (the stale-node scenario). */
+  node: 'first' | 'second',
 ) => ReturnType<AiSdkApprovals['toolApproval']>
 
 const plainToolApproval: ToolApprovalOf = (approvals, by) => approvals.toolApproval({ by })
@@ -126,7 +128,11 @@ export function toolApprovalDriver(
         })
       let approvals = open()
       const others: AiSdkApprovals[] = []
-      const make = (current: () => AiSdkApprovals, closeIt: () => Promise<void>): FaceInstance => ({
+      const make = (
+        current: () => AiSdkApprovals,
+        closeIt: () => Promise<void>,
+        node: 'first' | 'second' = 'first',
+      ): FaceInstance => ({
         async ask(request) {
           calls += 1
           const callId = `conformance-call-${calls}-${Math.random().toString(36).slice(2, 8)}`
@@ -135,7 +141,7 @@ export function toolApprovalDriver(
             model: proposing(callId, request.text),
             tools,
             messages,
-            toolApproval: approvalOf(current(), request.asker),
+            toolApproval: approvalOf(current(), request.asker, node),
           })
           await result.consumeStream()
           const content = await result.content
@@ -144,7 +150,7 @@ export function toolApprovalDriver(
           const history = [...messages, ...(await result.response).messages]
           return { request, id: asked.approvalId, handle: { callId, history } satisfies Held }
         },
-        answer: (answers) => answerRequest(current(), approvalOf, answers),
+        answer: (answers) => answerRequest(current(), approvalOf, answers, node),
         effects: async (card) => appendedFor(card),
         async told(card) {
           return held(card).told ?? { kind: 'nothing' }
@@ -163,6 +169,7 @@ export function toolApprovalDriver(
           return make(
             () => other,
             () => other.close(),
+            'second',
           )
         },
         close: closeIt,
@@ -202,6 +209,7 @@ async function answerRequest(
   approvals: AiSdkApprovals,
   approvalOf: ToolApprovalOf,
   answers: readonly Answer[],
+  node: 'first' | 'second',
 ): Promise<Outcome[]> {
   const first = answers[0]
   if (first === undefined) return []
@@ -223,7 +231,7 @@ async function answerRequest(
         })),
       },
     ],
-    toolApproval: approvalOf(approvals, first.by),
+    toolApproval: approvalOf(approvals, first.by, node),
   })
   const parts: { type: string; toolCallId?: string }[] = []
   for await (const part of result.fullStream) parts.push(part)
@@ -249,7 +257,8 @@ async function answerRequest(
   })
 }
 
-async function openView(approvals: AiSdkApprovals, callId: string) {
+/** The run the adapter keeps for a tool call, as this process sees it (undefined: none). */
+export async function openView(approvals: AiSdkApprovals, callId: string) {
   try {
     await approvals.runtime.open(runIdOf(callId))
     return approvals.runtime.view(runIdOf(callId))
