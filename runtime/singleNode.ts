@@ -1,14 +1,18 @@
-import type { RunCluster } from '../store/RunCluster.ts'
+import type { EventFollow, FollowEventsOptions, RunCluster } from '../store/RunCluster.ts'
 import type { RunStore } from '../store/RunStore.ts'
 
 /** How long a decision relayed to another process waits for its answer. */
 const relayTimeoutMs = 10_000
+/** How often a run another process on the folder advances is read again while followed. */
+const followPollMs = 50
 
 /**
  * The one-node version of a store's `RunCluster`, for a store that serves one node (memory,
  * file) or none: cards are decided on this process's event loop by the run's guard; a decision
  * for a run another process on the same folder holds goes through the store's `relay` (if any),
- * and a command for one is refused as owned elsewhere. Nothing is shared, so nothing is followed or reloaded.
+ * and a command for one is refused as owned elsewhere. A run another process on the folder holds
+ * is followed by reading its log again while someone here listens (the store has no event feed);
+ * nothing else is shared, so nothing is reloaded.
  */
 export function singleNode(
   store: RunStore | undefined,
@@ -45,10 +49,48 @@ export function singleNode(
     pendingCommands: async () => [],
     onCommand: none,
     commandOutcome: async () => undefined,
-    followEvents: () => ({ caughtUp: Promise.resolve(), close: () => {} }),
+    followEvents: (runId, options) =>
+      store?.relay === undefined
+        ? { caughtUp: Promise.resolve(), close: () => {} }
+        : pollEvents(store, runId, options),
     // Rules kept or revoked by another process on the folder are read again here.
     onPoliciesChanged: (listener) => store?.relay?.onPoliciesChanged(listener) ?? (() => {}),
     keptRulesOf: async () => [],
     forgetKeptRules: async () => {},
+  }
+}
+
+/**
+ * Follows a run another process on the same folder advances, by reading its log after the last
+ * event seen every `followPollMs` (as the store's relay looks for offers): each event once, in order.
+ */
+function pollEvents(store: RunStore, runId: string, options: FollowEventsOptions): EventFollow {
+  let last = options.afterSeq ?? 0
+  let closed = false
+  let reading: Promise<void> = Promise.resolve()
+  const read = () => {
+    reading = reading
+      .then(async () => {
+        if (closed) return
+        const events = (await store.readEvents(runId, last)).filter((e) => e.seq > last)
+        if (closed || events.length === 0) return
+        last = events.at(-1)?.seq ?? last
+        options.onEvents(events)
+      })
+      .catch((error: unknown) =>
+        options.onError?.(error instanceof Error ? error : new Error(String(error))),
+      )
+    return reading
+  }
+  const caughtUp = read()
+  const timer = setInterval(() => void read(), followPollMs)
+  // A follow alone must not keep a process alive.
+  ;(timer as { unref?: () => void }).unref?.()
+  return {
+    caughtUp,
+    close() {
+      closed = true
+      clearInterval(timer)
+    },
   }
 }
