@@ -4,7 +4,7 @@
 import type { AiSdkApprovalRequest } from '../../runtime/aiSdkApprovals.ts'
 import { chatDriver } from './drivers/chatDriver.ts'
 import { gatewayDriver } from './drivers/gatewayDriver.ts'
-import { type Decide, decideOne, runtimeDriver } from './drivers/runtimeDriver.ts'
+import { type Decide, decideRequest, runtimeDriver } from './drivers/runtimeDriver.ts'
 import { openView, type ToolApprovalOf, toolApprovalDriver } from './drivers/toolApprovalDriver.ts'
 import type { Answer, FaceDriver, FaceInstance, Outcome } from './face.ts'
 import type { ScenarioId } from './scenarioIds.ts'
@@ -84,10 +84,10 @@ const secondProcessSaysDenied: ToolApprovalOf = (approvals, by, node) => {
 }
 
 /** Hole 10: a node whose decision lost (another consumed the card) still answers ok. */
-const lostSaysTaken: Decide = async (runtime, answer) => {
-  const outcome = await decideOne(runtime, answer)
-  return outcome.kind === 'refused' && answer.input === undefined ? { kind: 'taken' } : outcome
-}
+const lostSaysTaken: Decide = async (runtime, answers) =>
+  (await decideRequest(runtime, answers)).map((outcome) =>
+    outcome.kind === 'refused' && outcome.code === 'lost' ? { kind: 'taken' } : outcome,
+  )
 
 /** Hole 9: a chat request's answers applied one at a time, each its own request. */
 function oneAtATime(face: FaceInstance): FaceInstance {

@@ -5,7 +5,14 @@ import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { type AppHarness, rawRequest } from '../../app/appHarness.ts'
 import type { Answer, Card, FaceDriver, FaceInstance, Outcome, Who } from '../face.ts'
 import { type AppFace, headersOf, startAppFace } from './appFace.ts'
-import { appendedFor, callText, settle, toldByRun, variantArgs } from './studyTools.ts'
+import {
+  appendedFor,
+  callText,
+  decisionSeen,
+  settle,
+  toldByRun,
+  variantArgs,
+} from './studyTools.ts'
 
 interface Held {
   runId: string
@@ -85,6 +92,8 @@ function instance(app: AppFace, node: () => AppHarness = app.current): FaceInsta
     if (res.status !== 200)
       return { kind: 'refused', code: res.json().error?.code ?? String(res.status) }
     await settle(h.runtime, runId)
+    // 200 says the decision was applied; the view says whether it took the card or was counted.
+    await decisionSeen(h.runtime, runId, answer.card.id, answer.by.id)
     return h.runtime.view(runId).pending?.confirmationId === answer.card.id
       ? { kind: 'waiting' }
       : { kind: 'taken' }

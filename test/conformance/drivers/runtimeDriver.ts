@@ -14,7 +14,6 @@ import {
   callingModel,
   callText,
   conformanceTools,
-  decisionOutcome,
   settle,
   toldByRun,
   variantArgs,
@@ -32,53 +31,38 @@ interface Held {
 
 const held = (card: Card) => card.handle as Held
 
-/** Sends one answer through `runtime`'s decide command and reads what came of it. */
-export type Decide = (runtime: AgentRuntime, answer: Answer) => Promise<Outcome>
-
-/** One answer as the runtime's `command(runId, { kind: 'decide' })`. */
-export const decideOne: Decide = (runtime, answer) => {
-  const { runId, args, toolName } = held(answer.card)
-  let digest: string | undefined
-  try {
-    digest =
-      answer.input === undefined || answer.input === 'same'
-        ? runtime.view(runId).pending?.digest
-        : runtime.tools.prepare('digest', toolName, variantArgs(args, answer.input)).digest
-  } catch {
-    // Input the tool refuses has no digest: the face cannot even send it.
-    return Promise.resolve({ kind: 'refused', code: 'invalid_arguments' })
-  }
-  return decisionOutcome(
-    () =>
-      runtime.command(runId, {
-        kind: 'decide',
-        confirmationId: answer.card.id,
-        decision: answer.decision,
-        ...(digest !== undefined && { digest }),
-        by: answer.by,
-      }),
-    () => runtime.view(runId).pending?.confirmationId === answer.card.id,
-  )
-}
+/** Sends the answers of one request to `runtime` and reads what came of each. */
+export type Decide = (runtime: AgentRuntime, answers: readonly Answer[]) => Promise<Outcome[]>
 
 /**
- * The answers of one request, one at a time through the runtime's command: today's runtime has
- * no request of several answers, so a face sends them so.
+ * One request through the runtime's one decision intake, `runtime.decide`: every answer of it
+ * at once, each naming its card by the digest shown, or by the input the answer carries back.
  */
-export async function answerEach(
-  runtime: AgentRuntime,
-  answers: readonly Answer[],
-  decide: Decide = decideOne,
-): Promise<Outcome[]> {
-  const outcomes: Outcome[] = []
-  for (const answer of answers) {
-    if (answer.card.handle === undefined) {
-      outcomes.push({ kind: 'refused', code: 'confirmation_not_found' })
-      continue
-    }
-    outcomes.push(await decide(runtime, answer))
-  }
-  return outcomes
+export const decideRequest: Decide = async (runtime, answers) => {
+  const result = await runtime.decide({
+    face: 'api',
+    by: answers[0]?.by ?? {},
+    answers: answers.map((answer) => {
+      // A forged card (an id nobody issued) is sent for the run of the request's first answer.
+      const forged = answer.card.handle === undefined
+      const { runId, args } = held(forged ? (answers[0] as Answer).card : answer.card)
+      const variant = answer.input ?? 'same'
+      return {
+        runId,
+        confirmationId: answer.card.id,
+        decision: answer.decision,
+        ...(variant === 'same'
+          ? !forged && { digest: runtime.view(runId).pending?.digest }
+          : { input: variantArgs(args, variant) }),
+      }
+    }),
+  })
+  return result.cards.map((card): Outcome => {
+    if (card.status === 'taken') return { kind: 'taken' }
+    if (card.status === 'waiting') return { kind: 'waiting' }
+    if (card.status === 'lost') return { kind: 'refused', code: 'lost' }
+    return { kind: 'refused', code: card.code }
+  })
 }
 
 /** A runtime as the conformance faces build it, on `dir`'s workspace and store. */
@@ -95,7 +79,7 @@ export async function conformanceRuntime(dir: string, setup: FaceSetup): Promise
 }
 
 /** The runtime face, with `decide` as the way an answer reaches the runtime (a mutant swaps it). */
-export function runtimeDriver(decide: Decide = decideOne, face = 'runtime'): FaceDriver {
+export function runtimeDriver(decide: Decide = decideRequest, face = 'runtime'): FaceDriver {
   return {
     face,
     notApplicable: {
@@ -185,7 +169,7 @@ function instance(
         handle: { runId, args, toolName, ...(taskId !== undefined && { taskId }) } satisfies Held,
       }
     },
-    answer: (answers) => answerEach(current(), answers, context.decide),
+    answer: (answers) => context.decide(current(), answers),
     async effects(card) {
       const { taskId, runId, created } = held(card)
       await settle(current(), runId)
@@ -217,7 +201,7 @@ function instance(
         answer: async (answers) => {
           for (const answer of answers)
             if (answer.card.handle !== undefined) await other.open(held(answer.card).runId)
-          return answerEach(other, answers, context.decide)
+          return context.decide(other, answers)
         },
         told: async (card) => {
           await other.open(held(card).runId)

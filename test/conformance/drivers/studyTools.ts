@@ -4,7 +4,6 @@
 import { z } from 'zod'
 import type { ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
-import { AgentError } from '../../../runtime/AgentError.ts'
 import type { AgentRuntime, RunView } from '../../../runtime/AgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { studyPulseTools } from '../../../tools/createToolRegistry.ts'
@@ -12,7 +11,7 @@ import { defineTool } from '../../../tools/defineTool.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
 import { toolOk } from '../../../vocabulary/ToolResult.ts'
-import type { Card, CardRequest, InputVariant, Outcome, Told } from '../face.ts'
+import type { Card, CardRequest, InputVariant, Told } from '../face.ts'
 import { variantText } from '../face.ts'
 
 /** Every line the counting tool appended, in this process, in order. */
@@ -112,16 +111,36 @@ export function toldByView(view: RunView, confirmationId: string): Told {
   return { kind: 'denied', code: payload.error?.code ?? result.error?.code ?? 'unknown' }
 }
 
-/** A decision's outcome as the runtime's command answered it. */
-export async function decisionOutcome(
-  decide: () => Promise<unknown>,
-  stillOpen: () => boolean,
-): Promise<Outcome> {
-  try {
-    await decide()
-  } catch (error) {
-    if (error instanceof AgentError) return { kind: 'refused', code: error.code }
-    throw error
-  }
-  return stillOpen() ? { kind: 'waiting' } : { kind: 'taken' }
+/**
+ * Resolves once `runtime`'s view of the run shows a decision on card `confirmationId` by `who`
+ * (resolved, or counted toward a quorum); a process that follows another's run sees it late.
+ * Bounded: a view that never shows it is what the scenario then reports.
+ */
+export function decisionSeen(
+  runtime: AgentRuntime,
+  runId: string,
+  confirmationId: string,
+  who: string,
+): Promise<void> {
+  const seen = () =>
+    runtime
+      .view(runId)
+      .events.some(
+        (e) =>
+          e.confirmationId === confirmationId &&
+          (e.kind === 'confirmationResolved' ||
+            (e.kind === 'confirmationApproved' && e.decider?.id === who)),
+      )
+  return new Promise((resolve) => {
+    if (seen()) return resolve()
+    const timer = setTimeout(done, 10_000)
+    const stop = runtime.subscribe(runId, () => {
+      if (seen()) done()
+    })
+    function done() {
+      clearTimeout(timer)
+      stop()
+      resolve()
+    }
+  })
 }

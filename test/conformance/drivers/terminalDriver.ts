@@ -10,7 +10,7 @@ import { runTerminalChat } from '../../../app/runTerminalChat.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { Card, FaceDriver, FaceInstance, FaceSetup, Outcome } from '../face.ts'
-import { conformanceRuntime, decideOne } from './runtimeDriver.ts'
+import { conformanceRuntime, decideRequest } from './runtimeDriver.ts'
 import { appendedFor, callText, settle, toldByRun } from './studyTools.ts'
 
 const cardPrompt = '[y/N] '
@@ -161,7 +161,7 @@ function instance(
         if (left) {
           // The person left the chat; the card is answered where they still are (the web page
           // on the same folder decides through the runtime, as the runtime face does).
-          outcomes.push(await decideOne(runtime, answer))
+          outcomes.push(...(await decideRequest(runtime, [answer])))
           continue
         }
         if (showing !== answer.card.id) {

@@ -215,7 +215,6 @@ async function answerRequest(
   if (first === undefined) return []
   const card = first.card
   const { callId } = held(card)
-  const before = appendedFor(card).length
   const history = historyFor(first)
   const result = streamText({
     model: proposing(callId, card.request.text),
@@ -237,10 +236,14 @@ async function answerRequest(
   for await (const part of result.fullStream) parts.push(part)
   const told = toldIn(parts, callId)
   if (told !== undefined) held(card).told = told
-  const ranNow = appendedFor(card).length > before
+  // What this request's own stream says ran (the counting tool's total is the scenario's to check).
+  const ranNow = told?.kind === 'ran'
   const view = await openView(approvals, callId)
+  const answered = answers.filter((a) => a.card === card).length
   return answers.map((a): Outcome => {
     if (a.card !== card) return { kind: 'refused', code: 'confirmation_not_found' }
+    // Two answers for one call: the denial the AI SDK shows is no person's single decision.
+    if (answered > 1 && !ranNow) return { kind: 'refused', code: 'conflicting_answers' }
     if (a.decision === 'allow') {
       if (ranNow) return { kind: 'taken' }
       const counted = view?.events.some(
