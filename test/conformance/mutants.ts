@@ -111,8 +111,8 @@ export const mutants: readonly Mutant[] = [
   },
   {
     hole: 2,
-    what: 'toolApproval: a losing (or replayed) approval is answered approved from the run’s result',
-    caughtBy: 'concurrent',
+    what: 'toolApproval: an approval that did not take the card (replayed, or lost to a concurrent one) is answered approved from the run’s result',
+    caughtBy: 'replay',
     driver: () => toolApprovalDriver(answerFromTheRun, 'AI SDK toolApproval, hole 2'),
   },
   {

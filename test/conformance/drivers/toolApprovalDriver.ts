@@ -88,8 +88,8 @@ const plainToolApproval: ToolApprovalOf = (approvals, by) => approvals.toolAppro
 interface Held {
   callId: string
   history: ModelMessage[]
-  /** What the last request that answered this card told its asker. */
-  told?: Told
+  /** What the last request that answered this card told its asker, per process. */
+  told: { first?: Told; second?: Told }
 }
 const held = (card: Card) => card.handle as Held
 
@@ -148,12 +148,16 @@ export function toolApprovalDriver(
           const asked = content.find((part) => part.type === 'tool-approval-request')
           if (asked?.type !== 'tool-approval-request') throw new Error('no approval request')
           const history = [...messages, ...(await result.response).messages]
-          return { request, id: asked.approvalId, handle: { callId, history } satisfies Held }
+          return {
+            request,
+            id: asked.approvalId,
+            handle: { callId, history, told: {} } satisfies Held,
+          }
         },
         answer: (answers) => answerRequest(current(), approvalOf, answers, node),
         effects: async (card) => appendedFor(card),
         async told(card) {
-          return held(card).told ?? { kind: 'nothing' }
+          return held(card).told[node] ?? { kind: 'nothing' }
         },
         async expired(card) {
           await waitForRun(current().runtime, runIdOf(held(card).callId), 'awaitingInput')
@@ -164,6 +168,9 @@ export function toolApprovalDriver(
           approvals = open()
         },
         async secondNode() {
+          // The second process answers a card the first one saved (a person reads the card
+          // first); the page is handed the card before its save lands.
+          await approvals.runtime.flush()
           const other = open()
           others.push(other)
           return make(
@@ -235,7 +242,7 @@ async function answerRequest(
   const parts: { type: string; toolCallId?: string }[] = []
   for await (const part of result.fullStream) parts.push(part)
   const told = toldIn(parts, callId)
-  if (told !== undefined) held(card).told = told
+  if (told !== undefined) held(card).told[node] = told
   // What this request's own stream says ran (the counting tool's total is the scenario's to check).
   const ranNow = told?.kind === 'ran'
   const view = await openView(approvals, callId)
