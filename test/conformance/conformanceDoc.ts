@@ -8,23 +8,43 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The generated parts of the page. */
 export interface DocTable {
+  /** The scenarios and their promises, from the table of scenarios. */
+  scenarios: string
   table: string
   reasons: string
 }
 
-const parts = ['table', 'reasons'] as const
+const parts = ['scenarios', 'table', 'reasons'] as const
 const start = (part: string) =>
   `<!-- conformance-${part}:start (generated: npm run conformance -- --write-docs) -->\n`
 const end = (part: string) => `<!-- conformance-${part}:end -->`
 
-/** The generated parts the page holds now (empty when it has none). */
+/**
+ * A Markdown table as its cells say it, whatever its padding: the page is formatted by biome
+ * (which pads the columns), the run renders it unpadded.
+ */
+export function tableCells(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line.startsWith('|')
+        ? line
+            .split('|')
+            .map((cell) => cell.trim().replace(/^-+$/, '---'))
+            .join('|')
+        : line,
+    )
+    .join('\n')
+}
+
+/** The generated parts the page holds now (empty when it has none), their padding ignored. */
 export function tableInDoc(page: string): DocTable {
   const read = (part: string) => {
     const from = page.indexOf(start(part))
     const to = page.indexOf(end(part))
-    return from < 0 || to < from ? '' : page.slice(from + start(part).length, to)
+    return from < 0 || to < from ? '' : tableCells(page.slice(from + start(part).length, to))
   }
-  return { table: read('table'), reasons: read('reasons') }
+  return { scenarios: read('scenarios'), table: read('table'), reasons: read('reasons') }
 }
 
 /** The page with its generated parts replaced by `now`. */

@@ -83,6 +83,12 @@ export function renderTable(table: Table): string {
   return `${lines.join('\n')}\n`
 }
 
+/** The scenarios and the promise each one checks, as the docs page lists them. */
+export function renderScenarios(): string {
+  const rows = scenarios.map((s) => `| ${s.id} | ${s.promise} |`)
+  return `${['| scenario | the promise |', '| --- | --- |', ...rows].join('\n')}\n`
+}
+
 /** Each n/a and FAIL with its reason, face by face, for the notes under the table. */
 export function renderReasons(table: Table): string {
   const lines: string[] = []
