@@ -8,11 +8,12 @@ import { type ApprovalVerdict, approvalVerdict } from './approvalRefusal.ts'
 type GuardArgs = { context: AgentRunContext; event: AgentRunEvent }
 
 /**
- * Why a decision is refused: it does not answer the open card (`confirmation_not_found`), or the
- * host's approval rules do not let its decider make it (`approver_not_allowed`).
+ * Why a decision is refused: it does not answer the open card (`confirmation_not_found`), it is
+ * for another call than the card's (`input_changed`), or the host's approval rules do not let its
+ * decider make it (`approver_not_allowed`).
  */
 export interface DecisionRefusal {
-  code: 'confirmation_not_found' | 'approver_not_allowed'
+  code: 'confirmation_not_found' | 'input_changed' | 'approver_not_allowed'
   message: string
 }
 
@@ -53,7 +54,10 @@ export function decisionRefusal(
     return notFound(`confirmation ${decision.confirmationId} no longer matches the call`)
   }
   if (decision.digest !== pending.digest) {
-    return notFound(`confirmation ${decision.confirmationId} was issued for a different call`)
+    return {
+      code: 'input_changed',
+      message: `confirmation ${decision.confirmationId} was issued for a different call`,
+    }
   }
   // The clock only ever expires a card, and only one with a deadline that has passed.
   if (decision.by.kind === 'timeout') {

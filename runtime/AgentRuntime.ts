@@ -8,6 +8,7 @@ import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision, RuleScope } from '../vocabulary/Decision.ts'
+import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import type { Identity, Person } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
@@ -164,6 +165,14 @@ export interface AgentRuntime {
     command: RuntimeCommand,
     options?: { timeoutMs?: number },
   ): Promise<CommandResult>
+  /**
+   * The one decision intake every face calls: decides one or more cards as one request, checked
+   * as a whole (answers twice to one card, unknown ids, another asker's card, an approver the
+   * rules do not name, changed input, an expired card), then applied all or none. Resolves with
+   * what happened to each answer (`taken`, `lost`, `refused`, `waiting`); an expected failure is
+   * an answer, never a rejection.
+   */
+  decide(request: DecisionRequest): Promise<DecisionResult>
   /** `command(runId, { kind: 'decide', … })`: allow or deny the card `confirmationId`. */
   submitConfirmation(
     runId: string,

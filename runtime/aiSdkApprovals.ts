@@ -5,6 +5,7 @@ import { defineTool } from '../tools/defineTool.ts'
 import { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type { CallDescription } from '../vocabulary/CallDescription.ts'
+import type { CardAnswerResult, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import type { Identity } from '../vocabulary/Identity.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 import { toolOk } from '../vocabulary/ToolResult.ts'
@@ -12,6 +13,7 @@ import { MemoryWorkspace } from '../workspace/MemoryWorkspace.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRuntime, RunView } from './AgentRuntime.ts'
 import { createAgentRuntime } from './createAgentRuntime.ts'
+import { callOutcome } from './decisionIntake.ts'
 import { type ProposedCall, ProposedCallModel, proposalText } from './ProposedCallModel.ts'
 import { waitForRun } from './waitForRun.ts'
 
@@ -106,9 +108,12 @@ export function createAiSdkApprovals(options: AiSdkApprovalsOptions): AiSdkAppro
         // card is closed and the audit log has who denied it.
         await recordDenials(runtime, answers, by)
         if (policy.permission === 'read') return { type: 'not-applicable' }
-        return answers.get(toolCall.toolCallId) === true
-          ? checkApproval(runtime, toolCall, by)
-          : propose(runtime, toolCall, by)
+        const mine = answers.get(toolCall.toolCallId)
+        // Answered in the history: the intake decides, never a card offered again (the AI SDK
+        // would count an offered card as the history's answer).
+        return mine === undefined
+          ? propose(runtime, toolCall, by)
+          : checkApproval(runtime, toolCall, mine, by)
       },
     close: () => runtime.close(),
   }
@@ -134,48 +139,74 @@ function runIdOf(toolCallId: string): string {
   return `aisdk-${createHash('sha256').update(toolCallId).digest('hex').slice(0, 48)}`
 }
 
-/** The answers in the history's last tool message (the AI SDK's approval responses), by tool call id. */
-function historyAnswers(messages: AiSdkApprovalRequest['messages']): Map<string, boolean> {
+/**
+ * Every answer in the history's last tool message (the AI SDK's approval responses), in order, by
+ * tool call id: the AI SDK acts on the first, so a call answered twice is answered in conflict.
+ */
+function historyAnswers(messages: AiSdkApprovalRequest['messages']): Map<string, boolean[]> {
   const parts = (m: { content: unknown }) =>
     (Array.isArray(m.content) ? m.content : []) as Record<string, unknown>[]
   const requests = new Map<unknown, unknown>()
   for (const message of messages)
     for (const part of parts(message))
       if (part.type === 'tool-approval-request') requests.set(part.approvalId, part.toolCallId)
-  const answers = new Map<string, boolean>()
+  const answers = new Map<string, boolean[]>()
   const last = messages.at(-1)
   if (last?.role !== 'tool') return answers
   for (const part of parts(last)) {
     const toolCallId = requests.get(part.approvalId)
-    if (part.type === 'tool-approval-response' && typeof toolCallId === 'string')
-      answers.set(toolCallId, part.approved === true)
+    if (part.type !== 'tool-approval-response' || typeof toolCallId !== 'string') continue
+    answers.set(toolCallId, [...(answers.get(toolCallId) ?? []), part.approved === true])
   }
   return answers
 }
 
-/** Denies, as `by`, each open card the history's answers deny (a closed one is left as it is). */
+/** The card a call's run showed, as its log has it (the last one: an edit opens another). */
+function cardOf(view: RunView) {
+  return view.events.findLast((e) => e.kind === 'confirmationRequired')
+}
+
+/**
+ * One request to the runtime's intake with every answer the history gives the call's card (more
+ * than one is a conflict the intake refuses whole), by `by`.
+ */
+function decideCard(
+  runtime: AgentRuntime,
+  call: ProposedCall,
+  confirmationId: string,
+  answers: readonly boolean[],
+  by: Identity | undefined,
+): Promise<DecisionResult> {
+  const runId = runIdOf(call.toolCallId)
+  return runtime.decide({
+    face: 'ai-sdk',
+    ...(by !== undefined && { by }),
+    answers: answers.map((approved) => ({
+      runId,
+      confirmationId,
+      decision: approved ? 'allow' : 'deny',
+      // The input the approval came back with, digested as the card's was: another is refused.
+      input: call.input,
+    })),
+  })
+}
+
+/** Denies, as `by`, each card whose first answer in the history is a denial (through the intake). */
 async function recordDenials(
   runtime: AgentRuntime,
-  answers: ReadonlyMap<string, boolean>,
+  answers: ReadonlyMap<string, readonly boolean[]>,
   by: Identity | undefined,
 ): Promise<void> {
-  for (const [toolCallId, approved] of answers) {
-    if (approved) continue
+  for (const [toolCallId, given] of answers) {
+    if (given[0] !== false) continue
     const runId = runIdOf(toolCallId)
     if (!(await exists(runtime, runId))) continue
-    const pending = runtime.view(runId).pending
-    if (pending === undefined) continue
-    await runtime
-      .command(runId, {
-        kind: 'decide',
-        confirmationId: pending.confirmationId,
-        decision: 'deny',
-        ...(by !== undefined && { by }),
-      })
-      // Refused (the rules do not let `by` decide it): the card stays open for whom they name.
-      .catch((error: unknown) => {
-        if (!(error instanceof AgentError)) throw error
-      })
+    const card = cardOf(runtime.view(runId))
+    if (card?.confirmationId === undefined || card.toolName === undefined) continue
+    const input = JSON.parse(card.payloadJson ?? '{}') as unknown
+    const call = { toolCallId, toolName: card.toolName, input }
+    // Refused (answered twice, or the rules do not let `by` deny it): the card stays as it is.
+    await decideCard(runtime, call, card.confirmationId, given, by)
   }
 }
 
@@ -186,8 +217,9 @@ async function propose(
 ): Promise<AiSdkApprovalStatus> {
   const runId = runIdOf(call.toolCallId)
   if (await exists(runtime, runId)) {
-    // The same proposal again (a retried request) finds its open card; a decided one is never
-    // reused: an approval is single-use, so a model that repeats call ids gets no free pass.
+    // The same proposal again (a retried request, no answer in it) finds its open card; a decided
+    // one is never reused: an approval is single-use, so a model that repeats call ids gets no
+    // free pass.
     const pending = runtime.view(runId).pending
     if (pending !== undefined)
       return { type: 'user-approval', reason: headline(runtime.view(runId)) }
@@ -201,56 +233,64 @@ async function propose(
   const view = runtime.view(runId)
   if (view.pending !== undefined) return { type: 'user-approval', reason: headline(view) }
   // No card: a kept rule decided, or prepare refused the input.
-  return outcome(view)
+  return ranOrNot(view, call.toolCallId)
 }
 
 async function checkApproval(
   runtime: AgentRuntime,
   call: ProposedCall,
+  answers: readonly boolean[],
   by: Identity | undefined,
 ): Promise<AiSdkApprovalStatus> {
   const runId = runIdOf(call.toolCallId)
   if (!(await exists(runtime, runId)))
     return { type: 'denied', reason: 'no card was shown for this tool call' }
-  const pending = runtime.view(runId).pending
-  if (pending === undefined)
-    return { type: 'denied', reason: 'this card was decided already, or it expired' }
-  let digest: string
-  try {
-    // The input the approval came back with, digested as the card's was: another input is refused.
-    digest = runtime.tools.prepare(call.toolCallId, call.toolName, call.input).digest
-  } catch (error) {
-    return { type: 'denied', reason: error instanceof Error ? error.message : String(error) }
-  }
-  try {
-    await runtime.command(runId, {
-      kind: 'decide',
-      confirmationId: pending.confirmationId,
-      decision: 'allow',
-      digest,
-      ...(by !== undefined && { by }),
-    })
-  } catch (error) {
-    if (error instanceof AgentError) return { type: 'denied', reason: error.message }
-    throw error
-  }
-  await waitForRun(runtime, runId, ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled'])
-  return outcome(runtime.view(runId))
+  const card = cardOf(runtime.view(runId))
+  if (card?.confirmationId === undefined)
+    return { type: 'denied', reason: 'no card was shown for this tool call' }
+  if (card.toolName !== call.toolName)
+    return { type: 'denied', reason: 'this approval is for another tool than its card' }
+  const { cards } = await decideCard(runtime, call, card.confirmationId, answers, by)
+  return approvalStatus(cards[0])
 }
 
-/** Approved only when the run executed the call (a quorum's first approval leaves it open). */
-function outcome(view: RunView): AiSdkApprovalStatus {
-  if (view.pending !== undefined)
-    return { type: 'denied', reason: 'this card needs more approvals before it can run' }
-  const result = view.events.findLast((e) => e.kind === 'toolCompleted' || e.kind === 'toolFailed')
-  const ok =
-    result?.kind === 'toolCompleted' &&
-    (JSON.parse(result.payloadJson ?? '{}') as { ok?: boolean }).ok === true
-  if (ok) return { type: 'approved' }
-  const error =
-    result?.error?.message ??
-    (JSON.parse(result?.payloadJson ?? '{}') as { error?: { message?: string } }).error?.message
-  return { type: 'denied', reason: error ?? 'the call was not approved' }
+/** `approved` only when this request's Allow took the card and its call ran; `denied` (and why) otherwise. */
+function approvalStatus(card: CardAnswerResult | undefined): AiSdkApprovalStatus {
+  if (card === undefined) return { type: 'denied', reason: 'nothing was decided' }
+  switch (card.status) {
+    case 'taken':
+      if (card.decision !== 'allow') return { type: 'denied', reason: 'the card was denied' }
+      if (card.outcome?.ok === true) return { type: 'approved' }
+      return {
+        type: 'denied',
+        reason: card.outcome?.message ?? 'the approval was taken, but the call did not finish',
+      }
+    case 'lost': {
+      const winner = card.to?.decider
+      const who = winner === undefined ? '' : ` by ${winner.name ?? winner.id}`
+      return {
+        type: 'denied',
+        reason: `another decision${who} took this card first; this approval changed nothing`,
+      }
+    }
+    case 'waiting':
+      return {
+        type: 'denied',
+        reason: `this card needs ${card.needed} more approval${card.needed === 1 ? '' : 's'} before it can run`,
+      }
+    case 'refused':
+      return { type: 'denied', reason: card.message }
+  }
+}
+
+/** What came of a call no card waited for (a kept rule decided, or prepare refused it). */
+function ranOrNot(view: RunView, toolCallId: string): AiSdkApprovalStatus {
+  const result = view.events.findLast(
+    (e) => (e.kind === 'toolCompleted' || e.kind === 'toolFailed') && e.toolCallId === toolCallId,
+  )
+  if (result === undefined) return { type: 'denied', reason: 'the call was not approved' }
+  const ran = callOutcome(result)
+  return ran.ok ? { type: 'approved' } : { type: 'denied', reason: ran.message }
 }
 
 function headline(view: RunView): string {

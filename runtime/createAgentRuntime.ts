@@ -15,6 +15,7 @@ import { atomicOutcomesOf } from '../workspace/AtomicOutcomes.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRuntime, AgentRuntimeOptions, RuntimeCommand } from './AgentRuntime.ts'
 import { createSerializer } from './createSerializer.ts'
+import { createDecisionIntake } from './decisionIntake.ts'
 import { RunDecisions } from './decisions.ts'
 import { addTo } from './keyedSets.ts'
 import type { SavedRun } from './loadSavedRun.ts'
@@ -32,7 +33,7 @@ import {
   checkCommandText,
   checkMessageLength,
   commandHeldRun,
-  decide,
+  decideThroughIntake,
   noNulText,
   storedCommand,
 } from './runtimeCommand.ts'
@@ -297,7 +298,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const notHere = (runId: string) =>
     new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
 
-  const held = { decisions, commands }
+  const intake = createDecisionIntake({
+    decisions,
+    tools,
+    clock,
+    open: (runId) => runtime.open(runId),
+    holds: (runId) => sessionOf(runId) !== undefined,
+    context: (runId) => sessionOf(runId)?.state().context ?? foreign.get(runId)?.context,
+    view: (runId) => runtime.view(runId),
+    subscribe: (runId, listener) => runtime.subscribe(runId, listener),
+  })
+  const held = { decisions, commands, intake }
   const commandHere = (session: RunSession, command: RuntimeCommand) =>
     commandHeldRun(held, session, command)
 
@@ -370,10 +381,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         await runtime.open(runId)
         const session = sessionOf(runId)
         if (session !== undefined) return commandHere(session, command)
-        if (command.kind === 'decide') return decide(decisions, runId, command)
+        if (command.kind === 'decide') return decideThroughIntake(intake, runId, command)
         return commands.send(runId, storedCommand(command), timeoutMs)
       })()
     },
+    decide: (request) => intake(request),
     async submitConfirmation(runId, confirmationId, decision, decisionOptions = {}) {
       await runtime.command(runId, { kind: 'decide', confirmationId, decision, ...decisionOptions })
     },

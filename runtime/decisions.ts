@@ -1,5 +1,10 @@
 import type { AgentRunEvent, CardEdit } from '../machines/agentRunTypes.ts'
-import { approvalsNeeded, decisionRefusal, editRefusal } from '../machines/runGuards.ts'
+import {
+  approvalsNeeded,
+  type DecisionRefusal,
+  decisionRefusal,
+  editRefusal,
+} from '../machines/runGuards.ts'
 import type { KeptRuleRequest, RunCluster, StoredDecision } from '../store/RunCluster.ts'
 import type { RunCommandOutcome } from '../store/RunCommand.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
@@ -10,6 +15,7 @@ import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.
 import type { OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import { AgentError } from './AgentError.ts'
+import { LostDecision, lostOrRefused, RefusedDecision, winnerIn } from './decisionErrors.ts'
 import type { ForeignRun } from './foreignRuns.ts'
 import { holdRule, verdictOn } from './keptRules.ts'
 import type { PolicyStore } from './PolicyStore.ts'
@@ -52,6 +58,12 @@ export interface HeldDecision {
 
 const notFound = (message: string) => new AgentError('confirmation_not_found', message)
 
+/** A decision as `decide` takes it: `digest: undefined` names the card by its single-use id alone. */
+export type DecisionInput = Omit<Decision, 'digest'> & { digest: string | undefined }
+
+/** What a decision that did not fail did: took the card, or counted toward its quorum. */
+export type DecideOutcome = 'taken' | 'counted'
+
 /** An edit ready to replace a card (prepared and described), or why it cannot. */
 export type EditProposal =
   | CardEdit
@@ -79,12 +91,85 @@ export class RunDecisions {
   }
 
   /**
-   * Decides a card; rejects with `confirmation_not_found` (and why) unless this decision took.
-   * `digest: undefined` names the card by its single-use id alone (the decider did not say
-   * which call it saw): the run's owner checks the card's own digest.
+   * Decides a card: resolves `taken`, or `counted` for an approval short of the quorum; rejects
+   * with `confirmation_not_found` (and why) unless this decision took, a `LostDecision` when
+   * another decision took the card first. `digest: undefined` names the card by its single-use
+   * id alone (the decider did not say which call it saw): the run's owner checks the card's own digest.
    */
-  async decide(input: Omit<Decision, 'digest'> & { digest: string | undefined }): Promise<void> {
+  async decide(input: DecisionInput): Promise<DecideOutcome> {
     const { cluster, policies, sessionOf } = this.#deps
+    const { runId, confirmationId } = input
+    const { session, decision, counted, keep } = this.#judge(input)
+    if (
+      session !== undefined &&
+      decision.decision === 'allow' &&
+      decision.by.kind === 'user' &&
+      keep === undefined &&
+      !counted &&
+      this.#deps.decidesWithEffect?.(session) === true
+    ) {
+      return this.#decideWithEffect(session, decision, identityOf(decision.by))
+    }
+    const offered = await cluster.offerDecision(
+      runId,
+      {
+        confirmationId,
+        decision: decision.decision,
+        decidedBy: byName(decision.by),
+        ...(decision.by.kind === 'user' && { decider: identityOf(decision.by) }),
+        ...(input.digest !== undefined && { digest: input.digest }),
+        ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
+        ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
+      },
+      { saved: () => session?.persister?.flush() ?? Promise.resolve() },
+    )
+    if (!offered.ok) {
+      if (offered.lost !== undefined) throw new LostDecision(offered.message, offered.lost)
+      throw new AgentError(offered.code, offered.message)
+    }
+    const here = sessionOf(runId)
+    if (here === undefined) {
+      // The store took it for the run's owner: an "always" rule is saved from here, and a
+      // session rule lasts on this node too.
+      if (keep?.scope === 'always' || keep?.scope === 'session') policies.add(keep)
+      return offered.counted === true || counted ? 'counted' : 'taken'
+    }
+    // The store took this decision; the run may have had it first from the store itself (a
+    // shared store's notice of its decisions, applied by `applyStored`): it took the card either way.
+    if (!here.send(decisionEvent(decision)) && !loggedAs(here, decision)) {
+      throw lostOrRefused(
+        here.log,
+        confirmationId,
+        `run ${runId} refused confirmation ${confirmationId}`,
+      )
+    }
+    // The store lets the next approver in once the approval is saved: answered after it, so
+    // whoever this approver tells next finds the card open.
+    if (counted) await here.persister?.flush()
+    // An allowed call whose effect commits with its decision: answered once that commit is on
+    // the disk, so no acknowledged Allow is lost to a crash (see `RunPersister.track`).
+    else if (decision.decision === 'allow') await here.persister?.settled()
+    // Kept only once the run took the decision (the next card's rules are read a microtask on).
+    if (keep?.scope === 'always') policies.add(keep)
+    else if (keep !== undefined) holdRule(policies, keep)
+    return counted ? 'counted' : 'taken'
+  }
+
+  /**
+   * The checks `decide` makes before it offers anything, made alone: throws the refusal `decide`
+   * would (a `LostDecision` for a card already taken), else says whether the decision would be
+   * counted toward a quorum and how many more approvals the card would then need.
+   */
+  check(input: DecisionInput): { counted: boolean; needed: number } {
+    const { counted, context, decision } = this.#judge(input)
+    const needed =
+      context === undefined ? 0 : approvalsNeeded(context, decision, this.#deps.approvalRules)
+    return { counted, needed }
+  }
+
+  // The decision as the chart takes it, checked against the run as held or followed here.
+  #judge(input: DecisionInput) {
+    const { policies, sessionOf } = this.#deps
     const { runId, confirmationId } = input
     if (input.decision !== 'allow' && input.decision !== 'deny') {
       throw new AgentError('invalid_decision', 'decision must be "allow" or "deny"')
@@ -110,67 +195,38 @@ export class RunDecisions {
     // Counted, but short of the host's quorum: the card stays open for other people.
     let counted = false
     if (session !== undefined && context !== undefined) {
-      if (refusal !== undefined) throw new AgentError(refusal.code, refusal.message)
+      if (refusal?.code === 'confirmation_not_found')
+        throw lostOrRefused(session.log, confirmationId, refusal.message)
+      if (refusal !== undefined) throw refusedAs(refusal)
       tool = context.current?.prepared?.name
       counted = approvalsNeeded(context, decision, approvalRules) > 0
     } else {
       // Another node's run, as last saved: only the rules' refusal is sure enough to give here
-      // (the card may be newer than the save); the owner's guard checks everything again.
+      // (the card may be newer than the save), and a card its log says was taken; the owner's
+      // guard checks everything again.
       if (refusal?.code === 'approver_not_allowed') {
         throw new AgentError(refusal.code, refusal.message)
+      }
+      const to = seen === undefined ? undefined : winnerIn(seen.log, confirmationId)
+      if (to !== undefined) {
+        throw new LostDecision(
+          `confirmation ${confirmationId} was decided first by another decision`,
+          to,
+        )
       }
       tool = seen?.log.find(
         (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
       )?.toolName
+      // As last saved: the owner (or the store) says so when it knows better.
+      counted =
+        context !== undefined &&
+        refusal === undefined &&
+        approvalsNeeded(context, decision, approvalRules) > 0
     }
     const keep = keptRule(decision, tool)
     // Checked before deciding, kept only once the decision took: no rule outlives a refusal.
     if (keep !== undefined) policies.check(keep)
-    if (
-      session !== undefined &&
-      decision.decision === 'allow' &&
-      decision.by.kind === 'user' &&
-      keep === undefined &&
-      !counted &&
-      this.#deps.decidesWithEffect?.(session) === true
-    ) {
-      return this.#decideWithEffect(session, decision, identityOf(decision.by))
-    }
-    const offered = await cluster.offerDecision(
-      runId,
-      {
-        confirmationId,
-        decision: decision.decision,
-        decidedBy: byName(decision.by),
-        ...(decision.by.kind === 'user' && { decider: identityOf(decision.by) }),
-        ...(input.digest !== undefined && { digest: input.digest }),
-        ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
-        ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
-      },
-      { saved: () => session?.persister?.flush() ?? Promise.resolve() },
-    )
-    if (!offered.ok) throw new AgentError(offered.code, offered.message)
-    const here = sessionOf(runId)
-    if (here === undefined) {
-      // The store took it for the run's owner: an "always" rule is saved from here, and a
-      // session rule lasts on this node too.
-      if (keep?.scope === 'always' || keep?.scope === 'session') policies.add(keep)
-      return
-    }
-    // The store took this decision; the run may have had it first from the store itself (a
-    // shared store's notice of its decisions, applied by `applyStored`): it took the card either way.
-    if (!here.send(decisionEvent(decision)) && !loggedAs(here, decision)) {
-      throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
-    }
-    // The store lets the next approver in once the approval is saved: answered after it, so
-    // whoever this approver tells next finds the card open.
-    if (counted) await here.persister?.flush()
-    // An allowed call whose effect commits with its decision: answered once that commit is on
-    // the disk, so no acknowledged Allow is lost to a crash (see `RunPersister.track`).
-    else if (decision.decision === 'allow') await here.persister?.settled()
-    // Kept only once the run took the decision (the next card's rules are read a microtask on).
-    if (keep?.scope === 'always') policies.add(keep)
-    else if (keep !== undefined) holdRule(policies, keep)
+    return { session, context, decision, counted, keep }
   }
 
   /**
@@ -190,7 +246,11 @@ export class RunDecisions {
    * only then is the decision reported taken. Lost to another decision, nothing was written: the
    * run is restored from the store, which applies the decision that won.
    */
-  async #decideWithEffect(session: RunSession, decision: Decision, decider: Identity) {
+  async #decideWithEffect(
+    session: RunSession,
+    decision: Decision,
+    decider: Identity,
+  ): Promise<DecideOutcome> {
     const { runId, confirmationId } = decision
     let settle: (outcome: 'taken' | 'lost' | 'not_run') => void = () => undefined
     const settled = new Promise<'taken' | 'lost' | 'not_run'>((resolve) => {
@@ -202,7 +262,11 @@ export class RunDecisions {
     })
     if (!session.send(decisionEvent(decision))) {
       this.#held.delete(runId)
-      throw notFound(`run ${runId} refused confirmation ${confirmationId}`)
+      throw lostOrRefused(
+        session.log,
+        confirmationId,
+        `run ${runId} refused confirmation ${confirmationId}`,
+      )
     }
     // The guard took it, and the call started at once (a StudyPulse write waits for no turn),
     // taking the decision with it. A run that went elsewhere leaves it here: stored on its own.
@@ -214,12 +278,15 @@ export class RunDecisions {
         decider,
         digest: decision.digest,
       })
-      return
+      return 'taken'
     }
     const outcome = await settled
-    if (outcome === 'taken') return
-    if (outcome === 'lost') await this.#deps.reload?.(runId)
-    throw notFound(`confirmation ${confirmationId} of run ${runId} was decided elsewhere first`)
+    if (outcome === 'taken') return 'taken'
+    const message = `confirmation ${confirmationId} of run ${runId} was decided elsewhere first`
+    if (outcome !== 'lost') throw notFound(message)
+    await this.#deps.reload?.(runId)
+    const log = this.#deps.sessionOf(runId)?.log ?? this.#deps.followed(runId)?.log ?? []
+    throw new LostDecision(message, winnerIn(log, confirmationId))
   }
 
   /**
@@ -341,6 +408,13 @@ export class RunDecisions {
       if (took && verdict.kind === 'hold') holdRule(policies, verdict.rule)
     }
   }
+}
+
+// A refusal of the chart's check, as the error `decide` rejects with.
+function refusedAs(refusal: DecisionRefusal): AgentError {
+  return refusal.code === 'input_changed'
+    ? new RefusedDecision(refusal.code, refusal.message)
+    : new AgentError(refusal.code, refusal.message)
 }
 
 function byName(by: DecidedBy): 'user' | 'policy' | 'timeout' {

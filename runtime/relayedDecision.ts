@@ -1,5 +1,6 @@
 import type { DecisionOffer, DecisionOfferResult } from '../store/RunCluster.ts'
 import type { DecidedBy } from '../vocabulary/Decision.ts'
+import { LostDecision } from './decisionErrors.ts'
 import type { RunDecisions } from './decisions.ts'
 
 /**
@@ -19,7 +20,7 @@ export async function applyRelayedDecision(
         ? { kind: 'rule', rule: offer.rule ?? 'a rule' }
         : { kind: 'user', ...offer.decider }
   try {
-    await decisions.decide({
+    const outcome = await decisions.decide({
       runId,
       confirmationId: offer.confirmationId,
       decision: offer.decision,
@@ -27,12 +28,14 @@ export async function applyRelayedDecision(
       by,
       ...(offer.keep !== undefined && { remember: offer.keep.scope }),
     })
-    return { ok: true }
+    return outcome === 'counted' ? { ok: true, counted: true } : { ok: true }
   } catch (error) {
     return {
       ok: false,
       code: 'confirmation_not_found',
       message: error instanceof Error ? error.message : String(error),
+      // The decider learns which decision took the card (its own node cannot see this run's log).
+      ...(error instanceof LostDecision && error.to !== undefined && { lost: error.to }),
     }
   }
 }

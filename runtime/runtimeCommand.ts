@@ -1,8 +1,10 @@
 import type { RunCommand } from '../store/RunCommand.ts'
+import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
 import { messageTooLong } from '../vocabulary/messageLength.ts'
 import { AgentError } from './AgentError.ts'
 import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
+import { LostDecision } from './decisionErrors.ts'
 import type { RunDecisions } from './decisions.ts'
 import type { RunSession } from './RunSession.ts'
 import type { RunCommands } from './runCommands.ts'
@@ -45,32 +47,56 @@ export function checkMessageLength(text: string): void {
   if (tooLong !== undefined) throw new AgentError('message_too_long', tooLong)
 }
 
-/** A person's decision, as the one decision path takes it (the person from the command's `by`). */
-export async function decide(
-  decisions: RunDecisions,
+/**
+ * A decide command through the runtime's one intake (`AgentRuntime.decide`), as a single answer
+ * that does not wait for the call: resolves once taken (or counted), rejects with the `AgentError`
+ * its refusal stands for (`LostDecision` when another decision took the card first).
+ */
+export async function decideThroughIntake(
+  intake: (request: DecisionRequest) => Promise<DecisionResult>,
   runId: string,
   command: Extract<RuntimeCommand, { kind: 'decide' }>,
 ): Promise<CommandResult> {
-  await decisions.decide({
-    runId,
-    confirmationId: command.confirmationId,
-    decision: command.decision,
-    digest: command.digest,
-    ...(command.remember !== undefined && { remember: command.remember }),
-    by: userBy(command.by),
+  const { cards } = await intake({
+    face: 'api',
+    awaitOutcome: false,
+    ...(command.by !== undefined && { by: command.by }),
+    answers: [
+      {
+        runId,
+        confirmationId: command.confirmationId,
+        decision: command.decision,
+        ...(command.digest !== undefined && { digest: command.digest }),
+        ...(command.remember !== undefined && { remember: command.remember }),
+      },
+    ],
   })
-  return { applied: true }
+  const card = cards[0]
+  if (card === undefined) throw new AgentError('confirmation_not_found', 'nothing was decided')
+  if (card.status === 'taken' || card.status === 'waiting') return { applied: true }
+  if (card.status === 'lost') throw new LostDecision(card.message, card.to)
+  const code =
+    card.code === 'invalid_decision' ||
+    card.code === 'approver_not_allowed' ||
+    card.code === 'policy_not_allowed' ||
+    card.code === 'run_not_found' ||
+    card.code === 'run_owned_elsewhere'
+      ? card.code
+      : 'confirmation_not_found'
+  throw new AgentError(code, card.message)
 }
 
 /** What carrying out a command on a held run needs. */
 export interface HeldRunParts {
   decisions: RunDecisions
   commands: RunCommands
+  /** The runtime's one decision intake (`AgentRuntime.decide`). */
+  intake: (request: DecisionRequest) => Promise<DecisionResult>
 }
 
 /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
 export function commandHeldRun(
-  { decisions, commands }: HeldRunParts,
+  { decisions, commands, intake }: HeldRunParts,
   session: RunSession,
   command: RuntimeCommand,
 ): Promise<CommandResult> {
@@ -105,7 +131,7 @@ export function commandHeldRun(
       }
       return Promise.resolve({ applied: true })
     case 'decide':
-      return decide(decisions, runId, command)
+      return decideThroughIntake(intake, runId, command)
     case 'edit':
       return decisions
         .edit(

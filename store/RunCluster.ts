@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
+import type { WinningDecision } from '../vocabulary/DecisionRequest.ts'
 import type { Identity } from '../vocabulary/Identity.ts'
 import type {
   RunCommand,
@@ -32,10 +33,19 @@ export interface KeptRuleRequest {
   runId?: string
 }
 
-/** Whether an offered decision won the card: only one offer per card ever does. */
+/**
+ * Whether an offered decision won the card: only one offer per card ever does. `counted`: it won
+ * a place among the card's approvals, and the card waits for more; `lost`: the decision that took
+ * the card first, when the store or the run's owner knows it.
+ */
 export type DecisionOfferResult =
-  | { ok: true }
-  | { ok: false; code: 'confirmation_not_found' | 'run_owned_elsewhere'; message: string }
+  | { ok: true; counted?: boolean }
+  | {
+      ok: false
+      code: 'confirmation_not_found' | 'run_owned_elsewhere'
+      message: string
+      lost?: WinningDecision
+    }
 
 /** What an offer may need from the node making it. */
 export interface OfferOptions {

@@ -96,6 +96,27 @@ export function traceRuns(runtime: AgentRuntime, options: TraceRunsOptions): Age
       result.then(done, done)
       return result
     },
+    decide(request) {
+      const { id, name } = request.by ?? {}
+      const identity = { ...(id !== undefined && { id }), ...(name !== undefined && { name }) }
+      const noted =
+        id === undefined && name === undefined
+          ? []
+          : (Array.isArray(request.answers) ? request.answers : [])
+              .map((answer) => answer?.confirmationId)
+              .filter(
+                (confirmationId) =>
+                  typeof confirmationId === 'string' && !deciders.has(confirmationId),
+              )
+      // Noted until the request settles: the run logs its answer to the card before then.
+      for (const confirmationId of noted) deciders.set(confirmationId, identity)
+      const done = () => {
+        for (const confirmationId of noted) deciders.delete(confirmationId)
+      }
+      const result = runtime.decide(request)
+      result.then(done, done)
+      return result
+    },
     async submitConfirmation(runId, confirmationId, decision, decisionOptions = {}) {
       await traced.command(runId, { kind: 'decide', confirmationId, decision, ...decisionOptions })
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
+import type { WinningDecision } from '../../vocabulary/DecisionRequest.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import type {
   DecisionOffer,
@@ -69,10 +70,42 @@ export async function offerDecision(
     ],
   )
   if (rowCount === 1) return { ok: true }
+  // Lost to a decision the store took first: which one, so the decider is told (a card unknown,
+  // edited or for another call has none).
+  const { rows } = await pool.query<{ decision: string; decided_by: string; decider: unknown }>(
+    `SELECT decision, decided_by, decider FROM studypulse.pending_confirmations
+       WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NOT NULL`,
+    [offer.confirmationId, runId],
+  )
+  const winner = rows[0]
   return {
     ok: false,
     code: 'confirmation_not_found',
-    message: `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`,
+    message:
+      winner === undefined
+        ? `run ${runId} has no open confirmation ${offer.confirmationId}${offer.digest === undefined ? '' : ' for that call'}`
+        : `confirmation ${offer.confirmationId} of run ${runId} was decided first by another decision`,
+    ...(winner !== undefined && { lost: winningDecision(winner) }),
+  }
+}
+
+// A stored decision as a lost offer names it (the columns were written by `offerDecision`).
+function winningDecision(row: {
+  decision: string
+  decided_by: string
+  decider: unknown
+}): WinningDecision {
+  const decider = row.decider as { id?: unknown; name?: unknown } | null
+  return {
+    decision: row.decision === 'allow' ? 'allow' : 'deny',
+    decidedBy:
+      row.decided_by === 'policy' || row.decided_by === 'timeout' ? row.decided_by : 'user',
+    ...(typeof decider?.id === 'string' && {
+      decider: {
+        id: decider.id,
+        ...(typeof decider.name === 'string' && { name: decider.name }),
+      },
+    }),
   }
 }
 

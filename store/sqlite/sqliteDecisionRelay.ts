@@ -58,13 +58,21 @@ const StoredOfferSchema = z.object({
     })
     .optional(),
 })
+// `counted` and `lost` came later, optional: an answer an older process wrote reads the same.
 const StoredOutcomeSchema = z.union([
-  z.object({ version: z.literal(1), ok: z.literal(true) }),
+  z.object({ version: z.literal(1), ok: z.literal(true), counted: z.boolean().optional() }),
   z.object({
     version: z.literal(1),
     ok: z.literal(false),
     code: z.enum(['confirmation_not_found', 'run_owned_elsewhere']),
     message: z.string(),
+    lost: z
+      .object({
+        decision: z.enum(['allow', 'deny']),
+        decidedBy: z.enum(['user', 'policy', 'timeout']),
+        decider: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+      })
+      .optional(),
   }),
 ])
 
