@@ -14,6 +14,8 @@ export type AgentErrorCode =
   | 'run_active'
   | 'run_owned_elsewhere'
   | 'policy_file_corrupt'
+  // One request answered one card more than once (see `AgentRuntime.decide`): nothing was decided.
+  | 'conflicting_answers'
   // The host's approval rules do not let this person make this decision (see `ApprovalRules`).
   | 'approver_not_allowed'
   // A run list's cursor that no list handed out.

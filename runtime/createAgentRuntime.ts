@@ -123,6 +123,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     sessionOf,
     followed: (runId) => foreign.get(runId),
     onError: onPersistError,
+    storeDecides: sharedStore !== undefined,
     ...(withEffects && {
       decidesWithEffect: (session: RunSession) =>
         savedWithItsEffect(session.state().context.current?.prepared, atomic),

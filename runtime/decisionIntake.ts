@@ -321,3 +321,30 @@ export function callOutcome(event: AgentEvent): CallOutcome {
     message: error?.message ?? 'the call failed',
   }
 }
+
+/**
+ * The error an intake's answer stands for at an API edge that throws (`AgentRuntime.command`, an
+ * HTTP route), or undefined when every card was taken or counted: the first answer at fault (not
+ * one only refused beside it), with the code the runtime's callers know (`LostDecision` for a
+ * card another decision took first; `input_changed` and `confirmation_expired` are
+ * `confirmation_not_found`, as they always were).
+ */
+export function answerError(cards: readonly CardAnswerResult[]): AgentError | undefined {
+  const failed = cards.filter((c) => c.status === 'lost' || c.status === 'refused')
+  const card =
+    failed.find((c) => c.status !== 'refused' || c.code !== 'request_refused') ?? failed[0]
+  if (cards.length === 0) return new AgentError('confirmation_not_found', 'nothing was decided')
+  if (card === undefined) return undefined
+  if (card.status === 'lost') return new LostDecision(card.message, card.to)
+  if (card.status !== 'refused') return undefined
+  const code =
+    card.code === 'conflicting_answers' ||
+    card.code === 'invalid_decision' ||
+    card.code === 'approver_not_allowed' ||
+    card.code === 'policy_not_allowed' ||
+    card.code === 'run_not_found' ||
+    card.code === 'run_owned_elsewhere'
+      ? card.code
+      : 'confirmation_not_found'
+  return new AgentError(code, card.message)
+}

@@ -41,6 +41,12 @@ export interface DecisionsDeps {
    * the store's cards live in the database the workspace commits the call's effect to.
    */
   decidesWithEffect?(session: RunSession): boolean
+  /**
+   * The store's compare-and-set picks the one decision of a card (a store shared by nodes): a
+   * decision it took may reach the run first through the store's notice. Otherwise the run's
+   * guard is the compare-and-set, and a decision the run refused did not take.
+   */
+  storeDecides?: boolean
   /** Drops a held run and restores it from the store (its card was decided elsewhere first). */
   reload?(runId: string): Promise<void>
 }
@@ -136,7 +142,8 @@ export class RunDecisions {
     }
     // The store took this decision; the run may have had it first from the store itself (a
     // shared store's notice of its decisions, applied by `applyStored`): it took the card either way.
-    if (!here.send(decisionEvent(decision)) && !loggedAs(here, decision)) {
+    const took = here.send(decisionEvent(decision))
+    if (!took && !(this.#deps.storeDecides === true && loggedAs(here, decision))) {
       throw lostOrRefused(
         here.log,
         confirmationId,

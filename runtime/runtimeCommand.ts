@@ -4,7 +4,7 @@ import { isWellFormedId } from '../vocabulary/ids.ts'
 import { messageTooLong } from '../vocabulary/messageLength.ts'
 import { AgentError } from './AgentError.ts'
 import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
-import { LostDecision } from './decisionErrors.ts'
+import { answerError } from './decisionIntake.ts'
 import type { RunDecisions } from './decisions.ts'
 import type { RunSession } from './RunSession.ts'
 import type { RunCommands } from './runCommands.ts'
@@ -71,19 +71,9 @@ export async function decideThroughIntake(
       },
     ],
   })
-  const card = cards[0]
-  if (card === undefined) throw new AgentError('confirmation_not_found', 'nothing was decided')
-  if (card.status === 'taken' || card.status === 'waiting') return { applied: true }
-  if (card.status === 'lost') throw new LostDecision(card.message, card.to)
-  const code =
-    card.code === 'invalid_decision' ||
-    card.code === 'approver_not_allowed' ||
-    card.code === 'policy_not_allowed' ||
-    card.code === 'run_not_found' ||
-    card.code === 'run_owned_elsewhere'
-      ? card.code
-      : 'confirmation_not_found'
-  throw new AgentError(code, card.message)
+  const error = answerError(cards)
+  if (error !== undefined) throw error
+  return { applied: true }
 }
 
 /** What carrying out a command on a held run needs. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { AgentError } from '../../runtime/AgentError.ts'
 import type { AgentRuntime, RunView } from '../../runtime/AgentRuntime.ts'
+import { answerError } from '../../runtime/decisionIntake.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
 import { personOf } from '../../vocabulary/Identity.ts'
 import type { AppContext } from './AppContext.ts'
@@ -59,16 +60,21 @@ export function chatRoutes(app: AppContext): Route[] {
         }
         const view = await runFor(app, runId, me, 'decide')
         const after = view.events.at(-1)?.seq ?? 0
-        for (const approval of ask.approvals) {
-          checkApproval(view, approval)
-          // The runtime's one decision path: single use, the card's digest, the host's rules.
-          await command(runtime, runId, {
-            kind: 'decide',
+        for (const approval of ask.approvals) checkApproval(view, approval)
+        // Every approval of the request in one request to the runtime's one intake: checked as a
+        // whole, then applied all or none (single use, the card's digest, the host's rules).
+        const { cards } = await runtime.decide({
+          face: 'chat',
+          awaitOutcome: false,
+          ...(me !== undefined && { by: me }),
+          answers: ask.approvals.map((approval) => ({
+            runId,
             confirmationId: approval.approvalId,
-            decision: approval.approved ? 'allow' : 'deny',
-            ...(me !== undefined && { by: me }),
-          })
-        }
+            decision: approval.approved ? ('allow' as const) : ('deny' as const),
+          })),
+        })
+        const refused = answerError(cards)
+        if (refused !== undefined) throw toHttpError(refused)
         streamChat(res, runtime, runId, after)
       },
     },

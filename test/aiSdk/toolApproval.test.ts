@@ -93,12 +93,14 @@ async function turn(
   by = rita,
   using = approvals,
   titles?: string[],
+  secret?: string,
 ) {
   const result = streamText({
     model: scriptedModel(callId, titles),
     tools,
     messages,
     toolApproval: using?.toolApproval({ by }),
+    ...(secret !== undefined && { experimental_toolApprovalSecret: secret }),
   })
   await result.consumeStream()
   const response = await result.response
@@ -106,9 +108,9 @@ async function turn(
 }
 
 /** Up to the card: the first request, and the approval request the AI SDK gave the page. */
-async function toCard(callId: string) {
+async function toCard(callId: string, using = approvals, secret?: string) {
   const messages: ModelMessage[] = [{ role: 'user', content: 'add a task to review chapter 3' }]
-  const first = await turn(callId, messages)
+  const first = await turn(callId, messages, rita, using, undefined, secret)
   const request = first.content.find((part) => part.type === 'tool-approval-request')
   if (request?.type !== 'tool-approval-request') throw new Error('no approval request')
   return {
@@ -236,5 +238,89 @@ describe('streamText with StudyPulse approvals', { timeout: 60_000 }, () => {
     await turn('call-4', approved)
     await turn('call-4', approved)
     expect(written).toEqual(['Review chapter 3'])
+  })
+
+  it('a tool message answering one approval twice (approve, then deny) runs nothing and decides nothing', async () => {
+    for (const secret of [undefined, 'a-secret-of-the-app']) {
+      approvals = createAiSdkApprovals({
+        tools: policy,
+        approvalRules: {
+          version: 1,
+          rules: [{ levels: ['write'], approvers: { users: ['rita'] } }],
+        },
+      })
+      const callId = secret === undefined ? 'call-twice' : 'call-twice-signed'
+      const { history, approvalId } = await toCard(callId, approvals, secret)
+      const twice: ModelMessage = {
+        role: 'tool',
+        content: [
+          { type: 'tool-approval-response', approvalId, approved: true },
+          { type: 'tool-approval-response', approvalId, approved: false },
+        ],
+      }
+      // Sam, whom the rules do not name, and then Rita herself: an answer in conflict is no answer.
+      for (const by of [sam, sam, rita]) {
+        await turn(callId, [...history, twice], by, approvals, undefined, secret)
+      }
+      expect(written).toEqual([])
+      const [runId] = approvals.runtime.runIds()
+      expect(approvals.runtime.view(runId as string).pending).toBeDefined()
+      // The card is still Rita's to decide, once.
+      await turn(callId, [...history, answer(approvalId)], rita, approvals, undefined, secret)
+      await turn(callId, [...history, answer(approvalId)], rita, approvals, undefined, secret)
+      expect(written).toEqual(['Review chapter 3'])
+      await approvals.close()
+      approvals = undefined
+      written.length = 0
+    }
+  })
+
+  it('the same approval in concurrent requests is approved once: the tool runs once', async () => {
+    approvals = createAiSdkApprovals({ tools: policy })
+    const { history, approvalId } = await toCard('call-concurrent')
+    const approved = [...history, answer(approvalId)]
+    await Promise.all([rita, rita, sam].map((by) => turn('call-concurrent', approved, by)))
+    expect(written).toEqual(['Review chapter 3'])
+    // Asked directly, at once: one approved, the others denied, naming the decision that took it.
+    approvals = createAiSdkApprovals({ tools: policy })
+    const again = await toCard('call-concurrent-2')
+    const toolCall = {
+      toolCallId: 'call-concurrent-2',
+      toolName: 'create_task',
+      input: { title: 'Review chapter 3' },
+    }
+    const messages = [...again.history, answer(again.approvalId)]
+    const statuses = await Promise.all(
+      [rita, rita, sam].map((by) => approvals?.toolApproval({ by })({ toolCall, messages })),
+    )
+    expect(statuses.filter((s) => s?.type === 'approved')).toHaveLength(1)
+    expect(statuses.filter((s) => s?.type === 'denied')).toHaveLength(2)
+  })
+
+  it('two processes on one folder: the process whose Allow took the card answers approved, the other denied', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'studypulse-aisdk-'))
+    approvals = createAiSdkApprovals({ tools: policy, store: sqliteRunStore(dir) })
+    const second = createAiSdkApprovals({ tools: policy, store: sqliteRunStore(dir) })
+    try {
+      const { history, approvalId } = await toCard('call-two-processes')
+      const approved = [...history, answer(approvalId)]
+      // The card is in the folder's store before anyone answers it.
+      await approvals.runtime.flush()
+      // Process 2 approves the card process 1 holds: its Allow is the one taken.
+      await turn('call-two-processes', approved, rita, second)
+      expect(written).toEqual(['Review chapter 3'])
+      // Process 1, asked after, is told the card was decided by that Allow: denied, nothing runs again.
+      await turn('call-two-processes', approved, rita, approvals)
+      expect(written).toEqual(['Review chapter 3'])
+      const toolCall = {
+        toolCallId: 'call-two-processes',
+        toolName: 'create_task',
+        input: { title: 'Review chapter 3' },
+      }
+      const status = await approvals.toolApproval({ by: rita })({ toolCall, messages: approved })
+      expect(status).toMatchObject({ type: 'denied', reason: expect.stringMatching(/Rita/) })
+    } finally {
+      await second.close()
+    }
   })
 })
