@@ -144,6 +144,25 @@ describe('useChat drives a StudyPulse run (POST /api/chat)', { timeout: 60_000 }
     expect(toolParts(next.at(-1)).map((p) => p.type)).toContain('tool-list_tasks')
   })
 
+  it('one valid approval beside an unknown id: 409 and nothing applied (a request is all or none)', async () => {
+    h = await startHarness()
+    const { messages, card, approvalId } = await toCard('chat-all-or-none')
+    const both = structuredClone(answer(messages, approvalId, true))
+    const last = both.at(-1) as UIMessage
+    last.parts.push({
+      ...(toolParts(last).find((p) => p.toolCallId === card.toolCallId) as Part),
+      toolCallId: 'call-no-card',
+      approval: { id: 'not-a-card', approved: true },
+    } as UIMessage['parts'][number])
+    await expect(send('chat-all-or-none', both)).rejects.toThrow(/confirmation_not_found/)
+    // The valid approval was not applied: the card still waits, no task was written.
+    expect(h.runtime.view('chat-all-or-none').pending?.confirmationId).toBe(approvalId)
+    expect(await titles()).not.toContain('Review chapter 3')
+    // Alone, it is taken, once.
+    await send('chat-all-or-none', answer(messages, approvalId, true))
+    expect((await titles()).filter((t) => t === 'Review chapter 3')).toHaveLength(1)
+  })
+
   it('a reload finds the open card (GET /api/chat/:id), across a restart, and its approval runs once', async () => {
     h = await startHarness()
     const { approvalId } = await toCard('chat-reload')
