@@ -76,6 +76,16 @@ export {
   describeRule,
   type RuleScope,
 } from './vocabulary/Decision.ts'
+export type {
+  CallOutcome,
+  CardAnswer,
+  CardAnswerResult,
+  DecisionAsker,
+  DecisionRefusalCode,
+  DecisionRequest,
+  DecisionResult,
+  WinningDecision,
+} from './vocabulary/DecisionRequest.ts'
 export type { PermissionLevel } from './vocabulary/PermissionLevel.ts'
 export type { PermissionOrigin, PermissionSource } from './vocabulary/PermissionOrigin.ts'
 export { isEnded, type RunStatus } from './vocabulary/RunStatus.ts'

@@ -55,12 +55,16 @@ export interface DecisionsDeps {
  * A person's allow that the store has not taken yet: the call it lets run carries its
  * compare-and-set on the card into its own commit (one commit for the decision and the effect).
  * `settle` says what became of it: `taken` (committed, or the call ran and failed as any call
- * may), `lost` (another decision took the card first; nothing was written) or `not_run`.
+ * may), `lost` (another decision took the card first; nothing was written), `moved` (the run's
+ * lease passed to another node: nothing was written) or `not_run`.
  */
 export interface HeldDecision {
   readonly decision: OutcomeDecision
-  settle(outcome: 'taken' | 'lost' | 'not_run'): void
+  settle(outcome: HeldOutcome): void
 }
+
+/** What became of a `HeldDecision`. */
+export type HeldOutcome = 'taken' | 'lost' | 'moved' | 'not_run'
 
 const notFound = (message: string) => new AgentError('confirmation_not_found', message)
 
@@ -259,8 +263,8 @@ export class RunDecisions {
     decider: Identity,
   ): Promise<DecideOutcome> {
     const { runId, confirmationId } = decision
-    let settle: (outcome: 'taken' | 'lost' | 'not_run') => void = () => undefined
-    const settled = new Promise<'taken' | 'lost' | 'not_run'>((resolve) => {
+    let settle: (outcome: HeldOutcome) => void = () => undefined
+    const settled = new Promise<HeldOutcome>((resolve) => {
       settle = resolve
     })
     this.#held.set(runId, {
@@ -289,6 +293,13 @@ export class RunDecisions {
     }
     const outcome = await settled
     if (outcome === 'taken') return 'taken'
+    if (outcome === 'moved') {
+      // This node was paused past its lease: the run is the new owner's now. The decision is
+      // offered again through the store, whose compare-and-set says whether it took the card
+      // (for the new owner to apply) or lost it to the decision that did.
+      await this.#deps.reload?.(runId)
+      if (this.#deps.sessionOf(runId) === undefined) return this.decide(decision)
+    }
     const message = `confirmation ${confirmationId} of run ${runId} was decided elsewhere first`
     if (outcome !== 'lost') throw notFound(message)
     await this.#deps.reload?.(runId)

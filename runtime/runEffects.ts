@@ -267,6 +267,9 @@ export class RunEffects {
         // Its card went to another decision first: nothing was written, and the run is restored
         // from the store (see `RunDecisions`), not told of a failure that never happened.
         if (held !== undefined && isCardLost(error)) return held.settle('lost')
+        // Its lease passed to another node (this one was paused): nothing was written, the
+        // decision included; where it went is the store's to say (see `RunDecisions`).
+        if (held !== undefined && isLeaseLost(error)) return held.settle('moved')
         held?.settle(carried.sent ? 'taken' : 'not_run')
         if (!session.ended()) session.send({ type: 'TOOL_FAILED', callId, error })
       },
@@ -448,6 +451,13 @@ const storeFaults: ReadonlySet<RunStoreErrorCode> = new Set([
 
 function isStoreFault(error: unknown): boolean {
   return error instanceof RunStoreError && storeFaults.has(error.code)
+}
+
+function isLeaseLost(error: unknown): boolean {
+  return (
+    (error instanceof RunStoreError || error instanceof WorkspaceError) &&
+    error.code === 'run_owned_elsewhere'
+  )
 }
 
 function isCardLost(error: unknown): boolean {

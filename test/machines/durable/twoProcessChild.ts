@@ -35,6 +35,10 @@ export type ChildCommand = { n: number } & (
   /** Undo `changeId`, or the run's latest change. */
   | { cmd: 'undo'; runId: string; changeId?: string }
   | { cmd: 'allowUntilUndo'; runId: string; confirmationId: string }
+  /** Waits (up to 10 s) until this process's own view of the run is in `status`. */
+  | { cmd: 'wait'; runId: string; status: string }
+  /** Allows through the runtime's intake, waiting for the call: its per-card answer. */
+  | { cmd: 'decide'; runId: string; confirmationId: string }
   | { cmd: 'exit' }
 )
 
@@ -136,6 +140,18 @@ async function obey(command: ChildCommand): Promise<Record<string, unknown>> {
       void runtime.submitConfirmation(runId, confirmationId, 'allow')
       await undoReached
       return {}
+    }
+    case 'wait': {
+      const { runId, status } = command
+      return { status: await waitForRun(runtime, runId, status as (typeof settled)[number]) }
+    }
+    case 'decide': {
+      const { runId, confirmationId } = command
+      const answer = await runtime.decide({
+        face: 'test',
+        answers: [{ runId, confirmationId, decision: 'allow' }],
+      })
+      return { answer }
     }
     case 'exit':
       await runtime.close()
