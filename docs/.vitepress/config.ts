@@ -49,6 +49,7 @@ const guide: DefaultTheme.SidebarItem[] = [
     text: 'Evidence',
     items: [
       { text: 'What is proven', link: '/guide/proofs' },
+      { text: 'What every face promises', link: '/guide/conformance' },
       { text: 'Performance', link: '/guide/performance' },
       { text: 'Scripts and layout', link: '/guide/project' },
     ],
