@@ -5,8 +5,8 @@
  */
 
 import type { ChatMessage, ToolCall } from '../../vocabulary/ChatMessage.ts'
+import type { PlannerIntent } from './PlannerIntent.ts'
 import { asRecord, textField } from './plannerFields.ts'
-import type { PlannerIntent } from './plannerIntents.ts'
 import { readToolResult } from './plannerResults.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
 import type { PlannerTask } from './plannerTasks.ts'

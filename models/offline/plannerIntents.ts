@@ -1,44 +1,24 @@
+import type { PlannerIntent } from './PlannerIntent.ts'
 import { MAX_CLAUSE, MAX_CLAUSES } from './plannerBounds.ts'
 import { splitClauses, splitOnAnd, stripFiller } from './plannerClauses.ts'
 import { computeProgram } from './plannerCompute.ts'
 import { parseCreateShape, parseErrand } from './plannerCreateShapes.ts'
 import { eitherKind } from './plannerEitherKind.ts'
-import { type MemoryForget, parseForget, parseListMemory } from './plannerMemoryIntents.ts'
-import { type NoteEdit, noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
-import { type NoteIntent, parseNoteIntent } from './plannerNoteIntents.ts'
+import { parseForget, parseListMemory } from './plannerMemoryIntents.ts'
+import { noteTitle, parseNoteEdit } from './plannerNoteEdits.ts'
+import { parseNoteIntent } from './plannerNoteIntents.ts'
 import { parseTaskFields } from './plannerTaskFields.ts'
 import {
   parseClearDone,
   parseClearDue,
   parseTaskQuery,
   parseTaskUpdate,
-  type TaskQuery,
-  type TaskUpdate,
 } from './plannerTaskIntents.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 import { fixTypos } from './plannerTypos.ts'
 
 /** What the offline planner understood one clause of a user message to ask for. */
-export type PlannerIntent =
-  | { kind: 'create_task'; title: string; due?: string; importance?: number }
-  | TaskQuery
-  | TaskUpdate
-  | { kind: 'search_workspace'; query: string }
-  | { kind: 'read_source'; path: string }
-  | { kind: 'write_memory'; text: string }
-  | { kind: 'list_memory' }
-  | MemoryForget
-  | Exclude<NoteIntent, { kind: 'search_workspace' | 'save_artifact' }>
-  | { kind: 'save_artifact'; title: string; content: string }
-  | { kind: 'delete_task'; target: string; finished?: true; orNote?: string }
-  | NoteEdit
-  | { kind: 'run_code'; code: string; inputs?: string[] }
-  | { kind: 'greeting' }
-  | { kind: 'thanks' }
-  | { kind: 'help' }
-  | { kind: 'unknown'; clause: string }
-  | { kind: 'ask'; question: string }
-  | { kind: 'too_many'; count: number }
+export type { PlannerIntent } from './PlannerIntent.ts'
 
 type ClauseParser = (clause: string, today: Date) => PlannerIntent | undefined
 
