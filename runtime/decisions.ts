@@ -167,7 +167,12 @@ export class RunDecisions {
     if (counted) await here.persister?.flush()
     // An allowed call whose effect commits with its decision: answered once that commit is on
     // the disk, so no acknowledged Allow is lost to a crash (see `RunPersister.track`).
-    else if (decision.decision === 'allow') await here.persister?.settled()
+    else if (decision.decision === 'allow') {
+      await here.persister?.settled()
+      // The store refused to save it (nothing ran): its decider hears why; the card waits again.
+      const refusal = here.takeRefusal(confirmationId)
+      if (refusal !== undefined) throw refusal
+    }
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
     if (keep?.scope === 'always') policies.add(keep)
     else if (keep !== undefined) holdRule(policies, keep)

@@ -99,6 +99,11 @@ function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
     },
     { type: 'TOOL_DONE', callId, result: 42, label: 'tool: invalid result' },
     { type: 'TOOL_FAILED', callId, error: new Error('tool crashed'), label: 'tool: crash' },
+    // The store refused the decision's commit: nothing ran, the card comes back. Offered while
+    // the run's first card is the only one retired: again later explores the same card again.
+    ...(snapshot.context.retiredConfirmationIds.length <= 1
+      ? [{ type: 'NOT_SAVED' as const, callId, error: new Error('busy'), label: 'tool: not saved' }]
+      : []),
   ]
 }
 
@@ -119,6 +124,12 @@ function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
       callId: 'a-call-that-is-not-current',
       error: new Error('late crash'),
       label: 'stray: tool crash for another call',
+    },
+    {
+      type: 'NOT_SAVED',
+      callId: 'a-call-that-is-not-current',
+      error: new Error('late refusal'),
+      label: 'stray: refusal for another call',
     },
     {
       type: 'DESCRIBED',
