@@ -51,14 +51,23 @@ async function measure(): Promise<unknown> {
     }
     const factory = factories[name]
     if (factory === undefined) throw new Error(`unknown durable contender ${name}`)
+    const { countWalWrites, summarizeWrites } = await import('./lib/walWrites.ts')
+    let file: string | undefined
+    const writes = options.countWrites ? countWalWrites(() => file) : undefined
     const contender = await factory()
+    file = contender.databaseFile
     try {
-      return await durableRuns(contender, {
+      const timing = await durableRuns(contender, {
         warmupRuns: num('warmupRuns', 20),
         measureMs: num('measureMs', 1500),
         minRuns: num('minRuns', 30),
         ...(options.markFsyncs === true && { mark: markForStrace }),
+        ...(writes !== undefined && { writes }),
       })
+      const { perRun, ...rest } = timing
+      return perRun === undefined || writes === undefined
+        ? rest
+        : { ...rest, ...summarizeWrites(perRun, writes.frameBytes()) }
     } finally {
       await contender.dispose?.()
     }

@@ -109,6 +109,15 @@ if (durablePlan !== undefined && straceWorks()) {
   }
 }
 
+// What each confirmed run writes on the folder default (commits, WAL frames, statements, bytes),
+// counted in an untimed child of its own (the counting wraps every statement).
+if (durablePlan?.contenders.includes('studypulse-durable') === true) {
+  const options = { warmupRuns: 3, measureMs: 0, minRuns: 30, countWrites: 1 }
+  const counted = runChild({ ...durablePlan, options }, 'studypulse-durable')
+  samples['durable-writes'] = { 'studypulse-durable': [counted] }
+  process.stderr.write(`[writes] durable studypulse-durable ${JSON.stringify(counted)}\n`)
+}
+
 const version = (pkg: string, from = here) => {
   try {
     const path = join(from, 'node_modules', pkg, 'package.json')
@@ -158,6 +167,8 @@ const report = {
       'used_heap_size after two forced GCs (--expose-gc), before and while N runs wait for approval, and after they finished; divided by N',
     checks:
       'every run: the tool has not run before the approval, exactly one task with the expected title after it, the expected final text',
+    writes:
+      "folder default only: each write transaction of the bench child's connection counted between its BEGIN and COMMIT (libsql's exec and statements wrapped, in an untimed child of its own): WAL frames from the WAL index's mxFrame (offset 16 of studypulse.db-shm) before and after, statements run inside; per confirmed run from its start to its approval's flush; the checkpoint thread's copying is not counted",
     long: 'one conversation in a real workspace folder over sqliteRunStore (the folder default) wrapped to time and size each commit (bytes = snapshot JSON + log lines); a turn is from sending the input until flush() resolved; every delta must reach the listener and none the stored log',
     race: 'two child processes, each a runtime with the default store (studypulse.db) over one folder; each starts half the runs, both restore() and try to allow every card at once, then A closes and B restores again; counted afterwards from the stored tasks and every run journal',
     postgres:

@@ -298,6 +298,8 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         on: {
           TOOL_DONE: { guard: 'resultIsForCurrentCall', target: 'reporting' },
           TOOL_FAILED: { guard: 'resultIsForCurrentCall', target: 'reporting' },
+          // The decision could not be saved: the card again (a new id), as if never decided.
+          NOT_SAVED: { guard: 'refusalIsForCurrentCall', target: 'awaitingConfirmation' },
         },
       },
       reporting: {

@@ -127,6 +127,11 @@ export type AgentRunEvent =
   | { type: 'TOOL_DONE'; callId: string; result: unknown }
   /** The tool threw instead of returning a result. */
   | { type: 'TOOL_FAILED'; callId: string; error: unknown }
+  /**
+   * The store's file refused the allowed call's decision (another program's lock, a full disk):
+   * nothing was written and the call did not run, so its card is offered again, undecided.
+   */
+  | { type: 'NOT_SAVED'; callId: string; error: unknown }
 
 /** What the machine emits: the events one step logged, in `seq` order. */
 export interface AgentEventsEmitted {

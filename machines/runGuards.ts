@@ -187,6 +187,11 @@ export function createRunGuards({
     resultIsForCurrentCall: ({ context, event }: GuardArgs) =>
       (event.type === 'TOOL_DONE' || event.type === 'TOOL_FAILED') &&
       event.callId === context.current?.call.id,
+    // Only a call allowed on a card has a decision to lose (a read call has none).
+    refusalIsForCurrentCall: ({ context, event }: GuardArgs) =>
+      event.type === 'NOT_SAVED' &&
+      event.callId === context.current?.call.id &&
+      context.current.confirmationId !== undefined,
     // The describe step's answer counts for the call it was started for, and only while describing.
     descriptionIsForCurrentCall: ({ context, event }: GuardArgs) =>
       event.type === 'DESCRIBED' && event.callId === context.current?.call.id,

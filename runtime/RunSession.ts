@@ -44,6 +44,8 @@ export class RunSession {
   #abort: AbortController | undefined
   // Stopped for good (dropped, released, closing, or a crash stood in for): nothing wakes it.
   #stopped = false
+  /** The last decision the store refused to save (its card offered again), by card, for its decider. */
+  readonly #refused = new Map<string, unknown>()
 
   constructor(
     host: SessionHost,
@@ -114,6 +116,20 @@ export class RunSession {
     this.#stopped = true
     this.#abort?.abort(runEnded)
     this.#actor?.stop()
+  }
+
+  /** Notes that the store refused to save the allow on card `confirmationId` (see `NOT_SAVED`). */
+  refuse(confirmationId: string, error: unknown): void {
+    // Only the last one: an earlier card's decider was told already, or never will ask.
+    this.#refused.clear()
+    this.#refused.set(confirmationId, error)
+  }
+
+  /** Why the store refused the decision on card `confirmationId`, if it did (told once). */
+  takeRefusal(confirmationId: string): unknown {
+    const error = this.#refused.get(confirmationId)
+    this.#refused.delete(confirmationId)
+    return error
   }
 
   /** Delivers an event to this run's listeners and the runtime's. */

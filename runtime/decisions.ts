@@ -159,7 +159,12 @@ export class RunDecisions {
     if (counted) await here.persister?.flush()
     // An allowed call whose effect commits with its decision: answered once that commit is on
     // the disk, so no acknowledged Allow is lost to a crash (see `RunPersister.track`).
-    else if (decision.decision === 'allow') await here.persister?.settled()
+    else if (decision.decision === 'allow') {
+      await here.persister?.settled()
+      // The store refused to save it (nothing ran): its decider hears why; the card waits again.
+      const refusal = here.takeRefusal(confirmationId)
+      if (refusal !== undefined) throw refusal
+    }
     // Kept only once the run took the decision (the next card's rules are read a microtask on).
     if (keep?.scope === 'always') policies.add(keep)
     else if (keep !== undefined) holdRule(policies, keep)
@@ -293,6 +298,9 @@ export class RunDecisions {
     }
     const outcome = await settled
     if (outcome === 'taken') return 'taken'
+    // The store refused to save the decision (nothing ran): its decider hears why; the card waits again.
+    const refusal = outcome === 'not_run' ? session.takeRefusal(confirmationId) : undefined
+    if (refusal !== undefined) throw refusal
     if (outcome === 'moved') {
       // This node was paused past its lease: the run is the new owner's now. The decision is
       // offered again through the store, whose compare-and-set says whether it took the card

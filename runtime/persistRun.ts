@@ -87,18 +87,7 @@ export function persistRun(
   let audit: AuditRecord[] = []
   let lastKey = ''
   /** The commit waiting for the one being written, grown by every save until it starts. */
-  let next:
-    | {
-        snapshot?: StoredRunSnapshot
-        events: AgentEvent[]
-        messages?: { from: number; items: ChatMessage[] }
-        journal: JournalRecord[]
-        audit: AuditRecord[]
-        ended?: boolean
-        intents: JournalRecord[]
-        commands: AppliedRunCommand[]
-      }
-    | undefined
+  let next: PendingCommit | undefined
   /**
    * Applied commands whose commit failed: they go with the next commit that saves a snapshot (one
    * holding their effect), never alone; recording is idempotent.
@@ -110,9 +99,17 @@ export function persistRun(
   let queued: Promise<void> | undefined
   let chain: Promise<void> = options.ready.then(() => undefined).catch(options.onError)
 
+  /**
+   * What a refused commit held (the store's file could not take it: nothing was written): it goes
+   * first into the next commit, so nothing a save buffered is lost to a refusal. Its intents are
+   * not kept: their callers were told, and their calls never ran.
+   */
+  let refused: PendingCommit | undefined
+
   /** Adds to the pending commit and schedules it after the one being written. */
   const enqueue = (part: Partial<RunCommit> & { intent?: JournalRecord }): Promise<void> => {
-    next ??= { events: [], journal: [], audit: [], intents: [], commands: [] }
+    next ??= refused ?? { events: [], journal: [], audit: [], intents: [], commands: [] }
+    refused = undefined
     if (part.snapshot !== undefined) next.snapshot = part.snapshot
     next.events.push(...(part.events ?? []))
     if (part.messages !== undefined) {
@@ -125,7 +122,7 @@ export function persistRun(
     if (part.intent !== undefined) next.intents.push(part.intent)
     next.commands.push(...(part.commands ?? []))
     queued ??= chain.then(nextTurn).then(() => {
-      const commit = next as NonNullable<typeof next>
+      const commit = next as PendingCommit
       next = undefined
       queued = undefined
       const carried = commit.snapshot === undefined ? [] : unrecorded.splice(0)
@@ -150,13 +147,35 @@ export function persistRun(
           started = undefined
           options.onListed?.()
         },
-        () => unrecorded.push(...commands),
+        () => {
+          unrecorded.push(...commands)
+          keepRefused(commit)
+        },
       )
       return written
     })
     const written = queued
     chain = written.catch(options.onError)
     return written
+  }
+
+  /** Puts a refused commit's parts before whatever was buffered since (see `refused`). */
+  const keepRefused = (commit: PendingCommit) => {
+    const later = next ?? refused
+    next = undefined
+    const kept: PendingCommit = { ...commit, intents: [], commands: [] }
+    if (later !== undefined) {
+      if (later.snapshot !== undefined) kept.snapshot = later.snapshot
+      kept.events = [...kept.events, ...later.events]
+      kept.messages = joinMessages(kept.messages, later.messages)
+      kept.journal = [...kept.journal, ...later.journal]
+      kept.audit = [...kept.audit, ...later.audit]
+      kept.ended = kept.ended === true || later.ended === true
+      kept.intents = later.intents
+      kept.commands = later.commands
+    }
+    if (queued !== undefined) next = kept
+    else refused = kept
   }
 
   const save = (snapshot: RunState = options.current()) => {
@@ -222,6 +241,8 @@ export function persistRun(
     },
     flush() {
       save()
+      // What a refused commit held is tried again even when nothing new was saved.
+      if (refused !== undefined) void enqueue({})
       return chain
     },
     settled: () => chain,
@@ -237,6 +258,31 @@ export function persistRun(
     audited: (toolCallId) => {
       auditedHere.add(toolCallId)
     },
+  }
+}
+
+/** A commit being gathered: the saves, intents and commands since the last one started. */
+interface PendingCommit {
+  snapshot?: StoredRunSnapshot
+  events: AgentEvent[]
+  messages?: { from: number; items: ChatMessage[] }
+  journal: JournalRecord[]
+  audit: AuditRecord[]
+  ended?: boolean
+  intents: JournalRecord[]
+  commands: AppliedRunCommand[]
+}
+
+// Two runs of the message log, the later one starting where the first ends, as one.
+function joinMessages(
+  first: { from: number; items: ChatMessage[] } | undefined,
+  then: { from: number; items: ChatMessage[] } | undefined,
+): { from: number; items: ChatMessage[] } | undefined {
+  if (first === undefined) return then
+  if (then === undefined) return first
+  return {
+    from: first.from,
+    items: [...first.items.slice(0, then.from - first.from), ...then.items],
   }
 }
 

@@ -270,6 +270,13 @@ export class RunEffects {
         // Its lease passed to another node (this one was paused): nothing was written, the
         // decision included; where it went is the store's to say (see `RunDecisions`).
         if (held !== undefined && isLeaseLost(error)) return held.settle('moved')
+        // Its decision could not be saved: the call never ran, and its card waits again.
+        if (error instanceof DecisionNotSaved) {
+          // A held allow's decider hears the refusal the session keeps (see `RunDecisions`).
+          held?.settle('not_run')
+          if (!session.ended()) session.send({ type: 'NOT_SAVED', callId, error: error.cause })
+          return
+        }
         held?.settle(carried.sent ? 'taken' : 'not_run')
         if (!session.ended()) session.send({ type: 'TOOL_FAILED', callId, error })
       },
@@ -309,6 +316,8 @@ export class RunEffects {
       try {
         await options.writeIntent?.(intent)
       } catch (error) {
+        // The store's file refused it (with the decision saved before it): the card waits again.
+        if (isStoreFault(error)) throw notSaved(session, options.confirmationId, error)
         // Without a durable intent a crash could run this twice; better not to run it at all.
         return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
       }
@@ -365,10 +374,10 @@ export class RunEffects {
         )
       } catch (error) {
         // The store's file refused the commit (another program's lock, a full disk): nothing
-        // was written, as when an intent cannot be recorded; the run goes on and says why. (A
-        // held decision's fate is its own: see `HeldDecision`.)
+        // was written, the decision with the rest, so the card waits again, undecided. (A held
+        // decision's fate is its own: see `HeldDecision`.)
         if (!isStoreFault(error) || options.held !== undefined) throw error
-        return toolFailure('not_executed', `could not record the call durably: ${String(error)}`)
+        throw notSaved(session, options.confirmationId, error)
       }
       // Its audit line is in the store already: the run's next save does not write it again.
       if (whole) session.persister?.audited(prepared.callId)
@@ -440,6 +449,23 @@ interface ExecuteOptions {
   keepOutcome?: (record: JournalRecord) => void
   /** The allow this call commits with its effect; `sent` once it went with it. */
   held?: { decision: OutcomeDecision | undefined; sent: boolean }
+}
+
+/** A call's decision the store's file refused to save: the call did not run (see `NOT_SAVED`). */
+class DecisionNotSaved extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the decision could not be saved: ${String(cause)}`)
+  }
+}
+
+// Told to the run's session first, for whoever made the decision (see `RunDecisions.decide`).
+function notSaved(
+  session: RunSession,
+  confirmationId: string | undefined,
+  error: unknown,
+): DecisionNotSaved {
+  if (confirmationId !== undefined) session.refuse(confirmationId, error)
+  return new DecisionNotSaved(error)
 }
 
 // A store's file that cannot take a write now: what a refused commit rejects with.

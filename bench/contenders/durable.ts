@@ -19,6 +19,8 @@ export interface DurableContender extends Contender {
   titles(): Promise<string[]>
   /** Empties the task list again (untimed, between runs). */
   reset(): Promise<void>
+  /** The SQLite file its runs write, if they write one (the WAL's frames are counted there). */
+  databaseFile?: string
 }
 
 // tmpfs (/tmp on many machines, /dev/shm) never reaches a disk: its fsync is free and measures nothing.
@@ -75,6 +77,7 @@ export async function oursDurable(): Promise<DurableContender> {
   let last: string | undefined
   return {
     name: 'studypulse-durable',
+    databaseFile: join(ws.workspace.root, 'studypulse.db'),
     titles: ws.titles,
     async reset() {
       // Untimed: end the finished run and wait for its last save, so no run's writes spill into

@@ -2,6 +2,7 @@ import { cpuUsage } from 'node:process'
 import type { DurableContender } from '../contenders/durable.ts'
 import { check } from './check.ts'
 import type { TimingSample } from './scenarios.ts'
+import type { CommitWrites, WalWrites } from './walWrites.ts'
 import { workload } from './workload.ts'
 
 /** Times confirmed runs one by one against a real workspace; checks and resets are untimed. */
@@ -12,20 +13,25 @@ export async function durableRuns(
     measureMs,
     minRuns,
     mark,
+    writes,
   }: {
     warmupRuns: number
     measureMs: number
     minRuns: number
     /** Called at the start and the end of each timed part (to count its fsyncs from outside). */
     mark?: (edge: 'begin' | 'end') => void
+    /** Counts each run's commits and WAL frames (from its start to its approval's flush). */
+    writes?: WalWrites
   },
-): Promise<TimingSample> {
+): Promise<TimingSample & { perRun?: CommitWrites[][] }> {
+  const perRun: CommitWrites[][] = []
   let wallMs = 0
   let cpuUs = 0
   let runs = 0
   for (let i = 0; ; i++) {
     const measured = i >= warmupRuns
     if (measured && runs >= minRuns && wallMs >= measureMs) break
+    writes?.take()
     mark?.('begin')
     const cpu0 = cpuUsage()
     const t0 = performance.now()
@@ -41,6 +47,7 @@ export async function durableRuns(
     spent += performance.now() - t1
     const cpu2 = cpuUsage(cpu1)
     mark?.('end')
+    const commits = writes?.take()
     cpu = { user: cpu.user + cpu2.user, system: cpu.system + cpu2.system }
     check(text === workload.finalText, `${contender.name}: final text was ${JSON.stringify(text)}`)
     const titles = await contender.titles()
@@ -50,7 +57,8 @@ export async function durableRuns(
       wallMs += spent
       cpuUs += cpu.user + cpu.system
       runs++
+      if (commits !== undefined) perRun.push(commits)
     }
   }
-  return { runs, wallUs: wallMs * 1000, cpuUs }
+  return { runs, wallUs: wallMs * 1000, cpuUs, ...(writes !== undefined && { perRun }) }
 }

@@ -22,6 +22,21 @@ const fsyncsPerRun = (samples: Sample[] | undefined) => {
   return s === undefined || !s.runs ? undefined : Number(((s.fsyncs ?? 0) / s.runs).toFixed(2))
 }
 
+// What a confirmed run writes (bench/lib/walWrites.ts), where it was counted.
+const writesOf = (s: Record<string, unknown> | undefined) =>
+  s === undefined
+    ? {}
+    : {
+        writes: {
+          commitsPerRun: s.commitsPerRun as number,
+          walFramesPerRun: s.walFramesPerRun as number,
+          walBytesPerRun: s.walBytesPerRun as number,
+          statementsPerCommit: s.statementsPerCommit as number,
+          walFramesByCommit: s.walFramesByCommit as number[],
+          statementsByCommit: s.statementsByCommit as number[],
+        },
+      }
+
 /** Turns raw block outputs into the rows of `results/latest.json`. */
 export function buildResults(plans: ScenarioPlan[], samples: Samples) {
   const get = (scenario: string, contender: string) => samples[scenario]?.[contender]
@@ -94,6 +109,7 @@ export function buildResults(plans: ScenarioPlan[], samples: Samples) {
         timesAtomicWrite: ratio(wall?.median, atomic),
         timesFloor: ratio(wall?.median, floor),
         fsyncsPerRun: fsyncsPerRun(get('durable-fsyncs', contender)),
+        ...writesOf(get('durable-writes', contender)?.[0]),
       }
     })
   const burst = plans
@@ -234,6 +250,30 @@ export function markdown(results: Results, targets: readonly Target[]): string {
       r.fsyncsPerRun === undefined ? '–' : String(r.fsyncsPerRun),
     ]),
   )
+  const written = (results.durable ?? []).flatMap((r) =>
+    'writes' in r && r.writes !== undefined ? [{ contender: r.contender, ...r.writes }] : [],
+  )
+  if (written.length > 0) {
+    out.push('**What a confirmed run writes** (folder default; WAL frames are pages)', '')
+    table(
+      [
+        'contender',
+        'commits/run',
+        'WAL frames/run',
+        'KB/run',
+        'statements/commit',
+        'frames by commit',
+      ],
+      written.map((w) => [
+        w.contender,
+        String(w.commitsPerRun),
+        String(w.walFramesPerRun),
+        (w.walBytesPerRun / 1024).toFixed(0),
+        String(w.statementsPerCommit),
+        w.walFramesByCommit.join(' + '),
+      ]),
+    )
+  }
   out.push(
     '**Event loop during a burst** (50 runs allowed at once on the folder default, real disk; `monitorEventLoopDelay`, ms)',
     '',

@@ -92,6 +92,18 @@ export function checkTargets(results: Results): Target[] {
       (durable?.fsyncsPerRun ?? Infinity) <= 2,
     ),
     target(
+      'folder default, durable confirmed create_task: commits per run',
+      '≤ 2',
+      durable?.writes?.commitsPerRun,
+      (durable?.writes?.commitsPerRun ?? Infinity) <= 2,
+    ),
+    target(
+      'folder default, durable confirmed create_task: WAL page writes per run (checkpoints apart)',
+      '≤ 10',
+      durable?.writes?.walFramesPerRun,
+      (durable?.writes?.walFramesPerRun ?? Infinity) <= 10,
+    ),
+    target(
       'folder default: event-loop delay p99 during 50 concurrent confirmed runs (ms)',
       '≤ 5',
       burst?.p99Ms?.median,

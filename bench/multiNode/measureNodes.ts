@@ -93,6 +93,10 @@ export interface NodesResult {
   serialStatementsPerRun?: number
   /** Over those serial runs: the server's WAL fsyncs per run (no group commit shares them there). */
   serialWalFlushesPerRun?: number
+  /** Over those serial runs, per run: transactions committed, WAL bytes and full-page images. */
+  serialCommitsPerRun?: number
+  serialWalBytesPerRun?: number
+  serialWalFullPagesPerRun?: number
 }
 
 /** Runs one at a time at the one node, counted in the database when there is one. */
@@ -104,10 +108,16 @@ async function serialPhase(node: NodeProcess, url: string | undefined, runs: num
     a === undefined || b === undefined ? undefined : Math.round(((a - b) / runs) * 100) / 100
   const statements = per(after?.statements, before?.statements)
   const flushes = per(after?.walFlushes, before?.walFlushes)
+  const commits = per(after?.commits, before?.commits)
+  const walBytes = per(after?.walBytes, before?.walBytes)
+  const fullPages = per(after?.walFullPages, before?.walFullPages)
   return {
     serialWallMs,
     ...(statements !== undefined && { serialStatementsPerRun: statements }),
     ...(flushes !== undefined && { serialWalFlushesPerRun: flushes }),
+    ...(commits !== undefined && { serialCommitsPerRun: commits }),
+    ...(walBytes !== undefined && { serialWalBytesPerRun: Math.round(walBytes) }),
+    ...(fullPages !== undefined && { serialWalFullPagesPerRun: fullPages }),
   }
 }
 

@@ -45,6 +45,12 @@ export function nodesTargets(run: NodesRun): Target[] {
       (p99 ?? Infinity) <= 23,
     ),
     target(
+      'commits per confirmed run, one at a time at 1 node (pg_stat_database xact_commit; the counting queries and background ones included)',
+      '≤ 2',
+      one?.serialCommitsPerRun,
+      (one?.serialCommitsPerRun ?? Infinity) <= 2,
+    ),
+    target(
       'statements per confirmed run, one at a time at 1 node (pg_stat_statements, background ones included)',
       '≤ 4',
       one?.serialStatementsPerRun,

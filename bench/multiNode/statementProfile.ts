@@ -52,6 +52,11 @@ export function readStatements(url: string, runs: number, top = 12): Promise<Sta
 export interface DatabaseCounts {
   statements: number
   walFlushes: number | undefined
+  /** Transactions committed in the database (`pg_stat_database.xact_commit`, the counting's own included). */
+  commits: number | undefined
+  /** The server's WAL so far (`pg_stat_wal`, PostgreSQL 14+): bytes, and full-page images (pages written whole). */
+  walBytes: number | undefined
+  walFullPages: number | undefined
 }
 
 /**
@@ -71,9 +76,24 @@ export function databaseCounts(url: string): Promise<DatabaseCounts | undefined>
       .catch(() => client.query<{ n: string | null }>('SELECT wal_sync AS n FROM pg_stat_wal'))
       .then((r) => r.rows[0]?.n ?? null)
       .catch(() => null)
+    const wal = await client
+      .query<{ bytes: string; fpi: string }>(
+        'SELECT wal_bytes AS bytes, wal_fpi AS fpi FROM pg_stat_wal',
+      )
+      .then((r) => r.rows[0])
+      .catch(() => undefined)
+    const commits = await client
+      .query<{ n: string }>(
+        'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
+      )
+      .then((r) => r.rows[0]?.n)
+      .catch(() => undefined)
     return {
       statements: Number(rows[0]?.calls ?? 0),
       walFlushes: flushes === null ? undefined : Number(flushes),
+      commits: commits === undefined ? undefined : Number(commits),
+      walBytes: wal === undefined ? undefined : Number(wal.bytes),
+      walFullPages: wal === undefined ? undefined : Number(wal.fpi),
     }
   }).catch(() => undefined)
 }

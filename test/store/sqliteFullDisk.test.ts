@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunStoreError } from '../../store/RunStoreError.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
-import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, pageGet, pagePost, startIn } from '../app/appHarness.ts'
 
 // A real full filesystem: a small tmpfs mounted for the test (root only; elsewhere the test says
@@ -107,7 +106,7 @@ describe.skipIf(!canMount)('a full disk (a 16 MB tmpfs filled up; mounting one n
     await store.close()
   }, 60_000)
 
-  it('the app keeps serving: an allowed call is not run (not_executed, the disk is full), and once space is freed the next one runs', async () => {
+  it('the app keeps serving: an Allow that cannot be saved (the disk is full) leaves its card waiting (507 store_full, nothing run), and once space is freed the card is allowed and runs', async () => {
     disk = mountSmallDisk()
     const told = logLines()
     // In a folder of the disk: the harness removes its folder when disposed.
@@ -120,17 +119,19 @@ describe.skipIf(!canMount)('a full disk (a 16 MB tmpfs filled up; mounting one n
     const runId = started.json().runId as string
     await waitForRun(h.runtime, runId, 'awaitingConfirmation', { timeoutMs: 60_000 })
     const card = h.runtime.view(runId).pending
-    await pagePost(h, `/api/runs/${runId}/confirmations`, {
+    const allowed = await pagePost(h, `/api/runs/${runId}/confirmations`, {
       confirmationId: card?.confirmationId,
       decision: 'allow',
       digest: card?.digest,
     })
-    await waitForRun(h.runtime, runId, 'awaitingInput', { timeoutMs: 60_000 })
-    const result: AgentEvent | undefined = h.runtime
-      .view(runId)
-      .events.find((e) => e.kind === 'toolFailed' || e.kind === 'toolCompleted')
-    expect(result?.payloadJson).toMatch(/not_executed/)
-    expect(result?.payloadJson).toMatch(full)
+    expect(allowed.status).toBe(507)
+    expect(JSON.stringify(allowed.json())).toMatch(full)
+    const view = h.runtime.view(runId)
+    expect(view.value).toBe('awaitingConfirmation')
+    expect(view.pending?.callId).toBe(card?.callId)
+    expect(view.events.some((e) => e.kind === 'toolFailed' || e.kind === 'toolCompleted')).toBe(
+      false,
+    )
     expect((await pageGet(h, '/api/runs')).status).toBe(200)
     const titles = async () => (await h?.workspace.readTasks())?.map((t) => t.title.toLowerCase())
     expect(await titles()).not.toContain('review chapter 3')
@@ -151,6 +152,18 @@ describe.skipIf(!canMount)('a full disk (a 16 MB tmpfs filled up; mounting one n
     await waitForRun(h.runtime, next, 'awaitingInput', { timeoutMs: 60_000 })
     await h.runtime.flush()
     expect(await titles()).toContain('read chapter 4')
+    // The first card, offered again, is allowed once there is room, and runs once.
+    const waiting = h.runtime.view(runId).pending
+    await pagePost(h, `/api/runs/${runId}/confirmations`, {
+      confirmationId: waiting?.confirmationId,
+      decision: 'allow',
+      digest: waiting?.digest,
+    })
+    await waitForRun(h.runtime, runId, 'awaitingInput', { timeoutMs: 60_000 })
+    await h.runtime.flush()
+    expect((await titles())?.filter((t) => t.includes('review chapter 3'))).toHaveLength(1)
+    const stored = (await h.runtime.store?.readEvents(runId)) ?? []
+    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1))
     expect((await h.runtime.store?.readAudit())?.map((line) => line.toolName)).toContain(
       'create_task',
     )

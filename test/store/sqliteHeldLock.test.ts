@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunStoreError } from '../../store/RunStoreError.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
-import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AppHarness, pageGet, pagePost, startIn } from '../app/appHarness.ts'
 
 // Another process holds studypulse.db's write lock longer than the store will wait: the app must
@@ -100,33 +99,40 @@ describe('a write lock held by another process', () => {
     await store.close()
   }, 60_000)
 
-  it('the app keeps serving: a read answers, an allowed call is not run (not_executed, saying why), and after the release the next one runs', async () => {
+  it('the app keeps serving: a read answers, an Allow that cannot be saved leaves its card waiting (503 store_busy, nothing run, nothing dropped), and after the release the card is allowed and runs once', async () => {
     dir = await mkdtemp(join(tmpdir(), 'studypulse-held-lock-app-'))
     const told = logLines()
     h = await startIn(dir, { log: told.log })
-    const lock = await holdLock(join(h.workspace.root, sqliteFileName))
-    // Before the fix the heartbeat's throw ended the process (here: an uncaught error in the test).
-    await told.next(/heartbeat was not saved/)
-    expect((await pageGet(h, '/api/runs')).status).toBe(200)
     const started = await pagePost(h, '/api/runs', {
       input: 'add a task to review chapter 3 by Friday',
     })
     expect(started.status).toBe(201)
     const runId = started.json().runId as string
     await waitForRun(h.runtime, runId, 'awaitingConfirmation', { timeoutMs: 60_000 })
+    await h.runtime.flush()
+    // Taken while the card waits, as another program (a backup, a sync tool) would.
+    const lock = await holdLock(join(h.workspace.root, sqliteFileName))
+    // Before the fix the heartbeat's throw ended the process (here: an uncaught error in the test).
+    await told.next(/heartbeat was not saved/)
+    expect((await pageGet(h, '/api/runs')).status).toBe(200)
     const card = h.runtime.view(runId).pending
     const allowed = await pagePost(h, `/api/runs/${runId}/confirmations`, {
       confirmationId: card?.confirmationId,
       decision: 'allow',
       digest: card?.digest,
     })
-    expect(allowed.status).toBeLessThan(300)
-    await waitForRun(h.runtime, runId, 'awaitingInput', { timeoutMs: 60_000 })
-    const result: AgentEvent | undefined = h.runtime
-      .view(runId)
-      .events.find((e) => e.kind === 'toolFailed' || e.kind === 'toolCompleted')
-    expect(result?.payloadJson).toMatch(/not_executed/)
-    expect(result?.payloadJson).toMatch(/studypulse\.db is locked by another program/)
+    // The decider hears why, and the card waits again (a new id: the old one was retired).
+    expect(allowed.status).toBe(503)
+    expect(allowed.json()).toMatchObject({ error: { code: 'store_busy' } })
+    expect(JSON.stringify(allowed.json())).toMatch(/studypulse\.db is locked by another program/)
+    const view = h.runtime.view(runId)
+    expect(view.value).toBe('awaitingConfirmation')
+    const again = view.pending
+    expect(again?.callId).toBe(card?.callId)
+    expect(again?.confirmationId).not.toBe(card?.confirmationId)
+    expect(view.events.some((e) => e.kind === 'toolFailed' || e.kind === 'toolCompleted')).toBe(
+      false,
+    )
     const titles = async () => (await h?.workspace.readTasks())?.map((t) => t.title.toLowerCase())
     expect(await titles()).not.toContain('review chapter 3')
     expect(
@@ -136,20 +142,26 @@ describe('a write lock held by another process', () => {
     const recovered = told.next(/takes writes again/, told.lines.length)
     await lock.release()
     await recovered
-    const again = await pagePost(h, '/api/runs', { input: 'add a task to read chapter 4' })
-    const next = again.json().runId as string
-    await waitForRun(h.runtime, next, 'awaitingConfirmation', { timeoutMs: 60_000 })
-    const second = h.runtime.view(next).pending
-    await pagePost(h, `/api/runs/${next}/confirmations`, {
-      confirmationId: second?.confirmationId,
-      decision: 'allow',
-      digest: second?.digest,
-    })
-    await waitForRun(h.runtime, next, 'awaitingInput', { timeoutMs: 60_000 })
     await h.runtime.flush()
-    expect(await titles()).toContain('read chapter 4')
-    expect((await h.runtime.store?.readAudit())?.map((line) => line.toolName)).toContain(
-      'create_task',
-    )
+    // Nothing the refused saves held was dropped: the stored log has every event, in order.
+    const stored = (await h.runtime.store?.readEvents(runId)) ?? []
+    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1))
+    expect(stored.at(-1)?.seq).toBe(h.runtime.view(runId).events.at(-1)?.seq)
+    const second = await pagePost(h, `/api/runs/${runId}/confirmations`, {
+      confirmationId: again?.confirmationId,
+      decision: 'allow',
+      digest: again?.digest,
+    })
+    expect(second.status).toBeLessThan(300)
+    await waitForRun(h.runtime, runId, 'awaitingInput', { timeoutMs: 60_000 })
+    await h.runtime.flush()
+    expect((await titles())?.filter((t) => t.includes('review chapter 3'))).toHaveLength(1)
+    // The Allow that took is in the audit, once, as completed.
+    const audit = (await h.runtime.store?.readAudit()) ?? []
+    expect(audit.map((line) => [line.toolName, line.outcome, line.confirmationId])).toEqual([
+      ['create_task', 'completed', again?.confirmationId],
+    ])
+    const events = (await h.runtime.store?.readEvents(runId)) ?? []
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1))
   }, 120_000)
 })

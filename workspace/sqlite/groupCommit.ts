@@ -24,7 +24,8 @@ const sliceMs = 2
  * Runs `work` in the next group commit on `db`: every piece queued in one turn of the event loop
  * goes into one synced transaction (one fsync for all of them, or a few when their work outlasts
  * `sliceMs`), each in a savepoint of its own, so one that throws or answers false is rolled back
- * alone (and rejects, or resolves false). Resolves only once the commit is on the disk: written
+ * alone (and rejects, or resolves false). Resolves only once the commit is flushed (or its flush
+ * failed twice: it committed, and is never reported as failed after that): written
  * without a flush, then flushed on the thread pool (`syncWal`), so the event loop never waits on
  * the disk, and a burst of allowed calls shares one flush instead of queueing one each.
  */
@@ -74,18 +75,17 @@ function commitQueued(db: Database.Database): void {
   if (queue.length > 0) setImmediate(() => commitQueued(db))
   // One caller per turn of the event loop: each goes on with its run (the tool's result, the
   // model, the next save) in a turn of its own, so a burst never holds the loop for all of them.
-  const settle = (flushed: unknown, i = 0) => {
+  const settle = (i = 0) => {
     const waiting = batch[i]
     if (waiting === undefined) return
     const outcome = outcomes[i] as (typeof outcomes)[number]
-    // Not on the disk: the caller must not report it done (a restart finds what the disk has).
-    if (flushed !== undefined) waiting.reject(flushed)
-    else if ('error' in outcome) waiting.reject(outcome.error)
+    if ('error' in outcome) waiting.reject(outcome.error)
     else waiting.resolve(outcome.written)
-    if (i + 1 < batch.length) setImmediate(() => settle(flushed, i + 1))
+    if (i + 1 < batch.length) setImmediate(() => settle(i + 1))
   }
-  syncWal(db).then(
-    () => settle(undefined),
-    (error: unknown) => settle(error ?? new Error('the flush failed')),
-  )
+  // The transaction committed: every read sees its effects, and its audit line says completed.
+  // A flush that fails is tried once more (by then through SQLite's own checkpoint, see
+  // `syncWal`); reporting a committed effect as failed would be a second, false account of it.
+  const settleAll = () => settle()
+  syncWal(db).then(settleAll, () => syncWal(db).then(settleAll, settleAll))
 }

@@ -2,6 +2,7 @@ import { type FileHandle, open } from 'node:fs/promises'
 import type Database from 'libsql'
 
 interface Syncs {
+  readonly db: Database.Database
   /** The `-wal` file of the connection's database. */
   wal: string
   /** The flush under way, if any. */
@@ -16,7 +17,7 @@ const syncs = new WeakMap<Database.Database, Syncs>()
 
 /** Registers the database file of `db` (its WAL file is `<file>-wal`). */
 export function knowWal(db: Database.Database, file: string): void {
-  syncs.set(db, { wal: `${file}-wal` })
+  syncs.set(db, { db, wal: `${file}-wal` })
 }
 
 /** Closes the WAL file's handle (before the connection closes). */
@@ -49,14 +50,17 @@ function start(state: Syncs): Promise<void> {
   const flush = (async () => {
     state.handle ??= open(state.wal, 'r+')
     try {
-      await (await state.handle).datasync()
-    } catch (error) {
-      // Opened again by the next flush (the file may have been replaced).
-      const stale = state.handle
-      state.handle = undefined
-      await stale.then((handle) => handle.close()).catch(() => undefined)
-      throw error
+      const handle = await state.handle
+      // The stat beside the flush, on another thread: no later answer for it.
+      const [, stat] = await Promise.all([handle.datasync(), handle.stat()])
+      if (stat.nlink > 0) return
+    } catch {
+      // Not flushed by name (the WAL file deleted or replaced): opened again by the next flush.
     }
+    const stale = state.handle
+    state.handle = undefined
+    await stale?.then((handle) => handle.close()).catch(() => undefined)
+    checkpointThrough(state.db)
   })()
   state.running = flush
   const done = () => {
@@ -64,4 +68,24 @@ function start(state: Syncs): Promise<void> {
   }
   flush.then(done, done)
   return flush
+}
+
+/**
+ * Makes the commits so far durable through SQLite's own descriptor of the WAL when its name no
+ * longer reaches it (another program deleted `-wal` and `-shm` under the open connection): a FULL
+ * checkpoint flushes the WAL SQLite writes, copies every commit into the database file and
+ * flushes that. Those commits happened (every read sees them): a flush by name that cannot find
+ * the file must not report them as failed. Throws only if the checkpoint cannot finish.
+ */
+function checkpointThrough(db: Database.Database): void {
+  const [busy, frames, copied] = db.prepare('PRAGMA wal_checkpoint(FULL)').raw(true).get() as [
+    number,
+    number,
+    number,
+  ]
+  if (busy !== 0 || copied < frames) {
+    throw new Error(
+      'the WAL file cannot be flushed by its name, and a checkpoint could not copy it into the database file',
+    )
+  }
 }

@@ -87,7 +87,7 @@ function describeOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
 }
 
 // What the `executeCall` effect answers.
-function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
+function toolOutcomes(snapshot: RunSnapshot, world: AlphabetWorld): ExplorerEvent[] {
   const callId = snapshot.context.current?.call.id ?? 'no-current-call'
   return [
     { type: 'TOOL_DONE', callId, result: { ok: true, data: {} }, label: 'tool: ok' },
@@ -99,6 +99,11 @@ function toolOutcomes(snapshot: RunSnapshot): ExplorerEvent[] {
     },
     { type: 'TOOL_DONE', callId, result: 42, label: 'tool: invalid result' },
     { type: 'TOOL_FAILED', callId, error: new Error('tool crashed'), label: 'tool: crash' },
+    // The store refused the decision's commit: nothing ran, the card comes back. Offered while
+    // the run's first card is the only one retired: again later explores the same card again.
+    ...(world.refusals === true && snapshot.context.retiredConfirmationIds.length <= 1
+      ? [{ type: 'NOT_SAVED' as const, callId, error: new Error('busy'), label: 'tool: not saved' }]
+      : []),
   ]
 }
 
@@ -119,6 +124,12 @@ function strayAnswers(snapshot: RunSnapshot): ExplorerEvent[] {
       callId: 'a-call-that-is-not-current',
       error: new Error('late crash'),
       label: 'stray: tool crash for another call',
+    },
+    {
+      type: 'NOT_SAVED',
+      callId: 'a-call-that-is-not-current',
+      error: new Error('late refusal'),
+      label: 'stray: refusal for another call',
     },
     {
       type: 'DESCRIBED',
@@ -157,7 +168,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
   return [
     ...(snapshot.value === 'thinking' ? modelOutcomes(snapshot) : []),
     ...(snapshot.value === 'describing' ? describeOutcomes(snapshot) : []),
-    ...(snapshot.value === 'executing' ? toolOutcomes(snapshot) : []),
+    ...(snapshot.value === 'executing' ? toolOutcomes(snapshot, world) : []),
     ...strayAnswers(snapshot),
     ...decisionsOnTheCard(snapshot, world),
     ...(world.hosted ? hostedDecisions(snapshot) : []),

@@ -16,6 +16,8 @@ export interface AlphabetWorld {
   hosted?: true
   /** Offer a person's Undo (`UNDO`) in every state, once per run (see `Configuration.undo`). */
   undo?: true
+  /** Offer the store's refusal of an allowed call's decision (`NOT_SAVED`), for the first card. */
+  refusals?: true
 }
 
 /** An id no run ever issued. */

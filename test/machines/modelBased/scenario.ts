@@ -21,6 +21,11 @@ export interface Configuration {
    * meets what differs (no deadline; the host's approval rules): each undo is another whole turn.
    */
   undo?: true
+  /**
+   * Also offer the store's refusal of an allowed call's decision (`NOT_SAVED`): the first card
+   * comes back once. In one configuration of edges only: it doubles the paths it reaches.
+   */
+  refusals?: true
 }
 
 const deep = process.env.MODEL_BASED_DEEP === '1'
@@ -41,6 +46,7 @@ export const configurations: readonly Configuration[] = [
     name: 'timeout 60 s',
     input: { runId: 'run-1', input: 'hi', maxTurns: 2, confirmationTimeoutMs: 60_000 },
     simplePaths: false,
+    refusals: true,
   },
   {
     name: 'timeout 0 s',
@@ -108,7 +114,11 @@ export function explorationOf(
     hosted: setup.hostedMachine,
   },
 ): { machine: RunMachine; world: AlphabetWorld; hosted?: HostedSpec } {
-  const world = configuration.undo ? { ...setup.world, undo: true as const } : setup.world
+  const world: AlphabetWorld = {
+    ...setup.world,
+    ...(configuration.undo && { undo: true as const }),
+    ...(configuration.refusals && { refusals: true as const }),
+  }
   if (configuration.hosted !== true) return { machine: machines.plain, world }
   return {
     machine: machines.hosted,

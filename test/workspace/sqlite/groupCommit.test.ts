@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import Database from 'libsql'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { closeFolderDatabase, folderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
@@ -91,3 +93,34 @@ test('a transaction refused as a whole (another program holds the write lock) re
   expect(await groupCommit(db, () => true)).toBe(true)
   expect(db.prepare('SELECT count(*) FROM t').pluck(true).all()).toEqual([0])
 })
+
+/** The rows of `t` another process reads from the database file (the WAL this one writes is gone). */
+async function rowsReadElsewhere(): Promise<number> {
+  const code = `const D = require('libsql'); const db = new D(${JSON.stringify(join(dir, 'studypulse.db'))}); console.log(db.prepare('SELECT count(*) FROM t').raw(true).get()[0])`
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', code], {
+    cwd: process.cwd(),
+  })
+  return Number(stdout.trim())
+}
+
+for (const when of ['before the first flush', 'after a flush (its file open)'] as const) {
+  test(`-wal and -shm deleted ${when}: the committed piece resolves (never reported failed) and reaches the database file`, async () => {
+    const db = folderDatabase(dir)
+    db.exec('CREATE TABLE IF NOT EXISTS t (n integer)')
+    if (when !== 'before the first flush') {
+      await groupCommit(db, () => {
+        db.prepare('INSERT INTO t (n) VALUES (0)').run()
+        return true
+      })
+    }
+    await rm(join(dir, 'studypulse.db-wal'))
+    await rm(join(dir, 'studypulse.db-shm'))
+    const written = await groupCommit(db, () => {
+      db.prepare('INSERT INTO t (n) VALUES (1)').run()
+      return true
+    })
+    expect(written).toBe(true)
+    // Durable where a restart looks: the database file itself (the deleted WAL dies with us).
+    expect(await rowsReadElsewhere()).toBe(when === 'before the first flush' ? 1 : 2)
+  })
+}
