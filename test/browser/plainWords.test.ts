@@ -10,7 +10,7 @@ afterAll(async () => {
   await h?.dispose()
 })
 
-// What the page shows, as rendered (closed "Show arguments" left out: it holds the call as it runs).
+// What the page shows, as rendered (closed "Details" left out: it holds the call as it runs).
 // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what a person reads; textContent would add hidden parts.
 const pageText = (page: Page) => page.locator('body').innerText()
 

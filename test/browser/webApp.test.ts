@@ -51,7 +51,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('write')
-    // The headline says the due date and importance, not only "Show arguments".
+    // The headline says the due date and importance, not only "Details".
     expect(await card().locator('.sp-card__preview').textContent()).toMatch(
       /^Create task “Review chapter 3”, due Fri \d{1,2} [A-Z][a-z]{2} \d{4}, importance 4 of 5$/,
     )
