@@ -19,7 +19,7 @@ export function readFieldAnswer(field: EditField, text: string, today: Date): Fi
         ? { ok: true, value: day }
         : {
             ok: false,
-            problem: `“${typed}” is not a day I can read: try friday, next monday or 2026-12-04.`,
+            problem: `“${typed}” is not a day I can read: try friday, next monday or 4 Dec.`,
           }
     }
     case 'whole':
@@ -52,14 +52,14 @@ export function readFieldAnswer(field: EditField, text: string, today: Date): Fi
   }
 }
 
-/** What to type, after the field's label: "(a day: friday, next monday or 2026-12-04)". */
+/** What to type, after the field's label: "(a day: friday, next monday or 4 Dec)". */
 export function fieldHint(field: EditField): string {
   const { minimum, maximum } = field.schema
   const range =
     typeof minimum === 'number' && typeof maximum === 'number' ? `, ${minimum} to ${maximum}` : ''
   switch (field.kind) {
     case 'day':
-      return ' (a day: friday, next monday or 2026-12-04)'
+      return ' (a day: friday, next monday or 4 Dec)'
     case 'whole':
       return ` (a whole number${range})`
     case 'number':

@@ -29,6 +29,20 @@ export interface TerminalChatOptions {
 }
 
 const settled: RunStatus[] = ['awaitingConfirmation', 'awaitingInput', 'failed', 'cancelled']
+
+/** What `/help` says at the prompt: the commands, in a student's words. */
+const terminalHelp = [
+  '  Type what you want in your own words: "add a task to read chapter 3 by friday".',
+  '  /tasks  your tasks',
+  '  /undo   take back the last change of this chat (a card asks first)',
+  '  /mcp    the tool servers StudyPulse may use',
+  '  /quit   leave (a card still waiting is asked again next time)',
+]
+/** What `/help` says while a card waits. */
+const cardHelp = [
+  '  y allows this once; n or Enter does not; e changes it first, field by field.',
+  '  /quit leaves without answering: the card waits, and is asked again next time.',
+]
 const aDay = 24 * 60 * 60 * 1000
 
 /**
@@ -72,6 +86,8 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
   let runId: string | undefined
   let unsubscribe = () => {}
   let closed = false
+  // Left with /quit while a card waited: neither a No nor a cancel, so it is asked next time.
+  let leftWaiting = false
   rl.on('close', () => {
     closed = true
   })
@@ -127,6 +143,15 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
           : '  Nothing to allow here; press Enter to dismiss it ',
       )
       if (status(id) !== 'awaitingConfirmation') continue
+      if (answer?.trim() === '/quit') {
+        leftWaiting = true
+        say('  left unanswered: the card waits, and is asked again next time')
+        return
+      }
+      if (answer?.trim() === '/help') {
+        for (const line of cardHelp) say(line)
+        continue
+      }
       if (nothing !== undefined) {
         say(`  dismissed: ${nothing}`)
         await runtime.submitConfirmation(id, pending.confirmationId, 'deny').catch(() => undefined)
@@ -157,12 +182,17 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     runId = id
     unsubscribe = runtime.subscribe(id, printing(output))
     await drive(id).catch((error: Error) => say(`  ! ${error.message}`))
+    if (leftWaiting) break
   }
-  for (;;) {
+  while (!leftWaiting) {
     const line = await ask('you › ')
     if (line === undefined || line.trim() === '/quit') break
     const text = line.trim()
     if (text === '') continue
+    if (text === '/help') {
+      for (const help of terminalHelp) say(help)
+      continue
+    }
     if (text === '/tasks') {
       for (const task of await runtime.workspace.readTasks()) {
         say(
@@ -221,7 +251,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     }
   }
   unsubscribe()
-  if (runId !== undefined && busy()) await runtime.cancel(runId, 'chat closed')
+  if (runId !== undefined && busy() && !leftWaiting) await runtime.cancel(runId, 'chat closed')
   rl.close()
 }
 

@@ -59,10 +59,13 @@ export function isKnownToolName(name: string): boolean {
 
 /**
  * A rule as a person reads it: "allow create_task for this run" (as the log keeps it) becomes
- * "allow adding tasks for this run"; anything else is left as it is.
+ * "allow adding tasks in this conversation" (a run is what a person calls a conversation);
+ * anything else is left as it is.
  */
 export function ruleInWords(rule: string): string {
-  return rule.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) =>
-    isKnownToolName(name) ? toolWords(name).every : name,
-  )
+  return rule
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) =>
+      isKnownToolName(name) ? toolWords(name).every : name,
+    )
+    .replace(/\bfor this run\b/g, 'in this conversation')
 }

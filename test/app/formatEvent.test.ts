@@ -85,7 +85,7 @@ describe('formatEvent: what a card will change, in the terminal', () => {
       )?.split('\n'),
     ).toEqual([
       '  ▸ Delete task “Essay”',
-      '    ⚠ The request called it “Other”; the task with this id is “Essay”.',
+      '    ⚠ The request called it “Other”; the task it would delete is “Essay”.',
       '    Title:   Essay',
       '    Due:     Fri 4 Dec 2026',
       '    Done:    no',

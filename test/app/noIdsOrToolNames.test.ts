@@ -36,6 +36,20 @@ describe('what a person reads in the terminal names no ids and no tool names (#4
     expect(idsAndToolNames('Undo deleting the task “Essay”')).toEqual([])
     expect(idsAndToolNames('No note has the id exam-plan', ['exam-plan'])).toHaveLength(1)
     expect(idsAndToolNames('There is no note called “Exam plan”', ['exam-plan'])).toEqual([])
+    // Issue #48: files, the chart's and the code's words, and a developer's phrases.
+    for (const line of [
+      'From lecture-2.md: photosynthesis makes glucose',
+      'No MCP servers. Add a mcp.json next to the workspace',
+      'MODEL_DONE → awaitingConfirmation',
+      'set OTEL_EXPORTER_OTLP_ENDPOINT to send traces',
+      'Run started',
+      'You edited the arguments',
+      'model: offline-planner',
+    ])
+      expect(idsAndToolNames(line), line).not.toEqual([])
+    expect(idsAndToolNames('Lecture 2: photosynthesis makes glucose. It is 12.5% of 80.')).toEqual(
+      [],
+    )
   })
 
   it('a session of adding, undoing, denying, computing and listing', async () => {
@@ -50,6 +64,10 @@ describe('what a person reads in the terminal names no ids and no tool names (#4
       'n',
       'compute the mean of 80, 83 and 85',
       'y',
+      'whats 15% of 80',
+      'y',
+      'search photosynthesis',
+      '/help',
       '/tasks',
     ])
     // The session did what it says (so the scan read real cards, results and answers).

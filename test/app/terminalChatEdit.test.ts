@@ -58,7 +58,7 @@ describe('editing a card in the terminal chat, field by field', () => {
     expect(written).toContain('(e edits it field by field)')
     expect(written).toContain('  Title [Read chapter 3] › ')
     expect(written).toContain('  Importance (a whole number, 1 to 5) [2] › ')
-    expect(written).toContain('  Due (a day: friday, next monday or 2026-12-04) [none] › ')
+    expect(written).toContain('  Due (a day: friday, next monday or 4 Dec) [none] › ')
     // The new card is shown (its headline names the edited title) and asked about again.
     const afterEdit = written.slice(written.indexOf('  Notes'))
     expect(afterEdit).toContain('Read chapter 4')

@@ -75,7 +75,7 @@ describe('the terminal chat in a real pseudo-terminal: Edit asks field by field'
     expect(screen).toContain('  Importance (a whole number, 1 to 5) [4] › 9')
     expect(screen).toContain('  ! Importance can be at most 5.')
     expect(screen).toMatch(
-      / {2}Due \(a day: friday, next monday or 2026-12-04\) \[Mon \d+ \w+ \d{4}\] › friday/,
+      / {2}Due \(a day: friday, next monday or 4 Dec\) \[Mon \d+ \w+ \d{4}\] › friday/,
     )
     expect(screen).not.toMatch(/Invalid ISO|invalid_|expected/)
     const friday = readDay('friday', new Date()) as string

@@ -48,7 +48,7 @@ const completed = (extra: Partial<AgentEvent>): AgentEvent => ({
 })
 
 describe('undo in the terminal chat', () => {
-  it('Done lines say how to undo a workspace change, and that code and MCP calls cannot be', () => {
+  it('Done lines say how to undo a workspace change, that MCP calls cannot be, and nothing of a computation', () => {
     const change = completed({
       toolName: 'create_task',
       permission: 'write',
@@ -60,7 +60,20 @@ describe('undo in the terminal chat', () => {
       permission: 'execute',
       payloadJson: '{"ok":true,"data":{}}',
     })
-    expect(formatEvent(code)).toBe('  ✓ done: Run code in the sandbox (this cannot be undone)')
+    // Issue #48: code in the sandbox changed nothing; "cannot be undone" would say it did.
+    expect(formatEvent(code)).toBe('  ✓ done: Run code in the sandbox')
+    const mcp = completed({
+      toolName: 'mcp__files__write_file',
+      permission: 'write',
+      permissionOrigin: {
+        source: 'trusted_annotation',
+        server: 'files',
+        tool: 'write_file',
+        text: 'claimed by server files (trusted)',
+      },
+      payloadJson: '{"ok":true,"data":{}}',
+    })
+    expect(formatEvent(mcp)).toMatch(/\(this cannot be undone\)$/)
   })
 
   it('/undo shows the undo card; denied, the task stays; /undo again and allowed, it is gone', async () => {

@@ -73,7 +73,14 @@ describe("a card's Edit is a form, in real Chromium against the real server", ()
     await form()
       .locator('.sp-day__readout', { hasText: formatDay(friday) })
       .waitFor()
-    expect(await form().getByLabel('Due: pick a day on a calendar').inputValue()).toBe(friday)
+    const calendar = form().getByLabel('Due: pick a day on a calendar')
+    expect(await calendar.inputValue()).toBe(friday)
+    // Issue #48: one day format. The calendar is only its button: it has no room to write the
+    // day in the browser's own order (12/10/2026), only the app's words say it.
+    expect((await calendar.boundingBox())?.width).toBeLessThan(56)
+    expect(await form().getByLabel('Due', { exact: true }).getAttribute('placeholder')).not.toMatch(
+      /\d{4}-\d{2}/,
+    )
     expect(await runAxe(page, '.sp-card[data-state="pending"]')).toEqual([])
     await card().screenshot({ path: guidePicture })
 
@@ -103,7 +110,7 @@ describe("a card's Edit is a form, in real Chromium against the real server", ()
     await form().getByLabel('Due', { exact: true }).fill('someday soon')
     await form().getByRole('button', { name: 'Save changes' }).click()
     await form().getByText('Importance can be at most 5.').waitFor()
-    await form().getByText('Due: write a day, such as friday, next monday or 2026-12-04.').waitFor()
+    await form().getByText('Due: write a day, such as friday, next monday or 4 Dec.').waitFor()
     expect(await form().textContent()).not.toMatch(/Invalid ISO|must be <=|expected/)
     // Refused in the page: the card waits as it was and no edit reached the server.
     expect(edits()).toEqual([])

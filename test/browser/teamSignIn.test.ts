@@ -139,7 +139,9 @@ test('two people sign in at the issuer, see only their own conversations, one ap
   await alice.page.getByRole('banner').getByText('Ready').waitFor()
   await send(alice.page, 'delete the task review lecture 1 notes')
   await aliceCard.waitFor()
-  const runId = new URL(alice.page.url()).searchParams.get('run') as string
+  const runId = (await alice.page
+    .locator('.sp-runs__item--current')
+    .getAttribute('data-run-id')) as string
   // Four eyes, and she is no reviewer: the card says who may allow it, and Allow is off.
   await aliceCard
     .getByTestId('card-unavailable')

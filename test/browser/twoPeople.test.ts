@@ -84,7 +84,9 @@ test('two signed-in people: Alice cannot approve her own destructive card, Rita 
   await alice.getByLabel('Message').press('Enter')
   const aliceCard = alice.locator('.sp-card[data-state="pending"]')
   await aliceCard.waitFor()
-  const runId = new URL(alice.url()).searchParams.get('run') as string
+  const runId = (await alice
+    .locator('.sp-runs__item--current')
+    .getAttribute('data-run-id')) as string
   // The rules do not let her approve it: the card says who may, and its Allow is off.
   await aliceCard
     .getByTestId('card-unavailable')

@@ -51,7 +51,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     await ask(addTask)
     await card().waitFor()
     expect(await card().locator('.sp-badge').getAttribute('data-permission')).toBe('write')
-    // The headline says the due date and importance, not only "Show arguments".
+    // The headline says the due date and importance, not only "Details".
     expect(await card().locator('.sp-card__preview').textContent()).toMatch(
       /^Create task “Review chapter 3”, due Fri \d{1,2} [A-Z][a-z]{2} \d{4}, importance 4 of 5$/,
     )
@@ -176,7 +176,7 @@ describe('StudyPulse in a real browser against the real server', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/More choices/)
     // Only write tools can be allowed by a rule; every tool can be always denied.
     expect(await card().locator('.sp-card__more button').allTextContents()).toEqual([
-      'Allow adding tasks for this run',
+      'Allow adding tasks in this conversation',
       'Allow adding tasks for this session',
       'Always deny adding tasks',
     ])
@@ -278,7 +278,7 @@ describe('cards that show what a call will change, in the real app', () => {
     const entry = page.locator('.sp-timeline__item[data-kind="callEdited"]')
     await entry.waitFor()
     expect(await entry.locator('.sp-timeline__title').textContent()).toBe(
-      'You edited the arguments',
+      'You changed the card: Add a task',
     )
     // What changed, in the card's words (label: before → after), not the arguments as JSON.
     expect(await entry.locator('.sp-timeline__field').allTextContents()).toEqual([
@@ -339,7 +339,7 @@ describe('what the page shows is inert and accessible', () => {
     await page.locator('.sp-reader .sp-md', { hasText: 'Here is your plan.' }).waitFor()
     expect(await page.evaluate(findActiveContent, '.sp-reader')).toEqual([])
     await page.getByRole('button', { name: 'Back' }).click()
-    await page.getByRole('button', { name: 'lecture-1.md' }).click()
+    await page.getByRole('button', { name: 'Lecture 1', exact: true }).click()
     await page.locator('.sp-reader .sp-md', { hasText: 'Here is your plan.' }).waitFor()
     expect(await page.evaluate(findActiveContent, '.sp-reader')).toEqual([])
 
@@ -406,11 +406,11 @@ describe('what the page shows is inert and accessible', () => {
     await page.locator('.sp-reader li', { hasText: 'revise cells first' }).waitFor()
     await check('note in the reader')
     await page.getByRole('button', { name: 'Back' }).click()
-    await page.getByRole('button', { name: 'lecture-2.md' }).click()
+    await page.getByRole('button', { name: 'Lecture 2', exact: true }).click()
     await page.locator('.sp-reader h3', { hasText: 'Lecture 2' }).waitFor()
     await check('source in the reader')
     await page.keyboard.press('Escape')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('lecture-2.md')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Lecture 2')
 
     await page.getByRole('tab', { name: 'Activity' }).click()
     await page.locator('#panel-activity').waitFor()

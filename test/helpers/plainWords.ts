@@ -12,7 +12,8 @@ export function registryToolNames(): string[] {
 }
 
 /**
- * What in `text` a person should never read: ids, the registry's tool names and ISO dates, each with the
+ * What in `text` a person should never read: ids, the registry's tool names, ISO dates, file names,
+ * code words and a developer's phrases, each with the
  * line it is on (so a failure shows where it was found). `recordIds` are the stored ids of records
  * the text may be about (a note's "exam-plan"), which look like words to the patterns above.
  */
@@ -26,12 +27,31 @@ export function idsAndToolNames(text: string, recordIds: readonly string[] = [])
       found.push(`ISO date ${match[0]} in: ${line.trim()}`)
     for (const match of line.matchAll(idLike)) found.push(`id ${match[0]} in: ${line.trim()}`)
     for (const match of line.matchAll(tool)) found.push(`tool name ${match[0]} in: ${line.trim()}`)
+    // A note or source by its file name, or any file a student did not name ("mcp.json").
+    for (const match of line.matchAll(/(?<![\w/.-])[\w-]+\.(?:md|json|txt|db)\b/g))
+      found.push(`file name ${match[0]} in: ${line.trim()}`)
+    // The chart's and the code's own words: events (MODEL_DONE, OTEL_EXPORTER_OTLP_ENDPOINT),
+    // names in code (isReadCall, awaitingConfirmation), and phrases only a developer reads.
+    for (const match of line.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b/g))
+      found.push(`code word ${match[0]} in: ${line.trim()}`)
+    for (const words of developerPhrases)
+      if (line.toLowerCase().includes(words)) found.push(`“${words}” in: ${line.trim()}`)
     for (const id of recordIds)
       if (new RegExp(`(?<![\\w-])${escaped(id)}(?![\\w-])`).test(line))
         found.push(`record id ${id} in: ${line.trim()}`)
   }
   return found
 }
+
+// What a student was shown and could not use (issue #48): the run as a developer sees it.
+const developerPhrases = [
+  'run started',
+  'edited the arguments',
+  'model: ',
+  'offline-planner',
+  'for this run',
+  'the task with this id',
+]
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

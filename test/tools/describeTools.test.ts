@@ -142,7 +142,7 @@ describe('delete_task', () => {
     ])
     expect(description.notice).toEqual({
       code: 'claim_differs',
-      text: 'The request called it “Something else entirely”; the task with this id is “Essay”.',
+      text: 'The request called it “Something else entirely”; the task it would delete is “Essay”.',
     })
     // Bound to what the card showed (the real task), it deletes that task.
     const result = await run(

@@ -33,10 +33,10 @@ async function hostileCard(): Promise<ConfirmationRequest> {
 }
 
 describe('a card shows bidi and zero-width characters visibly (#41, 3)', () => {
-  it('in the headline, the field table and Show arguments; mixed alphabets are flagged', async () => {
+  it('in the headline, the field table and Details; mixed alphabets are flagged', async () => {
     render(<ConfirmationCard request={await hostileCard()} onDecide={() => {}} />)
     const card = screen.getByRole('article')
-    fireEvent.click(screen.getByText('Show arguments'))
+    fireEvent.click(screen.getByText('Details'))
     const text = card.textContent ?? ''
     expect(text).not.toMatch(hiddenOnes)
     const headline = card.querySelector('.sp-card__preview')?.textContent ?? ''

@@ -36,7 +36,7 @@ describe('ConfirmationCard', () => {
     const badge = document.querySelector('.sp-badge') as HTMLElement
     expect(badge.dataset.permission).toBe('write')
     expect(badge.textContent).toContain('Write')
-    const details = screen.getByText('Show arguments').closest('details') as HTMLDetailsElement
+    const details = screen.getByText('Details').closest('details') as HTMLDetailsElement
     expect(details.open).toBe(false)
     expect(details.querySelector('pre')?.textContent).toContain('"importance": 4')
   })

@@ -43,7 +43,7 @@ describe('ConfirmationCard: lasting decisions, who decided, and Edit', () => {
       'More choices',
       'Deny',
       'Allow once',
-      'Allow adding tasks for this run',
+      'Allow adding tasks in this conversation',
       'Allow adding tasks for this session',
       'Always deny adding tasks',
     ])

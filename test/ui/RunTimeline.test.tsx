@@ -43,12 +43,17 @@ async function editedDelete() {
 }
 
 describe('an edit, told truthfully', () => {
-  it('the Activity tab says "You edited the arguments" and what changed in words, by title, not id', async () => {
+  it('the Activity tab says "You changed the card", naming the task the edit chose, and what changed in words', async () => {
     const { client } = await editedDelete()
     render(<RunTimeline run={client} />)
-    const entry = screen.getByText('You edited the arguments').closest('li') as HTMLElement
+    const entry = screen
+      .getByText('You changed the card: Delete a task')
+      .closest('li') as HTMLElement
     expect(entry.getAttribute('data-kind')).toBe('callEdited')
-    expect(within(entry).getByText('Delete a task')).toBeTruthy()
+    // Issue #48: the line names the task deleted, not the one the card named before the edit.
+    expect(within(entry).getByText('Delete task “Review chapter 3”')).toBeTruthy()
+    // And what was done says which task.
+    expect(screen.getByText('Done: Delete task “Review chapter 3”')).toBeTruthy()
     const change = entry.querySelector('dl')
     // The field rows of the two cards, as they show them: the task by its stored title.
     expect(change?.textContent).toBe('Title:Essay → Review chapter 3')

@@ -72,7 +72,9 @@ describe('WorkspacePanel: notes and sources open in the reader pane', () => {
         .map((li) => li.textContent),
     ).toEqual(['revise cells first', 'then <b>ATP</b>'])
     expect(pane.querySelector('b')).toBeNull()
-    expect(pane.textContent).toContain('Note · exam-plan.md')
+    // Named by its title, not its file (issue #48).
+    expect(pane.textContent).toMatch(/^.*Note · saved /)
+    expect(pane.textContent).not.toContain('exam-plan')
     fireEvent.click(within(pane).getByRole('button', { name: 'Back' }))
     expect(screen.queryByRole('region', { name: 'Exam plan' })).toBeNull()
     expect(document.activeElement?.textContent).toContain('Exam plan')
@@ -80,23 +82,23 @@ describe('WorkspacePanel: notes and sources open in the reader pane', () => {
 
   it('a source opens with its text read through the notebook’s scope; Escape closes it', async () => {
     await setUp()
-    fireEvent.click(await screen.findByRole('button', { name: 'lecture-2.md' }))
-    const pane = screen.getByRole('region', { name: 'lecture-2.md' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Lecture 2' }))
+    const pane = screen.getByRole('region', { name: 'Lecture 2' })
     expect(
       (await within(pane).findByRole('heading', { name: 'Lecture 2: Cellular respiration' }))
         .tagName,
     ).toBe('H3')
     expect(pane.textContent).toContain('Source · Biology 101')
     fireEvent.keyDown(pane, { key: 'Escape' })
-    expect(screen.queryByRole('region', { name: 'lecture-2.md' })).toBeNull()
-    expect(document.activeElement?.textContent).toBe('lecture-2.md')
+    expect(screen.queryByRole('region', { name: 'Lecture 2' })).toBeNull()
+    expect(document.activeElement?.textContent).toBe('Lecture 2')
   })
 
   it('without a source reader, sources are listed but do not open', async () => {
     const ws = await MemoryWorkspace.withSamples()
     render(<WorkspacePanel reader={ws} run={undefined} />)
-    await screen.findByText('lecture-1.md')
-    expect(screen.queryByRole('button', { name: 'lecture-1.md' })).toBeNull()
+    await screen.findByText('Lecture 1')
+    expect(screen.queryByRole('button', { name: 'Lecture 1' })).toBeNull()
   })
 
   it('localSources refuses a path the notebook does not list, as data', async () => {
@@ -107,7 +109,7 @@ describe('WorkspacePanel: notes and sources open in the reader pane', () => {
       ok: false,
       error: { code: 'source_not_allowed' },
     })
-    expect(await sources.readNotebookSource('nope', 'lecture-1.md')).toMatchObject({
+    expect(await sources.readNotebookSource('nope', 'Lecture 1')).toMatchObject({
       ok: false,
       error: { code: 'source_not_allowed', message: expect.stringMatching(/no notebook/) },
     })
@@ -142,11 +144,15 @@ describe('WorkspacePanel: a panel that stays current, and done boxes that are yo
     expect(box.checked).toBe(true)
     const row = box.closest('li') as HTMLElement
     expect(row.getAttribute('aria-busy')).toBe('true')
-    await waitFor(() => expect(row.hasAttribute('aria-busy')).toBe(false))
-    expect(box.checked).toBe(true)
+    // Written, the task moves to the Done group: its box is found there, still ticked.
+    const inGroup = (group: string) =>
+      document.querySelector(`[data-group="${group}"] [data-task-id="t1"] input`) as
+        | HTMLInputElement
+        | undefined
+    await waitFor(() => expect(inGroup('done')?.checked).toBe(true))
     expect((await ws.readTasks())[0]?.done).toBe(true)
-    fireEvent.click(box)
-    await waitFor(() => expect(box.checked).toBe(false))
+    fireEvent.click(inGroup('done') as HTMLInputElement)
+    await waitFor(() => expect(inGroup('none')?.checked).toBe(false))
     expect((await ws.readTasks())[0]?.done).toBe(false)
   })
 

@@ -109,7 +109,7 @@ describe("checkArguments: the tool's schema, said in plain words per field", () 
     expect(said).toEqual([
       ['id', 'Id is needed.'],
       ['title', 'Title needs text.'],
-      ['due', 'Due: write a day, such as friday, next monday or 2026-12-04.'],
+      ['due', 'Due: write a day, such as friday, next monday or 4 Dec.'],
       ['importance', 'Importance can be at most 5.'],
       ['done', 'Done is yes or no.'],
       ['extra', 'This step does not take “extra”.'],
@@ -118,7 +118,7 @@ describe("checkArguments: the tool's schema, said in plain words per field", () 
       ['importance', 'Importance needs a whole number, such as 3.'],
     ])
     expect(problems({ id: 't1', due: '2026-02-30' })).toEqual([
-      ['due', 'Due: write a day, such as friday, next monday or 2026-12-04.'],
+      ['due', 'Due: write a day, such as friday, next monday or 4 Dec.'],
     ])
     expect(JSON.stringify(said)).not.toMatch(/ISO|Instance|schema|expected/i)
   })

@@ -41,7 +41,7 @@ export const deleteTask = defineTool({
         notice: {
           code: 'claim_differs',
           text: cut(
-            `The request called it ${quote(args.title ?? '')}; the task with this id is ${quote(task.title)}.`,
+            `The request called it ${quote(args.title ?? '')}; the task it would delete is ${quote(task.title)}.`,
             500,
           ),
         },

@@ -81,9 +81,15 @@ export function AgentChat(props: AgentChatProps) {
   const lastKey =
     last === undefined ? '' : `${last.key}:${last.kind === 'assistant' ? last.text.length : ''}`
 
+  const lastIsCard = last?.kind === 'confirmation'
   useEffect(() => {
-    if (lastKey !== '') bottom.current?.scrollIntoView?.({ block: 'end' })
-  }, [lastKey])
+    if (lastKey === '') return
+    // A card is read from its headline: one taller than the chat shows its top, and its buttons
+    // stay at the chat's bottom (styles.css); anything else shows the end.
+    const lastItem = bottom.current?.previousElementSibling
+    if (lastIsCard && lastItem) lastItem.scrollIntoView?.({ block: 'start' })
+    else bottom.current?.scrollIntoView?.({ block: 'end' })
+  }, [lastKey, lastIsCard])
   // The safe choice has the focus, as Deny does on a card; the question goes with the run's work.
   // Keep going puts the focus back on Cancel, which is back once the question has gone.
   const backToCancel = useRef(false)

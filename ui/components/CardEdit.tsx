@@ -72,7 +72,13 @@ export function CardEdit(props: CardEditProps) {
   return (
     <FallBack to={json}>
       <Suspense fallback={opening}>
-        <CardEditForm schema={schema} proposed={proposed} onSave={onSave} onCancel={onCancel} />
+        <CardEditForm
+          schema={schema}
+          proposed={proposed}
+          onSave={onSave}
+          onCancel={onCancel}
+          holds={holdsNow(request)}
+        />
       </Suspense>
     </FallBack>
   )
@@ -98,4 +104,14 @@ function argumentsOf(text: string | undefined): Record<string, unknown> | undefi
   } catch {
     return undefined
   }
+}
+
+// A change card's "before" column: what the record holds now, by the field's label.
+function holdsNow(request: ConfirmationRequest): Record<string, string> {
+  const rows = request.description?.fields ?? []
+  return Object.fromEntries(
+    rows.flatMap((row) =>
+      row.before !== undefined && row.after !== undefined ? [[row.label, row.before]] : [],
+    ),
+  )
 }

@@ -242,8 +242,10 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
           onCancel={() => setPhase({ kind: 'idle' })}
         />
       ) : (
-        <details className="sp-card__details">
-          <summary>Show arguments</summary>
+        // Developer words (the call as the tool gets it: ids, ISO dates) behind "Details"; the
+        // attribute lets scans of what a student reads leave them out.
+        <details className="sp-card__details" data-developer-view="arguments">
+          <summary>Details</summary>
           {/* As they run, bidi and zero-width characters shown (JSON leaves them raw). */}
           <pre>{visibleText(prettyJson(request.argumentsJson))}</pre>
         </details>

@@ -41,8 +41,7 @@ export function McpServerList({ access, refreshKey }: McpServerListProps) {
   if (error !== undefined)
     return <p className="sp-notice sp-notice--error">Could not list tool servers: {error}</p>
   if (servers === undefined) return <p className="sp-muted">Loading…</p>
-  if (servers.length === 0)
-    return <p className="sp-muted">No MCP servers. Add a mcp.json to the workspace to use some.</p>
+  if (servers.length === 0) return <p className="sp-muted">No tool servers are set up.</p>
   return (
     <ul className="sp-list sp-mcp">
       {servers.map((server) => (

@@ -59,8 +59,8 @@ export function PolicyList({ view }: PolicyListProps) {
       ) : null}
       {view.rules.length === 0 ? (
         <p className="sp-muted">
-          No rules. Under “More choices” on a card you can allow a tool for this run or session, or
-          always deny it.
+          No rules. Under “More choices” on a card you can allow a tool in this conversation or for
+          this session, or always deny it.
         </p>
       ) : (
         <ul className="sp-list sp-rules">

@@ -35,8 +35,9 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
   const events = useRunEvents(run)
   // A change taken back already offers no second Undo.
   const undone = undoneChangeIds(events)
+  const names = callNames(events)
   const entries = events.flatMap((e, i) => {
-    const entry = describe(e)
+    const entry = describe(e, names)
     if (entry !== undefined && e.kind === 'callEdited') entry.edited = editedFields(events, i)
     if (entry?.changeId !== undefined && undone.has(entry.changeId))
       return [{ e, entry: { ...entry, changeId: undefined, detail: 'undone since' } }]
@@ -84,13 +85,44 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
   )
 }
 
-function describe(e: AgentEvent): Entry | undefined {
+/** What the timeline knows of each call besides its own event: its names and who decided. */
+interface CallNames {
+  /** The headline of each card (by event seq): its call as it was then. */
+  atCard: ReadonlyMap<number, string>
+  /** Each call's latest headline: what an edit turned it into, what was done. */
+  latest: ReadonlyMap<string, string>
+  /** The cards a rule decided, not a person. */
+  byRule: ReadonlySet<string>
+}
+
+// A call is named by its card's headline ("Create task “Read chapter 6”"): an edit makes a new
+// card, so what was done is named as the latest card said, and a rule's decision is no question.
+function callNames(events: readonly AgentEvent[]): CallNames {
+  const atCard = new Map<number, string>()
+  const latest = new Map<string, string>()
+  const byRule = new Set<string>()
+  for (const e of events) {
+    const named = e.description?.headline ?? e.preview
+    if (e.kind === 'confirmationRequired' && named !== undefined) {
+      atCard.set(e.seq, named)
+      if (e.toolCallId !== undefined) latest.set(e.toolCallId, named)
+    }
+    if (e.kind === 'toolRequested' && e.toolCallId !== undefined && named !== undefined)
+      if (!latest.has(e.toolCallId)) latest.set(e.toolCallId, named)
+    if (e.kind === 'confirmationResolved' && e.decidedBy === 'policy' && e.confirmationId)
+      byRule.add(e.confirmationId)
+  }
+  return { atCard, latest, byRule }
+}
+
+function describe(e: AgentEvent, names: CallNames): Entry | undefined {
   // What the call does in words (its name is for the model).
   const tool = toolWords(e.toolName ?? '', e.permissionOrigin).action
   const doing = toolWords(e.toolName ?? '', e.permissionOrigin).doing
+  const latest = e.toolCallId === undefined ? undefined : names.latest.get(e.toolCallId)
   switch (e.kind) {
     case 'runStarted':
-      return { tone: 'neutral', title: 'Run started' }
+      return { tone: 'neutral', title: 'Conversation started' }
     case 'userMessage':
       return { tone: 'neutral', title: 'You wrote', detail: e.text }
     case 'assistantMessage':
@@ -102,14 +134,17 @@ function describe(e: AgentEvent): Entry | undefined {
     case 'confirmationRequired':
       return {
         tone: 'ask',
-        title: `Asked you: ${tool}`,
-        detail: e.description?.headline ?? e.preview,
+        title: names.byRule.has(e.confirmationId ?? '')
+          ? `Your rule decided: ${tool}`
+          : `Asked you: ${tool}`,
+        detail: names.atCard.get(e.seq),
       }
     case 'callEdited':
+      // Named as the edit left it: the card before the edit may have named another task.
       return {
         tone: 'ask',
-        title: `${e.person ?? 'You'} edited the arguments`,
-        detail: e.preview,
+        title: `${e.person ?? 'You'} changed the card: ${tool}`,
+        detail: latest,
       }
     case 'confirmationResolved':
       if (e.decidedBy === 'timeout')
@@ -126,7 +161,7 @@ function describe(e: AgentEvent): Entry | undefined {
       if (change.kind === 'undoable') {
         return {
           tone: 'ok',
-          title: `Done: ${tool}`,
+          title: `Done: ${latest ?? tool}`,
           detail: 'can be undone',
           changeId: change.changeId,
           undoLabel: `Undo ${doing}`,
@@ -136,9 +171,17 @@ function describe(e: AgentEvent): Entry | undefined {
       const said = serverAnswer(e)
       if (change.kind === 'outside') {
         const detail = said === undefined ? '' : `${said} — `
-        return { tone: 'ok', title: `Done: ${tool}`, detail: `${detail}this cannot be undone` }
+        return {
+          tone: 'ok',
+          title: `Done: ${latest ?? tool}`,
+          detail: `${detail}this cannot be undone`,
+        }
       }
-      return { tone: 'ok', title: `Done: ${tool}`, ...(said !== undefined && { detail: said }) }
+      return {
+        tone: 'ok',
+        title: `Done: ${latest ?? tool}`,
+        ...(said !== undefined && { detail: said }),
+      }
     }
     case 'toolFailed':
       return e.error?.code === 'user_denied'

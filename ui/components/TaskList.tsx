@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { dayText } from '../../vocabulary/humanTime.ts'
 import type { Task } from '../../workspace/schemas.ts'
+import { groupTasks } from '../core/groupTasks.ts'
 
 /** Props of `TaskList`. */
 export interface TaskListProps {
@@ -14,16 +15,23 @@ export interface TaskListProps {
   onSetDone?: (task: Task, done: boolean) => void
   /** Ids of tasks whose tick is still being written: their row is busy and takes no second tick. */
   writing?: ReadonlySet<string>
+  /** The day the list is read on, for its groups (default: the clock's today). */
+  today?: () => Date
 }
 
 const readOnlyHint = 'Shows whether the task is done; it cannot be changed here.'
 
-/** The student's tasks: a done box, title, due date and importance, done ones struck through. */
+/**
+ * The student's tasks, grouped overdue / today / this week / later / no date / done, the soonest
+ * due and then the most important first: a done box, title, due date and importance. Only the box
+ * ticks a task (the title is its name, not its label), so reading a title changes nothing.
+ */
 export function TaskList({
   tasks,
   emptyText = 'No tasks yet.',
   onSetDone,
   writing,
+  today = () => new Date(),
 }: TaskListProps) {
   const id = useId()
   if (tasks.length === 0) return <p className="sp-muted">{emptyText}</p>
@@ -35,44 +43,70 @@ export function TaskList({
           {readOnlyHint}
         </p>
       )}
-      <ul className="sp-tasks" aria-label="Tasks">
-        {tasks.map((task) => {
-          const box = `${id}-${task.id}`
-          return (
-            <li
-              key={task.id}
-              className={`sp-task${task.done ? ' sp-task--done' : ''}`}
-              data-task-id={task.id}
-              {...(writing?.has(task.id) && { 'aria-busy': true })}
-            >
-              <input
-                type="checkbox"
-                id={box}
-                className="sp-task__check"
-                checked={task.done}
-                {...(onSetDone
-                  ? { onChange: (e) => onSetDone(task, e.currentTarget.checked) }
-                  : {
-                      disabled: true,
-                      readOnly: true,
-                      'aria-describedby': hint,
-                      title: readOnlyHint,
-                    })}
+      {groupTasks(tasks, today(), writing).map((group) => (
+        <div key={group.key} className="sp-tasks__group" data-group={group.key}>
+          <h3 id={`${id}-${group.key}`} className="sp-tasks__heading">
+            {group.label} <span className="sp-count">{group.tasks.length}</span>
+          </h3>
+          <ul className="sp-tasks" aria-labelledby={`${id}-${group.key}`}>
+            {group.tasks.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                id={`${id}-${task.id}`}
+                hint={hint}
+                onSetDone={onSetDone}
+                busy={writing?.has(task.id) === true}
               />
-              <span className="sp-task__body">
-                <label htmlFor={box} className="sp-task__title">
-                  {task.title}
-                </label>
-                <span className="sp-task__meta">
-                  {task.due ? <span>Due {formatDue(task.due)}</span> : null}
-                  {task.importance ? <Importance value={task.importance} /> : null}
-                </span>
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+            ))}
+          </ul>
+        </div>
+      ))}
     </>
+  )
+}
+
+interface TaskRowProps {
+  task: Task
+  id: string
+  hint: string
+  onSetDone: TaskListProps['onSetDone']
+  busy: boolean
+}
+
+function TaskRow({ task, id, hint, onSetDone, busy }: TaskRowProps) {
+  const title = `${id}-title`
+  return (
+    <li
+      className={`sp-task${task.done ? ' sp-task--done' : ''}`}
+      data-task-id={task.id}
+      {...(busy && { 'aria-busy': true })}
+    >
+      <input
+        type="checkbox"
+        id={id}
+        className="sp-task__check"
+        checked={task.done}
+        aria-labelledby={title}
+        {...(onSetDone
+          ? { onChange: (e) => onSetDone(task, e.currentTarget.checked) }
+          : {
+              disabled: true,
+              readOnly: true,
+              'aria-describedby': hint,
+              title: readOnlyHint,
+            })}
+      />
+      <span className="sp-task__body">
+        <span id={title} className="sp-task__title">
+          {task.title}
+        </span>
+        <span className="sp-task__meta">
+          {task.due ? <span>Due {formatDue(task.due)}</span> : null}
+          {task.importance ? <Importance value={task.importance} /> : null}
+        </span>
+      </span>
+    </li>
   )
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { fileTitle } from '../../vocabulary/fileTitle.ts'
 import { momentText } from '../../vocabulary/humanTime.ts'
 import type { Artifact, Notebook } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
@@ -147,7 +148,7 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
               <li key={a.name}>
                 <button {...opener({ kind: 'note', name: a.name })}>
                   <span className="sp-list__title">{a.title}</span>
-                  <span className="sp-list__meta">{a.name}.md</span>
+                  <span className="sp-list__meta">saved {formatTime(a.updatedAt)}</span>
                 </button>
               </li>
             ))}
@@ -162,7 +163,11 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
           <ul className="sp-list sp-list--sources">
             {notebook.sources.map((path) => (
               <li key={path}>
-                {sources ? <button {...opener({ kind: 'source', path })}>{path}</button> : path}
+                {sources ? (
+                  <button {...opener({ kind: 'source', path })}>{fileTitle(path)}</button>
+                ) : (
+                  fileTitle(path)
+                )}
               </li>
             ))}
           </ul>
@@ -184,7 +189,7 @@ function NotePane({ note, onClose }: { note: Artifact | undefined; onClose: () =
   return (
     <ReaderPane
       title={note.title}
-      meta={`Note · ${note.name}.md · saved ${formatTime(note.updatedAt)}`}
+      meta={`Note · saved ${formatTime(note.updatedAt)}`}
       body={{ kind: 'markdown', text: note.content }}
       onClose={onClose}
     />
@@ -202,7 +207,7 @@ function SourcePane({ reader, notebook, path, onClose }: SourcePaneProps) {
   const source = useNotebookSource(reader, notebook.id, path)
   return (
     <ReaderPane
-      title={path}
+      title={fileTitle(path)}
       meta={`Source · ${notebook.title}`}
       body={
         source.status === 'loading'

@@ -42,7 +42,7 @@ export function lastingDecisions(
   return [
     ...(mayBeAllowedByRule(request.permission)
       ? [
-          { key: 'allow-run', label: `Allow ${every} for this run` },
+          { key: 'allow-run', label: `Allow ${every} in this conversation` },
           { key: 'allow-session', label: `Allow ${every} for this session` },
         ]
       : []),

@@ -2,8 +2,8 @@ import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 
 /**
  * Whether a finished call can be taken back: `undoable` with the `changeId` its result carries (a
- * workspace change), `outside` (code it ran or another service it called: nothing to undo), or
- * `none` (a read, a failure, or a workspace call that changed nothing).
+ * workspace change), `outside` (another service it called: nothing to undo), or `none` (a read, a
+ * failure, code run in the sandbox, or a workspace call that changed nothing).
  */
 export type CallChange =
   | { kind: 'undoable'; changeId: string }
@@ -15,9 +15,9 @@ export function changeOf(event: AgentEvent): CallChange {
   if (event.kind !== 'toolCompleted' || event.permission === 'read') return { kind: 'none' }
   const changeId = changeIdIn(event.payloadJson)
   if (changeId !== undefined) return { kind: 'undoable', changeId }
-  // Code runs and MCP tools (whose level a server's source set) act outside the workspace.
-  if (event.permission === 'execute' || event.permissionOrigin !== undefined)
-    return { kind: 'outside' }
+  // MCP tools (whose level a server's source set) act outside the workspace. Code run in the
+  // sandbox sees only what it is given, read-only: a computation changes nothing to take back.
+  if (event.permissionOrigin !== undefined) return { kind: 'outside' }
   return { kind: 'none' }
 }
 

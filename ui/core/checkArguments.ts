@@ -64,8 +64,7 @@ function plainProblem(
   if (wrappers.has(unit.keyword) || unit.keyword === 'false') return undefined
   // The null branch of a field that may be cleared ("Expected null") is not the useful one.
   if (unit.keyword === 'type' && /Expected "null"/.test(unit.error)) return undefined
-  if (field?.kind === 'day')
-    return `${label}: write a day, such as friday, next monday or 2026-12-04.`
+  if (field?.kind === 'day') return `${label}: write a day, such as friday, next monday or 4 Dec.`
   const s = field?.schema ?? {}
   switch (unit.keyword) {
     case 'type': {

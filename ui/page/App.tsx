@@ -11,6 +11,7 @@ import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/S
 import { readPageToken } from './readPageToken.ts'
 import { ApprovalSummary, SignedInBar } from './SignedInBar.tsx'
 import { SignInScreen } from './SignInScreen.tsx'
+import { shownRun } from './shownRun.ts'
 import { signedOutBy } from './signedOutBy.ts'
 import { useCardReach } from './useCardReach.ts'
 import { serverLostCard, useReloadWhenRestarted, useServerLost } from './useServerLost.ts'
@@ -35,6 +36,8 @@ const statusLabel: Record<string, string> = {
 }
 
 type Tab = 'workspace' | 'activity' | 'statechart'
+// On a narrow screen the conversations and the side panel are drawers over the chat (page.css).
+type Drawer = 'conversations' | 'panel'
 const tabs: { id: Tab; label: string }[] = [
   { id: 'workspace', label: 'Workspace' },
   { id: 'activity', label: 'Activity' },
@@ -63,11 +66,16 @@ export function App() {
   const [info, setInfo] = useState<AppInfo>()
   const [me, setMe] = useState<SignedInPerson>()
   const [run, setRun] = useState<RemoteRunClient | undefined>(() => {
-    const id = new URLSearchParams(location.search).get('run')
+    const id = shownRun.take()
     return id ? client.openRun(id) : undefined
   })
   const current = useRef(run)
   const [tab, setTab] = useState<Tab>('workspace')
+  const [drawer, setDrawer] = useState<Drawer>()
+  const toggleDrawer = (which: Drawer) => setDrawer((open) => (open === which ? undefined : which))
+  const closeDrawer = useCallback(() => setDrawer(undefined), [])
+  const focusAfterClose = useRef<string>(undefined)
+  useDrawerFocus(drawer, focusAfterClose)
   const status = useRunStatus(run)
 
   useEffect(() => {
@@ -99,8 +107,7 @@ export function App() {
     current.current?.close()
     current.current = next
     setRun(next)
-    const search = next === undefined ? '' : `?run=${encodeURIComponent(next.runId)}`
-    history.replaceState(null, '', `${location.pathname}${search}`)
+    shownRun.keep(next?.runId)
   }, [])
   const startRun = useCallback(
     async (text: string) => show(await client.startRun(text, info?.notebook?.id)),
@@ -109,14 +116,18 @@ export function App() {
   // A run reopens with its whole history and any open card: its stream replays its log.
   const openRun = useCallback(
     (runId: string) => {
+      setDrawer(undefined)
       if (current.current?.runId !== runId) show(client.openRun(runId))
     },
     [client, show],
   )
   const newChat = useCallback(() => {
+    setDrawer(undefined)
     show(undefined)
-    document.querySelector<HTMLInputElement>('.sp-chat__input')?.focus()
-  }, [show])
+    // Clicked in a drawer, the box takes the focus once the drawer has closed.
+    if (drawer !== undefined) focusAfterClose.current = '.sp-chat__input'
+    document.querySelector<HTMLElement>('.sp-chat__input')?.focus()
+  }, [show, drawer])
 
   return (
     <div className="app">
@@ -125,17 +136,38 @@ export function App() {
           <span className="app__logo" aria-hidden="true">
             ◆
           </span>
-          <span>StudyPulse</span>
+          <span className="app__brand-name">StudyPulse</span>
         </h1>
+        <div className="app__drawers">
+          <button
+            type="button"
+            className="app__drawer-toggle app__drawer-toggle--conversations"
+            aria-expanded={drawer === 'conversations'}
+            aria-controls="app-conversations"
+            onClick={() => toggleDrawer('conversations')}
+          >
+            Chats
+          </button>
+          <button
+            type="button"
+            className="app__drawer-toggle app__drawer-toggle--panel"
+            aria-expanded={drawer === 'panel'}
+            aria-controls="app-panel"
+            onClick={() => toggleDrawer('panel')}
+          >
+            Workspace
+          </button>
+        </div>
         <div className="app__meta">
           {me?.signedIn ? (
             <SignedInBar me={me} {...(canSignOut && { onSignOut: () => void signOut() })} />
           ) : null}
-          {info?.notebook ? <span className="app__chip">{info.notebook.title}</span> : null}
-          {info ? <span className="app__chip app__chip--quiet">model: {info.model}</span> : null}
+          {info?.notebook ? (
+            <span className="app__chip app__chip--notebook">{info.notebook.title}</span>
+          ) : null}
           {run ? (
             <span
-              className={`app__chip ${lost ? 'app__chip--lost' : 'app__chip--quiet'}`}
+              className={`app__chip ${lost ? 'app__chip--lost' : 'app__chip--quiet app__chip--status'}`}
               data-run-status={lost ? 'lost' : (status ?? '')}
             >
               {lost
@@ -157,8 +189,15 @@ export function App() {
       {signedOut !== undefined ? (
         <SignInScreen expired={signedOut === 'ended'} />
       ) : (
-        <main className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}>
-          <div className="app__rail">
+        <main
+          className={`app__main${tab === 'statechart' ? ' app__main--wide' : ''}`}
+          data-drawer={drawer ?? 'none'}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && drawer !== undefined) closeDrawer()
+          }}
+        >
+          <div className="app__rail" id="app-conversations">
+            <BackToChat onClick={closeDrawer} />
             <RunList
               runs={client}
               {...(run && { currentRunId: run.runId })}
@@ -195,7 +234,8 @@ export function App() {
               }
             />
           </section>
-          <aside className="app__side">
+          <aside className="app__side" id="app-panel" aria-label="Workspace and activity">
+            <BackToChat onClick={closeDrawer} />
             <div className="app__tabs" role="tablist" aria-label="Side panel">
               {tabs.map((t) => (
                 <button
@@ -241,7 +281,11 @@ export function App() {
                   }
                 />
               ) : (
-                <StatechartView run={run} />
+                // For a developer: the chart's states and events, and which model plans.
+                <div data-developer-view="how-it-works">
+                  {info ? <p className="sp-muted app__model">Model: {info.model}</p> : null}
+                  <StatechartView run={run} />
+                </div>
               )}
             </div>
           </aside>
@@ -249,4 +293,30 @@ export function App() {
       )}
     </div>
   )
+}
+
+// Shown only where the pane is a drawer (page.css): the way back to the chat, besides Escape.
+function BackToChat(props: { onClick: () => void }) {
+  return (
+    <button type="button" className="app__back" onClick={props.onClick}>
+      <span aria-hidden="true">← </span>Back to the chat
+    </button>
+  )
+}
+
+// An opened drawer takes the focus (its Back button); a closed one gives it back to its toggle, or
+// to what `after` names. Only where the pane is a drawer: elsewhere nothing is hidden or moved.
+function useDrawerFocus(drawer: Drawer | undefined, after: { current: string | undefined }) {
+  const was = useRef<Drawer>(undefined)
+  useEffect(() => {
+    const shown = (selector: string) => {
+      const el = document.querySelector<HTMLElement>(selector)
+      return el?.offsetParent != null ? el : null
+    }
+    if (drawer !== undefined) shown(`#app-${drawer} .app__back`)?.focus()
+    else if (was.current !== undefined && document.activeElement === document.body)
+      shown(after.current ?? `.app__drawer-toggle--${was.current}`)?.focus()
+    after.current = undefined
+    was.current = drawer
+  }, [drawer, after])
 }

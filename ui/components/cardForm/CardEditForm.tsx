@@ -18,6 +18,11 @@ export interface CardEditFormProps {
   onCancel: () => void
   /** The day words such as "friday" count from (default: today, on this computer). */
   today?: () => Date
+  /**
+   * What the record holds now, by field label (a change card's "before" column): a field the
+   * proposal leaves blank says that blank keeps it.
+   */
+  holds?: Readonly<Record<string, string>>
 }
 
 const widgets = { DateWidget: DayWidget }
@@ -31,7 +36,10 @@ export default function CardEditForm(props: CardEditFormProps) {
   const { schema, proposed, onSave, onCancel } = props
   const fields = useMemo(() => editFields(schema), [schema])
   const formSchema = useMemo(() => toFormSchema(fields), [fields])
-  const uiSchema = useMemo(() => toUiSchema(fields), [fields])
+  const uiSchema = useMemo(
+    () => toUiSchema(fields, proposed, props.holds ?? {}),
+    [fields, proposed, props.holds],
+  )
   const validator = useMemo(
     () => formValidator(schema, fields, proposed),
     [schema, fields, proposed],
@@ -143,16 +151,33 @@ function toFormSchema(fields: readonly EditField[]): RJSFSchema {
   }
 }
 
-/** How each field is drawn: the record's id stays as proposed, long text in a text area. */
-function toUiSchema(fields: readonly EditField[]): UiSchema<Values, RJSFSchema, CardFormContext> {
+/**
+ * How each field is drawn: the record's id stays as proposed, long text in a text area, and a
+ * field the proposal leaves blank on a change says what the record keeps ("Left blank, it stays
+ * “Essay”."), so an empty box is not read as "none".
+ */
+function toUiSchema(
+  fields: readonly EditField[],
+  proposed: Values,
+  holds: Readonly<Record<string, string>>,
+): UiSchema<Values, RJSFSchema, CardFormContext> {
   return Object.fromEntries(
-    fields.map((field) => [
-      field.key,
-      field.identifies
-        ? { 'ui:widget': 'hidden' }
-        : field.kind === 'longText'
-          ? { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } }
-          : {},
-    ]),
+    fields.map((field) => {
+      if (field.identifies) return [field.key, { 'ui:widget': 'hidden' }]
+      const now = holds[field.label]
+      const keeps =
+        now !== undefined &&
+        now !== '' &&
+        field.kind !== 'yesNo' &&
+        !Object.hasOwn(proposed, field.key)
+          ? { 'ui:help': `Left blank, it stays “${now}”.` }
+          : {}
+      return [
+        field.key,
+        field.kind === 'longText'
+          ? { 'ui:widget': 'textarea', 'ui:options': { rows: 3 }, ...keeps }
+          : keeps,
+      ]
+    }),
   )
 }

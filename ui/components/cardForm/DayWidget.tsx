@@ -45,7 +45,7 @@ export function DayWidget(
         value={text}
         disabled={off}
         autoComplete="off"
-        placeholder="friday, next monday or 2026-12-04"
+        placeholder="friday, next monday or 4 Dec"
         aria-describedby={`${readoutId} ${ariaDescribedByIds(id)}`}
         onChange={(e) => type(e.target.value)}
         onBlur={() => onBlur(id, value)}
