@@ -89,6 +89,7 @@ describe('the documentation samples', () => {
           'cd bench && npx tsx no-such-file.ts',
           'npm install no-such-package',
           'npm install ai@6 @ai-sdk/react@4',
+          'npm install openai @anthropic-ai/sdk',
         ].join('\n'),
       ),
       lang: 'sh',
@@ -99,6 +100,10 @@ describe('the documentation samples', () => {
       { where: 'synthetic.md:5', problem: 'no file bench/no-such-file.ts' },
       { where: 'synthetic.md:6', problem: 'no-such-package is no dependency' },
       { where: 'synthetic.md:7', problem: 'ai@6: the repository has ai 7' },
+      {
+        where: 'synthetic.md:8',
+        problem: 'openai: name its major (openai@7); it declares Node 22',
+      },
     ])
   })
 })

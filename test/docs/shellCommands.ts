@@ -35,11 +35,24 @@ function dependencies(): Set<string> {
   ])
 }
 
-/** The major version of a package this repository has installed, if it has it. */
-function installedMajor(name: string): string | undefined {
+/** The major version of a package this repository has installed, and the oldest Node it declares. */
+function installed(name: string): { major: string; node?: number } | undefined {
   const file = join(repoRoot, 'node_modules', name, 'package.json')
   if (!existsSync(file)) return undefined
-  return String(JSON.parse(readFileSync(file, 'utf8')).version).split('.')[0]
+  const pkg = JSON.parse(readFileSync(file, 'utf8'))
+  return { major: String(pkg.version).split('.')[0] ?? '', node: oldestNode(pkg.engines?.node) }
+}
+
+/** The major of a `>=N` Node range (`>=22`, `>=22.0.0`), if that is its form. */
+function oldestNode(range: unknown): number | undefined {
+  const m = typeof range === 'string' ? /^>=\s*(\d+)/.exec(range.trim()) : null
+  return m ? Number(m[1]) : undefined
+}
+
+/** The oldest Node the package supports (its `engines.node`, `>=20`). */
+function supportedNode(): number {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+  return oldestNode(pkg.engines?.node) ?? 0
 }
 
 // The app derives `<PROVIDER>_API_KEY` and `<PROVIDER>_BASE_URL` from the provider's name.
@@ -94,9 +107,13 @@ function checkCommand(words: string[], cwd: string, report: (problem: string) =>
       if (!known.has(name) && !name.startsWith('@ai-sdk/')) report(`${name} is no dependency`)
       // A major a guide names (`ai@7`) is the one the repository installs and tests with.
       const major = at < 0 ? undefined : spec.slice(at + 1)
-      const installed = installedMajor(name)
-      if (major !== undefined && installed !== undefined && major !== installed)
-        report(`${spec}: the repository has ${name} ${installed}`)
+      const has = installed(name)
+      if (major !== undefined && has !== undefined && major !== has.major)
+        report(`${spec}: the repository has ${name} ${has.major}`)
+      // On the oldest Node the package supports, npm passes over a major that declares a newer
+      // Node and installs an older one (`ai` 6 for `ai`): the guide names the major it tests.
+      if (major === undefined && has?.node !== undefined && has.node > supportedNode())
+        report(`${name}: name its major (${name}@${has.major}); it declares Node ${has.node}`)
     }
   } else if (program === 'npm' && !builtIn.has(first ?? ''))
     report(`npm ${first} is no npm command here`)
