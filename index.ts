@@ -46,6 +46,7 @@ export {
 } from './tools/mcp/createMcpTools.ts'
 export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
 export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
+export type { McpRetry, McpStartEnded, RetryTimer } from './tools/mcp/mcpRetry.ts'
 export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
 export {
   type McpConfig,
