@@ -46,7 +46,6 @@ export {
 } from './tools/mcp/createMcpTools.ts'
 export { loadMcpConfig, type McpConfigLoad } from './tools/mcp/loadMcpConfig.ts'
 export type { McpConnectionState } from './tools/mcp/McpConnection.ts'
-export type { McpRetry, McpStartEnded, RetryTimer } from './tools/mcp/mcpRetry.ts'
 export type { McpServerStatus, McpToolStatus } from './tools/mcp/McpServerStatus.ts'
 export {
   type McpConfig,
@@ -54,6 +53,7 @@ export {
   type McpServerConfig,
   mcpConfigSchema,
 } from './tools/mcp/mcpConfig.ts'
+export type { McpRetry, McpStartEnded, RetryTimer } from './tools/mcp/mcpRetry.ts'
 export {
   defaultSandboxLimits,
   runInSandbox,
