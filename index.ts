@@ -53,6 +53,7 @@ export {
   type McpServerConfig,
   mcpConfigSchema,
 } from './tools/mcp/mcpConfig.ts'
+export type { McpRetry, McpStartEnded, RetryTimer } from './tools/mcp/mcpRetry.ts'
 export {
   defaultSandboxLimits,
   runInSandbox,

@@ -75,6 +75,8 @@ export class Gateway {
    */
   listTools(cardUri?: string): Tool[] {
     const { mcp, runtime } = this.#options
+    // A server whose start failed is tried again now; its tools come with `tools/list_changed`.
+    void mcp.retry()
     return mcp.tools().flatMap((tool) => {
       const upstream = mcp.upstream(tool.name)
       const level = runtime.tools.permissionOf(tool.name)
@@ -98,6 +100,18 @@ export class Gateway {
   /** One `tools/call`: a read goes straight to its server, anything else through a card. */
   async callTool(name: string, args: unknown, caller: GatewayCaller): Promise<CallToolResult> {
     const { mcp, runtime } = this.#options
+    const down = mcp.upstream(name) === undefined ? downServerOf(mcp, name) : undefined
+    if (down !== undefined) {
+      // A tool of a server whose start failed: try it again now, and say why if it still fails.
+      await mcp.retry(down)
+      const still = mcp.servers().find((server) => server.name === down)
+      if (mcp.upstream(name) === undefined && still?.state === 'failed') {
+        return plainFailure(
+          'tool_unavailable',
+          `MCP server ${down} is not available: ${still.error ?? 'it did not start'}; nothing ran`,
+        )
+      }
+    }
     const upstream = mcp.upstream(name)
     const level = runtime.tools.permissionOf(name)
     if (upstream === undefined || level === undefined) {
@@ -397,4 +411,12 @@ function endedResult(events: readonly AgentEvent[]): ToolResult {
   const message =
     last?.error?.message ?? last?.text ?? 'the call ended before it was answered; nothing ran'
   return { ok: false, error: { code, message } }
+}
+
+// The failed server a tool name belongs to by its `<server>__` prefix (the longest that fits).
+function downServerOf(mcp: McpTools, tool: string): string | undefined {
+  return mcp
+    .servers()
+    .filter((server) => server.state === 'failed' && tool.startsWith(`${server.name}__`))
+    .sort((a, b) => b.name.length - a.name.length)[0]?.name
 }

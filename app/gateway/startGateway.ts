@@ -4,6 +4,7 @@ import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { loadMcpConfig } from '../../tools/mcp/loadMcpConfig.ts'
+import type { McpRetry, McpStartEnded } from '../../tools/mcp/mcpRetry.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
@@ -32,6 +33,8 @@ export interface StartGatewayOptions {
   approvalRules?: ApprovalRules
   /** The StudyPulse web app's origin on the same workspace (`--page-url`): cards link to it. */
   pageUrl?: string
+  /** When an upstream server whose start failed is tried again (tests set the timer). */
+  retry?: Partial<McpRetry>
   env?: NodeJS.ProcessEnv
   log?: (line: string) => void
 }
@@ -73,10 +76,14 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
   const workspace = await Workspace.openOrCreate(resolve(options.workspace), { samples: false })
   const store = sqliteRunStore(workspace.root)
   for (const problem of await store.tidy()) log(`studypulse-gateway: ${problem}`)
-  const mcp = await createGatewayTools(loaded.config, { baseDir: dirname(configPath) })
-  for (const server of mcp.servers()) {
-    if (server.error !== undefined) log(`studypulse-gateway: ${server.name}: ${server.error}`)
-  }
+  const mcp = await createGatewayTools(loaded.config, {
+    baseDir: dirname(configPath),
+    ...(options.retry !== undefined && { retry: options.retry }),
+    onStartEnded: (ended) => {
+      const line = startLine(ended)
+      if (line !== undefined) log(`studypulse-gateway: ${line}`)
+    },
+  })
   const model = new GatewayModel()
   const tracing = await startTracing(env, log)
   const created = createAgentRuntime({
@@ -119,6 +126,17 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
       return stopping
     },
   }
+}
+
+// What the log says of a server's try to start: each failure with its error, a late success.
+function startLine(ended: McpStartEnded): string | undefined {
+  if (!ended.ok) {
+    const wait = Math.round(ended.retryInMs / 1000)
+    return `${ended.server}: ${ended.error} (tried ${ended.attempt}×; trying again in ${wait} s, or on the next tools/list or call)`
+  }
+  return ended.attempt > 1
+    ? `${ended.server} started on try ${ended.attempt}: ${ended.tools} tools`
+    : undefined
 }
 
 /**

@@ -13,10 +13,14 @@ import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
 import { toToolResult } from './mcpResult.ts'
+import { defaultMcpRetry, type McpRetry, type McpStartEnded, retryDelayMs } from './mcpRetry.ts'
 import { redactUserInfo } from './redactUserInfo.ts'
 import { schemaHash } from './schemaHash.ts'
 
-/** Where a server connection stands: `stopped` ones (crashed, timed out) start again on the next call. */
+/**
+ * Where a server connection stands: `stopped` ones (crashed, timed out) start again on the next
+ * call; `failed` ones (a start that failed) are tried again with backoff, and on demand (`retry`).
+ */
 export type McpConnectionState = 'starting' | 'connected' | 'stopped' | 'failed' | 'closed'
 
 /** What one server connection needs besides its `mcp.json` entry. */
@@ -27,10 +31,14 @@ export interface McpConnectionOptions {
   baseDir: string
   /** How long a tool call may take unless the entry says otherwise. */
   callTimeoutMs: number
-  /** How long starting, initializing and listing tools may take. */
+  /** How long starting, initializing and listing tools may take, unless the entry says otherwise. */
   startTimeoutMs: number
+  /** When a start that failed is tried again (default `defaultMcpRetry`). */
+  retry?: McpRetry
   /** Told when the server's tool list changed (after `tools/list_changed`, or a restart). */
   onToolsChanged: () => void
+  /** Told how each try to start the server ended. */
+  onStartEnded?: (ended: McpStartEnded) => void
 }
 
 /** The first characters of a server's stderr kept to explain a crash (its first error line). */
@@ -51,6 +59,9 @@ export class McpConnection {
   #state: McpConnectionState = 'starting'
   #error: string | undefined
   #stderr = { head: '', tail: '' }
+  // Failed starts in a row, and what cancels the timer of the next try.
+  #failures = 0
+  #cancelRetry: (() => void) | undefined
 
   constructor(options: McpConnectionOptions) {
     this.name = options.name
@@ -75,6 +86,11 @@ export class McpConnection {
   /** Starts the server and lists its tools; a failure is kept in `state` and `error`. */
   async start(): Promise<void> {
     await this.#ensureClient().catch(() => {})
+  }
+
+  /** Tries a server whose start failed again now, not waiting for its backoff; resolves when that try ends. */
+  async retry(): Promise<void> {
+    if (this.#state === 'failed') await this.start()
   }
 
   /**
@@ -174,6 +190,7 @@ export class McpConnection {
   /** Stops the server for good. */
   async close(): Promise<void> {
     this.#state = 'closed'
+    this.#cancelRetry?.()
     const client = this.#client ?? (await this.#starting?.catch(() => undefined))
     this.#client = undefined
     await client?.close().catch(() => {})
@@ -182,14 +199,26 @@ export class McpConnection {
   #ensureClient(): Promise<Client> {
     if (this.#state === 'closed') return Promise.reject(new Error('the connection was closed'))
     if (this.#client !== undefined) return Promise.resolve(this.#client)
-    this.#starting ??= this.#connect().finally(() => {
-      this.#starting = undefined
-    })
+    // The next try is set once this one is over: a try that joined it would never start.
+    this.#starting ??= this.#connect().then(
+      (client) => {
+        this.#starting = undefined
+        return client
+      },
+      (error: unknown) => {
+        this.#starting = undefined
+        if (this.#state === 'failed') this.#failed(this.#error ?? message(error))
+        throw error
+      },
+    )
     return this.#starting
   }
 
   async #connect(): Promise<Client> {
-    this.#state = 'starting'
+    this.#cancelRetry?.()
+    this.#cancelRetry = undefined
+    // A retry keeps saying `failed` (and why) until it succeeds.
+    if (this.#state !== 'failed') this.#state = 'starting'
     this.#stderr = { head: '', tail: '' }
     const client = new Client(
       { name: 'studypulse', version: '0.1.0' },
@@ -224,7 +253,7 @@ export class McpConnection {
         )
       } else this.#error = error.message
     }
-    const { startTimeoutMs } = this.#options
+    const startTimeoutMs = this.#options.config.startTimeoutMs ?? this.#options.startTimeoutMs
     try {
       await client.connect(this.#transport(), { timeout: startTimeoutMs })
       const tools: Tool[] = []
@@ -241,15 +270,34 @@ export class McpConnection {
       this.#client = client
       this.#state = 'connected'
       this.#error = undefined
+      const attempt = this.#failures + 1
+      this.#failures = 0
       this.#setTools(tools)
+      this.#options.onStartEnded?.({ server: this.name, attempt, ok: true, tools: tools.length })
       return client
     } catch (error) {
       await client.close().catch(() => {})
-      if (this.state !== 'closed') this.#state = 'failed'
+      const why =
+        error instanceof McpError && error.code === ErrorCode.RequestTimeout
+          ? `did not start within ${startTimeoutMs} ms`
+          : message(error)
       // A transport error may quote the URL, a server's stderr anything: user-info never shows.
-      this.#error = redactUserInfo(`${message(error)}${this.#stderrSummary()}`)
+      this.#error = redactUserInfo(`${why}${this.#stderrSummary()}`)
+      if (this.state !== 'closed') this.#state = 'failed'
       throw new Error(this.#error)
     }
+  }
+
+  // A start failed: say so, and try again after a wait that doubles with each failure in a row.
+  #failed(error: string): void {
+    this.#failures += 1
+    const { retry = defaultMcpRetry, onStartEnded } = this.#options
+    const retryInMs = retryDelayMs(retry, this.#failures)
+    this.#cancelRetry = retry.timer(() => {
+      this.#cancelRetry = undefined
+      void this.retry()
+    }, retryInMs)
+    onStartEnded?.({ server: this.name, attempt: this.#failures, ok: false, error, retryInMs })
   }
 
   #transport(): Transport {

@@ -5,6 +5,7 @@ import type { ToolSource } from '../ToolSource.ts'
 import { McpConnection } from './McpConnection.ts'
 import type { McpServerStatus } from './McpServerStatus.ts'
 import { type McpConfig, type McpConfigInput, mcpConfigSchema } from './mcpConfig.ts'
+import { defaultMcpRetry, type McpRetry, type McpStartEnded } from './mcpRetry.ts'
 import { adaptMcpTool } from './mcpToolAdapter.ts'
 import { schemaHash } from './schemaHash.ts'
 
@@ -14,8 +15,12 @@ export interface CreateMcpToolsOptions {
   baseDir?: string
   /** How long one tool call may take unless a server entry says otherwise (default 30 s). */
   callTimeoutMs?: number
-  /** How long a server may take to start and list its tools (default 20 s). */
+  /** How long a server may take to start and list its tools, unless its entry says (default 20 s). */
   startTimeoutMs?: number
+  /** When a server whose start failed is tried again (default: after 1 s, doubling up to 5 min). */
+  retry?: Partial<McpRetry>
+  /** Told how each try to start a server ended (the first, and every retry). */
+  onStartEnded?: (ended: McpStartEnded) => void
   /**
    * Changes each adapted tool before it is offered (a gateway adds a describe step, say); it keeps
    * the name and level the adapter gave it (the host still decides the level), and may only add
@@ -42,6 +47,11 @@ export interface McpTools extends ToolSource {
   upstream(name: string): McpUpstreamTool | undefined
   /** Calls `listener` whenever a server's tools change (list_changed, restart); returns the unsubscribe. */
   onChange(listener: () => void): () => void
+  /**
+   * Tries again now, not waiting for the backoff, the servers whose start failed (or only the one
+   * named `server`); resolves when those tries end. Their tools then appear through `onChange`.
+   */
+  retry(server?: string): Promise<void>
   /** Stops every server. */
   close(): Promise<void>
 }
@@ -55,7 +65,7 @@ export class McpConfigError extends Error {
 /**
  * Connects to every server of an `mcp.json` configuration (at once, in parallel) and offers their
  * tools to a `ToolRegistry` through `sources`. A server that fails to start is reported in
- * `servers()` with its error; the others work.
+ * `servers()` with its error and tried again with backoff (and on `retry`); the others work.
  */
 export async function createMcpTools(
   config: McpConfigInput | McpConfig,
@@ -83,7 +93,9 @@ export async function createMcpTools(
         baseDir: options.baseDir ?? process.cwd(),
         callTimeoutMs: options.callTimeoutMs ?? 30_000,
         startTimeoutMs: options.startTimeoutMs ?? 20_000,
+        retry: { ...defaultMcpRetry, ...options.retry },
         onToolsChanged: changed,
+        ...(options.onStartEnded !== undefined && { onStartEnded: options.onStartEnded }),
       }),
   )
   await Promise.all(connections.map((connection) => connection.start()))
@@ -163,6 +175,10 @@ export async function createMcpTools(
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    async retry(server) {
+      const named = connections.filter((c) => server === undefined || c.name === server)
+      await Promise.all(named.map((connection) => connection.retry()))
     },
     async close() {
       listeners.clear()

@@ -15,6 +15,11 @@ const common = {
   tools: z.record(z.string(), permissionLevel).default({}),
   /** How long one tool call may take before the server is stopped (default 30 s). */
   timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  /**
+   * How long the server may take to start and list its tools (default 20 s); one that takes
+   * longer is stopped and tried again later. Older files without it keep the default.
+   */
+  startTimeoutMs: z.number().int().positive().max(3_600_000).optional(),
 }
 
 /** A server the app starts as a child process and talks to over stdin/stdout. */

@@ -102,10 +102,8 @@ describe('a server that crashes, hangs or sends garbage', () => {
   it('a server that dies at start is reported by its first error line, not only its last lines', () => {
     const broken = mcp.servers().find((s) => s.name === 'broken')
     expect(broken).toMatchObject({ state: 'failed', tools: [] })
-    // Node's report ends `{ code: 'E_CONFIG' }`, a blank line and `Node.js v20…`.
-    expect(broken?.error).toMatch(
-      /stderr: Error: MISBEHAVING_API_KEY is not set \| … \| .*Node\.js v/,
-    )
+    // Node's report ends `{ code: 'E_CONFIG' }`, a blank line and `Node.js v20…`: left out.
+    expect(broken?.error).toMatch(/stderr: Error: MISBEHAVING_API_KEY is not set$/)
   })
 
   it('the run goes on: the failure goes back to the model, which answers', async () => {
