@@ -10,6 +10,7 @@ const outcomeWords: Record<AuditRecord['outcome'], string> = {
   denied: 'denied',
   expired: 'expired',
   interrupted: 'interrupted',
+  cancelled: 'closed unanswered',
 }
 
 /** The audit log as lines a person can read: when, what, who decided, and what came of it. */
@@ -33,7 +34,10 @@ export function formatAudit(records: readonly AuditRecord[]): string[] {
             : 'nobody'
     const decision =
       r.decision === undefined ? '' : `${r.decision === 'allow' ? 'allowed' : 'denied'} by ${who}`
-    const code = r.code !== undefined && r.outcome === 'failed' ? ` (${r.code})` : ''
+    const code =
+      r.code !== undefined && (r.outcome === 'failed' || r.outcome === 'cancelled')
+        ? ` (${r.code})`
+        : ''
     return [
       // The preview is data (a task's title): shown, never obeyed by the terminal.
       `${when}  ${r.permission.toUpperCase().padEnd(11)} ${visibleText(r.preview ?? toolWords(r.toolName).action, 'mark')}`,

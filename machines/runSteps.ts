@@ -392,8 +392,16 @@ export function failRun(error: { code: string; message: string }): Step {
   return { changes: { error }, events: [{ kind: 'runFailed', error }] }
 }
 
-/** Entering `cancelled`: the run ends, and a pending confirmation dies with it. */
+/**
+ * Entering `cancelled`: the run ends, and a pending confirmation dies with it. The cancel names
+ * the card's call, so the call's audit line says its card closed unanswered (`auditRecordFor`).
+ */
 export function cancelRun(context: AgentRunContext, reason: string | undefined): Step {
+  const prepared = context.current?.prepared
+  const card =
+    context.pending !== undefined && prepared?.callId === context.pending.callId
+      ? { toolCallId: prepared.callId, toolName: prepared.name, permission: prepared.permission }
+      : undefined
   return {
     changes: {
       pending: undefined,
@@ -403,7 +411,7 @@ export function cancelRun(context: AgentRunContext, reason: string | undefined):
       }),
     },
     events: [
-      { kind: 'runCancelled', ...(reason && { text: reason }) },
+      { kind: 'runCancelled', ...(reason && { text: reason }), ...card },
       { kind: 'statusChanged', status: 'cancelled' },
     ],
   }

@@ -1,18 +1,23 @@
 import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { cancelCode } from '../vocabulary/cancelCode.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 
-/** The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, if it is one. */
+/**
+ * The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, or for a
+ * `runCancelled` that closed a non-read call's card unanswered, if it is one.
+ */
 export function auditRecordFor(
   report: AgentEvent,
   events: readonly AgentEvent[],
 ): AuditRecord | undefined {
-  if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed') return undefined
+  const closed = report.kind === 'runCancelled' && report.toolCallId !== undefined
+  if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed' && !closed) return undefined
   if (report.permission === undefined || !needsConfirmation(report.permission)) return undefined
   const earlier = events.filter((e) => e.seq < report.seq && e.toolCallId === report.toolCallId)
   const required = earlier.findLast((e) => e.kind === 'confirmationRequired')
   const resolved = earlier.findLast((e) => e.kind === 'confirmationResolved')
-  const code = report.error?.code
+  const code = closed ? cancelCode(report.text) : report.error?.code
   const preview = required?.description?.headline ?? required?.preview
   const startedBy = events.find((e) => e.kind === 'runStarted')?.startedBy
   return {
@@ -25,6 +30,9 @@ export function auditRecordFor(
     // The card's headline, as the person read it (a task's title), over the preview (its id).
     ...(preview !== undefined && { preview }),
     ...(resolved?.confirmationId !== undefined && { confirmationId: resolved.confirmationId }),
+    // A card closed unanswered has no decision: its line names the card that was waiting.
+    ...(closed &&
+      required?.confirmationId !== undefined && { confirmationId: required.confirmationId }),
     ...(resolved?.decision !== undefined && { decision: resolved.decision }),
     ...(resolved?.decidedBy !== undefined && { decidedBy: resolved.decidedBy }),
     ...(resolved?.rule !== undefined && { rule: resolved.rule }),
@@ -39,6 +47,7 @@ export function auditRecordFor(
 
 function outcomeOf(kind: AgentEvent['kind'], code: string | undefined): AuditRecord['outcome'] {
   if (kind === 'toolCompleted') return 'completed'
+  if (kind === 'runCancelled') return 'cancelled'
   if (code === 'user_denied') return 'denied'
   if (code === 'confirmation_expired') return 'expired'
   if (code === 'interrupted') return 'interrupted'

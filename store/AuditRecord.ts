@@ -22,7 +22,8 @@ export interface AuditRecord {
   approvals?: readonly Person[]
   /** The signed-in person whose run it was. */
   startedBy?: Person
-  outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted'
+  /** `cancelled`: the card closed unanswered by a cancel (its `code` says why: `asker_gone`). */
+  outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted' | 'cancelled'
   code?: string
   /**
    * The chain's fields, on lines written since the log was chained: one chain for the log
@@ -57,7 +58,7 @@ export const AuditRecordSchema = z.object({
   decider: PersonSchema.optional(),
   approvals: z.array(PersonSchema).optional(),
   startedBy: PersonSchema.optional(),
-  outcome: z.enum(['completed', 'failed', 'denied', 'expired', 'interrupted']),
+  outcome: z.enum(['completed', 'failed', 'denied', 'expired', 'interrupted', 'cancelled']),
   code: z.string().optional(),
   version: z.union([z.literal(2), z.literal(3)]).optional(),
   n: z.number().int().optional(),

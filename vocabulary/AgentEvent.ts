@@ -24,6 +24,7 @@ export type AgentEventKind =
   | 'toolCompleted'
   | 'toolFailed'
   | 'runFailed'
+  /** The run was cancelled; a card it was waiting on names its call (it closed unanswered). */
   | 'runCancelled'
 
 /** One entry of a run's event log. */

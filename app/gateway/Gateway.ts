@@ -5,6 +5,7 @@ import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { askerGone, cancelReason } from '../../vocabulary/cancelCode.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
@@ -14,8 +15,7 @@ import type { GatewayModel } from './gatewayModel.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
 
-/** The code a card is closed with when whoever asked for its call is no longer waiting. */
-export const askerGone = 'asker_gone'
+export { askerGone } from '../../vocabulary/cancelCode.ts'
 
 const goneText = (asker: string) =>
   `${asker} stopped waiting for the answer (it cancelled the call, or its connection closed), so the call was never made`
@@ -276,7 +276,7 @@ export class Gateway {
       // and the call never runs later, whoever would still answer it.
       const gone = () => {
         this.#options.log?.(`studypulse-gateway: ${askerGone}: ${caller.name} left run ${runId}`)
-        void runtime.cancel(runId, `${askerGone}: ${goneText(caller.name)}`).catch(() => {})
+        void runtime.cancel(runId, cancelReason(askerGone, goneText(caller.name))).catch(() => {})
       }
       const check = () => {
         const view = runtime.view(runId)

@@ -7,6 +7,7 @@ import { loadMcpConfig } from '../../tools/mcp/loadMcpConfig.ts'
 import type { McpRetry, McpStartEnded } from '../../tools/mcp/mcpRetry.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
+import { cancelReason, interruptedCode } from '../../vocabulary/cancelCode.ts'
 import { isEnded } from '../../vocabulary/RunStatus.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { applyPolicyFile } from '../applyPolicyFile.ts'
@@ -58,8 +59,10 @@ export class GatewayStartError extends Error {
 }
 
 /** The reason a card of a gateway that stopped is closed with. */
-export const interruptedReason =
-  'interrupted: the gateway stopped while this card waited, so the call was never made (the host that asked is gone)'
+export const interruptedReason = cancelReason(
+  interruptedCode,
+  'the gateway stopped while this card waited, so the call was never made (the host that asked is gone)',
+)
 
 /**
  * Opens the workspace and its SQLite store, connects to every server of `mcp.json`, and builds

@@ -87,6 +87,29 @@ describe('npm run audit -- --verify names the first line that does not fit', {
     expect(printed.stdout).toMatch(/allowed by Rita → done .* in a conversation of Alice/)
   })
 
+  test('a card a cancel closed (its asker gone) is a line of the chain, and printed', async () => {
+    const store = sqliteRunStore(ws)
+    await store.claim('r2')
+    const closed: AuditRecord = {
+      at: '2026-12-01T14:05:00.000Z',
+      runId: 'r2',
+      toolCallId: 'c9',
+      toolName: 'delete_task',
+      permission: 'destructive',
+      preview: 'delete task 9',
+      confirmationId: 'k9',
+      outcome: 'cancelled',
+      code: 'asker_gone',
+    }
+    await store.commit('r2', { audit: [closed] })
+    await store.close()
+    const verified = await audit('--verify')
+    expect(verified.code).toBe(0)
+    expect(verified.stdout).toMatch(/is whole: 5 lines\./)
+    const printed = await audit()
+    expect(printed.stdout).toMatch(/delete task 9\n.*nobody → closed unanswered \(asker_gone\)/)
+  })
+
   test('an edited line is named', async () => {
     const text = await lines()
     text[1] = (text[1] as string).replace('"Rita"', '"Mallory"')

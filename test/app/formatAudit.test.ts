@@ -39,6 +39,22 @@ describe('formatAudit', () => {
     expect(lines[1]).toContain('denied by you → denied')
   })
 
+  it('says a card a cancel closed was decided by nobody, and why it closed', () => {
+    const [line] = formatAudit([
+      {
+        at: '2026-11-30T09:02:00.000Z',
+        runId: 'r1',
+        toolCallId: 'c3',
+        toolName: 'files__write_file',
+        permission: 'write',
+        confirmationId: 'k3',
+        outcome: 'cancelled',
+        code: 'asker_gone',
+      },
+    ])
+    expect(line).toContain('nobody → closed unanswered (asker_gone)')
+  })
+
   it('says so when there is nothing yet', () => {
     expect(formatAudit([])).toEqual(['No decisions yet: nothing that writes has been proposed.'])
   })

@@ -69,6 +69,28 @@ describe('cancel', () => {
     expect(model.requests).toHaveLength(1)
   })
 
+  it('while awaiting confirmation: the card is audited as closed unanswered, with no decision', async () => {
+    const model = new ScriptedModel([{ toolCalls: [create] }, { text: 'never asked' }])
+    const runtime = makeRuntime(model, ws)
+    const runId = runtime.startRun({ input: 'go' })
+    await waitForRun(runtime, runId, 'awaitingConfirmation')
+    const id = pendingId(runtime, runId)
+    await runtime.cancel(runId, 'chat closed')
+    const audit = async () => (await runtime.store?.readAudit()) ?? []
+    await expect.poll(audit).toHaveLength(1)
+    const [line] = await audit()
+    expect(line).toMatchObject({
+      runId,
+      toolCallId: 'c1',
+      toolName: 'create_task',
+      permission: 'write',
+      confirmationId: id,
+      outcome: 'cancelled',
+      code: 'run_cancelled',
+    })
+    expect(line?.decision).toBeUndefined()
+  })
+
   it('while executing: aborts the tool, and nothing runs after it', async () => {
     const log: string[] = []
     const slow = defineTool({

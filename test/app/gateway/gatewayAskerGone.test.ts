@@ -2,9 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterEach, beforeEach, expect, test } from 'vitest'
+import { readAuditLog } from '../../../app/auditLog.ts'
 import { askerGone } from '../../../app/gateway/Gateway.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { verifyAuditChain } from '../../../store/auditChain.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import { type GatewayFolder, gatewayFolder, plainClient } from './gatewayHarness.ts'
 
@@ -73,6 +75,22 @@ test('a client gone mid-call without a cancel (its connection closed): the card 
     (await started.runtime.store?.readEvents(runId))?.find((e) => e.kind === 'runCancelled')?.text
   await expect.poll(ended).toMatch(new RegExp(`^${askerGone}: `))
   expect(logged.some((line) => line.includes(askerGone))).toBe(true)
+  // Audited: the call's line says its card closed unanswered because the asker is gone, and the
+  // chain still holds with it (what `npm run audit -- --verify` checks).
+  const audited = async () =>
+    (await started.runtime.store?.readAudit())?.find((r) => r.toolCallId === card.callId)
+  await expect.poll(audited).toMatchObject({
+    runId,
+    toolName: 'files__write_file',
+    confirmationId: card.confirmationId,
+    digest: card.digest,
+    outcome: 'cancelled',
+    code: askerGone,
+  })
+  expect((await audited())?.decision).toBeUndefined()
+  const { lines } = await readAuditLog(folder.workspace, undefined)
+  expect(lines).toHaveLength(1)
+  expect(verifyAuditChain(lines).broken).toBeUndefined()
   // An Allow arriving later (the page, another process) finds no card to run.
   await started.runtime.open(runId).catch(() => undefined)
   await expect(

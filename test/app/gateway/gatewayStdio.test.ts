@@ -119,6 +119,16 @@ function savedRunStates(): unknown[] {
   }
 }
 
+/** The outcome and code of each line of the folder's audit log, read as `npm run audit` does. */
+async function auditedOutcomes() {
+  const { readAuditLog } = await import('../../../app/auditLog.ts')
+  const { lines } = await readAuditLog(folder.workspace, undefined)
+  return lines.map((line) => {
+    const { outcome, code } = JSON.parse(line) as { outcome: string; code?: string }
+    return { outcome, code }
+  })
+}
+
 async function gatewayRuns(workspace: string) {
   const { startGateway } = await import('../../../app/gateway/startGateway.ts')
   const started = await startGateway({
@@ -151,6 +161,14 @@ test('a client that disconnects while its card waits leaves nothing executed; th
   expect(after.interrupted).toEqual([])
   expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
   expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+  // Audited once, as closed unanswered: its asker gone, or (a stdio host closing stops the
+  // gateway too) the gateway stopping first, whichever closed the card.
+  const [line, ...more] = await auditedOutcomes()
+  expect(more).toEqual([])
+  expect(line).toEqual({
+    outcome: 'cancelled',
+    code: expect.stringMatching(/^(asker_gone|interrupted)$/),
+  })
 })
 
 test('a gateway killed while a card waits: the next one closes that card as interrupted, and its call never runs', async () => {
@@ -172,6 +190,9 @@ test('a gateway killed while a card waits: the next one closes that card as inte
   expect(after.interrupted).toHaveLength(1)
   expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
   expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+  // Audited once: the next gateway found the card's call changed (bound to the process that
+  // showed it) and closed it so; the cancel after that adds no second line.
+  expect(await auditedOutcomes()).toEqual([{ outcome: 'failed', code: 'tool_changed' }])
 })
 
 test('a card left by a killed gateway never runs from the page either, even with the same servers', async () => {
