@@ -25,6 +25,7 @@ import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import type {
   Answer,
   Card,
+  CardRequest,
   FaceDriver,
   FaceInstance,
   FaceSetup,
@@ -74,7 +75,8 @@ const held = (card: Card) => card.handle as Held
 
 const countFile = (folder: GatewayFolder) => join(folder.dir, 'count.txt')
 
-async function newFolder() {
+/** A folder with the counting server and the filesystem server (for calls with a target). */
+export async function newFolder() {
   return gatewayFolder((files, dir) => ({
     version: 1,
     servers: {
@@ -286,15 +288,7 @@ function instance(gate: Gate): FaceInstance {
   const face: FaceInstance = {
     async ask(request) {
       const session = await gate.connect(request.asker)
-      let tool = 'counting__append'
-      let args: Record<string, unknown> = { line: request.text }
-      let path: string | undefined
-      if (request.target) {
-        path = join(gate.folder.files, `${keyOf(request.text)}.txt`)
-        if (request.target === 'existing') await writeFile(path, 'line one\nline two\n')
-        tool = 'files__write_file'
-        args = { path, content: request.text }
-      }
+      const { tool, args, path } = await upstreamCall(gate.folder, request)
       const call = session.client
         .callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })
         .then(
@@ -331,21 +325,9 @@ function instance(gate: Gate): FaceInstance {
       const { path, call, allowed } = held(card)
       // The call's answer comes once the upstream ran: wait for it once an Allow was taken.
       if (allowed) await call
-      if (path !== undefined) {
-        const text = await readFile(path, 'utf8').catch(() => '')
-        return text === card.request.text ? [text] : []
-      }
-      return (await countedLines(countFile(gate.folder)))
-        .map((line) => (JSON.parse(line) as { line?: string }).line ?? '')
-        .filter((line) => keyOf(line) === keyOf(card.request.text))
+      return upstreamEffects(gate.folder, card.request.text, path)
     },
-    async told(card) {
-      const result = await held(card).call
-      if (result instanceof Error) return { kind: 'denied', code: 'transport_error' }
-      const body = result.structuredContent as { ok?: boolean; error?: { code?: string } }
-      if (result.isError) return { kind: 'denied', code: body?.error?.code ?? 'error' } as Told
-      return { kind: 'ran' }
-    },
+    told: async (card) => toldBy(await held(card).call),
     async restart() {
       restarted = true
       await gate.restart()
@@ -390,4 +372,38 @@ function instance(gate: Gate): FaceInstance {
     return lastCard
   }
   return face
+}
+
+/** The upstream call a request makes: a counted line, or a file write on its target. */
+export async function upstreamCall(
+  folder: GatewayFolder,
+  request: CardRequest,
+): Promise<{ tool: string; args: Record<string, unknown>; path?: string }> {
+  if (!request.target) return { tool: 'counting__append', args: { line: request.text } }
+  const path = join(folder.files, `${keyOf(request.text)}.txt`)
+  if (request.target === 'existing') await writeFile(path, 'line one\nline two\n')
+  return { tool: 'files__write_file', args: { path, content: request.text }, path }
+}
+
+/** The texts a call with `text` ran upstream with: its counted lines, or its file's text. */
+export async function upstreamEffects(
+  folder: GatewayFolder,
+  text: string,
+  path: string | undefined,
+): Promise<string[]> {
+  if (path !== undefined) {
+    const written = await readFile(path, 'utf8').catch(() => '')
+    return written === text ? [written] : []
+  }
+  return (await countedLines(countFile(folder)))
+    .map((line) => (JSON.parse(line) as { line?: string }).line ?? '')
+    .filter((line) => keyOf(line) === keyOf(text))
+}
+
+/** What a gated call's answer told its asker. */
+export function toldBy(result: CallToolResult | Error): Told {
+  if (result instanceof Error) return { kind: 'denied', code: 'transport_error' }
+  const body = result.structuredContent as { ok?: boolean; error?: { code?: string } }
+  if (result.isError) return { kind: 'denied', code: body?.error?.code ?? 'error' }
+  return { kind: 'ran' }
 }

@@ -1,6 +1,7 @@
 // Every face the conformance suite runs, in the table's column order. A new face adds a driver here.
 import type { FaceDriver } from '../face.ts'
 import { chatDriver } from './chatDriver.ts'
+import { elicitationDriver } from './elicitationDriver.ts'
 import { gatewayDriver } from './gatewayDriver.ts'
 import { httpDriver } from './httpDriver.ts'
 import { runtimeDriver } from './runtimeDriver.ts'
@@ -16,6 +17,7 @@ export function allFaces(): FaceDriver[] {
     toolApprovalDriver(),
     gatewayDriver('http'),
     gatewayDriver('stdio'),
+    elicitationDriver(),
     terminalDriver(),
   ]
 }

@@ -1,0 +1,290 @@
+// The MCP gateway face answered in the host: over Streamable HTTP (hosted behind the sign-in
+// proxy), each call from its own MCP session whose client declares form elicitation, through the
+// MCP SDK's Client. The gateway asks the person with `elicitation/create`; the driver holds that
+// question and answers it (accept / decline) as the person does. Whether an answer was taken is
+// read where it lands: the card closed after it (the runtime behind the gateway, as the page sees
+// it). A card whose asker has gone is answered on the page, the one place the person still is.
+import { writeFile } from 'node:fs/promises'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import {
+  type CallToolResult,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js'
+import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
+import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { waitForRun } from '../../../runtime/waitForRun.ts'
+import type { GatewayFolder } from '../../app/gateway/gatewayHarness.ts'
+import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome, Who } from '../face.ts'
+import { headersOf } from './appFace.ts'
+import { newFolder, toldBy, upstreamCall, upstreamEffects } from './gatewayDriver.ts'
+
+/** A running gateway for one setup; it outlives the scenarios that share the setup. */
+interface Gate {
+  folder: GatewayFolder
+  started(): StartedGateway
+  connect(who: Who, onQuestion: Questioned): Promise<Client>
+  restart(): Promise<void>
+  endScenario(): Promise<void>
+  close(): Promise<void>
+}
+
+type Questioned = (id: string | number, reply: (result: ElicitResult) => void) => void
+
+interface Held {
+  client: Client
+  call: Promise<CallToolResult | Error>
+  runId: string
+  /** The question's JSON-RPC id, and how to answer it (once, as the SDK does). */
+  questionId: string | number
+  reply: (result: ElicitResult) => void
+  replied: boolean
+  path?: string
+  allowed?: boolean
+}
+const held = (card: Card) => card.handle as Held | undefined
+
+const publicOrigin = 'https://study.example.edu'
+
+async function httpGate(setup: FaceSetup): Promise<Gate> {
+  const folder = await newFolder()
+  const clients: Client[] = []
+  let started: StartedGateway
+  let http: GatewayHttp
+  const open = async () => {
+    started = await startGateway({
+      configPath: folder.config,
+      workspace: folder.workspace,
+      askTimeoutMs: setup.expiresInMs ?? 600_000,
+      ...(setup.rules !== undefined && { approvalRules: setup.rules }),
+      env: {},
+      log: () => {},
+    })
+    http = await serveGatewayHttp(started.gateway, 0, {
+      hosted: { publicOrigin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1/32'] },
+    })
+  }
+  const endSessions = async () => {
+    for (const client of clients.splice(0)) await client.close().catch(() => undefined)
+  }
+  await open()
+  return {
+    folder,
+    started: () => started,
+    async connect(who, onQuestion) {
+      const client = new Client(
+        { name: 'conformance-host', version: '1.0.0' },
+        { capabilities: { elicitation: { form: {} } } },
+      )
+      client.setRequestHandler(
+        ElicitRequestSchema,
+        (_request, extra) =>
+          new Promise<ElicitResult>((resolve) => onQuestion(extra.requestId, resolve)),
+      )
+      const { host: _host, 'content-type': _type, ...headers } = headersOf(who)
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers } }),
+      )
+      clients.push(client)
+      return client
+    },
+    async restart() {
+      await endSessions()
+      await http.close()
+      await started.stop()
+      await open()
+    },
+    endScenario: endSessions,
+    async close() {
+      await endSessions()
+      await http.close()
+      await started.stop()
+      await folder.dispose()
+    },
+  }
+}
+
+/** The gateway answered through form-mode elicitation in the asker's host. */
+export function elicitationDriver(): FaceDriver {
+  const gates = new Map<string, Promise<Gate>>()
+  const oneQuestion =
+    'the host answers its one elicitation once, with one choice; a request of several answers does not exist here'
+  const askerOnly =
+    'the elicitation goes only to the asking session’s host: another person or session is never asked (they decide on the page)'
+  const noInput =
+    'a form answer carries only the choice (allow once, for the session, deny): the call’s input never travels back'
+  return {
+    face: 'MCP gateway (elicitation form)',
+    notApplicable: {
+      duplicate: oneQuestion,
+      conflicting: oneQuestion,
+      'unknown-beside-valid': oneQuestion,
+      concurrent: oneQuestion,
+      'changed-input': noInput,
+      'extra-key': noInput,
+      unicode: noInput,
+      'other-person': askerOnly,
+      'other-session': askerOnly,
+      'unnamed-approver': askerOnly,
+      quorum: askerOnly,
+      'four-eyes': askerOnly,
+      sigkill: 'the HTTP gateway runs in this process here; stdio covers the SIGKILL',
+      'stale-node':
+        'a gateway holds its calls in its own process: another node has no call to answer',
+    },
+    async start(setup) {
+      const key = JSON.stringify(setup)
+      let gate = gates.get(key)
+      if (gate === undefined) {
+        gate = httpGate(setup)
+        gates.set(key, gate)
+      }
+      return instance(await gate)
+    },
+    async dispose() {
+      for (const gate of gates.values()) await (await gate).close().catch(() => undefined)
+      gates.clear()
+    },
+  }
+}
+
+/** The run of the gateway's open card whose call carries `text`. */
+function openCardOf(started: StartedGateway, text: string) {
+  for (const runId of started.gateway.runIds()) {
+    const view = started.runtime.view(runId)
+    const pending = view.pending
+    if (pending === undefined) continue
+    const asked = view.events.some(
+      (e) => e.confirmationId === pending.confirmationId && e.payloadJson?.includes(text),
+    )
+    if (asked) return { runId, confirmationId: pending.confirmationId, digest: pending.digest }
+  }
+  return undefined
+}
+
+const isOpen = (started: StartedGateway, runId: string, confirmationId: string) => {
+  try {
+    return started.runtime.view(runId).pending?.confirmationId === confirmationId
+  } catch {
+    // A restarted gateway does not hold the run at all.
+    return false
+  }
+}
+
+function instance(gate: Gate): FaceInstance {
+  const gone = new Set<Card>()
+  // The asker has gone: the person answers on the page, which decides through the runtime.
+  const decideOnPage = async (answer: Answer, h: Held): Promise<Outcome> => {
+    const started = gate.started()
+    if (!isOpen(started, h.runId, answer.card.id))
+      return { kind: 'refused', code: 'confirmation_not_found' }
+    try {
+      await started.runtime.command(h.runId, {
+        kind: 'decide',
+        confirmationId: answer.card.id,
+        decision: answer.decision,
+        by: answer.by,
+      })
+    } catch (error) {
+      return { kind: 'refused', code: String((error as { code?: unknown }).code ?? 'refused') }
+    }
+    if (answer.decision === 'allow') h.allowed = true
+    return { kind: 'taken' }
+  }
+  const inHost = async (answer: Answer, h: Held): Promise<Outcome> => {
+    const started = gate.started()
+    const open = isOpen(started, h.runId, answer.card.id)
+    const result: ElicitResult =
+      answer.decision === 'allow'
+        ? { action: 'accept', content: { answer: 'allow_once' } }
+        : { action: 'decline' }
+    if (h.replied) {
+      // The host sends its answer again, as a replaying client would: the same response, raw.
+      await h.client.transport
+        ?.send({ jsonrpc: '2.0', id: h.questionId, result })
+        .catch(() => undefined)
+    } else {
+      h.replied = true
+      h.reply(result)
+    }
+    if (!open) return { kind: 'refused', code: 'confirmation_not_found' }
+    // The answer lands once the card closes (the call runs, or is denied).
+    await waitForRun(started.runtime, h.runId, ['awaitingInput'], { timeoutMs: 30_000 }).catch(
+      () => undefined,
+    )
+    if (isOpen(started, h.runId, answer.card.id)) return { kind: 'refused', code: 'still_open' }
+    if (answer.decision === 'allow') h.allowed = true
+    return { kind: 'taken' }
+  }
+  return {
+    async ask(request) {
+      const { tool, args, path } = await upstreamCall(gate.folder, request)
+      let question: (value: { id: string | number; reply: Held['reply'] }) => void = () => {}
+      const asked = new Promise<{ id: string | number; reply: Held['reply'] }>((resolve) => {
+        question = resolve
+      })
+      const client = await gate.connect(request.asker, (id, reply) => question({ id, reply }))
+      const call = client
+        .callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })
+        .then(
+          (r) => r as CallToolResult,
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+        )
+      const first = await Promise.race([
+        asked,
+        call.then((result) => {
+          throw new Error(`no question: ${JSON.stringify(result)}`)
+        }),
+      ])
+      const card = openCardOf(gate.started(), request.text)
+      if (card === undefined) throw new Error('the gateway asked, but holds no open card')
+      const handle: Held = {
+        client,
+        call,
+        runId: card.runId,
+        questionId: first.id,
+        reply: first.reply,
+        replied: false,
+        ...(path !== undefined && { path }),
+      }
+      return { request, id: card.confirmationId, handle }
+    },
+    async answer(answers) {
+      const outcomes: Outcome[] = []
+      for (const answer of answers) {
+        const h = held(answer.card)
+        if (h === undefined) outcomes.push({ kind: 'refused', code: 'confirmation_not_found' })
+        else if (gone.has(answer.card)) outcomes.push(await decideOnPage(answer, h))
+        else outcomes.push(await inHost(answer, h))
+      }
+      return outcomes
+    },
+    async effects(card) {
+      const h = held(card)
+      if (h?.allowed) await h.call
+      return upstreamEffects(gate.folder, card.request.text, h?.path)
+    },
+    told: async (card) => toldBy(await (held(card) as Held).call),
+    restart: () => gate.restart(),
+    async leave(card) {
+      gone.add(card)
+      const h = held(card) as Held
+      await h.client.close()
+      // The gateway notices the connection closing on its own time: wait for the card to close
+      // (bounded: a gateway that never notices is what the scenario then shows).
+      await waitForRun(gate.started().runtime, h.runId, ['awaitingInput', 'cancelled', 'failed'], {
+        timeoutMs: 10_000,
+      }).catch(() => undefined)
+    },
+    async changeTarget(card) {
+      const path = held(card)?.path
+      if (path === undefined) throw new Error('the card has no target')
+      await writeFile(path, 'line one\nchanged by someone else\n')
+    },
+    async expired(card) {
+      await held(card)?.call
+    },
+    close: () => gate.endScenario(),
+  }
+}
