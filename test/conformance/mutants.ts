@@ -4,6 +4,7 @@
 import type { AiSdkApprovalRequest } from '../../runtime/aiSdkApprovals.ts'
 import { chatDriver } from './drivers/chatDriver.ts'
 import { gatewayDriver } from './drivers/gatewayDriver.ts'
+import { pageDriver } from './drivers/pageDriver.ts'
 import { type Decide, decideRequest, runtimeDriver } from './drivers/runtimeDriver.ts'
 import { openView, type ToolApprovalOf, toolApprovalDriver } from './drivers/toolApprovalDriver.ts'
 import type { Answer, FaceDriver, FaceInstance, Outcome } from './face.ts'
@@ -89,6 +90,63 @@ const lostSaysTaken: Decide = async (runtime, answers) =>
     outcome.kind === 'refused' && outcome.code === 'lost' ? { kind: 'taken' } : outcome,
   )
 
+/**
+ * Hole 7, in the page: the app never followed a run the gateway holds, so once the page sent its
+ * decision the run's stream told it nothing more. Runs in the page: after a decision is posted,
+ * the run's event streams deliver nothing (the page keeps "Sending your decision…").
+ */
+function pageNeverHearsTheEnd() {
+  const real = window.fetch.bind(window)
+  let decided = false
+  const silent = () =>
+    new Response(new ReadableStream({ start() {} }), {
+      headers: { 'content-type': 'text/event-stream' },
+    })
+  window.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (url.includes('/confirmations') && (init?.method ?? 'GET') !== 'GET') decided = true
+    if (decided && url.includes('/events')) return silent()
+    const response = await real(input, init)
+    if (!url.includes('/events') || response.body === null) return response
+    // A stream open when the decision goes stops passing anything on from then.
+    const held = response.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          if (!decided) controller.enqueue(chunk)
+        },
+      }),
+    )
+    return new Response(held, { headers: response.headers, status: response.status })
+  }
+}
+
+/**
+ * Hole 8, in the page: a new file's card came with the `target_missing` notice, which the page
+ * reads as nothing to do (only Dismiss). Runs in the page: each card's description gets it back.
+ */
+function newFileIsNothingToDo() {
+  const real = window.fetch.bind(window)
+  const notice = '"notice":{"code":"target_missing","text":"There is no such file."},'
+  window.fetch = async (input, init) => {
+    const response = await real(input, init)
+    const url = String(input instanceof Request ? input.url : input)
+    if (!url.includes('/events') || response.body === null) return response
+    const decoder = new TextDecoder()
+    const encoder = new TextEncoder()
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          const text = decoder.decode(chunk, { stream: true })
+          controller.enqueue(
+            encoder.encode(text.replaceAll('"description":{', `"description":{${notice}`)),
+          )
+        },
+      }),
+    )
+    return new Response(body, { headers: response.headers, status: response.status })
+  }
+}
+
 /** Hole 9: a chat request's answers applied one at a time, each its own request. */
 function oneAtATime(face: FaceInstance): FaceInstance {
   return {
@@ -147,26 +205,17 @@ export const mutants: readonly Mutant[] = [
   },
   {
     hole: 7,
-    what: 'the page on a gateway call it completed: the asker’s side keeps saying it waits',
+    what: 'the page on a gateway call it completed: the card never hears the run end and keeps saying it sends the decision',
     caughtBy: 'allow-once',
     driver: () =>
-      patched(gatewayDriver('http'), 7, (face) => ({
-        ...face,
-        told: async () => ({ kind: 'waiting' }),
-      })),
+      pageDriver({ page: (page) => page.addInitScript(pageNeverHearsTheEnd) }, 'web page, hole 7'),
   },
   {
     hole: 8,
-    what: 'a gateway call that creates a file cannot be allowed (read as nothing to do)',
+    what: 'a gateway call that creates a file cannot be allowed on the page (read as nothing to do)',
     caughtBy: 'new-target',
     driver: () =>
-      patched(gatewayDriver('http'), 8, (face) => ({
-        ...face,
-        answer: async (answers) =>
-          answers.some((a) => a.card.request.target === 'new' && a.decision === 'allow')
-            ? answers.map(() => ({ kind: 'refused', code: 'nothing_to_do' }))
-            : face.answer(answers),
-      })),
+      pageDriver({ page: (page) => page.addInitScript(newFileIsNothingToDo) }, 'web page, hole 8'),
   },
   {
     hole: 9,

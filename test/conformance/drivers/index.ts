@@ -4,6 +4,7 @@ import { chatDriver } from './chatDriver.ts'
 import { elicitationDriver } from './elicitationDriver.ts'
 import { gatewayDriver } from './gatewayDriver.ts'
 import { httpDriver } from './httpDriver.ts'
+import { pageDriver } from './pageDriver.ts'
 import { runtimeDriver } from './runtimeDriver.ts'
 import { terminalDriver } from './terminalDriver.ts'
 import { toolApprovalDriver } from './toolApprovalDriver.ts'
@@ -18,6 +19,7 @@ export function allFaces(): FaceDriver[] {
     gatewayDriver('http'),
     gatewayDriver('stdio'),
     elicitationDriver(),
+    pageDriver(),
     terminalDriver(),
   ]
 }
