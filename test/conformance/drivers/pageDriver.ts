@@ -86,7 +86,7 @@ export function pageDriver(patch: PagePatch = {}, face = 'MCP gateway (web page)
   const noInput =
     'the page sends the card’s own id and digest back, never the call’s input (Edit makes a new card, not a changed answer)'
   const noPeople =
-    'the page beside a local gateway has no sign-in: one person (the HTTP gateway and the app’s faces cover people and rules)'
+    'the page beside a local gateway has no sign-in: one person; its Allow is the HTTP API’s POST …/confirmations, whose face covers people and rules'
   return {
     face,
     notApplicable: {
