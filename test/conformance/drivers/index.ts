@@ -20,6 +20,7 @@ export function allFaces(): FaceDriver[] {
     gatewayDriver('stdio'),
     elicitationDriver(),
     pageDriver(),
+    pageDriver({}, 'MCP gateway (elicitation URL)', 'url-elicitation'),
     terminalDriver(),
   ]
 }

@@ -3,12 +3,18 @@
 // neither elicit nor draw MCP Apps, so its gated call waits for the page. The driver opens the
 // page on the run's link and clicks the card's buttons as the person does; what the face said of
 // an answer is what the card then shows (allowed, denied, or not taken). One Chromium for the
-// driver, one gateway and app per setup.
+// driver, one gateway and app per setup. Reached by URL-mode elicitation, the client declares it
+// opens URLs and the gateway knows the page: the host is sent the card's page, which the driver
+// opens (accepting the question) and answers there.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { Browser, Page } from 'playwright-core'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
@@ -46,13 +52,17 @@ export interface PagePatch {
   page?(page: Page): Promise<unknown>
 }
 
+/** How the person reaches the card's page: its link, or the host's URL-mode elicitation. */
+export type PageReach = 'link' | 'url-elicitation'
+
 // The page the app serves: the repository's build, brought up to date by the tests' global setup.
 const distDir = join(repoRoot, 'dist-page')
 
-async function openGate(setup: FaceSetup): Promise<Gate> {
+async function openGate(setup: FaceSetup, reach: PageReach): Promise<Gate> {
   const folder = await newFolder()
   const app = await startIn(folder.dir, { distDir })
   const started = await startGateway({
+    ...(reach === 'url-elicitation' && { pageUrl: app.server.url }),
     configPath: folder.config,
     workspace: folder.workspace,
     askTimeoutMs: setup.expiresInMs ?? 600_000,
@@ -78,7 +88,11 @@ async function closeGate(gate: Gate) {
 }
 
 /** The gateway answered on the web page; `patch` plants a hole in the page (the mutants). */
-export function pageDriver(patch: PagePatch = {}, face = 'MCP gateway (web page)'): FaceDriver {
+export function pageDriver(
+  patch: PagePatch = {},
+  face = 'MCP gateway (web page)',
+  reach: PageReach = 'link',
+): FaceDriver {
   const gates = new Map<string, Promise<Gate>>()
   let browser: Promise<Browser> | undefined
   const oneClick =
@@ -116,10 +130,10 @@ export function pageDriver(patch: PagePatch = {}, face = 'MCP gateway (web page)
       const key = JSON.stringify(setup)
       let gate = gates.get(key)
       if (gate === undefined) {
-        gate = openGate(setup)
+        gate = openGate(setup, reach)
         gates.set(key, gate)
       }
-      return instance(await gate, await browser, patch)
+      return instance(await gate, await browser, patch, reach)
     },
     async dispose() {
       for (const gate of gates.values()) await closeGate(await gate).catch(() => undefined)
@@ -140,12 +154,36 @@ function openRunOf(started: StartedGateway, text: string): string | undefined {
 
 const cardOn = (page: Page) => page.locator('.sp-card').first()
 
-function instance(gate: Gate, browser: Browser, patch: PagePatch): FaceInstance {
+/** A host that opens URLs: each URL question it is sent is handed to `asked`. */
+function urlHost(asked: (url: string, reply: (result: ElicitResult) => void) => void): Client {
+  const client = new Client(
+    { name: 'conformance-host', version: '1.0.0' },
+    { capabilities: { elicitation: { url: {} } } },
+  )
+  client.setRequestHandler(ElicitRequestSchema, (request) => {
+    const url = request.params.mode === 'url' ? request.params.url : ''
+    return new Promise<ElicitResult>((resolve) => asked(url, resolve))
+  })
+  return client
+}
+
+function instance(gate: Gate, browser: Browser, patch: PagePatch, reach: PageReach): FaceInstance {
   const { started, app } = gate
   return {
     async ask(request) {
       const { tool, args, path } = await upstreamCall(gate.folder, request)
-      const client = plainClient()
+      let opened: (url: string) => void = () => {}
+      const link = new Promise<string>((resolve) => {
+        opened = resolve
+      })
+      const client =
+        reach === 'link'
+          ? plainClient()
+          : urlHost((url, reply) => {
+              // The person agrees to open the page; the answer is the page's to give.
+              reply({ action: 'accept' })
+              opened(url)
+            })
       await client.connect(new StreamableHTTPClientTransport(new URL(gate.http.url)))
       gate.clients.push(client)
       // The gateway's progress notifications say the call waits for its card.
@@ -162,7 +200,8 @@ function instance(gate: Gate, browser: Browser, patch: PagePatch): FaceInstance 
           (r) => r as CallToolResult,
           (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
         )
-      await Promise.race([carded, call.then((r) => Promise.reject(new Error(String(r))))])
+      const shown = reach === 'link' ? carded : link.then(() => undefined)
+      await Promise.race([shown, call.then((r) => Promise.reject(new Error(JSON.stringify(r))))])
       const runId = openRunOf(started, request.text)
       if (runId === undefined) throw new Error('the gateway holds no open card for the call')
       const confirmationId = started.runtime.view(runId).pending?.confirmationId as string
@@ -170,7 +209,9 @@ function instance(gate: Gate, browser: Browser, patch: PagePatch): FaceInstance 
       const page = await browser.newPage({ viewport: { width: 1100, height: 800 } })
       gate.pages.push(page)
       await patch.page?.(page)
-      await page.goto(`${app.server.url}/?run=${encodeURIComponent(runId)}`)
+      await page.goto(
+        reach === 'link' ? `${app.server.url}/?run=${encodeURIComponent(runId)}` : await link,
+      )
       await page.locator('.sp-card[data-state="pending"]').waitFor()
       const handle: Held = { client, call, runId, page, ...(path !== undefined && { path }) }
       return { request, id: confirmationId, handle }
