@@ -109,7 +109,7 @@ test('a call allowed on the page finishes on the page: the card, the conversatio
   const activity = page.locator('#panel-activity')
   await expect
     .poll(() => activity.textContent())
-    .toContain(`Done: Use files write fileSuccessfully wrote to ${path}`)
+    .toContain(`Done: Replace ${path}Successfully wrote to ${path}`)
 })
 
 test('a call creating a file can be allowed on the page, and creates it once', {
