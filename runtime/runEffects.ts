@@ -1,7 +1,6 @@
 import type { RunEffect } from '../machines/agentRunMachine.ts'
 import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import type { ModelClient } from '../models/messages.ts'
-import { RunStoreError, type RunStoreErrorCode } from '../store/RunStoreError.ts'
 import type { ToolContext } from '../tools/defineTool.ts'
 import type { PreparedTool } from '../tools/PreparedTool.ts'
 import { notDescribed, type ToolRegistry } from '../tools/ToolRegistry.ts'
@@ -18,13 +17,13 @@ import {
 } from '../workspace/AtomicOutcomes.ts'
 import type { ExpectedVersion, VersionedKind } from '../workspace/recordVersion.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
-import { WorkspaceError } from '../workspace/WorkspaceError.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { HeldDecision } from './decisions.ts'
 import { normalizeTurn } from './normalizeTurn.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { RunSession } from './RunSession.ts'
 import type { RunState } from './RunState.ts'
+import { DecisionNotSaved, isCardLost, isLeaseLost, isStoreFault, notSaved } from './storeFaults.ts'
 
 /** The edges the effects touch: the model, the tools, the workspace, and the runtime's parts. */
 export interface RunEffectDeps {
@@ -449,45 +448,6 @@ interface ExecuteOptions {
   keepOutcome?: (record: JournalRecord) => void
   /** The allow this call commits with its effect; `sent` once it went with it. */
   held?: { decision: OutcomeDecision | undefined; sent: boolean }
-}
-
-/** A call's decision the store's file refused to save: the call did not run (see `NOT_SAVED`). */
-class DecisionNotSaved extends Error {
-  constructor(override readonly cause: unknown) {
-    super(`the decision could not be saved: ${String(cause)}`)
-  }
-}
-
-// Told to the run's session first, for whoever made the decision (see `RunDecisions.decide`).
-function notSaved(
-  session: RunSession,
-  confirmationId: string | undefined,
-  error: unknown,
-): DecisionNotSaved {
-  if (confirmationId !== undefined) session.refuse(confirmationId, error)
-  return new DecisionNotSaved(error)
-}
-
-// A store's file that cannot take a write now: what a refused commit rejects with.
-const storeFaults: ReadonlySet<RunStoreErrorCode> = new Set([
-  'store_busy',
-  'store_full',
-  'store_corrupt',
-])
-
-function isStoreFault(error: unknown): boolean {
-  return error instanceof RunStoreError && storeFaults.has(error.code)
-}
-
-function isLeaseLost(error: unknown): boolean {
-  return (
-    (error instanceof RunStoreError || error instanceof WorkspaceError) &&
-    error.code === 'run_owned_elsewhere'
-  )
-}
-
-function isCardLost(error: unknown): boolean {
-  return error instanceof WorkspaceError && error.code === 'card_decided_elsewhere'
 }
 
 /**
