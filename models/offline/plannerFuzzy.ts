@@ -90,6 +90,9 @@ export function nearWord(word: string): string | undefined {
   // "moved" and "lectures" are words of their own, not typos of "move" and "lecture".
   const base = lower.replace(SUFFIXES, '')
   if (KNOWN.has(base) || KNOWN.has(`${base}e`)) return undefined
+  // Nor is the stem a word lacks an ending of: "thank" is not a typo of "thanks", "note" of "notes".
+  if (VOCABULARY.some((known) => known !== lower && known.replace(SUFFIXES, '') === lower))
+    return undefined
   const near = VOCABULARY.filter((known) =>
     lower.length < 5 ? swapped(lower, known) : oneEdit(lower, known),
   )

@@ -47,7 +47,9 @@ export const ROUND_FOUR: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { created: [{ title: /^finish the stats worksheet$/i, due: '2026-12-04' }] },
     },
     {
-      say: ['I would be grateful if you could add a reminder to collect my transcript on wednesday'],
+      say: [
+        'I would be grateful if you could add a reminder to collect my transcript on wednesday',
+      ],
       expect: { created: [{ title: /^collect my transcript$/i, due: '2026-12-02' }] },
     },
     {
@@ -85,7 +87,9 @@ export const ROUND_FOUR: Readonly<Record<string, readonly EvalCase[]>> = {
       expect: { created: [{ title: /^sort out my bank card$/i, due: '2026-12-10' }] },
     },
     {
-      say: ['hi there! would you be able to add a task to update my portfolio by the end of the week?'],
+      say: [
+        'hi there! would you be able to add a task to update my portfolio by the end of the week?',
+      ],
       expect: { created: [{ title: /^update my portfolio$/i, due: '2026-12-06' }] },
     },
     {
@@ -277,7 +281,12 @@ export const ROUND_FOUR: Readonly<Record<string, readonly EvalCase[]>> = {
     },
     {
       say: ['mark read chapter 5 as done and move the essay to friday'],
-      expect: { updated: [{ was: CH5, done: true }, { was: ESSAY, due: '2026-12-04' }] },
+      expect: {
+        updated: [
+          { was: CH5, done: true },
+          { was: ESSAY, due: '2026-12-04' },
+        ],
+      },
     },
     {
       say: ['delete buy a calculator and add buy a ruler'],

@@ -1,0 +1,45 @@
+/**
+ * Frames by their shape, not their wording: whatever is said before "you could / can you / if you
+ * can" and an assistant's own verb is a polite or indirect frame ("I would be grateful if you
+ * could add …", "so i was thinking maybe u could remind me …"), and goes. Also the marks of a
+ * self-correction, strong ("no wait", "sorry I mean") and weak ("sorry", "actually": only before
+ * a day).
+ */
+
+// The verbs a person asks the assistant itself to do: what a frame leads up to.
+const ASSISTANT_VERB =
+  '(?:add|remind|put|create|make|set|move|push|delete|remove|mark|tick|rename|change|save|note|jot|write|schedule|update|clear|bring|show|list|tell|give|summari[sz]e|forget|remember|undo|bin|scrap)'
+// A modal and "you", either way round, or "if you"; a few adverbs and "be able to" may follow.
+const YOU_MODAL =
+  '(?:(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u))'
+const SOFTENERS =
+  '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\\s+able\\s+to|go\\s+ahead\\s+and))*'
+const TO_VERB = new RegExp(
+  `^([^.?!]{0,80}?)\\b${YOU_MODAL}${SOFTENERS}\\s+(?=${ASSISTANT_VERB}\\b)`,
+  'i',
+)
+// "I'd like to add a task please - X": a wish to add is the add.
+const WISH_TO_ADD =
+  /^(?:i'?d|i\s+would|i)\s+(?:like|love|want|wanna)\s+(?:to\s+)?(?=(?:add|create|put|make\s+a\s+(?:task|reminder|note))\b)/i
+// A frame never starts as a question of its own ("what did you add") or holds a request verb.
+const NOT_A_FRAME = new RegExp(
+  `^(?:what|which|when|where|why|how|who|did|do|does|have|has|was|were)\\b|\\b${ASSISTANT_VERB}\\b`,
+  'i',
+)
+
+/** The request with a polite or indirect frame before its verb taken out. */
+export function unframeToVerb(text: string): string {
+  const wish = WISH_TO_ADD.exec(text)
+  if (wish) return text.slice(wish[0].length)
+  const framed = TO_VERB.exec(text)
+  if (framed === null) return text
+  const frame = framed[1] ?? ''
+  if (NOT_A_FRAME.test(frame.trim())) return text
+  return text.slice(framed[0].length)
+}
+
+/** Marks after which what follows replaces what was said. */
+export const STRONG_CORRECTION =
+  '(?:(?:oh\\s+)?no\\s+wait(?:,?\\s+i\\s+mean(?:t)?)?|(?:oh\\s+)?wait,?\\s+(?:no|i\\s+mean(?:t)?)|no,?\\s+sorry(?:,?\\s+i\\s+mean(?:t)?)?|sorry,?\\s+i\\s+mean(?:t)?|,?\\s*i\\s+mean(?:t)?|actually,?\\s+make\\s+(?:that|it)|or\\s+rather|scratch\\s+that,?|correction:?)'
+/** Marks that correct only a day ("thursday, sorry friday", "on the 9th, actually the 10th"). */
+export const WEAK_CORRECTION = '(?:sorry|actually|oops|nope|no)'
