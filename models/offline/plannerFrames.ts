@@ -27,6 +27,11 @@ const NOT_A_FRAME = new RegExp(
   'i',
 )
 
+// News before the ask ("just bought the calculator, u can tick that off") is not a frame: the
+// ask points back at it.
+const NEWS_IN_FRAME =
+  /\b(?!(?:wanted|needed|hoped|wondered|stressed|worried)\b)[a-z]+ed\b|\b(?:bought|got|did|done|sent|paid|made|went|gave|took|told|said|sorted)\b/i
+
 /** The request with a polite or indirect frame before its verb taken out. */
 export function unframeToVerb(text: string): string {
   const wish = WISH_TO_ADD.exec(text)
@@ -34,7 +39,7 @@ export function unframeToVerb(text: string): string {
   const framed = TO_VERB.exec(text)
   if (framed === null) return text
   const frame = framed[1] ?? ''
-  if (NOT_A_FRAME.test(frame.trim())) return text
+  if (NOT_A_FRAME.test(frame.trim()) || NEWS_IN_FRAME.test(frame)) return text
   return text.slice(framed[0].length)
 }
 
