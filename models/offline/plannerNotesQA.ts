@@ -29,7 +29,7 @@ const SUMMARY_TO_NOTE = [
   /^(?:summari[sz]e|sum\s+up|recap)\s+(.+?)\s+and\s+(?:save|put|keep|store|write|add)\s+(?:it|that|this|the\s+summary)\s+(?:as|in|into|to)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?notes?$/i,
   new RegExp(`^(?:summari[sz]e|sum\\s+up|recap)\\s+(.+?)\\s+${INTO_NOTE}$`, 'i'),
   new RegExp(
-    `^(?:write|make|save|create|put|add|turn|get)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,
+    `^(?:write|make|save|create|put|add|turn|get|do|give|draft)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,
     'i',
   ),
   new RegExp(
