@@ -11,9 +11,9 @@ const ASSISTANT_VERB =
   '(?:add|remind|put|create|make|set|move|push|delete|remove|mark|tick|rename|change|save|note|jot|write|schedule|update|clear|bring|show|list|tell|give|summari[sz]e|forget|remember|undo|bin|scrap)'
 // A modal and "you", either way round, or "if you"; a few adverbs and "be able to" may follow.
 const YOU_MODAL =
-  '(?:(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u))'
+  '(?:(?:are|r)\\s+(?:you|u)\\s+able\\s+to|(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u))'
 const SOFTENERS =
-  '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\\s+able\\s+to|go\\s+ahead\\s+and))*'
+  '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\\s+able\\s+to|go\\s+ahead\\s+and|be\\s+an?\\s+\\w+\\s+and))*'
 const TO_VERB = new RegExp(
   `^([^.?!]{0,80}?)\\b${YOU_MODAL}${SOFTENERS}\\s+(?=${ASSISTANT_VERB}\\b)`,
   'i',
@@ -32,8 +32,36 @@ const NOT_A_FRAME = new RegExp(
 const NEWS_IN_FRAME =
   /\b(?!(?:wanted|needed|hoped|wondered|stressed|worried)\b)[a-z]+ed\b|\b(?:bought|got|did|done|sent|paid|made|went|gave|took|told|said|sorted)\b/i
 
+// Ways of saying "remind me to", and how a list is announced, said plainly.
+const PLAIN: readonly [RegExp, string][] = [
+  // "could you be a star and remind me …" once "could you" has gone.
+  [/^be\s+an?\s+\w+\s+and\s+/i, ''],
+  [
+    /^(?:i\s+)?(?:(?:'m|am)\s+)?(?:(?:gonna|going\s+to|will|'ll)\s+)?(?:need|want|would\s+like|'d\s+like)\s+a\s+reminder\s+(?:for\s+me\s+)?to\s+/i,
+    'remind me to ',
+  ],
+  [
+    /^i\s+(?:must|should|can'?t|cannot|can\s+not|mustn'?t|shouldn'?t|don'?t\s+want\s+to)\s+(?:not\s+)?forget\s+(?:to\s+)?/i,
+    'remind me to ',
+  ],
+  [/^i\s+(?:need|have|must)\s+to\s+remember\s+to\s+/i, 'remind me to '],
+  [/^(add|create|new)\s*:\s*/i, 'add '],
+  [/^(add|create|make)\s+(?:one|1|this|the\s+following)\s+(task|to-?do|reminder)\s*:/i, '$1 a $2:'],
+  [
+    /^(add|create|make)\s+(?:these\s+)?(\d|two|three|four|five)\s+(?:things|items|todos|to-?dos|reminders|tasks)\s*:/i,
+    '$1 $2 tasks:',
+  ],
+]
+const COUNTS: Readonly<Record<string, string>> = { two: '2', three: '3', four: '4', five: '5' }
+
 /** The request with a polite or indirect frame before its verb taken out. */
-export function unframeToVerb(text: string): string {
+export function unframeToVerb(said: string): string {
+  let text = said
+  for (const [pattern, plain] of PLAIN) text = text.replace(pattern, plain)
+  text = text.replace(
+    /^(add|create|make) (two|three|four|five) tasks:/i,
+    (_all, verb: string, n: string) => `${verb} ${COUNTS[n.toLowerCase()] ?? n} tasks:`,
+  )
   const wish = WISH_TO_ADD.exec(text)
   if (wish) return text.slice(wish[0].length)
   const framed = TO_VERB.exec(text)

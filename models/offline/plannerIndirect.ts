@@ -6,6 +6,9 @@
 
 const MOVED =
   /^(?:the\s+(?:deadline|due\s+date)\s+(?:for|of|on)\s+)?(?:the\s+|my\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:(?:has|have|had|got|gotten|been|was|were|is|are|just|now|finally|officially)\s+)*(?:pushed(?:\s+back|\s+forward)?|put\s+back|moved(?:\s+back|\s+forward)?|postponed|delayed|rescheduled|extended|changed|brought\s+forward|pulled\s+forward|bumped(?:\s+back)?)\s+(?:to|till|until|for)\s+(.+)$/i
+// "lecturer moved the essay deadline to the 20th": someone else moved it.
+const ACTOR_MOVED =
+  /^(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:(?:has|have|just|finally)\s+)*(?:moved|pushed(?:\s+back)?|postponed|extended|changed|rescheduled|brought\s+forward)\s+(?:the\s+|my\s+|our\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:to|till|until)\s+(.+)$/i
 // "u can", "could you", "please" before the ask after the news.
 const ASKING =
   '(?:(?:please|pls|just)\\s+|(?:you|u)\\s+(?:can|could|may)\\s+(?:just\\s+)?|(?:can|could)\\s+(?:you|u)\\s+(?:just\\s+)?)*'
@@ -17,7 +20,7 @@ const AFTER_NEWS = new RegExp(
 const DONE_ASK =
   /^(?:please\s+)?(?:(?:tick|check|cross)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|the\s+task)?\s*off|mark\s+(?:it|that|this|that\s+one|that\s+task)\s+(?:(?:as\s+)?(?:done|complete|completed|finished)|off))$/i
 const DELETE_ASK =
-  /^(?:please\s+)?(?:scrap|delete|remove|bin|drop|cancel|ditch)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|this\s+task|the\s+task)$/i
+  /^(?:please\s+)?(?:scrap|delete|remove|bin|drop|cancel|ditch|get\s+rid\s+of|lose)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|this\s+task|the\s+task)$/i
 const UNDATE_ASK =
   /^(?:please\s+)?(?:take|remove|clear|drop)\s+(?:the\s+)?(?:due\s+)?(?:date|deadline)\s*(?:off)?(?:\s+(?:it|that))?$/i
 // "X doesn't have a due date anymore, take it off": with a date in the news, "it" is the date.
@@ -26,7 +29,7 @@ const IT_OFF_ASK =
   /^(?:please\s+)?(?:(?:take|get)\s+(?:it|that)\s+(?:off|away)|remove\s+(?:it|that)|get\s+rid\s+of\s+(?:it|that))$/i
 // "finally finished the flashcards": news of a thing done is the tick it asks for.
 const DONE_NEWS =
-  /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted)\s+((?:\S+\s+){0,7}\S+)$/i
+  /^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted)|(?:just|already|finally)\s+(?:bought|paid|returned|printed|emailed|called|rang|booked|sent|posted|collected|renewed|read|reviewed|revised|made|cleaned|washed))\s+((?:\S+\s+){0,7}\S+)$/i
 // "prof said the essay is now due on the 14th": a new due date told as news.
 const NOW_DUE =
   /^(?:.*?\b(?:said|says|told\s+(?:me|us)|announced|emailed|confirmed)\s+(?:that\s+)?)?(?:the\s+|my\s+)?(.+?)\s+(?:is|are|'s)\s+now\s+due\s+(.+)$/i
@@ -42,7 +45,7 @@ const SUBJECT =
 
 /** The plain request an indirect one means, or the text as it was. */
 export function resolveIndirect(text: string): string {
-  const moved = MOVED.exec(text)
+  const moved = MOVED.exec(text) ?? ACTOR_MOVED.exec(text)
   if (moved?.[1] !== undefined && !/^(?:it|that|this)$/i.test(moved[1].trim()))
     return `move ${moved[1]} to ${moved[2]}`
   const due = NOW_DUE.exec(text) ?? SAID_DUE.exec(text)
@@ -77,12 +80,16 @@ function doneNews(text: string): string {
 }
 
 // "turns out i don't need a calculator": the thing no longer needed.
+// "the flashcards thing is sorted": the thing said to be done.
+const IS_DONE =
+  /^(?:the\s+|my\s+)?(.+?)\s+(?:is|are|'s|was|got|has\s+been)\s+(?:now\s+|all\s+|finally\s+)?(?:sorted(?:\s+out)?|done|finished|complete|completed|handed\s+in|submitted|taken\s+care\s+of|cancell?ed|scrapped|called\s+off)$/i
 const NO_NEED =
   /^(?:(?:so|turns\s+out|it\s+turns\s+out)\s+)?i\s+(?:don'?t|dont|do\s+not|no\s+longer)\s+need\s+(?:to\s+)?(?:a\s+|an\s+)?(.+?)(?:\s+(?:anymore|any\s+more|after\s+all))?$/i
 
 function aboutWhat(news: string): string | undefined {
   const said = (
     NO_NEED.exec(news)?.[1] ??
+    IS_DONE.exec(news)?.[1] ??
     SUBJECT.exec(news)?.[1] ??
     DID_THING.exec(news)?.[1]
   )?.trim()

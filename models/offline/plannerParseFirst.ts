@@ -16,10 +16,21 @@ const TEXTING: readonly [RegExp, string][] = [
   [/\bb4\b/gi, 'before'],
   [/\babt\b/gi, 'about'],
   [/\bwhens\b/gi, "when's"],
-  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b(?:tmrw|tmrow|tmoro|2moro|2morrow|2mrw|tomoz)\b/gi, 'tomorrow'],
+  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b2day\b/gi, 'today'],
   [/\b2nite\b/gi, 'tonight'],
+  [/\b(?:whats|wots|wats)\b/gi, "what's"],
+  [/\br\s+(?=u\b)/gi, 'are '],
+  [/\b(u\s+)b(?=\s+an?\b)/gi, '$1be'],
+  // "eod", "cob": today; "eow": the end of the week.
+  [/\b(?:by\s+)?(?:eod|cob|close\s+of\s+(?:play|business)|end\s+of\s+(?:the\s+)?day)\b/gi, 'today'],
+  [/\beow\b/gi, 'the end of the week'],
+  // "first thing tomorrow", "last thing on friday": the day is the date.
+  [
+    /\b(?:first|last)\s+thing\s+(?=(?:tomorrow|today|tonight|on\b|this\b|next\b|(?:mon|tue|wed|thu|fri|sat|sun)))/gi,
+    '',
+  ],
   [/\bu\b/gi, 'you'],
   [/\bur\b/gi, 'your'],
   [/\b(?:pls|plz|plse|pleeease|pleease)\b/gi, 'please'],
@@ -37,7 +48,7 @@ const TEXTING: readonly [RegExp, string][] = [
 
 // Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
 const LEADING =
-  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
   /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
