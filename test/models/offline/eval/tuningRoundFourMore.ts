@@ -5,7 +5,7 @@
  */
 
 import type { EvalCase } from './evalCase.ts'
-import { CALC, CARDS, CH5, ESSAY, HIGH, LECT, LOW } from './heldoutNames.ts'
+import { CALC, CARDS, CH5, ESSAY, HIGH, LOW } from './heldoutNames.ts'
 
 const week = (cases: readonly Omit<EvalCase, 'workspace'>[]): EvalCase[] =>
   cases.map((c) => ({ ...c, workspace: 'week' }))
