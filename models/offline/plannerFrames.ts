@@ -45,6 +45,10 @@ const PLAIN: readonly [RegExp, string][] = [
     'remind me to ',
   ],
   [/^i\s+(?:need|have|must)\s+to\s+remember\s+to\s+/i, 'remind me to '],
+  [
+    /^(?:pop|put|stick|set|bung|add)\s+(?:a\s+|in\s+a\s+)?reminder\s+(?:in\s+|on\s+|up\s+)?(?:for\s+me\s+)?to\s+/i,
+    'remind me to ',
+  ],
   [/^(add|create|new)\s*:\s*/i, 'add '],
   [/^(add|create|make)\s+(?:one|1|this|the\s+following)\s+(task|to-?do|reminder)\s*:/i, '$1 a $2:'],
   [

@@ -5,7 +5,7 @@
  */
 
 const MOVED =
-  /^(?:the\s+(?:deadline|due\s+date)\s+(?:for|of|on)\s+)?(?:the\s+|my\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:(?:has|have|had|got|gotten|been|was|were|is|are|just|now|finally|officially)\s+)*(?:pushed(?:\s+back|\s+forward)?|put\s+back|moved(?:\s+back|\s+forward)?|postponed|delayed|rescheduled|extended|changed|brought\s+forward|pulled\s+forward|bumped(?:\s+back)?)\s+(?:to|till|until|for)\s+(.+)$/i
+  /^(?:the\s+(?:deadline|due\s+date)\s+(?:for|of|on)\s+)?(?:the\s+|my\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:(?:has|have|had|got|gotten|been|was|were|is|are|just|now|finally|officially)\s+)*(?:pushed(?:\s+back|\s+forward)?|put\s+back|moved(?:\s+back|\s+forward)?|postponed|preponed|delayed|rescheduled|extended|changed|brought\s+forward|pulled\s+forward|bumped(?:\s+back)?)\s+(?:to|till|until|for)\s+(.+)$/i
 // "lecturer moved the essay deadline to the 20th": someone else moved it.
 const ACTOR_MOVED =
   /^(?:the\s+|my\s+|our\s+)?[a-z]+\s+(?:(?:has|have|just|finally)\s+)*(?:moved|pushed(?:\s+back)?|postponed|extended|changed|rescheduled|brought\s+forward)\s+(?:the\s+|my\s+|our\s+)?(.+?)(?:'s)?(?:\s+(?:deadline|due\s+date))?\s+(?:to|till|until)\s+(.+)$/i

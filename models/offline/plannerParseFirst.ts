@@ -31,6 +31,10 @@ const TEXTING: readonly [RegExp, string][] = [
     /\b(?:first|last)\s+thing\s+(?=(?:tomorrow|today|tonight|on\b|this\b|next\b|(?:mon|tue|wed|thu|fri|sat|sun)))/gi,
     '',
   ],
+  // Indian English: "prepone" is to bring forward; "by tomorrow itself" is by tomorrow.
+  [/\bprepone(?:d)?\b/gi, 'move'],
+  [/\b(today|tomorrow|tonight|\w+day)\s+itself\b/gi, '$1'],
+  [/\bon\s+or\s+before\b/gi, 'by'],
   [/\bu\b/gi, 'you'],
   [/\bur\b/gi, 'your'],
   [/\b(?:pls|plz|plse|pleeease|pleease)\b/gi, 'please'],
@@ -48,7 +52,7 @@ const TEXTING: readonly [RegExp, string][] = [
 
 // Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
 const LEADING =
-  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|do\s+one\s+thing|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
   /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
@@ -63,9 +67,12 @@ const INSIDE: readonly [RegExp, string][] = [
 // A trailing value-word is importance: "its a big one", "it's worth a lot of marks".
 const WORTH =
   /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b/i
+// "…, its quite urgent": the same, said with a degree word before it.
+const URGENT =
+  /(?:,\s*|\s+(?:and|but)\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:(?:quite|really|very|super|pretty|so|rather|kinda|fairly|extremely)\s+)?(?:urgent|important|crucial|vital|essential|high\s+priority|a\s+priority)\b/i
 // "…, pls add it": a thing said first and asked for after ("my lab report is due thursday … add it").
 const ADD_IT =
-  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)\s+(?:it|that|this)(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
+  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
 // "X is due thursday": with "add it", the thing due is the title.
 const IS_DUE = /^(?:the\s+)?(.+?)\s+(?:is|are|'s)\s+due\b/i
 // "X no wait Y", "X, sorry I mean Y", "X actually make that Y": Y is what was meant.
@@ -152,7 +159,7 @@ function asked(text: string): string {
 
 // "…, its worth a lot of marks" → "…, it is important" (the importance reader's own words).
 function valued(text: string): string {
-  const worth = WORTH.exec(text)
+  const worth = WORTH.exec(text) ?? URGENT.exec(text)
   if (worth === null) return text
   return `${text.slice(0, worth.index)}${text.slice(worth.index + worth[0].length)}, it is important`
 }

@@ -14,7 +14,7 @@ const WHEN = [
   /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
-  /^when\s+(?:do|must|should)\s+i\s+(?:finish|hand\s+in|submit|do)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
 // "whats my next deadline", "what's due soonest", "which task is due first".
 const NEXT =
