@@ -6,7 +6,7 @@
  */
 
 import type { EvalCase } from './evalCase.ts'
-import { CALC, CH5, ESSAY, HIGH } from './heldoutNames.ts'
+import { CH5, ESSAY, HIGH } from './heldoutNames.ts'
 
 const week = (cases: readonly Omit<EvalCase, 'workspace'>[]): EvalCase[] =>
   cases.map((c) => ({ ...c, workspace: 'week' }))
