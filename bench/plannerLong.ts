@@ -45,6 +45,12 @@ const SHAPES: Record<string, string> = {
   'got pushed back to': fill('the essay got pushed back to '),
   'so scrap that task': fill('i handed in the essay so scrap that task, '),
   'its worth a lot of marks': fill('its worth a lot of marks, pls add it '),
+  // Round four: frames found by their shape, weak corrections, news told with its teller.
+  'could you could you': fill('so i was thinking maybe u could '),
+  'thursday, sorry friday': fill('thursday, sorry friday, actually ', 'add x '),
+  'prof said x is now due': fill('prof said the essay is now due '),
+  'x is sorted, cross it off': fill('the thing is sorted, u can cross it off '),
+  'tick off x and y': fill('x and y and ', 'tick off '),
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

@@ -24,6 +24,9 @@ const QUOTED =
   /^(?:add|create|put|make)\s+(?:a\s+)?(?:new\s+)?(?:task\s+|to-?do\s+)?(?:called\s+|named\s+)?["“'‘](.+?)["”'’](.*)$/i
 const DATE_FIRST =
   /^(?:(?:new\s+)?(?:task|todo|to-do|reminder)\s+(?:due\s+)?(?:for|on|by|due)?\s*)?((?:tomorrow|today|tonight|this\s+\w+|next\s+\w+|(?:on\s+|by\s+)?the\s+\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\s*:\s*(.+)$/i
+// "put prepare my slides on my list for monday": the thing put on the list, then its day.
+const ON_LIST =
+  /^(?:put|pop|stick|write|jot|get)\s+(?:down\s+)?(.+?)\s+(?:on|onto|in|into|to)\s+(?:my|the)\s+(?:list|to-?do(?:\s+list)?|tasks|task\s+list|planner)\b[\s,]*(.*)$/i
 // "remind me in 3 days to check my grades", "remind me on friday to …".
 const WHEN_FIRST = /^remind\s+me\s+((?:in|on|by|next|this|tomorrow|tonight|the)\b.*?)\s+to\s+(.+)$/i
 const QUESTION_START =
@@ -40,6 +43,8 @@ export function parseCreateShape(clause: string, today: Date): Create | undefine
     if (title === '') return undefined
     return { kind: 'create_task', ...rest, title }
   }
+  const listed = ON_LIST.exec(clause)
+  if (listed) return create(`${listed[1]} ${listed[2] ?? ''}`.trim(), today)
   const whenFirst = WHEN_FIRST.exec(clause)
   if (whenFirst) return create(`${whenFirst[2]} ${whenFirst[1]}`, today)
   // "tomorrow: pick up lab results", "task for saturday: clean my desk": the date comes first.

@@ -89,13 +89,29 @@ export function proposeFollowUps(
         continue
       }
     }
-    const task = tasks && findBestTask(tasks, intent.target)
-    if (task === undefined) continue
-    // The title lets a card without a description say what goes; the tool refuses a mismatch.
-    if (intent.kind === 'delete_task') propose('delete_task', { id: task.id, title: task.title })
-    else propose('update_task', { id: task.id, ...resolveShift(intent.changes, task, today) })
+    for (const task of eachTarget(tasks ?? [], intent.target)) {
+      // The title lets a card without a description say what goes; the tool refuses a mismatch.
+      if (intent.kind === 'delete_task') propose('delete_task', { id: task.id, title: task.title })
+      else propose('update_task', { id: task.id, ...resolveShift(intent.changes, task, today) })
+    }
   }
   return calls.length > 0 ? { toolCalls: calls } : undefined
+}
+
+type Listed = NonNullable<ReturnType<typeof latestTaskList>>[number]
+
+// "tick off read chapter 5 and buy a calculator": two tasks named in one target, each its own
+// change, when no one task is titled with the "and" and each part names a different task.
+function eachTarget(tasks: readonly Listed[], target: string): Listed[] {
+  const whole = findBestTask(tasks, target)
+  const parts = target.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).filter((part) => part !== '')
+  const titled = tasks.some((task) => task.title.toLowerCase().includes(target.toLowerCase()))
+  if (parts.length < 2 || titled) return whole ? [whole] : []
+  const each = parts.map((part) => findBestTask(tasks, part))
+  const ids = new Set(each.map((task) => task?.id))
+  if (each.some((task) => task === undefined) || ids.size !== parts.length)
+    return whole ? [whole] : []
+  return each.filter((task) => task !== undefined)
 }
 
 // "push X back three days" moves from the task's own due date (from today when it has none).

@@ -82,6 +82,10 @@ const VOCABULARY = [
 ]
 const KNOWN = new Set(VOCABULARY)
 const SUFFIXES = /(?:s|es|ed|d|ing|er|r|ly)$/
+// The stems of the vocabulary's words that have an ending ("thank" of "thanks"), found once.
+const STEMS = new Set(
+  VOCABULARY.map((known) => known.replace(/(?:s|ed|ing)$/, '')).filter((stem) => !KNOWN.has(stem)),
+)
 
 /** The vocabulary word one edit (or one swap of neighbours) away from `word`, if exactly one is. */
 export function nearWord(word: string): string | undefined {
@@ -90,6 +94,8 @@ export function nearWord(word: string): string | undefined {
   // "moved" and "lectures" are words of their own, not typos of "move" and "lecture".
   const base = lower.replace(SUFFIXES, '')
   if (KNOWN.has(base) || KNOWN.has(`${base}e`)) return undefined
+  // Nor is the stem a word lacks an ending of: "thank" is not a typo of "thanks", "note" of "notes".
+  if (STEMS.has(lower)) return undefined
   const near = VOCABULARY.filter((known) =>
     lower.length < 5 ? swapped(lower, known) : oneEdit(lower, known),
   )

@@ -53,7 +53,7 @@ const READ =
   /^(?:read|open|show(?:\s+me)?|display|view|cat|print|what(?:'s|\s+is)\s+in)\s+(?:me\s+)?(?:the\s+)?(?:(?:file|source|document)\s+)?(?:(?:called|named)\s+)?(?:["“'`]([^"”'`]+)["”'`]|(\S+))$/i
 const LIST = [
   /^(?:(?:what\s+are|what's|whats|what\s+is|which\s+are|show|list|see|view|display|give|get|check|find|tell|read|print)\s+(?:me\s+)?)?(?:all\s+)?(?:of\s+)?(?:my|the|our|all)?\s*(?:open\s+|current\s+|remaining\s+|pending\s+|outstanding\s+)?(?:tasks?|task\s+list|to-?dos?|to-?do\s+list)(?:\s+(?:please|now|again|for\s+me|today|list))?$/i,
-  /^(?:what\s+(?:do|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?do|what(?:'s|\s+is)\s+(?:due|on\s+my\s+(?:list|plate))|what\s+have\s+i\s+got\s+to\s+do|do\s+i\s+have\s+(?:any\s+)?tasks)\b/i,
+  /^(?:what\s+(?:do|should)\s+i\s+(?:have\s+to\s+|need\s+to\s+)?do|what(?:'s|\s+is)\s+(?:due|on\s+my\s+(?:list|plate)|(?:still\s+)?(?:left|remaining|outstanding|pending)(?:\s+(?:to\s+do|on\s+my\s+(?:list|plate)|for\s+me))?$)|what\s+have\s+i\s+got\s+(?:left\s+)?to\s+do|do\s+i\s+have\s+(?:any\s+)?tasks)\b/i,
 ]
 const LIST_LOOSE = /\b(?:my|open|all)\s+(?:tasks|to-?dos|task\s+list)\b/i
 const SEARCH = [

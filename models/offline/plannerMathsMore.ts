@@ -97,7 +97,7 @@ function neededMark(text: string): string | undefined {
 function neededAfterPart(text: string): string | undefined {
   if (!/\bneed\b/.test(text)) return undefined
   const part = new RegExp(
-    String.raw`(?:was|got|scored|is|of)\s+(?:an?\s+)?${NUM}\s*%?\s*(?:,\s*|\s+)(?:and\s+)?(?:it\s+(?:was|is)\s+|it'?s\s+|is\s+|was\s+)?(?:worth|weighted|weight|counts?\s+for|counting\s+for)\s*${NUM}\s*%`,
+    String.raw`(?:was|got|scored|is|of)\s+(?:an?\s+)?${NUM}\s*%?\s*(?:(?:in|on|for)\s+(?:the\s+|my\s+)?[a-z-]+(?:\s+(?:exam|test))?\s*)?(?:,\s*|\s+|\s*\(\s*)(?:and\s+)?(?:it\s+(?:was|is)\s+|it'?s\s+|is\s+|was\s+|which\s+(?:was|is)\s+)?(?:worth|weighted|weight|counts?\s+for|counting\s+for)\s*${NUM}\s*%`,
   ).exec(text)
   const target = new RegExp(
     String.raw`(?:get|reach|end\s+(?:up\s+)?with|finish\s+with|pass\s+with)\s+(?:an?\s+)?${NUM}\s*%?\s*(?:overall|in\s+total|final|for\s+the\s+(?:course|module|class))`,

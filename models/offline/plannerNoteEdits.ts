@@ -26,8 +26,13 @@ const RENAME_NOTE = [
     'i',
   ),
   new RegExp(`^(?:call|name)\\s+${THE}(.+?)\\s+note\\s+(.+)$`, 'i'),
+  // "change my exam plan note title to Finals revision", "set the Mitochondria note's name to …".
+  new RegExp(
+    `^(?:change|set|update|make|switch)\\s+${THE}(?:note\\s+${CALLED})?(.+?)\\s+note(?:'s)?\\s+(?:title|name|heading)\\s+(?:to|as|into)\\s*:?\\s+(.+)$`,
+    'i',
+  ),
 ]
-const TO_NOTE = `(?:to|onto|on\\s+to|into|in|at\\s+the\\s+(?:end|bottom)\\s+of|under)\\s+${THE}(?:note\\s+${CALLED})?(.+?)(?:\\s+note)?`
+const TO_NOTE = `(?:to|onto|on\\s+to|on|into|in|at\\s+the\\s+(?:end|bottom)\\s+of|under)\\s+${THE}(?:note\\s+${CALLED})?(.+?)(?:\\s+note)?`
 const APPEND = [
   // "add to my exam plan note: …", "put this at the end of the Mitochondria note: …"
   new RegExp(

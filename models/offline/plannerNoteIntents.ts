@@ -18,6 +18,10 @@ const LIST_NOTES = [
     'i',
   ),
   /^what\s+(?:have\s+i|did\s+i)\s+saved?$/i,
+  new RegExp(
+    `^how\\s+many\\s+${NOTES}\\s+(?:do\\s+i\\s+have|have\\s+i\\s+(?:got|saved|made|written)|are\\s+there|did\\s+i\\s+save)(?:\\s+(?:so\\s+far|now|saved))?$`,
+    'i',
+  ),
   new RegExp(`^(?:my\\s+)?${NOTES}$`, 'i'),
 ]
 const READ_NOTE = [

@@ -29,7 +29,7 @@ const SUMMARY_TO_NOTE = [
   /^(?:summari[sz]e|sum\s+up|recap)\s+(.+?)\s+and\s+(?:save|put|keep|store|write|add)\s+(?:it|that|this|the\s+summary)\s+(?:as|in|into|to)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?notes?$/i,
   new RegExp(`^(?:summari[sz]e|sum\\s+up|recap)\\s+(.+?)\\s+${INTO_NOTE}$`, 'i'),
   new RegExp(
-    `^(?:write|make|save|create|put|add|turn|get)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,
+    `^(?:write|make|save|create|put|add|turn|get|do|give|draft)\\s+(?:me\\s+)?${POINTS}\\s+(?:of|for|from)\\s+(.+?)\\s+${INTO_NOTE}$`,
     'i',
   ),
   new RegExp(
@@ -47,7 +47,7 @@ const READ_OUT =
 const QUESTION =
   /^(?:(?:in|at|on|during|from|by)\s+(?:which|what)|what|what's|whats|where|why|how|which|when|who|does|do|did|is|are|can|explain|define|describe|tell\s+me\s+about)\b|\?$/i
 const NOT_NOTES =
-  /^(?:what|which|how\s+many)\s+(?:saved\s+)?notes\s+(?:do|have|did|are)\b|\b(?:tasks?|to-?dos?|due|priority|important|remind|deadline|about\s+me|remember|you\s+know|can\s+you\s+do|help|weather|time\s+is\s+it)\b|^(?:how\s+are\s+you|who\s+are\s+you)/i
+  /^(?:what|which|how\s+many)\s+(?:saved\s+)?notes\s+(?:do|have|did|are)\b|\b(?:tasks?|to-?dos?|due|priority|important|remind|deadline|about\s+me|remember|you\s+know|can\s+you\s+do|help|weather|time\s+is\s+it)\b|^(?:how\s+are\s+you|who\s+are\s+you)|^do\s+(?:my|the|this|that|some)\s+\w+(?:\s+\w+)?\s+for\s+me$/i
 const WORLD = /^(?:what|who)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+the\s+\w+\s+of\b/i
 const STOP = new Set(
   "a an the of to in on at for and or is are was were be do does did can could should would will what what's whats who why how when where which whose me my i you your it its this that about tell explain please there say said says take takes place happen happens mean means make makes made get use used from with as by lecture lectures note notes reading source sources many much one two times time per each".split(

@@ -7,6 +7,7 @@
 
 import { MAX_REQUEST } from './plannerBounds.ts'
 import { findDate, withoutDate } from './plannerChrono.ts'
+import { STRONG_CORRECTION, unframeToVerb, WEAK_CORRECTION } from './plannerFrames.ts'
 import { resolveIndirect } from './plannerIndirect.ts'
 
 // Texting and two dropped apostrophes, word for word ("b4" → "before", "ive" → "i've"); the
@@ -15,10 +16,25 @@ const TEXTING: readonly [RegExp, string][] = [
   [/\bb4\b/gi, 'before'],
   [/\babt\b/gi, 'about'],
   [/\bwhens\b/gi, "when's"],
-  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b(?:tmrw|tmrow|tmoro|2moro|2morrow|2mrw|tomoz)\b/gi, 'tomorrow'],
+  [/\b4\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this|the)\w*\b)/gi, 'for '],
   [/\b2day\b/gi, 'today'],
   [/\b2nite\b/gi, 'tonight'],
+  [/\b(?:whats|wots|wats)\b/gi, "what's"],
+  [/\br\s+(?=u\b)/gi, 'are '],
+  [/\b(u\s+)b(?=\s+an?\b)/gi, '$1be'],
+  // "eod", "cob": today; "eow": the end of the week.
+  [/\b(?:by\s+)?(?:eod|cob|close\s+of\s+(?:play|business)|end\s+of\s+(?:the\s+)?day)\b/gi, 'today'],
+  [/\beow\b/gi, 'the end of the week'],
+  // "first thing tomorrow", "last thing on friday": the day is the date.
+  [
+    /\b(?:first|last)\s+thing\s+(?=(?:tomorrow|today|tonight|on\b|this\b|next\b|(?:mon|tue|wed|thu|fri|sat|sun)))/gi,
+    '',
+  ],
+  // Indian English: "prepone" is to bring forward; "by tomorrow itself" is by tomorrow.
+  [/\bprepone(?:d)?\b/gi, 'move'],
+  [/\b(today|tomorrow|tonight|\w+day)\s+itself\b/gi, '$1'],
+  [/\bon\s+or\s+before\b/gi, 'by'],
   [/\bu\b/gi, 'you'],
   [/\bur\b/gi, 'your'],
   [/\b(?:pls|plz|plse|pleeease|pleease)\b/gi, 'please'],
@@ -30,11 +46,13 @@ const TEXTING: readonly [RegExp, string][] = [
     '$1 to ',
   ],
   [/([!?])\1+/g, '$1'],
+  // Emoticons are tone, never a date's or a title's words: ":(", ":-)", ";P".
+  [/\s*[:;]-?[()DPp/|]+(?=\s|$)/g, ''],
 ]
 
 // Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
 const LEADING =
-  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|hey|hi|hello|hiya|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+think(?=\s+i\b)|i\s+guess(?=\s+i\b))\b[\s,:!.-]*/i
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|do\s+one\s+thing|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
   /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
@@ -43,18 +61,24 @@ const INSIDE: readonly [RegExp, string][] = [
   [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],
   [/\b(to|gotta|and)\s+like\s+/gi, '$1 '],
   [/,\s*like,\s*/gi, ' '],
+  // "add a task please - X": the please before the dash.
+  [/\s+please\s*(?=[-–—:])/gi, ' '],
 ]
 // A trailing value-word is importance: "its a big one", "it's worth a lot of marks".
 const WORTH =
   /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b/i
+// "…, its quite urgent": the same, said with a degree word before it.
+const URGENT =
+  /(?:,\s*|\s+(?:and|but)\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:(?:quite|really|very|super|pretty|so|rather|kinda|fairly|extremely)\s+)?(?:urgent|important|crucial|vital|essential|high\s+priority|a\s+priority)\b/i
 // "…, pls add it": a thing said first and asked for after ("my lab report is due thursday … add it").
 const ADD_IT =
-  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)\s+(?:it|that|this)(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
+  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
 // "X is due thursday": with "add it", the thing due is the title.
 const IS_DUE = /^(?:the\s+)?(.+?)\s+(?:is|are|'s)\s+due\b/i
 // "X no wait Y", "X, sorry I mean Y", "X actually make that Y": Y is what was meant.
-const CORRECTION =
-  /^(.+?)[\s,;.!-]+(?:no\s+wait|wait\s+no|no\s+sorry|sorry,?\s+i\s+meant?|,?\s*i\s+meant?|actually,?\s+make\s+(?:that|it)|or\s+rather|scratch\s+that,?|correction:?)[\s,:]+(.+)$/i
+const CORRECTION = new RegExp(`^(.+?)[\\s,;.!-]+${STRONG_CORRECTION}[\\s,:]+(.+)$`, 'i')
+// "thursday, sorry friday": a weak mark corrects only a day.
+const DAY_CORRECTION = new RegExp(`^(.+?)[\\s,;.!-]+${WEAK_CORRECTION}[\\s,:]+(.+)$`, 'i')
 
 // What a frame leaves behind: "would you mind adding …" → "add …", "remind me submit …" → "remind me to submit …".
 const GERUNDS: ReadonlyMap<string, string> = new Map([
@@ -98,7 +122,7 @@ function tidy(said: string, today: Date): string {
   let text = said
   for (const [pattern, replacement] of TEXTING) text = text.replace(pattern, replacement)
   for (const [pattern, replacement] of INSIDE) text = text.replace(pattern, replacement)
-  text = stripEnds(text.replace(/\s+/g, ' ').trim())
+  text = stripEnds(unframeToVerb(stripEnds(text.replace(/\s+/g, ' ').trim())))
   text = corrected(text, today)
   text = resolveIndirect(valued(asked(text)))
   return unframed(stripEnds(text)).replace(/!+$/, '')
@@ -135,27 +159,43 @@ function asked(text: string): string {
 
 // "…, its worth a lot of marks" → "…, it is important" (the importance reader's own words).
 function valued(text: string): string {
-  const worth = WORTH.exec(text)
+  const worth = WORTH.exec(text) ?? URGENT.exec(text)
   if (worth === null) return text
   return `${text.slice(0, worth.index)}${text.slice(worth.index + worth[0].length)}, it is important`
 }
 
 /** "remind me to X on thursday no wait friday" → "remind me to X on friday". */
 function corrected(text: string, today: Date): string {
-  const match = CORRECTION.exec(text)
+  const strong = CORRECTION.exec(text)
+  const match = strong ?? DAY_CORRECTION.exec(text)
   const before = match?.[1]?.trim() ?? ''
   const meant = stripEnds(match?.[2]?.trim() ?? '')
   // "ok, actually make that friday" alone is a follow-up, read against the last change.
   if (match === null || meant === '' || before.split(' ').length < 3) return text
   const meantDate = findDate(meant, today)
-  if (meantDate !== undefined && withoutDate(meant, meantDate).replace(/[\s,.!?]/g, '') === '') {
-    const had = findDate(before, today)
-    const kept = had === undefined ? before : withoutDate(before, had)
-    return `${kept} ${meant}`
-  }
+  if (meantDate !== undefined && withoutDate(meant, meantDate).replace(/[\s,.!?]/g, '') === '')
+    return dayReplaced(before, meant, today)
+  if (strong === null) return text
+  // "delete X, no wait, mark it done": a new verb for the same thing.
+  if (VERB_FIRST.test(before) && VERB_FIRST.test(meant) && /\b(?:it|that|this)\b/i.test(meant))
+    return meant.replace(/\b(?:it|that|this)\b/i, before.replace(VERB_FIRST, '').trim())
   // A word or two corrected: they take the place of as many words at the end.
   const words = meant.split(' ')
   const kept = before.split(' ')
   if (words.length >= kept.length) return meant
   return [...kept.slice(0, kept.length - words.length), ...words].join(' ')
+}
+
+const VERB_FIRST = /^(?:delete|remove|mark|tick|untick|move|push|rename|change|complete|finish)\b/i
+const DAY_LEAD = /^\s*(?:to|on|by|for|till|until|due)\b/i
+
+// The day said is replaced where it stood, keeping its "to", "on" or "by".
+function dayReplaced(before: string, meant: string, today: Date): string {
+  const had = findDate(before, today)
+  if (had === undefined) return `${before} ${meant}`
+  const lead = DAY_LEAD.exec(before.slice(had.start, had.end))?.[0].trim() ?? ''
+  const said = DAY_LEAD.test(meant) ? meant : `${lead} ${meant}`
+  return `${before.slice(0, had.start)} ${said} ${before.slice(had.end)}`
+    .replace(/\s+/g, ' ')
+    .trim()
 }

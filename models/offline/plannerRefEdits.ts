@@ -28,9 +28,9 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth']
 const REF =
   /\b(?:the\s+(first|second|third|fourth|fifth|last|latest|new|previous|other)\s+(?:one|task|reminder)|(?:that|this)\s+(?:one|task|reminder)|the\s+(?:last|new)\s+task|it|that|this)\b/i
 const LEAD =
-  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|on\s+second\s+thought)\b[\s,.!:-]*/i
+  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|i\s+meant?|on\s+second\s+thought)\b[\s,.!:-]*/i
 const CORRECTING =
-  /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|on\s+second\s+thought)\b/i
+  /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|i\s+meant?|on\s+second\s+thought)\b/i
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
 const NUMBERS: Readonly<Record<string, number>> = {
   a: 1,

@@ -6,7 +6,7 @@ import { quoted } from './plannerText.ts'
 const QUESTION =
   /^(?:what|who|why|how|when|where|which|whose|is|are|does|do|did|can|could|should|explain|tell\s+me)\b/i
 const STOP = new Set(
-  'a an the of to in on at for and or is are was were be do does did can could should would will what who why how when where which whose me my i you your it this that about tell explain please there'.split(
+  'a an the of to in on at for and or is are was were be do does did can could should would will what who why how when where which whose me my i you your it this that about tell explain please there s'.split(
     ' ',
   ),
 )

@@ -14,16 +14,20 @@ const WHEN = [
   /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
-  /^when\s+(?:do|must|should)\s+i\s+(?:finish|hand\s+in|submit|do)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
+// "whats my next deadline", "what's due soonest", "which task is due first".
+const NEXT =
+  /^(?:what(?:'s|s|\s+is)|which\s+(?:task\s+|one\s+)?(?:is|'s)|when(?:'s|s|\s+is))\s+(?:my\s+|the\s+)?(?:(?:very\s+)?next\s+(?:deadline|due\s+date|thing\s+due|task\s+due|thing|task)|due\s+(?:soonest|next|first)|(?:soonest|nearest|closest|earliest|first)\s+(?:deadline|due\s+date|task|thing)|(?:the\s+)?(?:first|soonest)\s+due)(?:\s+(?:coming\s+up|then))?$/i
 
-/** A task question: which is most important, or when one is due. */
-export type TaskQuestion = { kind: 'top' } | { kind: 'when'; target: string }
+/** A task question: which is most important, which is due next, or when one is due. */
+export type TaskQuestion = { kind: 'top' } | { kind: 'next' } | { kind: 'when'; target: string }
 
 /** Reads a question about the task list, or undefined. */
 export function parseTaskQuestion(text: string): TaskQuestion | undefined {
   const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
   if (TOP.test(clause) && !/^(?:make|set|mark|change|move)\b/i.test(clause)) return { kind: 'top' }
+  if (NEXT.test(clause)) return { kind: 'next' }
   for (const pattern of WHEN) {
     const target = pattern.exec(clause)?.[1]
     if (target !== undefined) return { kind: 'when', target: target.replace(/\s+task$/i, '') }
@@ -36,9 +40,10 @@ export const taskQuestionSkill: PlannerSkill = (context) => {
   const question = parseTaskQuestion(context.text)
   if (question === undefined || !context.available.has('list_tasks')) return undefined
   if (!answered(context))
-    return call(context, 'list_tasks', question.kind === 'top' ? { done: false } : {})
+    return call(context, 'list_tasks', question.kind === 'when' ? {} : { done: false })
   const tasks = latestAnyList(context) ?? []
   if (question.kind === 'top') return { text: topAnswer(tasks) }
+  if (question.kind === 'next') return { text: nextAnswer(tasks) }
   const task = findBestTask(tasks, question.target)
   if (task === undefined) return { text: `No task matched “${question.target}”.` }
   return {
@@ -78,6 +83,14 @@ function topAnswer(tasks: readonly PlannerTask[]): string {
     top.due !== undefined ? `due ${day(top.due)}` : undefined,
   ].filter((f) => f !== undefined)
   return `Your most important open task is “${top.title}”${facts.length > 0 ? ` (${facts.join(', ')})` : ''}.`
+}
+
+// The open task due soonest, named alone so "mark that one as done" can point at it.
+function nextAnswer(tasks: readonly PlannerTask[]): string {
+  const dated = tasks.filter((t) => !t.done && t.due !== undefined)
+  const [next] = [...dated].sort((a, b) => (a.due ?? '').localeCompare(b.due ?? ''))
+  if (next?.due === undefined) return 'None of your open tasks has a due date.'
+  return `Your next deadline is “${next.title}”, due ${day(next.due)}.`
 }
 
 /** `YYYY-MM-DD` as "Thu 3 Dec 2026": the app's one date format. */

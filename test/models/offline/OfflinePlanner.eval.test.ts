@@ -3,6 +3,9 @@ import type { EvalCase } from './eval/evalCase.ts'
 import { HELD_OUT } from './eval/heldout.ts'
 import { runCase } from './eval/runEval.ts'
 import { TUNING } from './eval/tuning.ts'
+import { ROUND_FOUR_ALL } from './eval/tuningRoundFour.ts'
+import { ROUND_FOUR_LAST_ALL } from './eval/tuningRoundFourLast.ts'
+import { ROUND_FOUR_MORE_ALL } from './eval/tuningRoundFourMore.ts'
 import { ROUND_THREE_ALL } from './eval/tuningRoundThree.ts'
 import { ROUND_TWO_ALL } from './eval/tuningRoundTwo.ts'
 import { VOICES } from './eval/voices.ts'
@@ -24,7 +27,17 @@ const showHeldOut = process.env.PLANNER_EVAL_SHOW_HELD_OUT === '1'
 
 describe('the offline planner, end to end on phrasings (real runtime, tools and sample workspace; every card allowed)', () => {
   it('understands at least 90% of the held-out set, and prints every score', async () => {
-    const tuning = await score([...TUNING, ...ROUND_TWO_ALL, ...ROUND_THREE_ALL], true)
+    const tuning = await score(
+      [
+        ...TUNING,
+        ...ROUND_TWO_ALL,
+        ...ROUND_THREE_ALL,
+        ...ROUND_FOUR_ALL,
+        ...ROUND_FOUR_MORE_ALL,
+        ...ROUND_FOUR_LAST_ALL,
+      ],
+      true,
+    )
     const heldOut = await score(HELD_OUT, showHeldOut)
     const voices = await score(VOICES, showHeldOut)
     console.log(

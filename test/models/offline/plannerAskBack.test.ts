@@ -25,11 +25,11 @@ describe('parse first: what is not content leaves before an intent is chosen', (
     ['Would you mind adding a task to book a room', 'add a task to book a room'],
     [
       'remind me to hand in the form on thursday no wait friday',
-      'remind me to hand in the form friday',
+      'remind me to hand in the form on friday',
     ],
     [
       'add a task to call the bank on monday, sorry I mean tuesday',
-      'add a task to call the bank tuesday',
+      'add a task to call the bank on tuesday',
     ],
     [
       'need to submit the writeup next thursday, its a big one',
@@ -46,6 +46,19 @@ describe('parse first: what is not content leaves before an intent is chosen', (
       'the past paper doesnt really have a deadline, take the date off',
       'remove the due date from past paper',
     ],
+    // Round four: a frame known by its shape, weak corrections of a day, more news.
+    [
+      'I would be grateful if you could add a reminder to collect my transcript',
+      'add a reminder to collect my transcript',
+    ],
+    ['so yeah i was thinking maybe u could remind me to ring nan', 'remind me to ring nan'],
+    ['what did you add yesterday', 'what did you add yesterday'],
+    ['add go to the careers fair thursday, sorry friday', 'add go to the careers fair friday'],
+    ['move the essay to friday no wait saturday', 'move the essay to saturday'],
+    ['delete buy a calculator, no wait, mark it done', 'mark buy a calculator done'],
+    ['just bought the calculator, u can tick that off', 'mark calculator as done'],
+    ['prof said the essay is now due on the 14th', 'move essay to the 14th'],
+    ['gonna need a reminder to book my flu jab', 'remind me to book my flu jab'],
   ])('%s → %s', (said, meant) => {
     expect(parseFirst(said, tuesday)).toBe(meant)
   })
