@@ -73,28 +73,48 @@ afterAll(async () => {
 
 const as = (user: string) => ({ 'x-forwarded-user': user })
 
-async function legacyClient(user: string, answer: () => ElicitResult): Promise<Client> {
+/** Each question a client was asked: its text. */
+type Asked = string[]
+
+async function legacyClient(
+  user: string,
+  answer: (message: string) => ElicitResult | Promise<ElicitResult>,
+  url = http.url,
+): Promise<{ client: Client; asked: Asked }> {
+  const asked: Asked = []
   const client = new Client(
     { name: 'legacy-host', version: '1.0.0' },
     { capabilities: { elicitation: { form: {} } } },
   )
-  client.setRequestHandler(ElicitRequestSchema, answer)
+  client.setRequestHandler(ElicitRequestSchema, (request) => {
+    asked.push(request.params.message)
+    return answer(request.params.message)
+  })
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: as(user) } }),
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: as(user) } }),
   )
+  expect(client.getServerVersion()?.name).toBe('studypulse-gateway')
   clients.push(client)
-  return client
+  return { client, asked }
 }
 
 async function modernClient(
   user: string,
-  answer: () => ElicitResult,
+  answer: (message: string) => ElicitResult | Promise<ElicitResult>,
+  url = http.url,
   manual = false,
-): Promise<StatelessClient> {
-  const { client } = statelessClient(answer, { manual })
-  await client.connect(statelessHttp(http.url, as(user)))
-  clients.push(client)
-  return client
+): Promise<{ client: StatelessClient; asked: Asked }> {
+  const asked: Asked = []
+  const made = statelessClient(
+    (request) => {
+      asked.push(request.params.message)
+      return answer(request.params.message)
+    },
+    { manual },
+  )
+  await made.client.connect(statelessHttp(url, as(user)))
+  clients.push(made.client)
+  return { client: made.client, asked }
 }
 
 const answers: [string, ElicitResult, string | undefined][] = [
@@ -109,7 +129,7 @@ for (const [era, connect] of [
 ] as const) {
   for (const [what, answer, code] of answers) {
     test(`${era}: ${what} of a gated call over HTTP`, async () => {
-      const client = await connect('alice', () => answer)
+      const { client, asked } = await connect('alice', () => answer)
       const line = `${era} ${what}`
       const before = (await countedLines(countFile())).length
       const result = (await client.callTool({
@@ -117,6 +137,9 @@ for (const [era, connect] of [
         arguments: { line },
       })) as CallToolResult
       const ran = (await countedLines(countFile())).slice(before)
+      // Asked once, in the host, with the card's words.
+      expect(asked).toHaveLength(1)
+      expect(asked[0]).toContain('asks to')
       if (code === undefined) {
         expect(result.isError, JSON.stringify(result)).toBeFalsy()
         expect(ran).toEqual([JSON.stringify({ line })])
@@ -129,13 +152,13 @@ for (const [era, connect] of [
 }
 
 test('2026-07-28: the negotiated revision is the pinned one, no session', async () => {
-  const client = await modernClient('alice', () => ({ action: 'decline' }))
-  expect(client.getNegotiatedProtocolVersion?.()).toBe('2026-07-28')
+  const { client } = await modernClient('alice', () => ({ action: 'decline' }))
+  expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
 })
 
 /** Alice's call, asked about: the question's sealed state, and the retry it expects. */
 async function askedOfAlice(line: string) {
-  const alice = await modernClient('alice', () => ({ action: 'decline' }), true)
+  const { client: alice } = await modernClient('alice', () => ({ action: 'decline' }), http.url, true)
   const call = { name: 'counting__append', arguments: { line } }
   const asked = (await alice.callTool(call, {
     allowInputRequired: true,
@@ -167,7 +190,7 @@ test('2026-07-28: a forged, another caller’s or a replayed requestState decide
     })
   }
   // Another person (Bob) with Alice's state: it is bound to her.
-  const bob = await modernClient('bob', () => ({ action: 'accept' }), true)
+  const { client: bob } = await modernClient('bob', () => ({ action: 'accept' }), http.url, true)
   const bobs = (await bob.callTool(retry(state) as never)) as CallToolResult
   expect(bobs.structuredContent).toMatchObject({ ok: false, error: { code: 'request_state_invalid' } })
   expect((await countedLines(countFile())).length).toBe(before)
@@ -193,3 +216,51 @@ test('2026-07-28: a retry with other arguments than the card showed decides noth
   expect(taken.isError, JSON.stringify(taken)).toBeFalsy()
   expect((await countedLines(countFile())).slice(before)).toEqual(['{"line":"shown"}'])
 })
+
+test('both revisions: a card nobody answers in time ends as confirmation_expired, nothing called', async () => {
+  // A gateway of its own whose cards wait 1 s; each client answers Allow only once the deadline
+  // its question states has passed.
+  const short = await startGateway({
+    configPath: folder.config,
+    workspace: join(folder.dir, 'short'),
+    askTimeoutMs: 1_000,
+    env: {},
+    log: () => {},
+  })
+  const shortHttp = await serveGatewayHttp(short.gateway, 0)
+  try {
+    const late = async (message: string): Promise<ElicitResult> => {
+      await passed(deadlineOf(message))
+      return { action: 'accept', content: { answer: 'allow_once' } }
+    }
+    const before = (await countedLines(countFile())).length
+    for (const connect of [legacyClient, modernClient]) {
+      const { client, asked } = await connect('alice', late, shortHttp.url)
+      const result = (await client.callTool({
+        name: 'counting__append',
+        arguments: { line: 'late' },
+      })) as CallToolResult
+      expect(asked).toHaveLength(1)
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        error: { code: 'confirmation_expired' },
+      })
+    }
+    expect((await countedLines(countFile())).slice(before)).toEqual([])
+  } finally {
+    await shortHttp.close()
+    await short.stop()
+  }
+})
+
+/** The deadline a question states ("Unanswered, it is denied at …"). */
+function deadlineOf(message: string): number {
+  const found = /denied at (\S+?)\.?$/m.exec(message)
+  if (found?.[1] === undefined) throw new Error(`no deadline in: ${message}`)
+  return Date.parse(found[1])
+}
+
+/** Resolves once the clock is past `deadline` (the card's own, as the gateway stated it). */
+function passed(deadline: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 50))
+}

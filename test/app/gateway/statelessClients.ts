@@ -37,9 +37,14 @@ export function statelessHttp(url: string, headers: Record<string, string> = {})
   return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } })
 }
 
-/** The gateway as a host starts it over stdio, for the v2 client. */
+// The SDK probes a server behind its own stdio transport class on a sibling process (one more
+// gateway start, a few seconds on a busy machine); a subclass is probed in place, on the one
+// process the client then talks to.
+class InPlaceStdio extends StdioClientTransport {}
+
+/** The gateway as a host starts it over stdio, for the v2 client (probed in place). */
 export function statelessStdio(folder: GatewayFolder, extra: string[] = []): StdioClientTransport {
-  return new StdioClientTransport({
+  return new InPlaceStdio({
     command: process.execPath,
     args: [
       '--import',
