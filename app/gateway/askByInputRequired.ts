@@ -9,16 +9,19 @@ import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { type AskState, askStateSeal } from './askState.ts'
-import type { Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
-import { answerOf } from './hostQuestion.ts'
-import { hostQuestion } from './hostQuestion.ts'
+import { answerOf, hostQuestion } from './hostQuestion.ts'
 
 /** The key of the one question in the gateway's `inputRequests`. */
 export const cardQuestionKey = 'card'
 
 /** How long an answered call's result waits for its client's retry before it is dropped. */
 const keepAnsweredMs = 10 * 60 * 1000
+
+/** What the asking needs of the gateway: its one way to make a call (`Gateway.callTool`). */
+export interface CallsTools {
+  callTool(name: string, args: unknown, caller: GatewayCaller): Promise<unknown>
+}
 
 /** One round of a 2026-07-28 `tools/call`: the call, and what a retry carries back. */
 export interface AskRound {
@@ -49,14 +52,14 @@ interface AskedCall {
  * was decided already, or is another caller's, decides nothing.
  */
 export class AskByInputRequired {
-  readonly #gateway: Gateway
+  readonly #gateway: CallsTools
   readonly #runtime: AgentRuntime
   // The gateway's own key: states it sealed open only here (and not after a restart, whose
   // cards were closed as interrupted anyway).
   readonly #key = new Uint8Array(randomBytes(32))
   readonly #asked = new Map<string, AskedCall>()
 
-  constructor(gateway: Gateway, runtime: AgentRuntime) {
+  constructor(gateway: CallsTools, runtime: AgentRuntime) {
     this.#gateway = gateway
     this.#runtime = runtime
   }
@@ -150,7 +153,10 @@ export class AskByInputRequired {
     if (held.principal !== principal || held.card.digest !== state.digest) {
       return refused('confirmation_not_found', 'this card is not yours; the answer decides nothing')
     }
-    if (round.name !== held.card.toolName || canonicalJson(round.args ?? {}) !== held.card.payloadJson) {
+    if (
+      round.name !== held.card.toolName ||
+      canonicalJson(round.args ?? {}) !== held.card.payloadJson
+    ) {
       return refused(
         'request_mismatch',
         'the retry is not the call the card was shown for; it decides nothing',

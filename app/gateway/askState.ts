@@ -25,7 +25,9 @@ export type AskStateRefusal = 'malformed' | 'mac' | 'expired' | 'bind' | 'shape'
 /** Seals and opens one caller's question states. */
 export interface AskStateSeal {
   seal(state: AskState): Promise<string>
-  open(wire: string): Promise<{ ok: true; state: AskState } | { ok: false; reason: AskStateRefusal }>
+  open(
+    wire: string,
+  ): Promise<{ ok: true; state: AskState } | { ok: false; reason: AskStateRefusal }>
 }
 
 /** How long a sealed state may travel at most: the card's own deadline (inside it) ends it sooner. */

@@ -1,7 +1,7 @@
 import {
+  type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
-  type CallToolResult,
   type ClientCapabilities,
   type Implementation,
   Server,

@@ -158,7 +158,12 @@ test('2026-07-28: the negotiated revision is the pinned one, no session', async 
 
 /** Alice's call, asked about: the question's sealed state, and the retry it expects. */
 async function askedOfAlice(line: string) {
-  const { client: alice } = await modernClient('alice', () => ({ action: 'decline' }), http.url, true)
+  const { client: alice } = await modernClient(
+    'alice',
+    () => ({ action: 'decline' }),
+    http.url,
+    true,
+  )
   const call = { name: 'counting__append', arguments: { line } }
   const asked = (await alice.callTool(call, {
     allowInputRequired: true,
@@ -192,7 +197,10 @@ test('2026-07-28: a forged, another caller’s or a replayed requestState decide
   // Another person (Bob) with Alice's state: it is bound to her.
   const { client: bob } = await modernClient('bob', () => ({ action: 'accept' }), http.url, true)
   const bobs = (await bob.callTool(retry(state) as never)) as CallToolResult
-  expect(bobs.structuredContent).toMatchObject({ ok: false, error: { code: 'request_state_invalid' } })
+  expect(bobs.structuredContent).toMatchObject({
+    ok: false,
+    error: { code: 'request_state_invalid' },
+  })
   expect((await countedLines(countFile())).length).toBe(before)
   // Alice's own answer runs the call once; the same answer again decides nothing.
   const taken = (await alice.callTool(retry(state) as never)) as CallToolResult
@@ -210,7 +218,10 @@ test('2026-07-28: a retry with other arguments than the card showed decides noth
   const { alice, asked, retry } = await askedOfAlice('shown')
   const other = { ...retry(asked.requestState), arguments: { line: 'not shown' } }
   const refused = (await alice.callTool(other as never)) as CallToolResult
-  expect(refused.structuredContent).toMatchObject({ ok: false, error: { code: 'request_mismatch' } })
+  expect(refused.structuredContent).toMatchObject({
+    ok: false,
+    error: { code: 'request_mismatch' },
+  })
   // The card still waits: the right retry takes it.
   const taken = (await alice.callTool(retry(asked.requestState) as never)) as CallToolResult
   expect(taken.isError, JSON.stringify(taken)).toBeFalsy()
