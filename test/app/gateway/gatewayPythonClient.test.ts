@@ -88,15 +88,17 @@ interface PythonRun {
   results: { case: string; asked: number; isError: boolean; code: string | null }[]
 }
 
-async function python3Client(mode: string, target: string, command: string[] = []) {
+/** One Python process: a session per mode, in turn, each making the four calls. */
+async function pythonClient(target: string, command: string[] = []) {
   const { stdout } = await run(
     python,
-    [join(repo, 'test/app/gateway/fixtures/pythonClient.py'), mode, target, ...command],
-    { cwd: repo, timeout: 120_000 },
+    [join(repo, 'test/app/gateway/fixtures/pythonClient.py'), modes.join(','), target, ...command],
+    { cwd: repo, timeout: 240_000 },
   )
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as PythonRun
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, PythonRun>
 }
 
+const modes = ['2026-07-28', 'auto']
 const expected = [
   { case: 'allow', asked: 1, isError: false, code: null },
   { case: 'deny', asked: 1, isError: true, code: 'user_denied' },
@@ -104,42 +106,44 @@ const expected = [
   { case: 'expire', asked: 1, isError: true, code: 'confirmation_expired' },
 ]
 
-for (const mode of ['2026-07-28', 'auto']) {
-  test.skipIf(absent !== undefined)(
-    `Python mcp ${mcpVersion}, mode ${mode}: allow, deny, cancel, expire over HTTP and stdio`,
-    async () => {
-      const stdio = [
-        process.execPath,
-        '--import',
-        'tsx',
-        join(repo, 'app/gateway/main.ts'),
-        '--config',
-        folder.config,
-        '--workspace',
-        join(folder.dir, `ws-${mode}`),
-        '--ask-timeout',
-        `${askTimeoutMs / 1000}s`,
-      ]
-      const before = (await countedLines(countFile())).length
-      const [overHttp, overStdio] = await Promise.all([
-        python3Client(mode, http.url),
-        python3Client(mode, 'stdio', stdio),
-      ])
+test.skipIf(absent !== undefined)(
+  `Python mcp ${mcpVersion}, pinned to 2026-07-28 and in auto: allow, deny, cancel, expire over HTTP and stdio`,
+  async () => {
+    // Over stdio each session starts a gateway process of its own, on its own workspace.
+    const stdio = [
+      process.execPath,
+      '--import',
+      'tsx',
+      join(repo, 'app/gateway/main.ts'),
+      '--config',
+      folder.config,
+      '--workspace',
+      join(folder.dir, 'ws-{mode}'),
+      '--ask-timeout',
+      `${askTimeoutMs / 1000}s`,
+    ]
+    const before = (await countedLines(countFile())).length
+    const [overHttp, overStdio] = await Promise.all([
+      pythonClient(http.url),
+      pythonClient('stdio', stdio),
+    ])
+    for (const mode of modes) {
+      const [viaHttp, viaStdio] = [overHttp[mode], overStdio[mode]]
       // `auto` finds the stateless revision through `server/discover` and takes it. Over stdio
       // the SDK gives the probe 10 s (its DISCOVER_TIMEOUT_SECONDS); a gateway still starting
       // on a busy machine answers later, and the SDK falls back to `initialize`, which the same
       // process serves as 2025-11-25: either way every case below holds.
-      expect(overHttp.version).toBe('2026-07-28')
-      expect(overStdio.version).toBe(mode === 'auto' ? overStdio.version : '2026-07-28')
-      expect(['2026-07-28', '2025-11-25']).toContain(overStdio.version)
-      expect(overHttp.results).toEqual(expected)
-      expect(overStdio.results).toEqual(expected)
-      // Only the allowed calls ran, once each.
-      const ran = (await countedLines(countFile())).slice(before).sort()
-      expect(ran).toEqual([
-        JSON.stringify({ line: `python ${mode} allow` }),
-        JSON.stringify({ line: `python ${mode} allow` }),
-      ])
-    },
-  )
-}
+      expect(viaHttp?.version).toBe('2026-07-28')
+      if (mode !== 'auto') expect(viaStdio?.version).toBe('2026-07-28')
+      expect(['2026-07-28', '2025-11-25']).toContain(viaStdio?.version)
+      expect(viaHttp?.results).toEqual(expected)
+      expect(viaStdio?.results).toEqual(expected)
+    }
+    // Only the allowed calls ran, once each.
+    const ran = (await countedLines(countFile())).slice(before).sort()
+    const allowed = modes.flatMap((mode) =>
+      Array(2).fill(JSON.stringify({ line: `python ${mode} allow` })),
+    )
+    expect(ran).toEqual(allowed.sort())
+  },
+)
