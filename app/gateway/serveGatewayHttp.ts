@@ -102,6 +102,10 @@ export async function serveGatewayHttp(
       if (access === undefined && !allowedHosts.includes(req.headers.host ?? '')) {
         return reply(res, 403, 'the Host header is not this gateway (DNS rebinding protection)')
       }
+      // A browser sends JSON cross-site only after a preflight, which is refused.
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+        return reply(res, 415, 'an MCP request is application/json')
+      }
       return serveModern(modern, web, body, res, person)
     }
     if (own !== undefined) {

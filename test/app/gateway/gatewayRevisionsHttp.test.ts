@@ -1,4 +1,4 @@
-import { createServer } from 'node:http'
+import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Client as StatelessClient } from '@modelcontextprotocol/client'
@@ -31,6 +31,9 @@ import { statelessClient, statelessHttp } from './statelessClients.ts'
 let folder: GatewayFolder
 let started: StartedGateway
 let http: GatewayHttp
+// A second gateway, on loopback without sign-in, whose cards wait 1 s.
+let short: StartedGateway
+let shortHttp: GatewayHttp
 const clients: { close(): Promise<void> }[] = []
 const countFile = () => join(folder.dir, 'count.txt')
 
@@ -63,11 +66,21 @@ beforeAll(async () => {
     host: hosting.host,
     ...(hosting.hosted !== undefined && { hosted: hosting.hosted }),
   })
+  short = await startGateway({
+    configPath: folder.config,
+    workspace: join(folder.dir, 'short'),
+    askTimeoutMs: 1_000,
+    env: {},
+    log: () => {},
+  })
+  shortHttp = await serveGatewayHttp(short.gateway, 0)
 })
 afterAll(async () => {
   for (const client of clients.splice(0)) await client.close().catch(() => {})
   await http?.close()
   await started?.stop()
+  await shortHttp?.close()
+  await short?.stop()
   await folder?.dispose()
 })
 
@@ -229,17 +242,9 @@ test('2026-07-28: a retry with other arguments than the card showed decides noth
 })
 
 test('both revisions: a card nobody answers in time ends as confirmation_expired, nothing called', async () => {
-  // A gateway of its own whose cards wait 1 s; each client answers Allow only once the deadline
-  // its question states has passed.
-  const short = await startGateway({
-    configPath: folder.config,
-    workspace: join(folder.dir, 'short'),
-    askTimeoutMs: 1_000,
-    env: {},
-    log: () => {},
-  })
-  const shortHttp = await serveGatewayHttp(short.gateway, 0)
-  try {
+  // On the gateway whose cards wait 1 s, each client answers Allow only once the deadline its
+  // question states has passed.
+  {
     const late = async (message: string): Promise<ElicitResult> => {
       await passed(deadlineOf(message))
       return { action: 'accept', content: { answer: 'allow_once' } }
@@ -258,10 +263,46 @@ test('both revisions: a card nobody answers in time ends as confirmation_expired
       })
     }
     expect((await countedLines(countFile())).slice(before)).toEqual([])
-  } finally {
-    await shortHttp.close()
-    await short.stop()
   }
+})
+
+test('2026-07-28 on loopback: a request naming another Host (DNS rebinding) or not JSON is refused, nothing called', async () => {
+  const before = (await countedLines(countFile())).length
+  const { port } = new URL(shortHttp.url)
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'counting__append',
+      arguments: { line: 'rebound' },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'page', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  }
+  const post = (headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.once('error', reject)
+      req.end(JSON.stringify(call))
+    })
+  const json = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+  }
+  expect(await post({ ...json, host: `attacker.example:${port}` })).toBe(403)
+  expect(await post({ ...json, host: `127.0.0.1:${port}`, 'content-type': 'text/plain' })).toBe(415)
+  expect((await countedLines(countFile())).slice(before)).toEqual([])
 })
 
 /** The deadline a question states ("Unanswered, it is denied at …"). */
