@@ -176,15 +176,11 @@ export class AskByInputRequired {
         ...(remember !== undefined && { remember }),
         ...(caller.person !== undefined && { by: caller.person }),
       })
-    } catch (error) {
-      const code = (error as { code?: unknown }).code
-      // Closed already (its deadline, the gateway stopping): the call's own answer says how.
-      if (code === 'confirmation_not_found') return this.#collect(state, held)
-      held.claimed = false
-      return refused(
-        typeof code === 'string' ? code : 'invalid_decision',
-        error instanceof Error ? error.message : String(error),
-      )
+    } catch {
+      // Not taken: the card was closed already (its deadline, the gateway stopping), or the
+      // host's approval rules let this person's allow only count (four eyes). The call stays
+      // open until its card is decided (on the page) or expires, as a 2025-11-25 call does: a
+      // client is never told it failed while it may still run.
     }
     return this.#collect(state, held)
   }
