@@ -9,6 +9,7 @@ import { askerGone, cancelReason } from '../../vocabulary/cancelCode.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
+import { AskByInputRequired } from './askByInputRequired.ts'
 import { askInHost, type HostAsking } from './askInHost.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
 import type { GatewayModel } from './gatewayModel.ts'
@@ -59,9 +60,12 @@ export class Gateway {
   readonly #cardWaiters = new Set<() => void>()
 
   readonly #asking: HostAsking
+  /** Asks about cards of 2026-07-28 clients through `InputRequiredResult` round trips. */
+  readonly inputRequired: AskByInputRequired
 
   constructor(options: GatewayOptions) {
     this.#options = options
+    this.inputRequired = new AskByInputRequired(this, options.runtime)
     this.#asking = {
       runtime: options.runtime,
       log: options.log ?? (() => {}),
@@ -290,7 +294,9 @@ export class Gateway {
         if (card === undefined || card.seq <= asked || view.pending === undefined) return
         asked = card.seq
         this.#shown(runId, card, caller)
-        const page = askInHost(this.#asking, runId, card, caller, asking.signal)
+        // A caller that asks in its own way (a 2026-07-28 round trip) takes the card over.
+        const own = caller.onCard?.(runId, card) === true
+        const page = own ? undefined : askInHost(this.#asking, runId, card, caller, asking.signal)
         if (page !== undefined) pages.push(page)
         progress ??= this.#keepAlive(caller, card)
       }

@@ -3,6 +3,7 @@ import type {
   ElicitRequestURLParams,
   ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
+import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 
 /** What the gateway knows of the client making one call, and how to reach it. */
@@ -31,6 +32,11 @@ export interface GatewayCaller {
   }
   /** Tells the client the call is still waiting; absent when it gave no progress token. */
   progress?: (progress: number, message: string) => Promise<void>
+  /**
+   * Told when the call's card is shown; returning true takes the asking over (the gateway then
+   * asks nothing in the host itself): a 2026-07-28 client is asked by the call's own answer.
+   */
+  onCard?: (runId: string, card: AgentEvent) => boolean
   /** Aborted when the client cancels the call or goes away. */
   signal: AbortSignal
 }

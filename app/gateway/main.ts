@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { randomUUID } from 'node:crypto'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
 import { createGatewayServer } from './gatewayServer.ts'
+import { createModernGatewayServer } from './modernGatewayServer.ts'
 import { serveGatewayHttp } from './serveGatewayHttp.ts'
+import { serveStdioEras } from './serveStdioEras.ts'
 import { startGateway } from './startGateway.ts'
 
 // `studypulse-gateway` (and `npm run gateway -- …`): stdout is the MCP channel in stdio mode, so
@@ -51,11 +53,15 @@ async function main(): Promise<void> {
     )
     return
   }
-  const server = createGatewayServer(started.gateway)
   // The host closing our stdin is the end of the session: waiting cards close as interrupted.
   process.stdin.once('end', () => void stop())
   process.stdin.once('close', () => void stop())
-  await server.connect(new StdioServerTransport())
+  // One process is one connection: its question states are bound to it.
+  const principal = `stdio:${randomUUID()}`
+  await serveStdioEras(
+    () => createGatewayServer(started.gateway),
+    () => createModernGatewayServer(started.gateway, { principal }),
+  )
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
 }
 

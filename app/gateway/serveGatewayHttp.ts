@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js'
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import type { SignedIn } from '../server/auth/Authenticator.ts'
 import { HttpError } from '../server/HttpError.ts'
 import {
@@ -13,6 +14,8 @@ import {
 } from '../server/hostedMode.ts'
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
+import { createModernGatewayServer } from './modernGatewayServer.ts'
+import { personOf, serveModern, webRequest } from './serveModern.ts'
 
 /** The gateway served over Streamable HTTP. */
 export interface GatewayHttp {
@@ -60,6 +63,17 @@ export async function serveGatewayHttp(
   const access = options.hosted === undefined ? undefined : hostedAccess(options.hosted)
   checkListenHost(host, access !== undefined)
   const sessions = new Map<string, Session>()
+  // The 2026-07-28 face: one v2 server per request, bound to who sends it (hosted: the person).
+  const modern = createMcpHandler(
+    ({ authInfo }) => {
+      const person = personOf(authInfo)
+      return createModernGatewayServer(gateway, {
+        principal: person === undefined ? 'loopback' : `person:${person.id}`,
+        ...(person !== undefined && { person }),
+      })
+    },
+    { legacy: 'reject' },
+  )
   let allowedHosts: string[] = []
   const http: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -82,6 +96,18 @@ export async function serveGatewayHttp(
     }
     const body = await readJson(req)
     if (body === invalid) return reply(res, 400, 'the body is not JSON (or over 4 MiB)')
+    // A 2026-07-28 request (its `_meta` names the revision): stateless, no session to find.
+    const web = webRequest(req, body)
+    if (!(await isLegacyRequest(web, body))) {
+      if (access === undefined && !allowedHosts.includes(req.headers.host ?? '')) {
+        return reply(res, 403, 'the Host header is not this gateway (DNS rebinding protection)')
+      }
+      // A browser sends JSON cross-site only after a preflight, which is refused.
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+        return reply(res, 415, 'an MCP request is application/json')
+      }
+      return serveModern(modern, web, body, res, person)
+    }
     if (own !== undefined) {
       watchAskers(own.asking, body, res)
       return own.transport.handleRequest(req, res, body)
@@ -127,6 +153,7 @@ export async function serveGatewayHttp(
   return {
     url: `http://${reach}:${bound}/mcp`,
     async close() {
+      await modern.close().catch(() => {})
       await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})))
       sessions.clear()
       http.closeAllConnections()

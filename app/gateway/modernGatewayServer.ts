@@ -1,0 +1,85 @@
+import {
+  type CallToolResult,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
+  type Implementation,
+  Server,
+  type ServerContext,
+  type Tool,
+} from '@modelcontextprotocol/server'
+import type { Identity } from '../../vocabulary/Identity.ts'
+import type { Gateway } from './Gateway.ts'
+import type { GatewayCaller } from './GatewayCaller.ts'
+import { gatewayInfo } from './gatewayServer.ts'
+
+/** The protocol revision a client speaks statelessly, asking through `InputRequiredResult`. */
+export const statelessRevision = '2026-07-28'
+
+/** Every revision the gateway speaks, newest first (2025-11-25 through `initialize` and sessions). */
+export const gatewayRevisions = [statelessRevision, '2025-11-25'] as const
+
+/**
+ * The gateway for one 2026-07-28 request (over HTTP) or connection (over stdio), on the MCP
+ * TypeScript SDK v2: no `initialize`, no session; `server/discover` is the SDK's, naming both
+ * revisions. A read goes straight through; a gated call is asked about by its own answer (an
+ * `InputRequiredResult`) when the client declares form elicitation, else it waits for the page.
+ */
+export function createModernGatewayServer(
+  gateway: Gateway,
+  options: {
+    /** Who the caller is, for binding its question states: the person, or the connection. */
+    principal: string
+    /** The signed-in person of this request (hosted mode): their calls are their runs. */
+    person?: Identity
+  },
+): Server {
+  const { principal, person } = options
+  const server = new Server(gatewayInfo, {
+    capabilities: { tools: {} },
+    supportedProtocolVersions: [...gatewayRevisions],
+    instructions:
+      'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',
+  })
+  server.setRequestHandler('tools/list', () => ({
+    tools: gateway.listTools() as unknown as Tool[],
+  }))
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const { name } = request.params
+    const args = request.params.arguments ?? {}
+    const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>
+    const client = envelope[CLIENT_INFO_META_KEY] as Implementation | undefined
+    const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined
+    const form = capabilities?.elicitation
+    // A client that declares elicitation without modes supports form.
+    const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
+    const caller: GatewayCaller = {
+      name: client?.title ?? client?.name ?? 'An MCP client',
+      // No session in this revision: the card app (MCP Apps) is offered on 2025-11-25 only.
+      session: `stateless:${principal}`,
+      signal: ctx.mcpReq.signal,
+      ...(person !== undefined && { person }),
+    }
+    if (!canAsk) return (await gateway.callTool(name, args, caller)) as CallToolResult
+    return gateway.inputRequired.call(
+      {
+        name,
+        args,
+        ...(ctx.mcpReq.inputResponses !== undefined && {
+          inputResponses: ctx.mcpReq.inputResponses,
+        }),
+        ...(rawState(ctx) !== undefined && { requestState: rawState(ctx) as string }),
+      },
+      caller,
+      principal,
+    ) as Promise<CallToolResult>
+  })
+  return server
+}
+
+// With no verify hook configured, the accessor gives the wire string as the client sent it; the
+// gateway opens it itself, so a bad one is a tool result saying it decided nothing.
+function rawState(ctx: ServerContext): string | undefined {
+  const state = ctx.mcpReq.requestState()
+  return typeof state === 'string' ? state : undefined
+}

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server'
+import type { Identity } from '../../vocabulary/Identity.ts'
+
+/** `req` as a web `Request` carrying the body already read (the SDK's handler takes these). */
+export function webRequest(req: IncomingMessage, body: unknown): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) for (const one of value) headers.append(name, one)
+  }
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/mcp'}`, {
+    method: req.method ?? 'POST',
+    headers,
+    ...(req.method === 'POST' && { body: JSON.stringify(body) }),
+  })
+}
+
+/** The signed-in person the HTTP face passed on with a request (hosted mode), if any. */
+export function personOf(authInfo: AuthInfo | undefined): Identity | undefined {
+  const person = authInfo?.extra?.person
+  return person !== null && typeof person === 'object' ? (person as Identity) : undefined
+}
+
+/**
+ * Answers one 2026-07-28 request through the SDK v2's handler, streaming its response (JSON, or
+ * SSE when the call sends something before its result) to `res`. The request's signal aborts
+ * when the client closes its connection first, so a call waiting on the page ends with it.
+ */
+export async function serveModern(
+  handler: McpHttpHandler,
+  web: Request,
+  body: unknown,
+  res: ServerResponse,
+  person: (Identity & { id: string }) | undefined,
+): Promise<void> {
+  const gone = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort(new Error('the client closed its connection'))
+  })
+  const request = new Request(web, { signal: gone.signal })
+  const response = await handler.fetch(request, {
+    parsedBody: body,
+    ...(person !== undefined && {
+      // The person is the caller's principal; no token is passed on (it was checked already).
+      authInfo: { token: '', clientId: person.id, scopes: [], extra: { person } },
+    }),
+  })
+  res.writeHead(response.status, Object.fromEntries(response.headers))
+  if (response.body === null) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      res.write(value)
+    }
+  } finally {
+    res.end()
+  }
+}
