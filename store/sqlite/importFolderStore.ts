@@ -8,6 +8,7 @@ import {
   hasFolderStore,
   readFolderStore,
 } from './readFolderStore.ts'
+import { runLogKind } from './runLogMigration.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** Where the imported folder store's files are moved: kept, never deleted. */
@@ -99,16 +100,12 @@ function insertRun(db: Database.Database, run: FolderRun): void {
     snapshot?.messageCount ?? null,
     run.ended ? 'ended' : 'open',
   )
-  const event = db.prepare(
-    'INSERT OR REPLACE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+  const add = db.prepare(
+    'INSERT OR REPLACE INTO run_log (run_id, kind, key, body) VALUES (?, ?, ?, ?)',
   )
-  for (const e of run.events) event.run(run.runId, e.seq, e.text)
-  const message = db.prepare(
-    'INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)',
-  )
-  for (const [i, text] of run.messages.entries()) message.run(run.runId, i, text)
-  const record = db.prepare('INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
-  for (const text of run.journal) record.run(run.runId, text)
+  for (const e of run.events) add.run(run.runId, runLogKind.event, e.seq, e.text)
+  for (const [i, text] of run.messages.entries()) add.run(run.runId, runLogKind.message, i, text)
+  for (const text of run.journal) add.run(run.runId, runLogKind.journal, null, text)
 }
 
 function runIdOf(line: string): string {

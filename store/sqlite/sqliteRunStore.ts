@@ -19,6 +19,7 @@ import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { runLogKind } from './runLogMigration.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
 import {
@@ -190,25 +191,28 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readEvents(runId, afterSeq = 0) {
       const rows = prepared(
         db,
-        'SELECT event FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq',
+        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? AND key > ? ORDER BY key',
       )
         .pluck(true)
-        .all(runId, afterSeq)
+        .all(runId, runLogKind.event, afterSeq)
       return parse<AgentEvent>(rows)
     },
     async readMessages(runId) {
       const rows = prepared(
         db,
-        'SELECT message FROM run_messages WHERE run_id = ? ORDER BY position',
+        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? ORDER BY key',
       )
         .pluck(true)
-        .all(runId)
+        .all(runId, runLogKind.message)
       return parse<ChatMessage>(rows)
     },
     async readJournal(runId) {
-      const rows = prepared(db, 'SELECT record FROM run_journal WHERE run_id = ? ORDER BY id')
+      const rows = prepared(
+        db,
+        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? ORDER BY id',
+      )
         .pluck(true)
-        .all(runId)
+        .all(runId, runLogKind.journal)
       return parse<JournalRecord>(rows)
     },
     async readAudit() {
@@ -277,16 +281,19 @@ function repairOnLoad(
   return inTransaction(db, false, () => {
     const add = prepared(
       db,
-      'INSERT OR IGNORE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+      'INSERT OR IGNORE INTO run_log (run_id, kind, key, body) VALUES (?, ?, ?, ?)',
     )
-    for (const event of embeddedEvents) add.run(runId, event.seq, JSON.stringify(event))
-    const cut = prepared(db, 'DELETE FROM run_events WHERE run_id = ? AND seq > ?').run(
+    for (const event of embeddedEvents)
+      add.run(runId, runLogKind.event, event.seq, JSON.stringify(event))
+    const cut = prepared(db, 'DELETE FROM run_log WHERE run_id = ? AND kind = ? AND key > ?').run(
       runId,
+      runLogKind.event,
       snapshot.lastSeq,
     )
     if (snapshot.messageCount !== undefined) {
-      prepared(db, 'DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(
+      prepared(db, 'DELETE FROM run_log WHERE run_id = ? AND kind = ? AND key >= ?').run(
         runId,
+        runLogKind.message,
         snapshot.messageCount,
       )
     }

@@ -136,7 +136,7 @@ describe('runs survive a restart', () => {
     }
     changeStored(
       dir,
-      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
+      'INSERT INTO run_log (run_id, kind, body) VALUES (?, 2, ?)',
       runId,
       JSON.stringify(intent),
     )

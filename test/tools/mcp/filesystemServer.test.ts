@@ -262,7 +262,7 @@ describe('server-filesystem as a tool source', () => {
     }
     changeStored(
       ws.root,
-      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
+      'INSERT INTO run_log (run_id, kind, body) VALUES (?, 2, ?)',
       runId,
       JSON.stringify({ ...intent, confirmationId: card?.confirmationId }),
     )
