@@ -5,7 +5,7 @@ import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { prepared } from './preparedStatement.ts'
-import { runLogKind } from './runLogMigration.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -88,32 +88,36 @@ export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): Fo
 }
 
 // A save's events, messages and journal records, appended to the run log (schema step 5): rows
-// taking the next rowids share the log's last pages, whichever run they belong to. A message
-// log replaced from `from` on (only after a crash cut it) deletes its tail first; an event
-// logged again under its seq replaces the old row.
+// taking the next rowids share the log's last pages, whichever run they belong to, and the index
+// keys them by the run's number. A message log replaced from `from` on (only after a crash cut
+// it) deletes its tail first; an event logged again under its seq replaces the old row.
 function appendRunLog(
   db: Database.Database,
   runId: string,
   commit: Pick<RunCommit, 'events' | 'messages' | 'journal'>,
 ): void {
+  const events = commit.events ?? []
+  const journal = commit.journal ?? []
+  if (events.length === 0 && journal.length === 0 && commit.messages === undefined) return
+  const runNo = runNumber(db, runId)
   const add = prepared(
     db,
-    'INSERT OR REPLACE INTO run_log (run_id, kind, key, body) VALUES (?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
   )
-  for (const event of commit.events ?? [])
-    add.run(runId, runLogKind.event, event.seq, JSON.stringify(event))
+  for (const event of events)
+    add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
   if (commit.messages !== undefined) {
     const { from, items } = commit.messages
-    prepared(db, 'DELETE FROM run_log WHERE run_id = ? AND kind = ? AND key >= ?').run(
-      runId,
+    prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
+      runNo,
       runLogKind.message,
       from,
     )
     for (const [i, message] of items.entries())
-      add.run(runId, runLogKind.message, from + i, JSON.stringify(message))
+      add.run(runNo, runId, runLogKind.message, from + i, JSON.stringify(message))
   }
-  for (const record of commit.journal ?? [])
-    add.run(runId, runLogKind.journal, null, JSON.stringify(record))
+  for (const record of journal)
+    add.run(runNo, runId, runLogKind.journal, null, JSON.stringify(record))
 }
 
 // The chain runs over the whole file, in `id` order: its last line is read under the write lock.

@@ -8,7 +8,7 @@ import {
   hasFolderStore,
   readFolderStore,
 } from './readFolderStore.ts'
-import { runLogKind } from './runLogMigration.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** Where the imported folder store's files are moved: kept, never deleted. */
@@ -91,7 +91,12 @@ function recordImport(
 function insertRun(db: Database.Database, run: FolderRun): void {
   const { snapshot } = run
   db.prepare(
-    'INSERT OR REPLACE INTO runs (run_id, snapshot, value, last_seq, message_count, status) VALUES (?, ?, ?, ?, ?, ?)',
+    // Updated in place, never replaced: the run keeps its number, and its log rows with it.
+    `INSERT INTO runs (run_id, snapshot, value, last_seq, message_count, status)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id) DO UPDATE SET snapshot = excluded.snapshot, value = excluded.value,
+         last_seq = excluded.last_seq, message_count = excluded.message_count,
+         status = excluded.status`,
   ).run(
     run.runId,
     run.snapshotText ?? null,
@@ -100,12 +105,14 @@ function insertRun(db: Database.Database, run: FolderRun): void {
     snapshot?.messageCount ?? null,
     run.ended ? 'ended' : 'open',
   )
+  const runNo = runNumber(db, run.runId)
   const add = db.prepare(
-    'INSERT OR REPLACE INTO run_log (run_id, kind, key, body) VALUES (?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
   )
-  for (const e of run.events) add.run(run.runId, runLogKind.event, e.seq, e.text)
-  for (const [i, text] of run.messages.entries()) add.run(run.runId, runLogKind.message, i, text)
-  for (const text of run.journal) add.run(run.runId, runLogKind.journal, null, text)
+  for (const e of run.events) add.run(runNo, run.runId, runLogKind.event, e.seq, e.text)
+  for (const [i, text] of run.messages.entries())
+    add.run(runNo, run.runId, runLogKind.message, i, text)
+  for (const text of run.journal) add.run(runNo, run.runId, runLogKind.journal, null, text)
 }
 
 function runIdOf(line: string): string {

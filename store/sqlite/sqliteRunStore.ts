@@ -19,7 +19,7 @@ import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
-import { runLogKind } from './runLogMigration.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
 import {
@@ -59,6 +59,9 @@ export interface SqliteRunStore extends RunStore {
    */
   tidy(): Promise<string[]>
 }
+
+// The run's number in the run log, from its id (a subquery: no row, no log).
+const runNoOf = 'SELECT run_no FROM runs WHERE run_id = ?'
 
 const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as string) as T)
 
@@ -158,7 +161,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async listOpenRuns() {
       return prepared(
         db,
-        "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY rowid",
+        "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY run_no",
       )
         .pluck(true)
         .all() as string[]
@@ -191,7 +194,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readEvents(runId, afterSeq = 0) {
       const rows = prepared(
         db,
-        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? AND key > ? ORDER BY key',
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? AND key > ? ORDER BY key`,
       )
         .pluck(true)
         .all(runId, runLogKind.event, afterSeq)
@@ -200,7 +203,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readMessages(runId) {
       const rows = prepared(
         db,
-        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? ORDER BY key',
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY key`,
       )
         .pluck(true)
         .all(runId, runLogKind.message)
@@ -209,7 +212,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readJournal(runId) {
       const rows = prepared(
         db,
-        'SELECT body FROM run_log WHERE run_id = ? AND kind = ? ORDER BY id',
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY id`,
       )
         .pluck(true)
         .all(runId, runLogKind.journal)
@@ -279,20 +282,21 @@ function repairOnLoad(
 ): LoadedRun {
   const { snapshot, embeddedEvents } = parsed
   return inTransaction(db, false, () => {
+    const runNo = runNumber(db, runId)
     const add = prepared(
       db,
-      'INSERT OR IGNORE INTO run_log (run_id, kind, key, body) VALUES (?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
     )
     for (const event of embeddedEvents)
-      add.run(runId, runLogKind.event, event.seq, JSON.stringify(event))
-    const cut = prepared(db, 'DELETE FROM run_log WHERE run_id = ? AND kind = ? AND key > ?').run(
-      runId,
+      add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
+    const cut = prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key > ?').run(
+      runNo,
       runLogKind.event,
       snapshot.lastSeq,
     )
     if (snapshot.messageCount !== undefined) {
-      prepared(db, 'DELETE FROM run_log WHERE run_id = ? AND kind = ? AND key >= ?').run(
-        runId,
+      prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
+        runNo,
         runLogKind.message,
         snapshot.messageCount,
       )
