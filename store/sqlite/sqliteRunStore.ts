@@ -157,6 +157,10 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return [...found, ...swept]
     },
     claim: async (runId) => owners.claim(runId),
+    // A fresh id is nobody's yet: its first save takes it (the owner check and the claim are in
+    // that commit, `commitSqliteRun`), so a new run costs no commit of its own. A live owner that
+    // holds the id anyway has that save refused, `run_owned_elsewhere`, with nothing written.
+    claimNew: async () => ({ ok: true }),
     unclaim: async (runId) => owners.unclaim(runId),
     async listOpenRuns() {
       return prepared(
