@@ -15,6 +15,9 @@ export const runLogKind = { event: 0, message: 1, journal: 2 } as const
  *   given in start order: the index entries of the runs under way sit together at its right edge;
  * - `run_journal`, `audit` and `run_list` lose AUTOINCREMENT (every insert rewrote
  *   `sqlite_sequence`; their rows are never deleted, so a plain rowid never reuses an id);
+ * - `run_list` loses `run_list_person`: its one reader (`sqliteRunList`, a person's page filtered
+ *   by `? IS NULL OR person = ?`) walks the list by position, which SQLite's planner chooses
+ *   over that index, so every new run wrote a page of it that nothing read;
  * - `runs` loses `runs_open` (each snapshot update rewrote it; only start-up reads the open runs,
  *   a scan of the small `runs` table);
  * - `pending_confirmations` is keyed by its id WITHOUT ROWID (its rows are small), so a card
@@ -85,7 +88,6 @@ INSERT INTO run_list_v5 (position, run_id, started_at, title, person)
   SELECT position, run_id, started_at, title, person FROM run_list ORDER BY position;
 DROP TABLE run_list;
 ALTER TABLE run_list_v5 RENAME TO run_list;
-CREATE INDEX run_list_person ON run_list (person, position);
 CREATE TABLE pending_confirmations_v5 (
   confirmation_id text PRIMARY KEY,
   run_id text NOT NULL,

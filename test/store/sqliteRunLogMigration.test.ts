@@ -137,6 +137,7 @@ describe('schema step 5: the run log', () => {
         .all()
       expect(tables).not.toContain('run_events')
       expect(tables).not.toContain('runs_open')
+      expect(tables).not.toContain('run_list_person')
       expect(
         (db.prepare('SELECT count(*) AS n FROM sqlite_sequence').get() as { n: number }).n,
       ).toBe(0)
