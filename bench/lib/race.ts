@@ -136,7 +136,7 @@ export async function race({ cards, timeoutMs }: { cards: number; timeoutMs: num
     let runsWithSeveralIntents = 0
     // The journal as the default store keeps it: the folder's SQLite file, read only.
     const db = new Database(join(dir, sqliteFileName), { readonly: true })
-    const rows = db.prepare('SELECT run_id, record FROM run_journal').raw(true).all() as [
+    const rows = db.prepare('SELECT run_id, body FROM run_log WHERE kind = 2').raw(true).all() as [
       string,
       string,
     ][]

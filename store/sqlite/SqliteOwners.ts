@@ -125,7 +125,9 @@ export class SqliteOwners {
   take(runId: string): void {
     prepared(
       this.#db,
-      'INSERT INTO runs (run_id, owner) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner',
+      // Written only when it changes: a save of a run this store holds already rewrites no page for it.
+      `INSERT INTO runs (run_id, owner) VALUES (?, ?)
+         ON CONFLICT (run_id) DO UPDATE SET owner = excluded.owner WHERE owner IS NOT excluded.owner`,
     ).run(runId, this.ownerId)
   }
 

@@ -5,6 +5,7 @@ import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -40,22 +41,7 @@ export function commitSqliteRun(
         runId,
       )
     }
-    const addEvent = prepared(
-      db,
-      'INSERT OR REPLACE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
-    )
-    for (const event of commit.events ?? []) addEvent.run(runId, event.seq, JSON.stringify(event))
-    if (commit.messages !== undefined) {
-      const { from, items } = commit.messages
-      prepared(db, 'DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(runId, from)
-      const add = prepared(
-        db,
-        'INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)',
-      )
-      for (const [i, message] of items.entries()) add.run(runId, from + i, JSON.stringify(message))
-    }
-    const addRecord = prepared(db, 'INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
-    for (const record of commit.journal ?? []) addRecord.run(runId, JSON.stringify(record))
+    appendRunLog(db, runId, commit)
     if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit.audit)
     if (commit.started !== undefined) {
       const { startedAt, title, owner } = commit.started
@@ -95,11 +81,43 @@ export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): Fo
       return Number(decided.changes) === 1
     },
     append(runId, journal, audit) {
-      const addRecord = prepared(db, 'INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
-      for (const record of journal) addRecord.run(runId, JSON.stringify(record))
+      appendRunLog(db, runId, { journal })
       if (audit.length > 0) appendAudit(db, runId, audit as readonly AuditRecord[])
     },
   }
+}
+
+// A save's events, messages and journal records, appended to the run log (schema step 5): rows
+// taking the next rowids share the log's last pages, whichever run they belong to, and the index
+// keys them by the run's number. A message log replaced from `from` on (only after a crash cut
+// it) deletes its tail first; an event logged again under its seq replaces the old row.
+function appendRunLog(
+  db: Database.Database,
+  runId: string,
+  commit: Pick<RunCommit, 'events' | 'messages' | 'journal'>,
+): void {
+  const events = commit.events ?? []
+  const journal = commit.journal ?? []
+  if (events.length === 0 && journal.length === 0 && commit.messages === undefined) return
+  const runNo = runNumber(db, runId)
+  const add = prepared(
+    db,
+    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
+  )
+  for (const event of events)
+    add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
+  if (commit.messages !== undefined) {
+    const { from, items } = commit.messages
+    prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
+      runNo,
+      runLogKind.message,
+      from,
+    )
+    for (const [i, message] of items.entries())
+      add.run(runNo, runId, runLogKind.message, from + i, JSON.stringify(message))
+  }
+  for (const record of journal)
+    add.run(runNo, runId, runLogKind.journal, null, JSON.stringify(record))
 }
 
 // The chain runs over the whole file, in `id` order: its last line is read under the write lock.

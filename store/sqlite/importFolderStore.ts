@@ -8,6 +8,7 @@ import {
   hasFolderStore,
   readFolderStore,
 } from './readFolderStore.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** Where the imported folder store's files are moved: kept, never deleted. */
@@ -90,7 +91,12 @@ function recordImport(
 function insertRun(db: Database.Database, run: FolderRun): void {
   const { snapshot } = run
   db.prepare(
-    'INSERT OR REPLACE INTO runs (run_id, snapshot, value, last_seq, message_count, status) VALUES (?, ?, ?, ?, ?, ?)',
+    // Updated in place, never replaced: the run keeps its number, and its log rows with it.
+    `INSERT INTO runs (run_id, snapshot, value, last_seq, message_count, status)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id) DO UPDATE SET snapshot = excluded.snapshot, value = excluded.value,
+         last_seq = excluded.last_seq, message_count = excluded.message_count,
+         status = excluded.status`,
   ).run(
     run.runId,
     run.snapshotText ?? null,
@@ -99,16 +105,14 @@ function insertRun(db: Database.Database, run: FolderRun): void {
     snapshot?.messageCount ?? null,
     run.ended ? 'ended' : 'open',
   )
-  const event = db.prepare(
-    'INSERT OR REPLACE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+  const runNo = runNumber(db, run.runId)
+  const add = db.prepare(
+    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
   )
-  for (const e of run.events) event.run(run.runId, e.seq, e.text)
-  const message = db.prepare(
-    'INSERT INTO run_messages (run_id, position, message) VALUES (?, ?, ?)',
-  )
-  for (const [i, text] of run.messages.entries()) message.run(run.runId, i, text)
-  const record = db.prepare('INSERT INTO run_journal (run_id, record) VALUES (?, ?)')
-  for (const text of run.journal) record.run(run.runId, text)
+  for (const e of run.events) add.run(runNo, run.runId, runLogKind.event, e.seq, e.text)
+  for (const [i, text] of run.messages.entries())
+    add.run(runNo, run.runId, runLogKind.message, i, text)
+  for (const text of run.journal) add.run(runNo, run.runId, runLogKind.journal, null, text)
 }
 
 function runIdOf(line: string): string {

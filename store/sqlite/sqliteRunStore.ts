@@ -19,6 +19,7 @@ import { parseStoredRunSnapshot } from '../storedRunSnapshot.ts'
 import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { runLogKind, runNumber } from './runLogMigration.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
 import {
@@ -58,6 +59,9 @@ export interface SqliteRunStore extends RunStore {
    */
   tidy(): Promise<string[]>
 }
+
+// The run's number in the run log, from its id (a subquery: no row, no log).
+const runNoOf = 'SELECT run_no FROM runs WHERE run_id = ?'
 
 const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as string) as T)
 
@@ -153,11 +157,15 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       return [...found, ...swept]
     },
     claim: async (runId) => owners.claim(runId),
+    // A fresh id is nobody's yet: its first save takes it (the owner check and the claim are in
+    // that commit, `commitSqliteRun`), so a new run costs no commit of its own. A live owner that
+    // holds the id anyway has that save refused, `run_owned_elsewhere`, with nothing written.
+    claimNew: async () => ({ ok: true }),
     unclaim: async (runId) => owners.unclaim(runId),
     async listOpenRuns() {
       return prepared(
         db,
-        "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY rowid",
+        "SELECT run_id FROM runs WHERE status = 'open' AND snapshot IS NOT NULL ORDER BY run_no",
       )
         .pluck(true)
         .all() as string[]
@@ -190,25 +198,28 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readEvents(runId, afterSeq = 0) {
       const rows = prepared(
         db,
-        'SELECT event FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq',
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? AND key > ? ORDER BY key`,
       )
         .pluck(true)
-        .all(runId, afterSeq)
+        .all(runId, runLogKind.event, afterSeq)
       return parse<AgentEvent>(rows)
     },
     async readMessages(runId) {
       const rows = prepared(
         db,
-        'SELECT message FROM run_messages WHERE run_id = ? ORDER BY position',
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY key`,
       )
         .pluck(true)
-        .all(runId)
+        .all(runId, runLogKind.message)
       return parse<ChatMessage>(rows)
     },
     async readJournal(runId) {
-      const rows = prepared(db, 'SELECT record FROM run_journal WHERE run_id = ? ORDER BY id')
+      const rows = prepared(
+        db,
+        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY id`,
+      )
         .pluck(true)
-        .all(runId)
+        .all(runId, runLogKind.journal)
       return parse<JournalRecord>(rows)
     },
     async readAudit() {
@@ -275,18 +286,22 @@ function repairOnLoad(
 ): LoadedRun {
   const { snapshot, embeddedEvents } = parsed
   return inTransaction(db, false, () => {
+    const runNo = runNumber(db, runId)
     const add = prepared(
       db,
-      'INSERT OR IGNORE INTO run_events (run_id, seq, event) VALUES (?, ?, ?)',
+      'INSERT OR IGNORE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
     )
-    for (const event of embeddedEvents) add.run(runId, event.seq, JSON.stringify(event))
-    const cut = prepared(db, 'DELETE FROM run_events WHERE run_id = ? AND seq > ?').run(
-      runId,
+    for (const event of embeddedEvents)
+      add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
+    const cut = prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key > ?').run(
+      runNo,
+      runLogKind.event,
       snapshot.lastSeq,
     )
     if (snapshot.messageCount !== undefined) {
-      prepared(db, 'DELETE FROM run_messages WHERE run_id = ? AND position >= ?').run(
-        runId,
+      prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
+        runNo,
+        runLogKind.message,
         snapshot.messageCount,
       )
     }

@@ -1,4 +1,5 @@
 import type Database from 'libsql'
+import { runLogMigration } from './runLogMigration.ts'
 import { decisionRelayMigration } from './sqliteDecisionRelay.ts'
 
 /** One step of the SQLite schema: applied once, in `version` order, in the transaction of its version row. */
@@ -8,7 +9,8 @@ export interface SqliteMigration {
   sql: string
 }
 
-// The tables mirror PostgreSQL's (workspace/postgres/migrations.ts) so both stores keep one design:
+// Version 1's tables (step 5, `runLogMigration`, folds events, messages and the journal into one
+// append-only `run_log` and drops what a save wrote for nothing). The tables mirror PostgreSQL's (workspace/postgres/migrations.ts) so both stores keep one design:
 // payloads as JSON text (handed back, never queried inside), events by (run, seq), the journal
 // and the audit in insertion order, cards as pending_confirmations. `owners` and `runs.owner`
 // stand for PostgreSQL's leases: one process on one host, its liveness a heartbeat and a pid.
@@ -113,6 +115,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   { version: 2, name: 'folder store imports', sql: imports },
   { version: 3, name: 'browser sessions', sql: sessions },
   decisionRelayMigration,
+  runLogMigration,
 ]
 
 /**

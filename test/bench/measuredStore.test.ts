@@ -53,13 +53,15 @@ describe('measuredStore', () => {
     const snapshotBytes = stored('runs', 'snapshot') - 1
     expect(commits).toHaveLength(1)
     expect(commits[0]?.snapshotBytes).toBe(snapshotBytes)
-    expect(commits[0]?.eventsBytes).toBe(stored('run_events', 'event'))
+    expect(commits[0]?.eventsBytes).toBe(stored('run_log', 'body', 'AND kind = 0'))
     expect(commits[0]?.bytes).toBe(
-      snapshotBytes + stored('run_events', 'event') + stored('run_journal', 'record'),
+      snapshotBytes +
+        stored('run_log', 'body', 'AND kind = 0') +
+        stored('run_log', 'body', 'AND kind = 2'),
     )
     await store.commit('run-1', { events: [event(3, 'appended only')] })
     expect(commits[1]?.snapshotBytes).toBe(0)
-    expect(commits[1]?.bytes).toBe(stored('run_events', 'event', 'AND seq = 3'))
+    expect(commits[1]?.bytes).toBe(stored('run_log', 'body', 'AND kind = 0 AND key = 3'))
     expect(commits.every((c) => c.ms >= 0 && c.runId === 'run-1')).toBe(true)
     // Everything but `commit` is the inner store's own.
     expect(await store.readEvents('run-1')).toHaveLength(3)

@@ -27,16 +27,20 @@ export function changeStored(dir: string, sql: string, ...params: unknown[]): vo
 
 /** A run's journal as stored, oldest first. */
 export function storedJournal(dir: string, runId: string): Record<string, unknown>[] {
-  return storedRows(dir, 'SELECT record FROM run_journal WHERE run_id = ? ORDER BY id', runId).map(
-    ([text]) => JSON.parse(text as string) as Record<string, unknown>,
-  )
+  return storedRows(
+    dir,
+    'SELECT body FROM run_log WHERE run_id = ? AND kind = 2 ORDER BY id',
+    runId,
+  ).map(([text]) => JSON.parse(text as string) as Record<string, unknown>)
 }
 
 /** A run's event log as stored, in `seq` order. */
 export function storedEvents(dir: string, runId: string): Record<string, unknown>[] {
-  return storedRows(dir, 'SELECT event FROM run_events WHERE run_id = ? ORDER BY seq', runId).map(
-    ([text]) => JSON.parse(text as string) as Record<string, unknown>,
-  )
+  return storedRows(
+    dir,
+    'SELECT body FROM run_log WHERE run_id = ? AND kind = 0 ORDER BY key',
+    runId,
+  ).map(([text]) => JSON.parse(text as string) as Record<string, unknown>)
 }
 
 /** The audit log as stored, oldest first. */

@@ -40,7 +40,7 @@ describe('refused arguments', () => {
     ) as [[number]]
     const [[logged]] = storedRows(
       ws.root,
-      'SELECT sum(length(event)) FROM run_events WHERE run_id = ?',
+      'SELECT sum(length(body)) FROM run_log WHERE run_id = ? AND kind = 0',
       runId,
     ) as [[number]]
     expect(onDisk + logged).toBeLessThan(64 * 1024)

@@ -70,6 +70,12 @@ describe('a run being started while another runtime restores the same folder', (
           await letStarterClaim.opened
           return starterStore.claim(runId)
         },
+        // A new run's claim lands with its first save: paused the same way, before that save.
+        async claimNew(runId) {
+          starting.open()
+          await letStarterClaim.opened
+          return (await starterStore.claimNew?.(runId)) ?? starterStore.claim(runId)
+        },
       },
       'a',
     )

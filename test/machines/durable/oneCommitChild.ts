@@ -72,7 +72,7 @@ process.stdout.write(
     restored: restored.length,
     tasks: (await workspace.readTasks()).map((task) => task.title),
     audit: (await runtime.store?.readAudit())?.map((line) => [line.toolCallId, line.outcome]),
-    outcomes: rows('SELECT record FROM run_journal').filter((r) =>
+    outcomes: rows('SELECT body FROM run_log WHERE kind = 2').filter((r) =>
       String(r[0]).includes('"type":"outcome"'),
     ).length,
     decisions: rows('SELECT decision FROM pending_confirmations WHERE decision IS NOT NULL').length,

@@ -136,9 +136,9 @@ describe('runs survive a restart', () => {
     }
     changeStored(
       dir,
-      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
-      runId,
+      'INSERT INTO run_log (run_no, run_id, kind, body) SELECT run_no, run_id, 2, ? FROM runs WHERE run_id = ?',
       JSON.stringify(intent),
+      runId,
     )
     const second = await boot([{ text: 'It may not have happened.' }], 'b')
     await second.runtime.restore()

@@ -96,7 +96,10 @@ describe('exactly-once writes across SIGKILL, on the SQLite default store', () =
       // A kill at any instant leaves a database SQLite itself finds whole.
       expect(db.prepare('PRAGMA integrity_check').raw(true).all()).toEqual([['ok']])
       const journal = (
-        db.prepare('SELECT run_id, record FROM run_journal').raw(true).all() as [string, string][]
+        db.prepare('SELECT run_id, body FROM run_log WHERE kind = 2').raw(true).all() as [
+          string,
+          string,
+        ][]
       ).map(([runId, text]) => ({ runId, ...(JSON.parse(text) as JournalRecord) }))
       // Every write once: one intent per call, each call's task once (checked above).
       const intents = journal

@@ -262,9 +262,9 @@ describe('server-filesystem as a tool source', () => {
     }
     changeStored(
       ws.root,
-      'INSERT INTO run_journal (run_id, record) VALUES (?, ?)',
-      runId,
+      'INSERT INTO run_log (run_no, run_id, kind, body) SELECT run_no, run_id, 2, ? FROM runs WHERE run_id = ?',
       JSON.stringify({ ...intent, confirmationId: card?.confirmationId }),
+      runId,
     )
     const down = await createMcpTools({
       version: 1,
