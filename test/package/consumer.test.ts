@@ -25,8 +25,8 @@ import {
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
-import { packedTarball } from './packedTarball.ts'
 import { builtScripts, guideFigures, measuredFigures, scriptTable } from './firstLoad.ts'
+import { packedTarball } from './packedTarball.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
