@@ -26,6 +26,7 @@ import {
   writeFiles,
 } from './consumerProject.ts'
 import { builtScripts, guideFigures, measuredFigures, scriptTable } from './firstLoad.ts'
+import { packedTarball } from './packedTarball.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 // An app on another React 19 minor than the repository's own, to prove React is not duplicated.
@@ -36,19 +37,8 @@ const work = mkdtempSync(join(tmpdir(), 'studypulse-consumer-'))
 let tarball: string
 
 beforeAll(async () => {
-  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would.
-  const packed = await command(repoRoot, 'npm', [
-    'pack',
-    '--pack-destination',
-    work,
-    '--json',
-    '--loglevel=error',
-  ])
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-    filename: string
-  }[]
-  tarball = join(work, info?.filename ?? '')
+  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would; once per test run.
+  tarball = await packedTarball()
   await writeFiles(join(work, 'node-app'), nodeAppFiles())
   await writeFiles(
     join(work, 'vite-app'),

@@ -21,6 +21,7 @@ import {
   startProcess,
   writeFiles,
 } from './consumerProject.ts'
+import { packedTarball } from './packedTarball.ts'
 import { viteReactTsTemplate } from './viteReactTsTemplate.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'studypulse-usechat-'))
@@ -32,11 +33,7 @@ let url = ''
 let browser: Browser
 
 beforeAll(async () => {
-  const packed = await command(repoRoot, 'npm', ['pack', '--pack-destination', work, '--json'])
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`)
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-    filename: string
-  }[]
+  const tarball = await packedTarball()
   const files = viteReactTsTemplate(readmeExample('usechat-main.tsx'), {
     // @ai-sdk/react asks for React ^19.2.1: the app takes the one this repository has.
     react: installedVersion('react'),
@@ -46,7 +43,7 @@ beforeAll(async () => {
   await writeFiles(app, files)
   // The guide's line as written, unpinned: npm picks what it picks for the guide's reader on this
   // Node (the AI SDK's newest releases declare Node 22; a bare `ai` gets an older major here).
-  const installs = guideInstallArgs('usechat-install', join(work, info?.filename ?? ''))
+  const installs = guideInstallArgs('usechat-install', tarball)
   console.log(`npm install: ${await npmInstall(app, installs)}`)
   // As `npm run build` runs it (vitest's NODE_ENV=test would bundle React's development build).
   const vite = join(app, 'node_modules', '.bin', 'vite')
