@@ -42,7 +42,7 @@ function pythonAbsent(): string | undefined {
       }
     }
     if (has()) return undefined
-    execFileSync(python, ['-m', 'pip', 'install', '-q', `mcp==${mcpVersion}`], {
+    execFileSync(python, ['-m', 'pip', 'install', '-q', '--retries', '0', `mcp==${mcpVersion}`], {
       stdio: 'ignore',
       timeout: 300_000,
     })
