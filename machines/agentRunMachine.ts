@@ -13,7 +13,7 @@ import {
   type PreparingRegistry,
   runContextVersion,
 } from './agentRunTypes.ts'
-import { proposeUndo } from './proposeUndo.ts'
+import { proposeCall, proposeUndo } from './proposeUndo.ts'
 import { approvalsNeeded, createRunGuards } from './runGuards.ts'
 import { confirmationExpiredResult } from './runResults.ts'
 import * as steps from './runSteps.ts'
@@ -175,6 +175,15 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       proposeUndo: step(({ context, event }) =>
         event.type === 'UNDO' ? proposeUndo(context, event.changeId, generateId()) : {},
       ),
+      proposeCall: step(({ context, event }) =>
+        event.type === 'PROPOSE'
+          ? proposeCall(context, event.words, {
+              id: generateId(),
+              name: event.name,
+              arguments: event.arguments,
+            })
+          : {},
+      ),
       failRun: step(({ event }) => {
         const error = event.type === 'MODEL_FAILED' ? event.error : undefined
         return steps.failRun({ code: errorCode(error), message: describe(error) })
@@ -317,6 +326,8 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           USER_INPUT: { target: 'thinking', actions: ['appendUserMessage', 'handOver'] },
           // Straight to preparing: the person's undo is a call with a card, not a model turn.
           UNDO: { target: 'preparing', actions: ['proposeUndo', 'handOver'] },
+          // Likewise a change asked from the app's own buttons (a task's Delete, a note's Edit).
+          PROPOSE: { target: 'preparing', actions: ['proposeCall', 'handOver'] },
         },
       },
       failed: { type: 'final', tags: ['safe'], entry: ['enterFailed', 'handOver'] },

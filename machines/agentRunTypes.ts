@@ -117,6 +117,11 @@ export type AgentRunEvent =
   | { type: 'USER_INPUT'; text: string }
   /** A person asked to take back an executed workspace change: an `undo_change` card follows. */
   | { type: 'UNDO'; changeId: string }
+  /**
+   * A person asked for a change from the app's own buttons (a task's Delete, a note's Edit): the
+   * call `name(arguments)` is queued as if the model had proposed it, after their `words`.
+   */
+  | { type: 'PROPOSE'; name: string; arguments: string; words: string }
   /** What the current call will change, read by the `describeCall` effect. */
   | { type: 'DESCRIBED'; callId: string; description: CallDescription }
   /** The model answered the run's current turn (sent by the `callModel` effect). */

@@ -8,6 +8,7 @@ import {
   RevokeBody,
   StartRunBody,
   TaskDoneBody,
+  ProposeBody,
   UndoBody,
 } from './requestSchemas.ts'
 import {
@@ -188,6 +189,21 @@ export const apiOperations: ApiOperation[] = [
       runNotFound,
       notYourRun,
       { status: 400, code: 'invalid_input', when: 'the change id is malformed' },
+      stateConflict('not_awaiting_input'),
+    ],
+  },
+  {
+    id: 'proposeChange',
+    method: 'POST',
+    path: '/api/runs/:runId/propose',
+    summary:
+      "Proposes a change asked from the app's own buttons (a task's Edit, Move or Delete; a note's Edit or Delete): the call follows as a card in the run, decided like any card; nothing changes before it is allowed.",
+    body: ProposeBody,
+    answers: commandAnswers,
+    refusals: [
+      runNotFound,
+      notYourRun,
+      { status: 400, code: 'invalid_input', when: 'the tool is not a task or note change' },
       stateConflict('not_awaiting_input'),
     ],
   },
