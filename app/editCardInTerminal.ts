@@ -1,7 +1,13 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { checkArguments } from '../ui/core/checkArguments.ts'
-import { type EditField, editFields, toArguments, toFormValues } from '../ui/core/editFields.ts'
+import {
+  type EditField,
+  editFields,
+  nothingToEdit,
+  toArguments,
+  toFormValues,
+} from '../ui/core/editFields.ts'
 import { fieldHint, readFieldAnswer, shownValue, visibleInTerminal } from './readFieldAnswer.ts'
 
 /** What the terminal's edit step reads and writes through: the chat's own prompt and line printer. */
@@ -35,10 +41,15 @@ export async function editCardInTerminal(
     .events.findLast(
       (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
     )
-  const schema = runtime.tools.definitions().find((d) => d.name === card?.toolName)?.parameters
+  const schema = card?.toolName === undefined ? undefined : runtime.tools.editForm(card.toolName)
   const proposed = parseObject(card?.payloadJson)
   const fields = schema === undefined || proposed === undefined ? [] : editFields(schema)
   const asked = fields.filter((f) => !f.identifies)
+  // A card with fields, none of them a person's to change (a delete, an undo): no form, no JSON.
+  if (fields.length > 0 && asked.length === 0) {
+    io.say(`  ${nothingToEdit}`)
+    return
+  }
   const text =
     schema === undefined || proposed === undefined || asked.length === 0
       ? await askJson(card?.payloadJson, io)

@@ -127,6 +127,20 @@ describe('editing a card in the terminal chat, field by field', () => {
     expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Read chapter 3'])
   })
 
+  it("a delete card's e says nothing on it can be changed: no Title, no JSON (issue #48)", async () => {
+    const at = new Date().toISOString()
+    await ws.upsertTask({ id: 't1', title: 'Essay', done: false, createdAt: at, updatedAt: at })
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'delete_task', arguments: '{"id":"t1","title":"Essay"}' }] },
+      { text: 'Kept.' },
+    ])
+    const written = await chat(model, ['delete it', 'e', 'n'])
+    expect(written).toContain('Nothing on this card can be changed')
+    expect(written).not.toContain('Title [')
+    expect(written).not.toContain('{')
+    expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Essay'])
+  })
+
   it('a plain n still denies, and nothing is written', async () => {
     const written = await chat(createTask({ title: 'Read chapter 3' }), ['add a task', 'n'])
     expect(written).toContain('  denied\n')
