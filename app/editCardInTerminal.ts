@@ -79,7 +79,7 @@ interface FieldsEdit {
 async function askFields(edit: FieldsEdit): Promise<string | undefined> {
   const { schema, fields, asked, proposed, io } = edit
   const values = toFormValues(proposed)
-  io.say('  Edit each field: Enter keeps it, - clears it, ? shows all the arguments.')
+  io.say('  Edit each field: Enter keeps it, - clears it, ? shows every field as it stands.')
   for (const field of asked) {
     for (;;) {
       const answer = await io.ask(
@@ -89,9 +89,9 @@ async function askFields(edit: FieldsEdit): Promise<string | undefined> {
       const typed = answer.trim()
       if (typed === '') break
       if (typed === '?') {
-        io.say(
-          `  all the arguments: ${visibleInTerminal(JSON.stringify(toArguments(fields, values, proposed)))}`,
-        )
+        // In words, field by field as asked, never the call's JSON (ids, ISO dates).
+        io.say('  the card would now say:')
+        for (const each of asked) io.say(`    ${each.label}: ${shownValue(each, values[each.key])}`)
         continue
       }
       const read =

@@ -106,7 +106,11 @@ describe('editing a card in the terminal chat, field by field', () => {
       '',
       'y',
     ])
-    expect(written).toContain('  all the arguments: {"title":"Essay","due":"2026-01-05"}')
+    // In words, as the card says them: no JSON, no ISO date (issue #48).
+    expect(written).toContain(
+      '  the card would now say:\n    Title: Essay\n    Importance: none\n    Due: Mon 5 Jan 2026\n',
+    )
+    expect(written).not.toContain('{"title"')
     expect(written).toContain('  ! Title cannot be left out.')
     const [task] = await ws.readTasks()
     expect(task?.title).toBe('Essay')
