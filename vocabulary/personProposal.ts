@@ -2,7 +2,12 @@
  * The workspace changes a person may ask for from the app's own buttons (a task's Edit, Move and
  * Delete; a note's Edit and Delete), not through the model: each is still a call with its card.
  */
-export const personProposalTools = ['update_task', 'delete_task', 'update_note', 'delete_note'] as const
+export const personProposalTools = [
+  'update_task',
+  'delete_task',
+  'update_note',
+  'delete_note',
+] as const
 
 /** A tool a person may propose from the app's buttons. */
 export type PersonProposalTool = (typeof personProposalTools)[number]

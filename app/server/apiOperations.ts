@@ -5,10 +5,10 @@ import {
   ConfirmationBody,
   EditBody,
   InputBody,
+  ProposeBody,
   RevokeBody,
   StartRunBody,
   TaskDoneBody,
-  ProposeBody,
   UndoBody,
 } from './requestSchemas.ts'
 import {

@@ -12,9 +12,9 @@ import {
   ConfirmationBody,
   EditBody,
   InputBody,
+  ProposeBody,
   RunListQuerySchema,
   StartRunBody,
-  ProposeBody,
   UndoBody,
 } from './requestSchemas.ts'
 import type { Route } from './router.ts'

@@ -28,7 +28,11 @@ const talkingModel = () =>
 const snapshot = async (ws: StudyWorkspace) =>
   JSON.stringify([await ws.readTasks(), await ws.listArtifacts()])
 
-async function waitingRun(): Promise<{ runtime: AgentRuntime; ws: MemoryWorkspace; runId: string }> {
+async function waitingRun(): Promise<{
+  runtime: AgentRuntime
+  ws: MemoryWorkspace
+  runId: string
+}> {
   const ws = new MemoryWorkspace()
   await seedStudy(ws)
   const runtime = createAgentRuntime({
@@ -48,7 +52,12 @@ describe("command(runId, { kind: 'propose' }): a change asked from the app's own
     const { runtime, ws, runId } = await waitingRun()
     const before = await snapshot(ws)
     const words = 'Delete “Essay”'
-    await runtime.command(runId, { kind: 'propose', tool: 'delete_task', args: { id: 't1' }, words })
+    await runtime.command(runId, {
+      kind: 'propose',
+      tool: 'delete_task',
+      args: { id: 't1' },
+      words,
+    })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     const card = runtime.view(runId).pending
     const shown = runtime.view(runId).events.findLast((e) => e.kind === 'confirmationRequired')
@@ -66,7 +75,12 @@ describe("command(runId, { kind: 'propose' }): a change asked from the app's own
     expect(await snapshot(ws)).toBe(before)
 
     const move = { id: 't1', due: '2026-12-20' }
-    await runtime.command(runId, { kind: 'propose', tool: 'update_task', args: move, words: 'Move “Essay”' })
+    await runtime.command(runId, {
+      kind: 'propose',
+      tool: 'update_task',
+      args: move,
+      words: 'Move “Essay”',
+    })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(await snapshot(ws)).toBe(before)
     await allowShownCard(runtime, runId)
@@ -77,7 +91,12 @@ describe("command(runId, { kind: 'propose' }): a change asked from the app's own
     const { runtime, ws, runId } = await waitingRun()
     const [note] = await ws.listArtifacts()
     const args = { name: note?.name ?? '' }
-    await runtime.command(runId, { kind: 'propose', tool: 'delete_note', args, words: 'Delete “Exam plan”' })
+    await runtime.command(runId, {
+      kind: 'propose',
+      tool: 'delete_note',
+      args,
+      words: 'Delete “Exam plan”',
+    })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
     expect(await ws.listArtifacts()).toHaveLength(1)
     await allowShownCard(runtime, runId)
@@ -104,7 +123,13 @@ describe("command(runId, { kind: 'propose' }): a change asked from the app's own
   })
 
   it('is stored with a version and read back, for a run owned on another node', () => {
-    const stored = { version: 1, kind: 'propose', tool: 'delete_task', args: '{"id":"t1"}', words: 'x' }
+    const stored = {
+      version: 1,
+      kind: 'propose',
+      tool: 'delete_task',
+      args: '{"id":"t1"}',
+      words: 'x',
+    }
     expect(parseStoredCommand(stored)).toEqual({ ...stored, version: undefined })
     expect(parseStoredCommand({ ...stored, version: 2 })).toBeUndefined()
   })

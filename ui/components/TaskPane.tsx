@@ -56,7 +56,9 @@ export function TaskPane({
       title={task.title}
       meta={taskMeta(task)}
       onClose={onClose}
-      {...(task.notes && mode !== 'edit' ? { body: { kind: 'markdown' as const, text: task.notes } } : {})}
+      {...(task.notes && mode !== 'edit'
+        ? { body: { kind: 'markdown' as const, text: task.notes } }
+        : {})}
     >
       <ChangeBar
         disabled={onPropose === undefined || proposal.busy}

@@ -72,11 +72,18 @@ describe('OfflinePlanner: summaries', () => {
     const messages: ChatMessage[] = [{ role: 'user', content: 'what is glycolysis?' }]
     const search = await planner.complete(request(messages))
     const match = { kind: 'source', ref: 'lecture-2.md', title: 'Lecture 2', snippet: 'glycolysis' }
-    const searched = withResults(messages, search, search.toolCalls?.map(() => ok({ query: 'glycolysis', matches: [match] })) ?? [])
+    const searched = withResults(
+      messages,
+      search,
+      search.toolCalls?.map(() => ok({ query: 'glycolysis', matches: [match] })) ?? [],
+    )
     const read = await planner.complete(request(searched))
     expect(read.toolCalls?.map((c) => c.name)).toEqual(['read_source'])
-    const content = '# Lecture 2\n\n## Glycolysis\nGlycolysis splits glucose into two pyruvate in the cytoplasm.\n'
-    const answer = await planner.complete(request(withResults(searched, read, [ok({ path: 'lecture-2.md', content })])))
+    const content =
+      '# Lecture 2\n\n## Glycolysis\nGlycolysis splits glucose into two pyruvate in the cytoplasm.\n'
+    const answer = await planner.complete(
+      request(withResults(searched, read, [ok({ path: 'lecture-2.md', content })])),
+    )
     expect(answer.text).toContain('From Lecture 2')
     expect(idsAndToolNames(answer.text ?? '')).toEqual([])
   })
