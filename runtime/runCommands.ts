@@ -1,3 +1,4 @@
+import { undoProposal } from '../machines/proposeCall.ts'
 import type { RunCluster } from '../store/RunCluster.ts'
 import type {
   RunCommand,
@@ -96,7 +97,7 @@ export function applyCommand(
         `run ${session.runId} is ${state.value}, not awaiting input`,
       )
     }
-    session.send({ type: 'UNDO', changeId: command.changeId })
+    session.send(undoProposal(command.changeId))
     return { ok: true }
   }
   if (command.kind === 'propose') {

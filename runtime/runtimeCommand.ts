@@ -1,3 +1,4 @@
+import { undoProposal } from '../machines/proposeCall.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
 import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
@@ -132,7 +133,7 @@ export function commandHeldRun(
       }
       session.send(
         command.kind === 'undo'
-          ? { type: 'UNDO', changeId: command.changeId }
+          ? undoProposal(command.changeId)
           : {
               type: 'PROPOSE',
               name: command.tool,
