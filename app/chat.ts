@@ -5,7 +5,7 @@ import { limitsFromEnv } from './limitsFromEnv.ts'
 import { openAppMcp } from './openAppMcp.ts'
 import { runTerminalChat } from './runTerminalChat.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, storeLine, tracingLine } from './startupBanner.ts'
+import { bannerLines, developerFromEnv } from './startupBanner.ts'
 
 const model = chooseModel()
 const mcpLines: string[] = []
@@ -38,11 +38,10 @@ await runTerminalChat({
   resume: restored,
   ...(mcp !== undefined && { mcp }),
   banner: [
-    modelLine(model.name),
+    ...bannerLines({ model: model.name, store, tracing }, developerFromEnv()).slice(0, 1),
     '  your study agent: it proposes; you decide.',
     `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${notebook.title}` : ''}`,
-    storeLine(store),
-    tracingLine(tracing),
+    ...bannerLines({ model: model.name, store, tracing }, developerFromEnv()).slice(1),
     ...problems.map((line) => `  ! ${line}`),
     '  try: "add a task to review chapter 3 by Friday, importance 4", "what do I have to do this week?",',
     '       "mark … as done", "move … to next Monday", "what do you remember about me?", "forget that …",',

@@ -1,7 +1,13 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { checkArguments } from '../ui/core/checkArguments.ts'
-import { type EditField, editFields, toArguments, toFormValues } from '../ui/core/editFields.ts'
+import {
+  type EditField,
+  editFields,
+  nothingToEdit,
+  toArguments,
+  toFormValues,
+} from '../ui/core/editFields.ts'
 import { fieldHint, readFieldAnswer, shownValue, visibleInTerminal } from './readFieldAnswer.ts'
 
 /** What the terminal's edit step reads and writes through: the chat's own prompt and line printer. */
@@ -35,10 +41,15 @@ export async function editCardInTerminal(
     .events.findLast(
       (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
     )
-  const schema = runtime.tools.definitions().find((d) => d.name === card?.toolName)?.parameters
+  const schema = card?.toolName === undefined ? undefined : runtime.tools.editForm(card.toolName)
   const proposed = parseObject(card?.payloadJson)
   const fields = schema === undefined || proposed === undefined ? [] : editFields(schema)
   const asked = fields.filter((f) => !f.identifies)
+  // A card with fields, none of them a person's to change (a delete, an undo): no form, no JSON.
+  if (fields.length > 0 && asked.length === 0) {
+    io.say(`  ${nothingToEdit}`)
+    return
+  }
   const text =
     schema === undefined || proposed === undefined || asked.length === 0
       ? await askJson(card?.payloadJson, io)
@@ -68,7 +79,7 @@ interface FieldsEdit {
 async function askFields(edit: FieldsEdit): Promise<string | undefined> {
   const { schema, fields, asked, proposed, io } = edit
   const values = toFormValues(proposed)
-  io.say('  Edit each field: Enter keeps it, - clears it, ? shows all the arguments.')
+  io.say('  Edit each field: Enter keeps it, - clears it, ? shows every field as it stands.')
   for (const field of asked) {
     for (;;) {
       const answer = await io.ask(
@@ -78,9 +89,9 @@ async function askFields(edit: FieldsEdit): Promise<string | undefined> {
       const typed = answer.trim()
       if (typed === '') break
       if (typed === '?') {
-        io.say(
-          `  all the arguments: ${visibleInTerminal(JSON.stringify(toArguments(fields, values, proposed)))}`,
-        )
+        // In words, field by field as asked, never the call's JSON (ids, ISO dates).
+        io.say('  the card would now say:')
+        for (const each of asked) io.say(`    ${each.label}: ${shownValue(each, values[each.key])}`)
         continue
       }
       const read =

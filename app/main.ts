@@ -15,7 +15,7 @@ import { createAppServer } from './server/createAppServer.ts'
 import { ensureBuild, repoRoot } from './server/ensureBuild.ts'
 import { checkListenHost, hostedAccess } from './server/hostedMode.ts'
 import { describeStartupFailure, startRuntime } from './startRuntime.ts'
-import { modelLine, restoredLine, storeLine, tracingLine } from './startupBanner.ts'
+import { bannerLines, developerFromEnv, firstBannerLine, restoredLine } from './startupBanner.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--no-open')
@@ -43,7 +43,9 @@ try {
   process.exit(1)
 }
 const model = chooseModel()
-console.log(modelLine(model.name))
+const developer = developerFromEnv()
+// The model's line comes first, before the page is built; the rest once the store is open.
+console.log(firstBannerLine(model.name, developer))
 const distDir = `${repoRoot}/dist-page`
 await ensureBuild(distDir, (line) => console.log(`  ${line}`))
 const mcpLines: string[] = []
@@ -97,11 +99,10 @@ else
 console.log(
   `  workspace: ${workspace.root}${notebook ? `  ·  notebook: ${visibleText(notebook.title, 'mark')}` : ''}`,
 )
-console.log(storeLine(store))
-console.log(tracingLine(tracing))
-console.log(
-  `  cards expire after ${describeTimeout(confirmationTimeoutMs)} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`,
-)
+const facts = { model: model.name, store, tracing }
+const timeout = describeTimeout(confirmationTimeoutMs)
+for (const line of bannerLines({ ...facts, confirmationTimeout: timeout }, developer).slice(1))
+  console.log(line)
 for (const line of mcpLines) console.log(line)
 if (restored.length > 0) console.log(restoredLine(runtime, restored))
 for (const line of problems) console.log(`  ! ${visibleText(line, 'mark')}`)

@@ -47,3 +47,51 @@ export function restoredLine(
   const more = restored.length > 3 ? ` and ${restored.length - 3} more` : ''
   return `  restored ${countOf(restored.length, 'unfinished conversation')}: ${named.join(', ')}${more} (open them in the page)`
 }
+
+/** Whether the banners speak to a developer (`STUDYPULSE_DEVELOPER=1`): variables and files named. */
+export function developerFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.STUDYPULSE_DEVELOPER === '1'
+}
+
+/** What the start-up banner says about the model, the store, traces and cards. */
+export interface BannerFacts {
+  model: string
+  store: StoreInUse
+  tracing: AppTracing | undefined
+  /** Set by the web app, which says how long a card waits. */
+  confirmationTimeout?: string
+}
+
+/**
+ * The banner's opening lines. A student reads only what they can act on, in words (issue #48);
+ * a developer (`developer`) also reads the variables that change each setting and the files kept.
+ */
+export function bannerLines(facts: BannerFacts, developer: boolean): string[] {
+  const { model, store, tracing, confirmationTimeout } = facts
+  if (developer)
+    return [
+      firstBannerLine(model, true),
+      storeLine(store),
+      tracingLine(tracing),
+      ...(confirmationTimeout === undefined
+        ? []
+        : [`  cards expire after ${confirmationTimeout} (STUDYPULSE_CONFIRMATION_TIMEOUT_MS)`]),
+    ]
+  return [
+    firstBannerLine(model, false),
+    store.kind === 'files'
+      ? '  your work is kept in the workspace folder'
+      : `  your work is kept in PostgreSQL at ${store.location}, workspace “${store.workspaceId}”`,
+    ...(tracing === undefined ? [] : [`  traces go to ${tracing.endpoint}`]),
+    ...(confirmationTimeout === undefined
+      ? []
+      : [`  a card waits ${confirmationTimeout} for your answer`]),
+  ]
+}
+
+/** The banner's first line, printed before the rest is known: which model answers. */
+export function firstBannerLine(model: string, developer: boolean): string {
+  if (developer) return modelLine(model)
+  const words = model === 'offline-planner' ? 'the offline planner, on this computer' : model
+  return `StudyPulse · answers come from ${words}`
+}

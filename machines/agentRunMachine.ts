@@ -13,7 +13,7 @@ import {
   type PreparingRegistry,
   runContextVersion,
 } from './agentRunTypes.ts'
-import { proposeUndo } from './proposeUndo.ts'
+import { proposeCall } from './proposeCall.ts'
 import { approvalsNeeded, createRunGuards } from './runGuards.ts'
 import { confirmationExpiredResult } from './runResults.ts'
 import * as steps from './runSteps.ts'
@@ -172,8 +172,14 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       appendUserMessage: step(({ context, event }) =>
         event.type === 'USER_INPUT' ? steps.appendUserMessage(context, event.text) : {},
       ),
-      proposeUndo: step(({ context, event }) =>
-        event.type === 'UNDO' ? proposeUndo(context, event.changeId, generateId()) : {},
+      proposeCall: step(({ context, event }) =>
+        event.type === 'PROPOSE'
+          ? proposeCall(context, event.words, {
+              id: generateId(),
+              name: event.name,
+              arguments: event.arguments,
+            })
+          : {},
       ),
       failRun: step(({ event }) => {
         const error = event.type === 'MODEL_FAILED' ? event.error : undefined
@@ -315,8 +321,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         entry: ['enterAwaitingInput', 'handOver'],
         on: {
           USER_INPUT: { target: 'thinking', actions: ['appendUserMessage', 'handOver'] },
-          // Straight to preparing: the person's undo is a call with a card, not a model turn.
-          UNDO: { target: 'preparing', actions: ['proposeUndo', 'handOver'] },
+          // Straight to preparing: a person's own call (an Undo, a task's Delete in the panel) is
+          // a call with a card, not a model turn.
+          PROPOSE: { target: 'preparing', actions: ['proposeCall', 'handOver'] },
         },
       },
       failed: { type: 'final', tags: ['safe'], entry: ['enterFailed', 'handOver'] },

@@ -115,8 +115,12 @@ export type AgentRunEvent =
   | { type: 'RECOVER'; confirmationId: string; result: ToolResult; closedBecause?: string }
   | { type: 'CANCEL'; reason?: string }
   | { type: 'USER_INPUT'; text: string }
-  /** A person asked to take back an executed workspace change: an `undo_change` card follows. */
-  | { type: 'UNDO'; changeId: string }
+  /**
+   * A person asked for a call themselves (an Undo: `undoProposal`; a task's Delete or a note's
+   * Edit in the panel): `name(arguments)` is queued as if the model had proposed it, after their
+   * `words`, and shown as its card.
+   */
+  | { type: 'PROPOSE'; name: string; arguments: string; words: string }
   /** What the current call will change, read by the `describeCall` effect. */
   | { type: 'DESCRIBED'; callId: string; description: CallDescription }
   /** The model answered the run's current turn (sent by the `callModel` effect). */

@@ -91,6 +91,12 @@ export type RuntimeCommand =
    * card is proposed in the run, decided like any card; only a run waiting for input takes it.
    */
   | { kind: 'undo'; changeId: string; by?: Identity }
+  /**
+   * A change asked from the app's own buttons (a task's Edit, Move or Delete; a note's Edit or
+   * Delete): `tool` (one of `personProposalTools`) with `args` is proposed in the run as a card,
+   * after the person's `words`, decided like any card; only a run waiting for input takes it.
+   */
+  | { kind: 'propose'; tool: string; args: string | object; words: string; by?: Identity }
   | {
       kind: 'decide'
       confirmationId: string

@@ -1,3 +1,4 @@
+import { undoProposal } from '../machines/proposeCall.ts'
 import type { RunCluster } from '../store/RunCluster.ts'
 import type {
   RunCommand,
@@ -5,6 +6,7 @@ import type {
   RunCommandOutcome,
   RunCommandRefusal,
 } from '../store/RunCommand.ts'
+import { isPersonProposalTool } from '../vocabulary/personProposal.ts'
 import { isEnded } from '../vocabulary/RunStatus.ts'
 import { AgentError, type AgentErrorCode } from './AgentError.ts'
 import type { CommandResult } from './AgentRuntime.ts'
@@ -34,7 +36,7 @@ export function checkCommand(
   command: RunCommand,
 ): boolean {
   if (command.kind === 'cancel') return !isEnded(status)
-  if (command.kind === 'input' || command.kind === 'undo') {
+  if (command.kind === 'input' || command.kind === 'undo' || command.kind === 'propose') {
     if (
       command.kind === 'input' &&
       (typeof command.text !== 'string' || command.text.trim() === '')
@@ -95,7 +97,21 @@ export function applyCommand(
         `run ${session.runId} is ${state.value}, not awaiting input`,
       )
     }
-    session.send({ type: 'UNDO', changeId: command.changeId })
+    session.send(undoProposal(command.changeId))
+    return { ok: true }
+  }
+  if (command.kind === 'propose') {
+    if (!isPersonProposalTool(command.tool)) {
+      return refused('invalid_input', 'a person may propose only a task or note change')
+    }
+    if (state.value !== 'awaitingInput') {
+      return refused(
+        'not_awaiting_input',
+        `run ${session.runId} is ${state.value}, not awaiting input`,
+      )
+    }
+    const { tool: name, args, words } = command
+    session.send({ type: 'PROPOSE', name, arguments: args, words })
     return { ok: true }
   }
   if (edit === undefined) return refused('invalid_edit', 'the edit was not prepared')

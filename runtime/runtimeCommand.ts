@@ -1,7 +1,9 @@
+import { undoProposal } from '../machines/proposeCall.ts'
 import type { RunCommand } from '../store/RunCommand.ts'
 import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
 import { messageTooLong } from '../vocabulary/messageLength.ts'
+import { isPersonProposalTool } from '../vocabulary/personProposal.ts'
 import { AgentError } from './AgentError.ts'
 import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
 import { answerError } from './decisionIntake.ts'
@@ -27,18 +29,37 @@ export function checkCommandText(command: RuntimeCommand): void {
   if (command.kind === 'undo' && !isWellFormedId(command.changeId)) {
     throw new AgentError('invalid_input', 'a change id is letters, digits, _ and -')
   }
+  if (command.kind === 'propose') checkProposal(command)
   const text =
     command.kind === 'input'
       ? command.text
       : command.kind === 'cancel'
         ? command.reason
-        : command.kind === 'edit' && typeof command.args === 'string'
-          ? command.args
-          : undefined
+        : command.kind === 'propose'
+          ? `${command.words}${proposedArgs(command)}`
+          : command.kind === 'edit' && typeof command.args === 'string'
+            ? command.args
+            : undefined
   if (typeof text === 'string' && text.includes('\u0000')) {
     throw new AgentError(command.kind === 'edit' ? 'invalid_edit' : 'invalid_input', noNulText)
   }
   if (command.kind === 'input') checkMessageLength(command.text)
+}
+
+// A person proposes only the app's own workspace changes, in words they can read back.
+function checkProposal(command: Extract<RuntimeCommand, { kind: 'propose' }>): void {
+  if (typeof command.tool !== 'string' || !isPersonProposalTool(command.tool)) {
+    throw new AgentError('invalid_input', 'a person may propose only a task or note change')
+  }
+  if (typeof command.words !== 'string' || command.words.trim() === '') {
+    throw new AgentError('invalid_input', 'a proposal needs the words the person reads back')
+  }
+  checkMessageLength(command.words)
+}
+
+/** A proposal's arguments as the call carries them (JSON text). */
+export function proposedArgs(command: { args: string | object }): string {
+  return typeof command.args === 'string' ? command.args : JSON.stringify(command.args)
 }
 
 /** Refuses a person's message over the one limit (`message_too_long`), before it reaches the model. */
@@ -104,12 +125,22 @@ export function commandHeldRun(
       session.send({ type: 'USER_INPUT', text })
       return Promise.resolve({ applied: true })
     }
-    case 'undo': {
+    case 'undo':
+    case 'propose': {
       const { value } = session.state()
       if (value !== 'awaitingInput') {
         throw new AgentError('not_awaiting_input', `run ${runId} is ${value}, not awaiting input`)
       }
-      session.send({ type: 'UNDO', changeId: command.changeId })
+      session.send(
+        command.kind === 'undo'
+          ? undoProposal(command.changeId)
+          : {
+              type: 'PROPOSE',
+              name: command.tool,
+              arguments: proposedArgs(command),
+              words: command.words,
+            },
+      )
       return Promise.resolve({ applied: true })
     }
     case 'cancel':
@@ -143,6 +174,10 @@ export function commandHeldRun(
 /** A runtime command as the store keeps it (an edit's arguments as JSON text). */
 export function storedCommand(command: Exclude<RuntimeCommand, { kind: 'decide' }>): RunCommand {
   if (command.kind === 'undo') return { kind: 'undo', changeId: command.changeId }
+  if (command.kind === 'propose') {
+    const { tool, words } = command
+    return { kind: 'propose', tool, args: proposedArgs(command), words }
+  }
   if (command.kind !== 'edit') return command
   const { confirmationId, args } = command
   return {

@@ -6,6 +6,8 @@ export type RunCommand =
   | { kind: 'cancel'; reason?: string }
   /** Take back executed workspace change `changeId`: an `undo_change` card is proposed. */
   | { kind: 'undo'; changeId: string }
+  /** A change asked from the app's own buttons: call `tool` with `args` (JSON text), after `words`. */
+  | { kind: 'propose'; tool: string; args: string; words: string }
   /** New arguments (JSON text) for the call on card `confirmationId`. */
   | { kind: 'edit'; confirmationId: string; args: string }
 
@@ -53,6 +55,13 @@ const StoredCommandSchema = z.discriminatedUnion('kind', [
   z.object({ version: z.literal(1), kind: z.literal('input'), text: z.string() }),
   z.object({ version: z.literal(1), kind: z.literal('cancel'), reason: z.string().optional() }),
   z.object({ version: z.literal(1), kind: z.literal('undo'), changeId: z.string() }),
+  z.object({
+    version: z.literal(1),
+    kind: z.literal('propose'),
+    tool: z.string(),
+    args: z.string(),
+    words: z.string(),
+  }),
   z.object({
     version: z.literal(1),
     kind: z.literal('edit'),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ModelToolDefinition } from '../models/messages.ts'
+import type { JsonSchema, ModelToolDefinition } from '../models/messages.ts'
 import {
   type CallDescription,
   CallDescriptionSchema,
@@ -88,6 +88,24 @@ export class ToolRegistry {
   /** What the model is shown: name, description, JSON Schema and permission of each tool. */
   definitions(): readonly ModelToolDefinition[] {
     return this.#current().definitions
+  }
+
+  /**
+   * The tool's parameters as a person's Edit on its card asks them: the JSON Schema shown to the
+   * model, with each argument the tool does not offer for editing (`editable`) marked `readOnly`,
+   * so the form keeps it as proposed and does not ask it. Undefined for an unknown tool.
+   */
+  editForm(name: string): JsonSchema | undefined {
+    const parameters = this.#current().definitions.find((d) => d.name === name)?.parameters
+    const editable = this.#current().tools.get(name)?.editable
+    if (parameters === undefined || editable === undefined) return parameters
+    const properties = parameters.properties
+    if (properties === null || typeof properties !== 'object') return parameters
+    const marked = Object.entries(properties as Record<string, unknown>).map(([key, schema]) => [
+      key,
+      editable.includes(key) ? schema : { ...(schema as object), readOnly: true },
+    ])
+    return { ...parameters, properties: Object.fromEntries(marked) }
   }
 
   /** The host-set permission of a tool, or undefined for an unknown name. */

@@ -55,6 +55,12 @@ export interface ToolDefinition<Schema extends z.ZodType = z.ZodType> {
    * (`commitsWithItsEffect`). Absent: any kind.
    */
   writes?: readonly VersionedKind[]
+  /**
+   * The arguments a person's Edit on the card offers (default: every one but those naming the
+   * record, such as `id`); `[]` when nothing a person could change alters what the call does (a
+   * delete's title, an undo's change), so the Edit says so instead of showing a form.
+   */
+  editable?: readonly string[]
   /** Checks beyond the schema; returns a reason when the arguments are unacceptable. */
   check?: (args: z.output<Schema>) => string | undefined
   /** A one-line, human-readable description of what this call will do. No side effects. */

@@ -20,13 +20,11 @@ export function cardFormRoutes(app: AppContext): Route[] {
         const tool = view.events.findLast(
           (e) => e.kind === 'confirmationRequired' && e.confirmationId === pending?.confirmationId,
         )?.toolName
-        const definition = app.runtime.tools.definitions().find((d) => d.name === tool)
-        if (pending === undefined || definition === undefined)
+        // The arguments the tool does not offer for editing come marked `readOnly`.
+        const schema = tool === undefined ? undefined : app.runtime.tools.editForm(tool)
+        if (pending === undefined || schema === undefined)
           throw new HttpError(404, 'no_open_card', 'this run is not waiting on a card')
-        sendJson(res, 200, {
-          confirmationId: pending.confirmationId,
-          schema: definition.parameters,
-        })
+        sendJson(res, 200, { confirmationId: pending.confirmationId, schema })
       },
     },
   ]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { maxRunListLimit } from '../../store/RunListing.ts'
 import { maxMessageChars, messageTooLong } from '../../vocabulary/messageLength.ts'
+import { personProposalTools } from '../../vocabulary/personProposal.ts'
 
 /** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
 export const maxEditedArgumentsChars = 16_000
@@ -48,6 +49,13 @@ export const UndoBody = z.strictObject({
   changeId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be letters, digits, _ or -, at most 128'),
+})
+
+/** `POST /api/runs/:runId/propose`: a change asked from the app's own buttons. */
+export const ProposeBody = z.strictObject({
+  tool: z.enum(personProposalTools),
+  args: z.record(z.string(), z.unknown()),
+  words: z.string().min(1).max(500),
 })
 
 /** `POST /api/runs/:runId/cancel`. */

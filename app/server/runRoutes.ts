@@ -12,6 +12,7 @@ import {
   ConfirmationBody,
   EditBody,
   InputBody,
+  ProposeBody,
   RunListQuerySchema,
   StartRunBody,
   UndoBody,
@@ -95,6 +96,18 @@ export function runRoutes(app: AppContext): Route[] {
         // Only whoever may command the run (its person, or whom the rules name) may undo in it.
         await runFor(app, runId, me, 'command')
         const result = await commandOver(runtime, runId, { kind: 'undo', changeId })
+        sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:runId/propose',
+      handler: async ({ req, res, params, me }) => {
+        const { tool, args, words } = await readJsonBody(req, ProposeBody)
+        const runId = params.runId as string
+        // As with undo: only whoever may command the run may ask for a change in it, on a card.
+        await runFor(app, runId, me, 'command')
+        const result = await commandOver(runtime, runId, { kind: 'propose', tool, args, words })
         sendJson(res, result.applied ? 200 : 202, { ok: true, ...queued(result) })
       },
     },

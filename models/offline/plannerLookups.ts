@@ -1,6 +1,7 @@
 /** What the read tools answered in this turn: search hits and documents read, from the tool messages. */
 
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import { fileTitle } from '../../vocabulary/fileTitle.ts'
 import { asRecord, textField } from './plannerFields.ts'
 import { readToolResult } from './plannerResults.ts'
 
@@ -13,6 +14,7 @@ export interface Hit {
 
 /** A document read in full. */
 export interface ReadDocument {
+  /** What a student calls it: a note's title, a source's file as words ("Lecture 2"). */
   name: string
   content: string
   kind: 'source' | 'note'
@@ -41,8 +43,10 @@ export function lookupsSince(sinceUser: readonly ChatMessage[]): Lookups {
       for (const match of matches) addHit(found.hits, asRecord(match))
     } else if (message.name === 'read_source' || message.name === 'read_artifact') {
       const content = typeof data?.content === 'string' ? data.content : undefined
-      const name = textField(data, message.name === 'read_source' ? 'path' : 'title')
+      const field = textField(data, message.name === 'read_source' ? 'path' : 'title')
       const kind = message.name === 'read_source' ? 'source' : 'note'
+      // A student reads a source by its title ("Lecture 2"), never by its file ("lecture-2.md").
+      const name = field !== undefined && kind === 'source' ? fileTitle(field) : field
       if (content !== undefined && name !== undefined) found.documents.push({ name, content, kind })
     }
   }

@@ -1,4 +1,5 @@
 import { countOf } from '../../vocabulary/countOf.ts'
+import { fileTitle } from '../../vocabulary/fileTitle.ts'
 import { dayText } from '../../vocabulary/humanTime.ts'
 import { toolWords } from '../../vocabulary/toolWords.ts'
 import { describeAction, type Seen } from './plannerActions.ts'
@@ -126,7 +127,9 @@ function searchMatches(data: unknown, args: Args): string {
 
 function sourceText(data: unknown, args: Args): string {
   const record = asRecord(data)
-  const path = textField(record, 'path') ?? textField(args, 'path') ?? 'the source'
+  const file = textField(record, 'path') ?? textField(args, 'path')
+  // Named as a student names it ("Lecture 2"), never by its file ("lecture-2.md").
+  const path = file === undefined ? 'the source' : fileTitle(file)
   const content = record?.content
   if (typeof content !== 'string') return `I opened ${path}, but could not read its content.`
   if (content.trim() === '') return `${path} is empty.`

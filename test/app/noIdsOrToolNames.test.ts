@@ -45,6 +45,7 @@ describe('what a person reads in the terminal names no ids and no tool names (#4
       'Run started',
       'You edited the arguments',
       'model: offline-planner',
+      'Run 2 lines of JavaScript in the sandbox',
     ])
       expect(idsAndToolNames(line), line).not.toEqual([])
     expect(idsAndToolNames('Lecture 2: photosynthesis makes glucose. It is 12.5% of 80.')).toEqual(

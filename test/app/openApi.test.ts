@@ -153,6 +153,14 @@ describe('the API reference (/api/openapi.json; the docs site renders it)', () =
       allowed: { changeId: 'change-1' },
       refused: [{}, { changeId: '../x' }, { changeId: 'c', more: 1 }],
     },
+    '/api/runs/:runId/propose': {
+      allowed: { tool: 'delete_task', args: { id: 't1' }, words: 'Delete the task “Essay”' },
+      refused: [
+        { tool: 'run_code', args: { code: '1' }, words: 'Run' },
+        { tool: 'delete_task', args: { id: 't1' }, words: '' },
+        { tool: 'delete_task', args: 'x', words: 'Delete' },
+      ],
+    },
     '/api/runs/:runId/confirmations': {
       allowed: { confirmationId: 'c-1', decision: 'allow', remember: 'session' },
       refused: [

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decideBrowserOpening } from '../../app/browserOpening.ts'
 import { openBrowser } from '../../app/openBrowser.ts'
 import { startRuntime } from '../../app/startRuntime.ts'
-import { modelLine, storeLine } from '../../app/startupBanner.ts'
+import { bannerLines, developerFromEnv, storeLine } from '../../app/startupBanner.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
+import { idsAndToolNames } from '../helpers/plainWords.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -161,17 +162,49 @@ describe('the banner names the store actually in use', () => {
       child.kill('SIGTERM')
     }
     const lines = stdout.trimEnd().split('\n')
-    expect(lines[0]).toBe(modelLine('offline-planner'))
+    expect(lines[0]).toBe('StudyPulse · answers come from the offline planner, on this computer')
     const body = lines.filter((line) => !/build|out of date/.test(line))
     expect(body[1]).toMatch(/^ {2}running at http:\/\/127\.0\.0\.1:\d+: only this computer/)
     expect(body[2]).toMatch(/^ {2}workspace: .*ws {2}· {2}notebook: Biology 101$/)
-    expect(body[3]).toBe(
-      '  runs, tasks, memory and notebooks in studypulse.db in the workspace folder, notes and sources in its files (STUDYPULSE_DATABASE_URL would keep them in PostgreSQL)',
-    )
+    expect(body[3]).toBe('  your work is kept in the workspace folder')
+    // Only what a student can act on: no variables, files or trace settings (issue #48).
+    expect(idsAndToolNames(stdout.replace(/ {2}workspace: .*\n/, ''))).toEqual([])
     expect(lines.at(-1)).toMatch(
       /^ {2}open http:\/\/127\.0\.0\.1:\d+ in your browser \(not opened: --no-open\)$/,
     )
   }, 120_000)
+})
+
+describe('the banner speaks to a student, and to a developer only when asked (issue #48)', () => {
+  const store = { kind: 'files', folder: '/tmp/ws' } as const
+  const facts = {
+    model: 'offline-planner',
+    store,
+    tracing: undefined,
+    confirmationTimeout: '30 minutes',
+  }
+
+  it('a student reads what they can act on, in words', () => {
+    const lines = bannerLines(facts, false)
+    expect(lines).toEqual([
+      'StudyPulse · answers come from the offline planner, on this computer',
+      '  your work is kept in the workspace folder',
+      '  a card waits 30 minutes for your answer',
+    ])
+    expect(idsAndToolNames(lines.join('\n'))).toEqual([])
+  })
+
+  it('STUDYPULSE_DEVELOPER=1: the variables and files too', () => {
+    expect(developerFromEnv({ STUDYPULSE_DEVELOPER: '1' })).toBe(true)
+    expect(developerFromEnv({})).toBe(false)
+    const lines = bannerLines(facts, true).join('\n')
+    for (const words of [
+      'model: offline-planner',
+      'STUDYPULSE_DATABASE_URL',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+    ])
+      expect(lines).toContain(words)
+  })
 })
 
 describe('the banner names restored runs by what was asked, never by id (#40, 4)', () => {

@@ -106,7 +106,11 @@ describe('editing a card in the terminal chat, field by field', () => {
       '',
       'y',
     ])
-    expect(written).toContain('  all the arguments: {"title":"Essay","due":"2026-01-05"}')
+    // In words, as the card says them: no JSON, no ISO date (issue #48).
+    expect(written).toContain(
+      '  the card would now say:\n    Title: Essay\n    Importance: none\n    Due: Mon 5 Jan 2026\n',
+    )
+    expect(written).not.toContain('{"title"')
     expect(written).toContain('  ! Title cannot be left out.')
     const [task] = await ws.readTasks()
     expect(task?.title).toBe('Essay')
@@ -125,6 +129,20 @@ describe('editing a card in the terminal chat, field by field', () => {
     ])
     expect(written).toContain('  not edited')
     expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Read chapter 3'])
+  })
+
+  it("a delete card's e says nothing on it can be changed: no Title, no JSON (issue #48)", async () => {
+    const at = new Date().toISOString()
+    await ws.upsertTask({ id: 't1', title: 'Essay', done: false, createdAt: at, updatedAt: at })
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'delete_task', arguments: '{"id":"t1","title":"Essay"}' }] },
+      { text: 'Kept.' },
+    ])
+    const written = await chat(model, ['delete it', 'e', 'n'])
+    expect(written).toContain('Nothing on this card can be changed')
+    expect(written).not.toContain('Title [')
+    expect(written).not.toContain('{')
+    expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Essay'])
   })
 
   it('a plain n still denies, and nothing is written', async () => {

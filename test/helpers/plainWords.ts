@@ -51,6 +51,7 @@ const developerPhrases = [
   'offline-planner',
   'for this run',
   'the task with this id',
+  'javascript in the sandbox',
 ]
 
 function escaped(text: string): string {

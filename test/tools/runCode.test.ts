@@ -31,6 +31,9 @@ describe('run_code', () => {
     })
     expect(prepared.permission).toBe('execute')
     expect(prepared.preview).toBe('Run 2 lines of JavaScript in the sandbox reading lecture-2.md')
+    // A sum the code names (as the planner writes it) is said in words (issue #48).
+    const sum = tools.prepare('c2', 'run_code', { code: '// 15% of 80\n80 * 15 / 100' })
+    expect(sum.preview).toBe('Work out 15% of 80 (2 lines of code that can change nothing)')
   })
 
   it.each([

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { findDate } from '../../models/offline/plannerChrono.ts'
 import { createCoreToolRegistry } from '../../tools/createCoreToolRegistry.ts'
 import { checkArguments } from '../../ui/core/checkArguments.ts'
-import { editFields, toArguments, toFormValues } from '../../ui/core/editFields.ts'
+import {
+  editFields,
+  hasEditableFields,
+  toArguments,
+  toFormValues,
+} from '../../ui/core/editFields.ts'
 import { readDay } from '../../ui/core/readDay.ts'
 
 // A Wednesday.
@@ -88,6 +93,32 @@ describe('editFields: the fields of a tool schema, as a form or the terminal ask
     expect(
       toArguments(create, { title: 'Essay', due: undefined }, { title: 'E', due: '2026-12-04' }),
     ).toEqual({ title: 'Essay' })
+  })
+})
+
+describe("a card's Edit offers only what changes what the card does (issue #48)", () => {
+  const formOf = (name: string) => {
+    const form = createCoreToolRegistry().editForm(name)
+    if (form === undefined) throw new Error(`no tool ${name}`)
+    return editFields(form)
+  }
+  const asked = (name: string) =>
+    formOf(name)
+      .filter((f) => !f.identifies)
+      .map((f) => f.key)
+
+  it("a delete's title and an undo's change are not asked: nothing is, so the Edit says so", () => {
+    for (const name of ['delete_task', 'delete_note', 'undo_change']) {
+      expect(asked(name), name).toEqual([])
+      expect(hasEditableFields(formOf(name)), name).toBe(false)
+    }
+  })
+
+  it("a note's change asks its title and text, not its file name; a task's change asks its fields", () => {
+    expect(asked('update_note')).toEqual(['title', 'content', 'append'])
+    expect(asked('update_task')).toEqual(['title', 'due', 'importance', 'done', 'notes'])
+    // What the model is shown is unchanged: only the Edit's form marks what it keeps.
+    expect(JSON.stringify(schemaOf('delete_task'))).not.toContain('readOnly')
   })
 })
 

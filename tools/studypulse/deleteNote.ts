@@ -18,6 +18,7 @@ export const deleteNote = defineTool({
     'Delete a saved note, by its name or title (see list_artifacts). The person is shown its whole text first.',
   parameters: z.strictObject({ name: z.string().min(1).max(200) }),
   permission: 'destructive',
+  editable: [],
   workspaceOnly: true,
   check: (args) => (args.name.trim() === '' ? 'name must not be blank' : undefined),
   preview: (args) => `Delete your note ${quote(args.name.trim())}`,

@@ -17,6 +17,7 @@ export const deleteTask = defineTool({
     title: z.string().min(1).max(500).optional(),
   }),
   permission: 'destructive',
+  editable: [],
   workspaceOnly: true,
   writes: ['task'],
   preview: (args) =>

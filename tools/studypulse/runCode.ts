@@ -40,6 +40,11 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
     preview(args) {
       const lines = args.code.trimEnd().split('\n').length
       const inputs = args.inputs ?? []
+      // A sum the code names in its first line ("// 15% of 80") is said as that sum, in words;
+      // the card still shows every line that would run.
+      const sum = /^\s*\/\/\s*(\S.{0,79})$/.exec(args.code.split('\n')[0] ?? '')?.[1]?.trim()
+      if (sum !== undefined && inputs.length === 0)
+        return `Work out ${sum} (${lines} ${lines === 1 ? 'line' : 'lines'} of code that can change nothing)`
       const withInputs = inputs.length === 0 ? '' : ` reading ${inputs.join(', ')}`
       return `Run ${lines} ${lines === 1 ? 'line' : 'lines'} of JavaScript in the sandbox${withInputs}`
     },

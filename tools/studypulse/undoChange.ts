@@ -26,6 +26,7 @@ export const undoChange = defineTool({
     'Take back one change made to the workspace (a task, memory or note), by the `changeId` in the result of the call that made it. The person is shown exactly what undoing will do and must allow it. A change can be undone once; undoing an undo makes the change again. Code runs and other services cannot be undone.',
   parameters: UndoArgs,
   permission: 'destructive',
+  editable: [],
   workspaceOnly: true,
   writes: ['task', 'memory', 'note'],
   // Ids are for the model; the person reads what the change did (the card's headline says it).

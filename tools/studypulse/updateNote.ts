@@ -30,6 +30,7 @@ export const updateNote = defineTool({
     'Change a saved note, by its name or title (see list_artifacts): a new `title` renames it; `content` replaces its text, or `append` adds lines at its end (one of the two). The person is shown the change line by line.',
   parameters,
   permission: 'write',
+  editable: ['title', 'content', 'append'],
   workspaceOnly: true,
   check: (args) => {
     if (args.title === undefined && args.content === undefined && args.append === undefined)

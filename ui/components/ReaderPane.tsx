@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { Markdown } from './Markdown.tsx'
 
 /** What a reader pane shows: a document being read, its text (markdown or plain), or why not. */
@@ -14,16 +14,19 @@ export interface ReaderPaneProps {
   title: string
   /** A line under the heading: what and where the document is. */
   meta?: string
-  body: ReaderBody
+  /** The text read; none for a pane that is only its heading and `children`. */
+  body?: ReaderBody
   /** Back to the list (also Escape). */
   onClose: () => void
+  /** What follows the heading, before the text: e.g. the item's Edit and Delete. */
+  children?: ReactNode
 }
 
 /**
  * One note or source, read in full: a Back button, the title (focused on open, so a screen reader
  * starts there), and the text, markdown rendered as elements (see `Markdown`) or plain text as is.
  */
-export function ReaderPane({ title, meta, body, onClose }: ReaderPaneProps) {
+export function ReaderPane({ title, meta, body, onClose, children }: ReaderPaneProps) {
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
@@ -45,20 +48,27 @@ export function ReaderPane({ title, meta, body, onClose }: ReaderPaneProps) {
         {title}
       </h2>
       {meta ? <p className="sp-list__meta sp-reader__meta">{meta}</p> : null}
-      <div className="sp-reader__body" aria-busy={body.kind === 'loading'}>
-        {body.kind === 'loading' ? (
-          <p className="sp-muted">Opening…</p>
-        ) : body.kind === 'failed' ? (
-          <p className="sp-notice sp-notice--error">{body.message}</p>
-        ) : body.kind === 'markdown' ? (
-          <Markdown text={body.text} />
-        ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          <pre className="sp-reader__text" tabIndex={0}>
-            {body.text}
-          </pre>
-        )}
-      </div>
+      {children}
+      {body === undefined ? null : <ReaderText body={body} />}
     </section>
+  )
+}
+
+function ReaderText({ body }: { body: ReaderBody }) {
+  return (
+    <div className="sp-reader__body" aria-busy={body.kind === 'loading'}>
+      {body.kind === 'loading' ? (
+        <p className="sp-muted">Opening…</p>
+      ) : body.kind === 'failed' ? (
+        <p className="sp-notice sp-notice--error">{body.message}</p>
+      ) : body.kind === 'markdown' ? (
+        <Markdown text={body.text} />
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        <pre className="sp-reader__text" tabIndex={0}>
+          {body.text}
+        </pre>
+      )}
+    </div>
   )
 }

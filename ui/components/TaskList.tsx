@@ -15,6 +15,11 @@ export interface TaskListProps {
   onSetDone?: (task: Task, done: boolean) => void
   /** Ids of tasks whose tick is still being written: their row is busy and takes no second tick. */
   writing?: ReadonlySet<string>
+  /**
+   * Opens a task (its details, Edit, Move, Delete) when its title is clicked; without it the
+   * title is plain text.
+   */
+  onOpen?: (task: Task) => void
   /** The day the list is read on, for its groups (default: the clock's today). */
   today?: () => Date
 }
@@ -30,6 +35,7 @@ export function TaskList({
   tasks,
   emptyText = 'No tasks yet.',
   onSetDone,
+  onOpen,
   writing,
   today = () => new Date(),
 }: TaskListProps) {
@@ -56,6 +62,7 @@ export function TaskList({
                 id={`${id}-${task.id}`}
                 hint={hint}
                 onSetDone={onSetDone}
+                onOpen={onOpen}
                 busy={writing?.has(task.id) === true}
               />
             ))}
@@ -71,10 +78,11 @@ interface TaskRowProps {
   id: string
   hint: string
   onSetDone: TaskListProps['onSetDone']
+  onOpen: TaskListProps['onOpen']
   busy: boolean
 }
 
-function TaskRow({ task, id, hint, onSetDone, busy }: TaskRowProps) {
+function TaskRow({ task, id, hint, onSetDone, onOpen, busy }: TaskRowProps) {
   const title = `${id}-title`
   return (
     <li
@@ -98,9 +106,22 @@ function TaskRow({ task, id, hint, onSetDone, busy }: TaskRowProps) {
             })}
       />
       <span className="sp-task__body">
-        <span id={title} className="sp-task__title">
-          {task.title}
-        </span>
+        {/* The title opens the task; only the box ticks it (the box's name is the title's text). */}
+        {onOpen ? (
+          <button
+            type="button"
+            id={title}
+            className="sp-task__title sp-task__open"
+            data-opens={`task:${task.id}`}
+            onClick={() => onOpen(task)}
+          >
+            {task.title}
+          </button>
+        ) : (
+          <span id={title} className="sp-task__title">
+            {task.title}
+          </span>
+        )}
         <span className="sp-task__meta">
           {task.due ? <span>Due {formatDue(task.due)}</span> : null}
           {task.importance ? <Importance value={task.importance} /> : null}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { fileTitle } from '../../vocabulary/fileTitle.ts'
 import { momentText } from '../../vocabulary/humanTime.ts'
-import type { Artifact, Notebook } from '../../workspace/schemas.ts'
+import type { PersonProposal } from '../../vocabulary/personProposal.ts'
+import type { Notebook } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
@@ -14,9 +15,11 @@ import { usePolicies } from '../hooks/usePolicies.ts'
 import { useTaskDone } from '../hooks/useTaskDone.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
 import { McpServerList } from './McpServerList.tsx'
+import { NotePane } from './NotePane.tsx'
 import { PolicyList } from './PolicyList.tsx'
 import { ReaderPane } from './ReaderPane.tsx'
 import { TaskList } from './TaskList.tsx'
+import { TaskPane } from './TaskPane.tsx'
 
 /** Props of `WorkspacePanel`. */
 export interface WorkspacePanelProps {
@@ -36,13 +39,23 @@ export interface WorkspacePanelProps {
    * edit, no card: the click is the decision). Without it the boxes only show the state.
    */
   tasks?: TaskEditor
+  /**
+   * Asks for a change from an opened task's Edit, Move or Delete or a note's Edit or Delete, as a
+   * card in the chat (the run's `PROPOSE`); undefined while the chat cannot take one.
+   */
+  onPropose?: ((proposal: PersonProposal) => Promise<void>) | undefined
+  /** Why changes cannot be asked now (no chat yet, a card waiting), said beside the buttons. */
+  proposeBlocked?: string | undefined
 }
 
 /** What the reader pane has open. */
-type Opened = { kind: 'note'; name: string } | { kind: 'source'; path: string }
+type Opened =
+  | { kind: 'note'; name: string }
+  | { kind: 'source'; path: string }
+  | { kind: 'task'; id: string }
 
 const openedKey = (opened: Opened) =>
-  `${opened.kind}:${opened.kind === 'note' ? opened.name : opened.path}`
+  `${opened.kind}:${opened.kind === 'note' ? opened.name : opened.kind === 'task' ? opened.id : opened.path}`
 
 /**
  * Tasks, memory, notes, the notebook's sources and your rules; a note or source opens in a reader
@@ -51,7 +64,8 @@ const openedKey = (opened: Opened) =>
  * changes it; the rules each time a card is decided. With `tasks`, a task's box marks it done.
  */
 export function WorkspacePanel(props: WorkspacePanelProps) {
-  const { reader, run, notebookId, policies, mcp, sources, tasks } = props
+  const { reader, run, notebookId, policies, mcp, sources, tasks, onPropose, proposeBlocked } =
+    props
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
@@ -77,7 +91,23 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
   if (opened?.kind === 'note')
     return (
       <div className="sp-panel" ref={panel}>
-        <NotePane note={view.artifacts.find((a) => a.name === opened.name)} onClose={close} />
+        <NotePane
+          note={view.artifacts.find((a) => a.name === opened.name)}
+          onClose={close}
+          onPropose={onPropose}
+          blocked={proposeBlocked}
+        />
+      </div>
+    )
+  if (opened?.kind === 'task')
+    return (
+      <div className="sp-panel" ref={panel}>
+        <TaskPane
+          task={done.tasks.find((t) => t.id === opened.id)}
+          onClose={close}
+          onPropose={onPropose}
+          blocked={proposeBlocked}
+        />
       </div>
     )
   if (opened?.kind === 'source' && sources && notebook)
@@ -109,6 +139,7 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
         <TaskList
           tasks={done.tasks}
           writing={done.writing}
+          onOpen={(task) => setOpened({ kind: 'task', id: task.id })}
           {...(done.setDone && { onSetDone: done.setDone })}
         />
       </section>
@@ -174,25 +205,6 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
         )}
       </section>
     </div>
-  )
-}
-
-function NotePane({ note, onClose }: { note: Artifact | undefined; onClose: () => void }) {
-  if (note === undefined)
-    return (
-      <ReaderPane
-        title="Note"
-        body={{ kind: 'failed', message: 'This note is no longer in the workspace.' }}
-        onClose={onClose}
-      />
-    )
-  return (
-    <ReaderPane
-      title={note.title}
-      meta={`Note · saved ${formatTime(note.updatedAt)}`}
-      body={{ kind: 'markdown', text: note.content }}
-      onClose={onClose}
-    />
   )
 }
 

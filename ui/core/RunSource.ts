@@ -1,6 +1,7 @@
 import type { PendingConfirmation } from '../../machines/agentRunTypes.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
+import type { PersonProposal } from '../../vocabulary/personProposal.ts'
 
 /** The part of a run the UI reads: its state, its log (with streamed text), messages and card. */
 export interface RunSnapshotView {
@@ -24,6 +25,8 @@ export type RunSourceCommand =
   | { type: 'USER_INPUT'; text: string }
   /** Take back an executed workspace change: the run shows an `undo_change` card for it. */
   | { type: 'UNDO'; changeId: string }
+  /** Ask for a change from the app's own buttons: the run shows its card (see `PersonProposal`). */
+  | { type: 'PROPOSE'; proposal: PersonProposal }
 
 /** An observer of snapshots, as an XState actor takes it. */
 export interface RunObserver {

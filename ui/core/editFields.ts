@@ -20,7 +20,10 @@ export interface EditField {
   required: boolean
   /** The schema takes `null` too (for a change tool: clear the field). */
   nullable: boolean
-  /** Names the record the call acts on (`id`, `task_id`): kept as proposed, not edited in place. */
+  /**
+   * Names the record the call acts on (`id`, `task_id`) or is marked `readOnly` (the tool does
+   * not offer it for editing): kept as proposed, not asked.
+   */
   identifies: boolean
   choices?: readonly (string | number)[]
   /** The schema's own words about the field, if any. */
@@ -49,13 +52,22 @@ export function editFields(schema: JsonSchema): EditField[] {
       kind: kindOf(inner),
       required: required.has(key),
       nullable,
-      identifies: /^(?:id|.+_id|.+Id)$/.test(key),
+      identifies: /^(?:id|.+_id|.+Id)$/.test(key) || inner.readOnly === true,
       ...(choices !== undefined && { choices }),
       ...(description !== undefined && { description }),
       schema: inner,
     }
   })
 }
+
+/** Whether an Edit has anything to ask: some field that is not kept as proposed. */
+export function hasEditableFields(fields: readonly EditField[]): boolean {
+  return fields.some((field) => !field.identifies)
+}
+
+/** What an Edit says when nothing on the card can be changed (a delete's target, an undo). */
+export const nothingToEdit =
+  'Nothing on this card can be changed: it acts on exactly what it shows. Deny it if it is not what you want.'
 
 /** The form's starting values: the proposed arguments, with `null` (a cleared field) shown empty. */
 export function toFormValues(args: Record<string, unknown>): Record<string, unknown> {

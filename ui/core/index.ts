@@ -4,6 +4,7 @@
  * @module studypulse-agent/ui/core
  */
 
+export type { PersonProposal, PersonProposalTool } from '../../vocabulary/personProposal.ts'
 export type {
   WorkspaceChange,
   WorkspaceChangeListener,

@@ -100,6 +100,10 @@ export class LocalRunClient implements DecidingRun {
         const undo = { kind: 'undo' as const, changeId: command.changeId }
         return this.#call(this.#runtime.command(this.runId, undo).then(() => undefined))
       }
+      case 'PROPOSE': {
+        const propose = { kind: 'propose' as const, ...command.proposal }
+        return this.#call(this.#runtime.command(this.runId, propose).then(() => undefined))
+      }
       case 'CANCEL':
         return this.#call(this.#runtime.cancel(this.runId, command.reason))
     }

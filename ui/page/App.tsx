@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { PersonProposal } from '../../vocabulary/personProposal.ts'
 import { AgentChat } from '../components/AgentChat.tsx'
 import { RunList } from '../components/RunList.tsx'
 import { RunTimeline } from '../components/RunTimeline.tsx'
@@ -121,6 +122,23 @@ export function App() {
     },
     [client, show],
   )
+  // A task's or note's Edit, Move or Delete asks in the chat: a card there, and on a phone the
+  // drawer gives way so the card is what the person sees next.
+  const canPropose = run !== undefined && status === 'awaitingInput' && !lost
+  const propose = useCallback(
+    async (proposal: PersonProposal) => {
+      if (run === undefined) return
+      await submitCommand(run, { type: 'PROPOSE', proposal })
+      setDrawer(undefined)
+    },
+    [run],
+  )
+  const proposeBlocked =
+    run === undefined
+      ? 'Changes are asked on a card in a chat: send a message first, then come back here.'
+      : lost
+        ? 'The connection is lost: changes can be asked once it is back.'
+        : 'The chat is busy: answer its card or wait for it, then ask here.'
   const newChat = useCallback(() => {
     setDrawer(undefined)
     show(undefined)
@@ -268,6 +286,7 @@ export function App() {
                   sources={client}
                   tasks={client}
                   run={run}
+                  {...(canPropose ? { onPropose: propose } : { proposeBlocked })}
                   {...(info?.notebook && { notebookId: info.notebook.id })}
                 />
               ) : tab === 'activity' ? (

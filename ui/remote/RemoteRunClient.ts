@@ -117,6 +117,9 @@ export class RemoteRunClient implements DecidingRun {
       case 'UNDO':
         await this.#api.post(`${path}/undo`, { changeId: command.changeId })
         return
+      case 'PROPOSE':
+        await this.#api.post(`${path}/propose`, command.proposal)
+        return
       case 'CANCEL':
         await this.#api.post(
           `${path}/cancel`,

@@ -1,3 +1,4 @@
+import { undoProposal } from '../../../machines/proposeCall.ts'
 import type { ModelTurn, ToolCall } from '../../../vocabulary/ChatMessage.ts'
 import {
   type AlphabetWorld,
@@ -179,7 +180,7 @@ export function runAlphabet(snapshot: RunSnapshot, world: AlphabetWorld): Explor
     // A person's Undo: only a run waiting for input takes it, and only as a new card. Once per
     // run: a second undo explores the same card again at the price of another whole turn.
     ...(world.undo && !undoProposed(snapshot)
-      ? [{ type: 'UNDO' as const, changeId: 'change-1', label: 'UNDO' }]
+      ? [{ ...undoProposal('change-1'), label: 'UNDO' }]
       : []),
   ]
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../../../vocabulary/ChatMessage.ts'
-import { afterResults, failed, ok, planner, request, TASKS, task } from './plannerHarness.ts'
+import { idsAndToolNames } from '../../helpers/plainWords.ts'
+import {
+  afterResults,
+  failed,
+  ok,
+  planner,
+  request,
+  TASKS,
+  task,
+  withResults,
+} from './plannerHarness.ts'
 
 describe('OfflinePlanner: summaries', () => {
   it('create_task ok', async () => {
@@ -51,11 +61,31 @@ describe('OfflinePlanner: summaries', () => {
     const content = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n')
     const turn = await afterResults('read lecture-2.md', [ok({ path: 'lecture-2.md', content })])
     const lines = turn.text?.split('\n') ?? []
-    expect(lines[0]).toBe('Here is lecture-2.md:')
+    expect(lines[0]).toBe('Here is Lecture 2:')
     expect(lines.slice(1, 13)).toEqual(Array.from({ length: 12 }, (_, i) => `line ${i + 1}`))
     expect(lines[13]).toBe('(Showing the first 12 of 20 lines.)')
     const short = await afterResults('read a.md', [ok({ path: 'a.md', content: '# A\nshort' })])
-    expect(short.text).toBe('Here is a.md:\n# A\nshort')
+    expect(short.text).toBe('Here is A:\n# A\nshort')
+  })
+
+  it('an answer from the sources names each by its title, never its file (issue #48)', async () => {
+    const messages: ChatMessage[] = [{ role: 'user', content: 'what is glycolysis?' }]
+    const search = await planner.complete(request(messages))
+    const match = { kind: 'source', ref: 'lecture-2.md', title: 'Lecture 2', snippet: 'glycolysis' }
+    const searched = withResults(
+      messages,
+      search,
+      search.toolCalls?.map(() => ok({ query: 'glycolysis', matches: [match] })) ?? [],
+    )
+    const read = await planner.complete(request(searched))
+    expect(read.toolCalls?.map((c) => c.name)).toEqual(['read_source'])
+    const content =
+      '# Lecture 2\n\n## Glycolysis\nGlycolysis splits glucose into two pyruvate in the cytoplasm.\n'
+    const answer = await planner.complete(
+      request(withResults(searched, read, [ok({ path: 'lecture-2.md', content })])),
+    )
+    expect(answer.text).toContain('From Lecture 2')
+    expect(idsAndToolNames(answer.text ?? '')).toEqual([])
   })
 
   it('write_memory, save_artifact and delete_task ok', async () => {
@@ -113,7 +143,7 @@ describe('OfflinePlanner: summaries', () => {
     expect(turn.text?.split('\n')).toEqual([
       'I tried listing your tasks, but I could not read what came of it.',
       'I searched for “cells”, but could not read the results.',
-      'I opened a.md, but could not read its content.',
+      'I opened A, but could not read its content.',
     ])
     const strange: ChatMessage[] = [
       { role: 'user', content: 'list tasks' },
