@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import { ensureBuild, repoRoot } from '../../app/server/ensureBuild.ts'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 
 /** Where test screenshots go (ignored by git). */
@@ -13,28 +12,26 @@ export const shots = join(repoRoot, 'screenshots')
 export const readmePictures =
   process.env.STUDYPULSE_SCREENSHOT === 'docs' ? join(repoRoot, 'docs') : shots
 
-/** What a browser test file shares: a private build of the page and one Chromium. */
+/** What a browser test file shares: the run's build of the page and one Chromium. */
 export interface PageInChromium {
   readonly browser: Browser
   readonly distDir: string
 }
 
 /**
- * Builds the page into a private folder (so a concurrent `npm start` or build in dist/ cannot
- * interfere) and launches Chromium before the file's tests; closes and removes both after.
+ * Launches Chromium before the file's tests and closes it after; the page is the run's own copy
+ * of the build (test/helpers/pageGlobalSetup.ts), so no file builds it again.
  */
 export function pageInChromium(): PageInChromium {
   let browser: Browser | undefined
   let distDir: string | undefined
   beforeAll(async () => {
-    distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-    await ensureBuild(distDir)
+    distDir = inject('pageDir')
     await mkdir(shots, { recursive: true })
     browser = await launchChromium()
   }, 120_000)
   afterAll(async () => {
     await browser?.close()
-    if (distDir !== undefined) await rm(distDir, { recursive: true, force: true })
   })
   return {
     get browser() {

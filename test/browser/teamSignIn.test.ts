@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ensureBuild } from '../../app/server/ensureBuild.ts'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { parseApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, rawRequest, startIn } from '../app/appHarness.ts'
 import { startIssuer, type TestIssuer } from '../app/hosted/oidcIssuer.ts'
@@ -30,8 +29,7 @@ const sockets = new Set<Socket>()
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-  await ensureBuild(distDir)
+  distDir = inject('pageDir')
   browser = await launchChromium()
   // The one address people open, in front of both nodes: it must exist before they start.
   front = createServer((client) => {
@@ -87,7 +85,6 @@ afterAll(async () => {
   await a?.dispose()
   await b?.dispose()
   await issuer?.close()
-  await rm(distDir, { recursive: true, force: true })
 })
 
 // A person's browser, signed in through the issuer's own login and consent pages.

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ensureBuild } from '../../app/server/ensureBuild.ts'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
@@ -33,8 +30,7 @@ const freePort = () =>
   })
 
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'studypulse-dist-'))
-  await ensureBuild(distDir)
+  distDir = inject('pageDir')
   browser = await launchChromium()
   const port = await freePort()
   // The test's browser stands behind the signing-in proxy: it connects from 127.0.0.1.
@@ -53,7 +49,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close()
   await browser?.close()
   await h?.dispose()
-  await rm(distDir, { recursive: true, force: true })
 })
 
 // A browser context signed in as one person: the proxy's headers on every request.
