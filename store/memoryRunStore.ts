@@ -3,6 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import { type MemoryPasskeyData, memoryPasskeyStore } from './memoryPasskeyStore.ts'
 import { memorySessionStore } from './memorySessionStore.ts'
 import { pageByPosition, type RunStart, summaryStatus } from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
@@ -20,6 +21,8 @@ export interface MemoryRunData {
   started: { runId: string; start: RunStart }[]
   /** Browser sessions of a hosted app, by key. */
   sessions: Map<string, StoredSession>
+  /** Passkeys of signed-in people and their open ceremonies (made on first use when absent). */
+  passkeys?: MemoryPasskeyData
 }
 
 interface MemoryRun {
@@ -41,6 +44,7 @@ export function createMemoryRunData(): MemoryRunData {
     owners: new Map(),
     started: [],
     sessions: new Map(),
+    passkeys: { passkeys: new Map(), ceremonies: new Map() },
   }
 }
 
@@ -62,6 +66,9 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
   return {
     location: 'memory',
     sessions: memorySessionStore(data.sessions),
+    passkeys: memoryPasskeyStore(
+      (data.passkeys ??= { passkeys: new Map(), ceremonies: new Map() }),
+    ),
     async claim(runId) {
       const owner = data.owners.get(runId)
       if (owner !== undefined && owner !== me) return { ok: false, code: 'run_owned_elsewhere' }

@@ -40,6 +40,7 @@ import {
 } from './postgresDecisions.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { listRuns } from './postgresRunList.ts'
+import { postgresPasskeyStore } from './postgresPasskeyStore.ts'
 import { postgresSessionStore } from './postgresSessionStore.ts'
 import { RunLeases } from './RunLeases.ts'
 import { serverIncarnation } from './serverIncarnation.ts'
@@ -153,6 +154,7 @@ export async function postgresRunStore(
     pool,
     location: poolLocation(pool),
     sessions: postgresSessionStore(pool),
+    passkeys: postgresPasskeyStore(pool),
     claim: (runId) => leases.claim(runId),
     claimNew: (runId) => {
       leases.claimAtFirstCommit(runId)

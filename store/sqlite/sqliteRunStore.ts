@@ -31,6 +31,7 @@ import {
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
+import { sqlitePasskeyStore } from './sqlitePasskeyStore.ts'
 import { sqliteSessionStore } from './sqliteSessionStore.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -221,6 +222,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       relay.keptRulesSaved()
     },
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
+    passkeys: guardedBySqliteFaults(sqlitePasskeyStore(db), file, patienceMs),
     relay,
     async close() {
       if (closed || !db.open) return

@@ -1,5 +1,6 @@
 import type Database from 'libsql'
 import { decisionRelayMigration } from './sqliteDecisionRelay.ts'
+import { passkeysMigration } from './sqlitePasskeyStore.ts'
 
 /** One step of the SQLite schema: applied once, in `version` order, in the transaction of its version row. */
 export interface SqliteMigration {
@@ -113,6 +114,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   { version: 2, name: 'folder store imports', sql: imports },
   { version: 3, name: 'browser sessions', sql: sessions },
   decisionRelayMigration,
+  passkeysMigration,
 ]
 
 /**

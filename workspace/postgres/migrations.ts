@@ -1,4 +1,5 @@
 import { workspaceChangesMigration } from './pgChanges.ts'
+import { passkeysMigration } from './passkeysMigration.ts'
 import { runChainMigration } from './runChainMigration.ts'
 import { sessionsMigration } from './sessionsMigration.ts'
 import { teamMigration } from './teamMigration.ts'
@@ -344,4 +345,5 @@ export const migrations: readonly Migration[] = [
   },
   { version: 13, name: 'kept workspace changes', sql: workspaceChangesMigration },
   { version: 14, name: 'browser sessions', sql: sessionsMigration },
+  { version: 15, name: 'passkeys and their ceremonies', sql: passkeysMigration },
 ]
