@@ -54,6 +54,9 @@ export function createMemoryRunData(): MemoryRunData {
  */
 export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore {
   const data = options.data ?? createMemoryRunData()
+  // Data made before passkeys were kept gains them here, shared by every store over it.
+  data.passkeys ??= { passkeys: new Map(), ceremonies: new Map() }
+  const passkeyData = data.passkeys
   const me = {}
   const run = (runId: string): MemoryRun => {
     let found = data.runs.get(runId)
@@ -66,9 +69,7 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
   return {
     location: 'memory',
     sessions: memorySessionStore(data.sessions),
-    passkeys: memoryPasskeyStore(
-      (data.passkeys ??= { passkeys: new Map(), ceremonies: new Map() }),
-    ),
+    passkeys: memoryPasskeyStore(passkeyData),
     async claim(runId) {
       const owner = data.owners.get(runId)
       if (owner !== undefined && owner !== me) return { ok: false, code: 'run_owned_elsewhere' }
