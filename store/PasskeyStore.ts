@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SigningBinding } from '../vocabulary/SignedDecision.ts'
 
 /**
  * One person's registered passkey as the store keeps it: the credential's id and COSE public key
@@ -34,17 +35,7 @@ export interface PasskeyCeremony {
   challenge: string
   expiresAt: number
   /** For a signature: the card and decision it was asked for. */
-  binding?: SigningBinding
-}
-
-/** What a signed decision's challenge is made from: the card's call, its id, the decision, the deadline, the nonce. */
-export interface SigningBinding {
-  runId: string
-  confirmationId: string
-  digest: string
-  decision: 'allow' | 'deny'
-  /** The signature's deadline (ISO): the card's own, or the ceremony's if sooner. */
-  deadline: string
+  binding?: Omit<SigningBinding, 'nonce'>
 }
 
 /**
