@@ -71,7 +71,7 @@ async function setUp(rules: ApprovalRules = everySignedWrite, runs = 1) {
     expect(registered.ok).toBe(true)
     return key
   }
-  const cards = []
+  const cards: { runId: string; confirmationId: string; digest: string }[] = []
   for (let i = 0; i < runs; i++) {
     const runId = runtime.startRun({ input: 'go', by: rita })
     await waitForRun(runtime, runId, 'awaitingConfirmation')
