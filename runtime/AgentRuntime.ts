@@ -11,6 +11,7 @@ import type { ConfirmationDecision, RuleScope } from '../vocabulary/Decision.ts'
 import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import type { Identity, Person } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import type { SignedAnswer } from '../vocabulary/SignedDecision.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { PolicyStore } from './PolicyStore.ts'
 import type { SignedApprovals } from './SignedApprovals.ts'
@@ -106,6 +107,8 @@ export type RuntimeCommand =
       /** Keep the decision as a rule (allow: run or session, write tools only; deny: any scope). */
       remember?: RuleScope
       by?: Identity
+      /** The person's passkey signature over this decision (a card whose rule requires one). */
+      signature?: SignedAnswer
     }
   | { kind: 'edit'; confirmationId: string; args: string | object; by?: Identity }
 

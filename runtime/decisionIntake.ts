@@ -13,7 +13,7 @@ import type {
 } from '../vocabulary/DecisionRequest.ts'
 import { personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
-import { AgentError } from './AgentError.ts'
+import { AgentError, isSignatureErrorCode } from './AgentError.ts'
 import type { RunView } from './AgentRuntime.ts'
 import { LostDecision, RefusedDecision } from './decisionErrors.ts'
 import type { DecisionInput, RunDecisions } from './decisions.ts'
@@ -360,7 +360,8 @@ export function answerError(cards: readonly CardAnswerResult[]): AgentError | un
     card.code === 'approver_not_allowed' ||
     card.code === 'policy_not_allowed' ||
     card.code === 'run_not_found' ||
-    card.code === 'run_owned_elsewhere'
+    card.code === 'run_owned_elsewhere' ||
+    isSignatureErrorCode(card.code)
       ? card.code
       : 'confirmation_not_found'
   return new AgentError(code, card.message)
