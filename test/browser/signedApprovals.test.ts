@@ -1,6 +1,6 @@
-// Signed approvals with real browser passkeys: Chromium's virtual authenticator (CDP, a real
-// P-256 key, real signatures) registers a passkey against the app's routes and signs an Allow and
-// a Deny the server asked for; a key revoked between signing and deciding is refused. The page's
+// Signed approvals with real browser passkeys: Chromium's virtual authenticators (CDP, real P-256
+// keys, real signatures) register passkeys against the app's routes; two people sign a four-eyes
+// card; an Allow and a Deny are signed; a key revoked between signing and deciding is refused. The page's
 // own passkey section is not built yet, so the test drives the routes with @simplewebauthn/browser
 // inside the page, as that section will.
 import { createRequire } from 'node:module'
@@ -15,7 +15,16 @@ import { launchChromium } from '../helpers/launchChromium.ts'
 
 const rules: ApprovalRules = {
   version: 1,
-  rules: [{ name: 'writes are signed', levels: ['write'], signed: true }],
+  rules: [
+    { name: 'writes are signed', levels: ['write'], signed: true },
+    {
+      name: 'deleting needs two signed approvers',
+      tools: ['delete_task'],
+      approvers: { users: ['alice', 'sam'] },
+      quorum: 2,
+      signed: true,
+    },
+  ],
 }
 // The package exports no path to its browser bundle: found from its entry (`script/index.js`).
 const bundle = join(
@@ -26,6 +35,7 @@ const bundle = join(
 let browser: Browser
 let h: AppHarness
 let page: Page
+let sams: Page
 let origin: string
 
 // A free port, so the public origin (localhost: a secure context and a valid RP id) can name it.
@@ -46,13 +56,24 @@ beforeAll(async () => {
     approvalRules: rules,
     hosted: { publicOrigin: origin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1'] },
   })
+  page = await signedInPage('alice')
+  sams = await signedInPage('sam')
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await h?.dispose()
+})
+
+// A page signed in as `id` (the proxy's header on every request), with its own virtual
+// authenticator: a real P-256 key, user verification on.
+async function signedInPage(id: string): Promise<Page> {
   // The page's CSP allows only its own scripts: the injected WebAuthn client needs the bypass.
   const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-user': 'alice' },
+    extraHTTPHeaders: { 'x-forwarded-user': id },
     bypassCSP: true,
   })
-  page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
+  const opened = await context.newPage()
+  const cdp = await context.newCDPSession(opened)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
@@ -63,17 +84,14 @@ beforeAll(async () => {
       isUserVerified: true,
     },
   })
-  await page.goto(origin)
-  await page.addScriptTag({ path: bundle })
-}, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await h?.dispose()
-})
+  await opened.goto(origin)
+  await opened.addScriptTag({ path: bundle })
+  return opened
+}
 
 // The page's fetch to the app's API (same origin, the proxy's header added by the context).
-const api = (path: string, body?: unknown) =>
-  page.evaluate(
+const api = (path: string, body?: unknown, on: Page = page) =>
+  on.evaluate(
     async ([path, body]) => {
       const answer = await fetch(path as string, {
         method: body === undefined ? 'GET' : 'POST',
@@ -86,8 +104,8 @@ const api = (path: string, body?: unknown) =>
   )
 
 // A card of alice's run that the rules say must be signed.
-async function card() {
-  const started = await api('/api/runs', { text: 'add a task to review chapter 3 by Friday' })
+async function card(text = 'add a task to review chapter 3 by Friday') {
+  const started = await api('/api/runs', { text })
   expect(started.status).toBe(201)
   const runId = started.json.runId as string
   await waitForRun(h.runtime, runId, 'awaitingConfirmation')
@@ -95,10 +113,15 @@ async function card() {
 }
 
 // The browser's signature over one decision: the server's options, the authenticator's answer.
-async function sign(runId: string, confirmationId: string, decision: 'allow' | 'deny') {
-  const asked = await api(`/api/runs/${runId}/signing`, { confirmationId, decision })
+async function sign(
+  runId: string,
+  confirmationId: string,
+  decision: 'allow' | 'deny',
+  on: Page = page,
+) {
+  const asked = await api(`/api/runs/${runId}/signing`, { confirmationId, decision }, on)
   expect(asked.status, JSON.stringify(asked.json)).toBe(200)
-  const assertion = await page.evaluate(
+  const assertion = await on.evaluate(
     (optionsJSON) =>
       (
         globalThis as unknown as {
@@ -110,20 +133,55 @@ async function sign(runId: string, confirmationId: string, decision: 'allow' | '
   return { nonce: asked.json.binding.nonce as string, assertion }
 }
 
+// Registers the page's virtual authenticator as a passkey of its person.
+async function register(on: Page) {
+  const options = await api('/api/passkeys/registration', {}, on)
+  const response = await on.evaluate(
+    (optionsJSON) =>
+      (
+        globalThis as unknown as {
+          SimpleWebAuthnBrowser: { startRegistration(o: unknown): Promise<unknown> }
+        }
+      ).SimpleWebAuthnBrowser.startRegistration({ optionsJSON }),
+    options.json,
+  )
+  const registered = await api('/api/passkeys', { response, label: 'Chromium' }, on)
+  expect(registered.status, JSON.stringify(registered.json)).toBe(200)
+  return registered.json.credentialId as string
+}
+
 describe('signed approvals in Chromium with a virtual authenticator', () => {
-  it('registers a passkey, signs an Allow and a Deny, and a revoked key decides nothing', async () => {
-    const options = await api('/api/passkeys/registration', {})
-    const response = await page.evaluate(
-      (optionsJSON) =>
-        (
-          globalThis as unknown as {
-            SimpleWebAuthnBrowser: { startRegistration(o: unknown): Promise<unknown> }
-          }
-        ).SimpleWebAuthnBrowser.startRegistration({ optionsJSON }),
-      options.json,
+  it('four eyes, both signed: Alice’s signature counts, Sam’s takes the card', async () => {
+    await register(page)
+    await register(sams)
+    const { runId, confirmationId } = await card('delete the task review lecture 1 notes')
+    const first = await api(`/api/runs/${runId}/confirmations`, {
+      confirmationId,
+      decision: 'allow',
+      signature: await sign(runId, confirmationId, 'allow'),
+    })
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
+    const second = await api(
+      `/api/runs/${runId}/confirmations`,
+      {
+        confirmationId,
+        decision: 'allow',
+        signature: await sign(runId, confirmationId, 'allow', sams),
+      },
+      sams,
     )
-    const registered = await api('/api/passkeys', { response, label: 'Chromium' })
-    expect(registered.status, JSON.stringify(registered.json)).toBe(200)
+    expect(second.status, JSON.stringify(second.json)).toBe(200)
+    await waitForRun(h.runtime, runId, 'awaitingInput')
+    const resolved = h.runtime.view(runId).events.find((e) => e.kind === 'confirmationResolved')
+    expect(resolved).toMatchObject({ decision: 'allow', decider: { id: 'sam' } })
+  })
+
+  // Alice's passkey is the one the test above registered (one browser, one server per file).
+  it('signs an Allow and a Deny, and a revoked key decides nothing', async () => {
+    const credentialId = (
+      (await api('/api/passkeys')).json.passkeys as { credentialId: string }[]
+    )[0]?.credentialId as string
 
     const allowCard = await card()
     const plain = await api(`/api/runs/${allowCard.runId}/confirmations`, {
@@ -155,7 +213,6 @@ describe('signed approvals in Chromium with a virtual authenticator', () => {
     // Signed while the key was in use, sent after it was revoked: refused, the card stays open.
     const lateCard = await card()
     const signed = await sign(lateCard.runId, lateCard.confirmationId, 'allow')
-    const credentialId = registered.json.credentialId as string
     expect((await api('/api/passkeys/revoke', { credentialId })).status).toBe(200)
     const refused = await api(`/api/runs/${lateCard.runId}/confirmations`, {
       confirmationId: lateCard.confirmationId,
