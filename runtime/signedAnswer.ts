@@ -34,9 +34,7 @@ export async function checkSignature(
   answeredDigest: string | undefined,
 ): Promise<SignatureOutcome> {
   const rules = deps.approvalRules
-  if (rules === undefined || !rules.rules.some((rule) => rule.signed === true)) {
-    return { kind: 'unsigned' }
-  }
+  if (rules === undefined || !signsAny(rules)) return { kind: 'unsigned' }
   if (card?.permission === undefined || card.toolName === undefined || cardDigest === undefined) {
     // A card not seen here yet cannot be bound: refusing is safe, the page asks again.
     return refusal(deps, answer, 'the card is not known here yet')
@@ -68,6 +66,11 @@ export async function checkSignature(
   return verdict.ok
     ? { kind: 'signed', receipt: verdict.receipt }
     : { kind: 'refused', code: verdict.code, message: verdict.message }
+}
+
+/** Whether any of the host's rules requires a signed approval. */
+export function signsAny(rules: ApprovalRules | undefined): rules is ApprovalRules {
+  return rules?.rules.some((rule) => rule.signed === true) === true
 }
 
 // A plain answer to a card that must be signed: the way to sign it is the page, named by link.
