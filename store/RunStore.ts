@@ -4,10 +4,10 @@ import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { DecisionRelay } from './DecisionRelay.ts'
+import type { PasskeyStore } from './PasskeyStore.ts'
 import type { RunCluster } from './RunCluster.ts'
 import type { AppliedRunCommand } from './RunCommand.ts'
 import type { RunListPage, RunListQuery, RunStart } from './RunListing.ts'
-import type { PasskeyStore } from './PasskeyStore.ts'
 import type { SessionStore } from './SessionStore.ts'
 
 /**

@@ -38,9 +38,9 @@ import {
   releaseDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
+import { postgresPasskeyStore } from './postgresPasskeyStore.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { listRuns } from './postgresRunList.ts'
-import { postgresPasskeyStore } from './postgresPasskeyStore.ts'
 import { postgresSessionStore } from './postgresSessionStore.ts'
 import { RunLeases } from './RunLeases.ts'
 import { serverIncarnation } from './serverIncarnation.ts'

@@ -9,12 +9,13 @@ import { prepared } from './preparedStatement.ts'
 import { inTransaction } from './sqliteTransaction.ts'
 
 /**
- * Schema step 5: the passkeys of signed-in people and the ceremonies waiting for an answer, as
- * PostgreSQL's `studypulse.passkeys` and `studypulse.passkey_ceremonies` keep them. The whole
- * record is JSON text read back through its schema; the columns are what statements select on.
+ * Schema step 6 (step 5 is the append-only run log on main): the passkeys of signed-in people
+ * and the ceremonies waiting for an answer, as PostgreSQL's `studypulse.passkeys` and
+ * `studypulse.passkey_ceremonies` keep them. The whole record is JSON text read back through its
+ * schema; the columns are what statements select on.
  */
 export const passkeysMigration = {
-  version: 5,
+  version: 6,
   name: 'passkeys and their ceremonies',
   sql: `
 CREATE TABLE passkeys (

@@ -28,10 +28,10 @@ import {
   sqliteFault,
   withSqliteFaults,
 } from './sqliteFaults.ts'
+import { sqlitePasskeyStore } from './sqlitePasskeyStore.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
-import { sqlitePasskeyStore } from './sqlitePasskeyStore.ts'
 import { sqliteSessionStore } from './sqliteSessionStore.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 

@@ -1,5 +1,5 @@
-import { workspaceChangesMigration } from './pgChanges.ts'
 import { passkeysMigration } from './passkeysMigration.ts'
+import { workspaceChangesMigration } from './pgChanges.ts'
 import { runChainMigration } from './runChainMigration.ts'
 import { sessionsMigration } from './sessionsMigration.ts'
 import { teamMigration } from './teamMigration.ts'
