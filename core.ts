@@ -26,7 +26,12 @@ export type {
 } from './models/messages.ts'
 export { OfflinePlanner } from './models/offline/OfflinePlanner.ts'
 export { ScriptedModel } from './models/ScriptedModel.ts'
-export { AgentError, type AgentErrorCode } from './runtime/AgentError.ts'
+export {
+  AgentError,
+  type AgentErrorCode,
+  isSignatureErrorCode,
+  type SignatureErrorCode,
+} from './runtime/AgentError.ts'
 export type {
   AgentRuntime,
   AgentRuntimeOptions,
@@ -39,6 +44,13 @@ export type {
 } from './runtime/AgentRuntime.ts'
 export { createAgentRuntime } from './runtime/createAgentRuntime.ts'
 export type { PolicyStore } from './runtime/PolicyStore.ts'
+export type {
+  SignatureCheck,
+  SignatureRefusalCode,
+  SignatureVerdict,
+  SignedApprovals,
+  SignedReceipt,
+} from './runtime/SignedApprovals.ts'
 export { waitForRun } from './runtime/waitForRun.ts'
 export type { AuditRecord } from './store/AuditRecord.ts'
 export { type MemoryRunData, memoryRunStore } from './store/memoryRunStore.ts'
@@ -89,6 +101,13 @@ export type {
 export type { PermissionLevel } from './vocabulary/PermissionLevel.ts'
 export type { PermissionOrigin, PermissionSource } from './vocabulary/PermissionOrigin.ts'
 export { isEnded, type RunStatus } from './vocabulary/RunStatus.ts'
+export {
+  type PasskeyAssertion,
+  type SignedAnswer,
+  type SigningBinding,
+  signingChallenge,
+  signingText,
+} from './vocabulary/SignedDecision.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './vocabulary/ToolResult.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {

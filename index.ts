@@ -25,6 +25,12 @@ export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
 // (in the folder's SQLite file, when no store is given).
 export { createNodeAgentRuntime as createAgentRuntime } from './runtime/createNodeAgentRuntime.ts'
 export {
+  type ReceiptProblemCode,
+  type ReceiptVerdict,
+  SignedReceiptSchema,
+  verifySignedReceipt,
+} from './runtime/verifySignedReceipt.ts'
+export {
   type SqliteRunStore,
   type SqliteRunStoreOptions,
   type SqliteRunStoreOptions as FileRunStoreOptions,

@@ -14,5 +14,10 @@ export {
   createAppHandler,
   createAppServer,
 } from './app/server/createAppServer.ts'
+export {
+  type PasskeyRelyingParty,
+  passkeyRelyingParty,
+} from './app/server/passkeys/PasskeyRelyingParty.ts'
+export { passkeySignedApprovals } from './app/server/passkeys/passkeySignatures.ts'
 export { tokenHeader } from './app/server/requestGuard.ts'
 export { tokenPlaceholder } from './app/server/serveStatic.ts'

@@ -9,6 +9,7 @@
 export type { AuditRecord } from './store/AuditRecord.ts'
 export { type CardChange, cardChanges } from './store/confirmationCards.ts'
 export type { DecisionRelay } from './store/DecisionRelay.ts'
+export type { PasskeyCeremony, PasskeyStore, StoredPasskey } from './store/PasskeyStore.ts'
 export type {
   DecisionOffer,
   DecisionOfferResult,

@@ -62,11 +62,14 @@ const started = await startRuntime({
   confirmationTimeoutMs,
   ...(hosting.approvalRules !== undefined && { approvalRules: hosting.approvalRules }),
   perPerson: hosting.auth !== undefined && hosting.perPerson,
+  ...(hosting.auth !== undefined &&
+    hosting.publicOrigin !== undefined && { publicOrigin: hosting.publicOrigin }),
 }).catch((error: unknown) => {
   console.error(describeStartupFailure(error))
   process.exit(1)
 })
-const { workspace, notebook, runtime, restored, problems, store, workspaces, tracing } = started
+const { workspace, notebook, runtime, restored, problems, store, workspaces, tracing, passkeys } =
+  started
 // The app on the collector's port would be sent its own spans (the README once gave 4318 both jobs).
 const clash = portClash(port, tracing?.endpoint)
 if (clash !== undefined) {
@@ -84,6 +87,7 @@ const server = await createAppServer({
   ...(mcp !== undefined && { mcp }),
   ...serverHosting,
   workspaces,
+  ...(passkeys !== undefined && { passkeys }),
 }).catch((error: unknown) => {
   // e.g. STUDYPULSE_HOST beyond loopback without sign-in: one line saying what to set.
   console.error(`studypulse: cannot start: ${(error as Error).message}`)

@@ -17,6 +17,11 @@ import { openAppWorkspace } from './openAppWorkspace.ts'
 import { openSharedStore } from './openSharedStore.ts'
 import { eachPersonsWorkspace } from './personWorkspaces.ts'
 import { oneWorkspace, type PersonWorkspaces } from './server/PersonWorkspaces.ts'
+import {
+  type PasskeyRelyingParty,
+  passkeyRelyingParty,
+} from './server/passkeys/PasskeyRelyingParty.ts'
+import { passkeySignedApprovals } from './server/passkeys/passkeySignatures.ts'
 import { type AppTracing, startTracing } from './startTracing.ts'
 import type { StoreInUse } from './startupBanner.ts'
 
@@ -36,6 +41,11 @@ export interface StartRuntimeOptions {
   approvalRules?: ApprovalRules
   /** Hosted mode: each signed-in person's runs use their own workspace (else the team's one). */
   perPerson?: boolean
+  /**
+   * Hosted mode: the app's public origin, which makes it a passkey relying party (when its store
+   * keeps passkeys), so cards whose approval rule requires a signed approval can be signed.
+   */
+  publicOrigin?: string
 }
 
 /** A runtime over the app's workspace, its unfinished runs restored. */
@@ -52,6 +62,8 @@ export interface StartedRuntime {
   workspaces: PersonWorkspaces
   /** The traces being exported (`OTEL_EXPORTER_OTLP_ENDPOINT`); shut it down before exiting. */
   tracing: AppTracing | undefined
+  /** The app as a passkey relying party (give the app server the same), when it is one. */
+  passkeys: PasskeyRelyingParty | undefined
 }
 
 /**
@@ -120,12 +132,21 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
         )
       : oneWorkspace(own.workspace, own.notebookId)
   const tracing = await startTracing(env, log)
+  const passkeys =
+    options.publicOrigin !== undefined && store.passkeys !== undefined
+      ? passkeyRelyingParty(store.passkeys, options.publicOrigin)
+      : undefined
   const created = createAgentRuntime({
     model: tracing?.model(options.model) ?? options.model,
     tools,
     workspace: own.workspace,
     workspaceFor: async (person) => (await workspaces.of(person)).workspace,
     ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
+    ...(passkeys !== undefined && {
+      signedApprovals: passkeySignedApprovals(passkeys, {
+        pageLink: (runId) => new URL(`/?run=${encodeURIComponent(runId)}`, passkeys.origin).href,
+      }),
+    }),
     store,
     ...(shared !== undefined && { rescanEveryMs: shared.rescanEveryMs }),
     ...(options.confirmationTimeoutMs !== undefined && {
@@ -155,6 +176,7 @@ export async function startRuntime(options: StartRuntimeOptions): Promise<Starte
     store: storeInUse,
     workspaces,
     tracing,
+    passkeys,
   }
 }
 

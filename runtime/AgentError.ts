@@ -22,6 +22,35 @@ export type AgentErrorCode =
   | 'invalid_cursor'
   // The host's `generateId` made an id the runtime cannot use (see `vocabulary/ids.ts`).
   | 'invalid_id'
+  // A card whose approval rule requires a signed approval, answered without a good signature.
+  | SignatureErrorCode
+
+/** The refusals of a signed decision (see `SignedApprovals`), as the runtime's API throws them. */
+export type SignatureErrorCode =
+  | 'signature_required'
+  | 'signature_invalid'
+  | 'signature_replayed'
+  | 'signature_expired'
+  | 'signature_mismatch'
+  | 'user_not_verified'
+  | 'passkey_unknown'
+  | 'passkey_revoked'
+
+/** Whether `code` is one of the refusals of a signed decision. */
+export function isSignatureErrorCode(code: string): code is SignatureErrorCode {
+  return signatureCodes.has(code)
+}
+
+const signatureCodes: ReadonlySet<string> = new Set<SignatureErrorCode>([
+  'signature_required',
+  'signature_invalid',
+  'signature_replayed',
+  'signature_expired',
+  'signature_mismatch',
+  'user_not_verified',
+  'passkey_unknown',
+  'passkey_revoked',
+])
 
 /** Thrown by the runtime's API when a call cannot be carried out; `code` says why, `file` which file (if one is to blame). */
 export class AgentError extends Error {

@@ -11,8 +11,10 @@ import type { ConfirmationDecision, RuleScope } from '../vocabulary/Decision.ts'
 import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequest.ts'
 import type { Identity, Person } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import type { SignedAnswer } from '../vocabulary/SignedDecision.ts'
 import type { StudyWorkspace } from '../workspace/StudyWorkspace.ts'
 import type { PolicyStore } from './PolicyStore.ts'
+import type { SignedApprovals } from './SignedApprovals.ts'
 
 /** What a runtime is built from; clock, ids and store default to the real ones and memory. */
 export interface AgentRuntimeOptions {
@@ -48,6 +50,11 @@ export interface AgentRuntimeOptions {
    * Set by the host, like the clock: never by the model, an MCP server or a request.
    */
   approvalRules?: ApprovalRules
+  /**
+   * The host's checker of signed decisions (passkeys), for cards whose approval rule requires a
+   * signed approval; without one, such cards cannot be decided by a person (only expire).
+   */
+  signedApprovals?: SignedApprovals
   /**
    * The study workspace of the person whose run it is (a person's own, or a team's); default
    * `workspace` for every run. Tools of a run read and write only there.
@@ -106,6 +113,8 @@ export type RuntimeCommand =
       /** Keep the decision as a rule (allow: run or session, write tools only; deny: any scope). */
       remember?: RuleScope
       by?: Identity
+      /** The person's passkey signature over this decision (a card whose rule requires one). */
+      signature?: SignedAnswer
     }
   | { kind: 'edit'; confirmationId: string; args: string | object; by?: Identity }
 

@@ -308,6 +308,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     context: (runId) => sessionOf(runId)?.state().context ?? foreign.get(runId)?.context,
     view: (runId) => runtime.view(runId),
     subscribe: (runId, listener) => runtime.subscribe(runId, listener),
+    approvalRules: options.approvalRules,
+    signedApprovals: options.signedApprovals,
   })
   const held = { decisions, commands, intake }
   const commandHere = (session: RunSession, command: RuntimeCommand) =>

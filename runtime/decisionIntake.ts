@@ -2,6 +2,7 @@ import type { AgentRunContext } from '../machines/agentRunTypes.ts'
 import { cardDigest } from '../tools/digest.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import type {
   CallOutcome,
   CardAnswer,
@@ -12,10 +13,12 @@ import type {
 } from '../vocabulary/DecisionRequest.ts'
 import { personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
-import { AgentError } from './AgentError.ts'
+import { AgentError, isSignatureErrorCode } from './AgentError.ts'
 import type { RunView } from './AgentRuntime.ts'
 import { LostDecision, RefusedDecision } from './decisionErrors.ts'
 import type { DecisionInput, RunDecisions } from './decisions.ts'
+import type { SignedApprovals, SignedReceipt } from './SignedApprovals.ts'
+import { checkSignature, signsAny } from './signedAnswer.ts'
 
 /** What the intake needs from its runtime. */
 export interface DecisionIntakeDeps {
@@ -31,6 +34,10 @@ export interface DecisionIntakeDeps {
   view(runId: string): RunView
   /** Listens to a run wherever it runs (one another node or process holds is followed meanwhile). */
   subscribe(runId: string, listener: (event?: AgentEvent) => void): () => void
+  /** The host's approval rules, read for the cards that require a signed approval. */
+  approvalRules?: ApprovalRules | undefined
+  /** The host's checker of signed decisions; none: a card that must be signed is refused. */
+  signedApprovals?: SignedApprovals | undefined
 }
 
 /** The default wait for an allowed call's outcome. */
@@ -43,6 +50,8 @@ interface Checked {
   needed: number
   approvals: number
   callId: string | undefined
+  /** The verified signature, kept once the decision takes or counts. */
+  receipt?: SignedReceipt
 }
 
 type Verdict = Checked | CardAnswerResult
@@ -175,17 +184,27 @@ async function checkAnswer(
     by,
     ...(answer.remember !== undefined && { remember: answer.remember }),
   }
+  let needed: number
   try {
-    const { needed } = deps.decisions.check(input)
-    return {
-      answer,
-      input,
-      needed,
-      approvals: (view.pending?.approvals?.length ?? 0) + 1,
-      callId: card?.toolCallId,
-    }
+    needed = deps.decisions.check(input).needed
   } catch (error) {
     return notTaken(answer, error)
+  }
+  // Checked last: verifying uses the signature's single-use ceremony up.
+  const shownDigest =
+    view.pending?.confirmationId === confirmationId ? view.pending.digest : card?.digest
+  // Hosts with no signing rule pay no extra await (the intake's timing is as it always was).
+  const signed = signsAny(deps.approvalRules)
+    ? await checkSignature(deps, request, answer, card, shownDigest, digest)
+    : ({ kind: 'unsigned' } as const)
+  if (signed.kind === 'refused') return refused(answer, signed.code, signed.message)
+  return {
+    answer,
+    input,
+    needed,
+    approvals: (view.pending?.approvals?.length ?? 0) + 1,
+    callId: card?.toolCallId,
+    ...(signed.kind === 'signed' && { receipt: signed.receipt }),
   }
 }
 
@@ -253,6 +272,7 @@ async function apply(
   } catch (error) {
     return notTaken(answer, error)
   }
+  if (checked.receipt !== undefined) await deps.signedApprovals?.keep?.(checked.receipt)
   if (took === 'counted') {
     return { ...card, status: 'waiting', approvals: checked.approvals, needed: checked.needed }
   }
@@ -343,7 +363,8 @@ export function answerError(cards: readonly CardAnswerResult[]): AgentError | un
     card.code === 'approver_not_allowed' ||
     card.code === 'policy_not_allowed' ||
     card.code === 'run_not_found' ||
-    card.code === 'run_owned_elsewhere'
+    card.code === 'run_owned_elsewhere' ||
+    isSignatureErrorCode(card.code)
       ? card.code
       : 'confirmation_not_found'
   return new AgentError(code, card.message)

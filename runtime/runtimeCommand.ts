@@ -89,6 +89,7 @@ export async function decideThroughIntake(
         decision: command.decision,
         ...(command.digest !== undefined && { digest: command.digest }),
         ...(command.remember !== undefined && { remember: command.remember }),
+        ...(command.signature !== undefined && { signature: command.signature }),
       },
     ],
   })

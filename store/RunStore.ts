@@ -4,6 +4,7 @@ import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
 import type { DecisionRelay } from './DecisionRelay.ts'
+import type { PasskeyStore } from './PasskeyStore.ts'
 import type { RunCluster } from './RunCluster.ts'
 import type { AppliedRunCommand } from './RunCommand.ts'
 import type { RunListPage, RunListQuery, RunStart } from './RunListing.ts'
@@ -107,6 +108,8 @@ export interface RunStore {
    * absent for a store that keeps none (then browser sign-in is refused at start-up).
    */
   readonly sessions?: SessionStore
+  /** Where signed-in people's passkeys live (signed approvals); absent for a store that keeps none. */
+  readonly passkeys?: PasskeyStore
   /** Claims `runId` for this store's owner; refused while another live owner holds it. */
   claim(runId: string): Promise<RunClaim>
   /**

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { JournalRecord } from '../vocabulary/JournalRecord.ts'
 import type { PolicyRule } from '../workspace/policyFile.ts'
 import type { AuditRecord } from './AuditRecord.ts'
+import { type MemoryPasskeyData, memoryPasskeyStore } from './memoryPasskeyStore.ts'
 import { memorySessionStore } from './memorySessionStore.ts'
 import { pageByPosition, type RunStart, summaryStatus } from './RunListing.ts'
 import type { RunStore, StoredRunSnapshot } from './RunStore.ts'
@@ -20,6 +21,8 @@ export interface MemoryRunData {
   started: { runId: string; start: RunStart }[]
   /** Browser sessions of a hosted app, by key. */
   sessions: Map<string, StoredSession>
+  /** Passkeys of signed-in people and their open ceremonies (made on first use when absent). */
+  passkeys?: MemoryPasskeyData
 }
 
 interface MemoryRun {
@@ -41,6 +44,7 @@ export function createMemoryRunData(): MemoryRunData {
     owners: new Map(),
     started: [],
     sessions: new Map(),
+    passkeys: { passkeys: new Map(), ceremonies: new Map() },
   }
 }
 
@@ -50,6 +54,9 @@ export function createMemoryRunData(): MemoryRunData {
  */
 export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore {
   const data = options.data ?? createMemoryRunData()
+  // Data made before passkeys were kept gains them here, shared by every store over it.
+  data.passkeys ??= { passkeys: new Map(), ceremonies: new Map() }
+  const passkeyData = data.passkeys
   const me = {}
   const run = (runId: string): MemoryRun => {
     let found = data.runs.get(runId)
@@ -62,6 +69,7 @@ export function memoryRunStore(options: { data?: MemoryRunData } = {}): RunStore
   return {
     location: 'memory',
     sessions: memorySessionStore(data.sessions),
+    passkeys: memoryPasskeyStore(passkeyData),
     async claim(runId) {
       const owner = data.owners.get(runId)
       if (owner !== undefined && owner !== me) return { ok: false, code: 'run_owned_elsewhere' }

@@ -26,7 +26,13 @@ const ApprovalRuleSchema = z
       .optional(),
     /** The tools the rule covers, by name (a card is covered when its level or its tool is listed). */
     tools: z.array(Name).max(1000).optional(),
-    approvers: ApproversSchema,
+    /** Who may approve; a rule that only asks for a signature may leave it out (then whoever decides, signs). */
+    approvers: ApproversSchema.optional(),
+    /**
+     * Requires a signed approval: Allow and Deny are each a passkey's signature over the card's
+     * call, id, decision and deadline (the page asks for it; faces that cannot sign refuse).
+     */
+    signed: z.boolean().optional(),
     /** The person whose run it is may not approve it alone. */
     fourEyes: z.boolean().optional(),
     /** How many distinct people must approve before the call runs (default 1). */
@@ -35,6 +41,9 @@ const ApprovalRuleSchema = z
   .strict()
   .refine((r) => (r.levels?.length ?? 0) + (r.tools?.length ?? 0) > 0, {
     message: 'a rule must name the levels or the tools it covers',
+  })
+  .refine((r) => r.approvers !== undefined || r.signed === true, {
+    message: 'a rule must name its approvers, or require a signed approval',
   })
 
 /**
@@ -64,34 +73,50 @@ export function parseApprovalRules(
   return { ok: false, message }
 }
 
-/** The rules that cover a card for `tool` at `permission`. */
+// Whether `rule` covers a card for `tool` at `permission` (by its level or its tool).
+const covers = (rule: ApprovalRule, permission: PermissionLevel, tool: string): boolean =>
+  (rule.levels as readonly string[] | undefined)?.includes(permission) === true ||
+  rule.tools?.includes(tool) === true
+
+/** The rules that say who may approve a card for `tool` at `permission` (those naming approvers). */
 export function rulesCovering(
   rules: ApprovalRules,
   permission: PermissionLevel,
   tool: string,
 ): ApprovalRule[] {
   return rules.rules.filter(
-    (rule) =>
-      (rule.levels as readonly string[] | undefined)?.includes(permission) === true ||
-      rule.tools?.includes(tool) === true,
+    (rule) => rule.approvers !== undefined && covers(rule, permission, tool),
+  )
+}
+
+/** Whether a card for `tool` at `permission` must be decided by a signed approval. */
+export function requiresSignature(
+  rules: ApprovalRules | undefined,
+  permission: PermissionLevel,
+  tool: string,
+): boolean {
+  return (
+    rules?.rules.some((rule) => rule.signed === true && covers(rule, permission, tool)) === true
   )
 }
 
 /** Whether `rule` names this person among its approvers (by id, or by one of their groups). */
 export function namesApprover(rule: ApprovalRule, who: Identity): boolean {
-  const { users = [], groups = [] } = rule.approvers
+  const { users = [], groups = [] } = rule.approvers ?? {}
   if (who.id !== undefined && users.includes(who.id)) return true
   return (who.groups ?? []).some((group) => groups.includes(group))
 }
 
 /** Whether any rule names this person as an approver: they may see the runs of others to decide them. */
 export function isReviewer(rules: ApprovalRules | undefined, who: Identity): boolean {
-  return rules?.rules.some((rule) => namesApprover(rule, who)) === true
+  return (
+    rules?.rules.some((rule) => rule.approvers !== undefined && namesApprover(rule, who)) === true
+  )
 }
 
 /** The approvers of a rule as a person reads them: `group reviewers or alice`. */
 export function describeApprovers(rule: ApprovalRule): string {
-  const { users = [], groups = [] } = rule.approvers
+  const { users = [], groups = [] } = rule.approvers ?? {}
   const names = [...groups.map((group) => `group ${group}`), ...users.map((user) => `user ${user}`)]
   return names.join(' or ')
 }

@@ -1,5 +1,6 @@
 import type { ConfirmationDecision, RuleScope } from './Decision.ts'
 import type { Identity, Person } from './Identity.ts'
+import type { SignedAnswer } from './SignedDecision.ts'
 
 /**
  * One answer to one card, as a face received it. The call it answers is named by `digest` (the
@@ -14,6 +15,8 @@ export interface CardAnswer {
   input?: unknown
   /** Keep the decision as a rule (allow: run or session, write tools only; deny: any scope). */
   remember?: RuleScope
+  /** The person's passkey signature over this decision, for a card whose rule requires one. */
+  signature?: SignedAnswer
 }
 
 /**
@@ -72,6 +75,22 @@ export type DecisionRefusalCode =
   | 'policy_not_allowed'
   /** Another answer of the request was refused, so none was applied. */
   | 'request_refused'
+  /** The card's rule requires a signed approval and the answer carries none (sign it on the page). */
+  | 'signature_required'
+  /** The signature does not verify against the person's passkey, or not over this card's challenge. */
+  | 'signature_invalid'
+  /** The signature's ceremony was used already or never started: an assertion counts once. */
+  | 'signature_replayed'
+  /** The signature's deadline passed before it reached the server. */
+  | 'signature_expired'
+  /** The signature was asked for another card, run, person or decision. */
+  | 'signature_mismatch'
+  /** The authenticator did not verify the person (no PIN, no biometric): the UV flag is not set. */
+  | 'user_not_verified'
+  /** The passkey that signed is not one of this person's registered passkeys. */
+  | 'passkey_unknown'
+  /** The passkey that signed was revoked. */
+  | 'passkey_revoked'
 
 /** The outcome of an allowed call that ran. */
 export type CallOutcome = { ok: true } | { ok: false; code: string; message: string }

@@ -1,6 +1,7 @@
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AppLimits } from './appLimits.ts'
 import type { PersonWorkspaces } from './PersonWorkspaces.ts'
+import type { PasskeyRelyingParty } from './passkeys/PasskeyRelyingParty.ts'
 
 /** What the handlers work with: the runtime, each person's workspace and notebook, and the limits. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   limits: AppLimits
   /** Event streams open now, per person (the single-user app counts its one launch token). */
   streams: Map<string, number>
+  /** The app as a passkey relying party (hosted mode, a store that keeps passkeys): signed approvals. */
+  passkeys?: PasskeyRelyingParty
 }

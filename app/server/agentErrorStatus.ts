@@ -18,6 +18,15 @@ const statusByCode: Record<string, number> = {
   // The host's approval rules do not let this person decide this card: nothing changed.
   approver_not_allowed: 403,
   policy_file_corrupt: 409,
+  // A card that must be signed: sign it (again) with a passkey; a bad signature is the request's fault.
+  signature_required: 403,
+  signature_invalid: 403,
+  signature_replayed: 409,
+  signature_expired: 409,
+  signature_mismatch: 403,
+  user_not_verified: 403,
+  passkey_unknown: 403,
+  passkey_revoked: 403,
 }
 
 // 503: try again soon (another program's lock) or not until the file is repaired (damaged);

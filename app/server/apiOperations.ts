@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { chatMessagesOperation, chatOperation, chatStreamOperation } from './chatOperations.ts'
+import { passkeyOperations, signatureRefusals } from './passkeys/passkeyOperations.ts'
 import {
   CancelBody,
   ConfirmationBody,
@@ -241,6 +242,7 @@ export const apiOperations: ApiOperation[] = [
         code: 'approver_not_allowed',
         when: "the host's approval rules do not let you decide this card; nothing changed",
       },
+      ...signatureRefusals,
     ],
   },
   {
@@ -417,4 +419,5 @@ export const apiOperations: ApiOperation[] = [
   chatOperation,
   chatMessagesOperation,
   chatStreamOperation,
+  ...passkeyOperations,
 ]

@@ -17,6 +17,8 @@ import { meRoutes } from './meRoutes.ts'
 import { openApiRoutes } from './openApiRoutes.ts'
 import { oneWorkspace, type PersonWorkspaces } from './PersonWorkspaces.ts'
 import { pageSignIn } from './pageSignIn.ts'
+import type { PasskeyRelyingParty } from './passkeys/PasskeyRelyingParty.ts'
+import { passkeyRoutes } from './passkeys/passkeyRoutes.ts'
 import { policyRoutes } from './policyRoutes.ts'
 import { releaseEndedRuns } from './releaseEndedRuns.ts'
 import { createRequestGuard } from './requestGuard.ts'
@@ -55,6 +57,12 @@ export interface AppHandlerOptions extends HostedOptions {
   limits?: Partial<AppLimits>
   /** Time for the idle-run reaper (tests pass fake timers); real time by default. */
   clock?: { now: () => number; timers: ReaperTimers }
+  /**
+   * The app as a passkey relying party (`passkeyRelyingParty(store.passkeys, publicOrigin)`):
+   * people register passkeys and sign the cards whose approval rule requires it. Give the runtime
+   * `passkeySignedApprovals` over the same party.
+   */
+  passkeys?: PasskeyRelyingParty
 }
 
 /** What the app server is built from. */
@@ -96,6 +104,7 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     hosted: hosted !== undefined,
     limits,
     streams: new Map(),
+    ...(options.passkeys !== undefined && { passkeys: options.passkeys }),
   }
   const routes = appRoutes(
     app,
@@ -199,6 +208,7 @@ export function appRoutes(app: AppContext, mcp?: McpServersView, hosting?: ApiHo
     ...workspaceRoutes(app, app.runtime.model.name),
     ...mcpRoutes(mcp),
     ...openApiRoutes(hosting),
+    ...passkeyRoutes(app),
   ]
 }
 

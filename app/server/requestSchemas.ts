@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { maxRunListLimit } from '../../store/RunListing.ts'
 import { maxMessageChars, messageTooLong } from '../../vocabulary/messageLength.ts'
 import { personProposalTools } from '../../vocabulary/personProposal.ts'
+import { SignatureBody } from './passkeys/passkeySchemas.ts'
 
 /** The largest edited-arguments JSON the server takes (well under the 64 KiB body limit). */
 export const maxEditedArgumentsChars = 16_000
@@ -73,6 +74,8 @@ export const ConfirmationBody = z.strictObject({
     .regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits')
     .optional(),
   remember: z.enum(['run', 'session', 'always']).optional(),
+  /** A passkey's signature over this decision (`POST /api/runs/:runId/signing` asked for it). */
+  signature: SignatureBody.optional(),
 })
 
 /** `POST /api/runs/:runId/edit`: new arguments for the pending call, as an object or JSON text. */

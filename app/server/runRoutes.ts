@@ -129,7 +129,7 @@ export function runRoutes(app: AppContext): Route[] {
       method: 'POST',
       pattern: '/api/runs/:runId/confirmations',
       handler: async ({ req, res, params, me }) => {
-        const { confirmationId, decision, digest, remember } = await readJsonBody(
+        const { confirmationId, decision, digest, remember, signature } = await readJsonBody(
           req,
           ConfirmationBody,
         )
@@ -154,6 +154,7 @@ export function runRoutes(app: AppContext): Route[] {
           ...(digest !== undefined && { digest }),
           ...(remember !== undefined && { remember }),
           ...(me !== undefined && { by: me }),
+          ...(signature !== undefined && { signature }),
         })
         sendJson(res, 200, { ok: true })
       },

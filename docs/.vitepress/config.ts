@@ -42,6 +42,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Several nodes', link: '/guide/several-nodes' },
       { text: 'PostgreSQL in code', link: '/postgres' },
       { text: 'Hosting for a team', link: '/guide/hosting' },
+      { text: 'Signed approvals', link: '/guide/signed-approvals' },
       { text: 'Traces', link: '/guide/traces' },
     ],
   },

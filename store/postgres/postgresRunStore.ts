@@ -38,6 +38,7 @@ import {
   releaseDecision,
   runsWithUnresolvedDecisions,
 } from './postgresDecisions.ts'
+import { postgresPasskeyStore } from './postgresPasskeyStore.ts'
 import { POLICIES_CHANNEL, PostgresPolicies } from './postgresPolicies.ts'
 import { listRuns } from './postgresRunList.ts'
 import { postgresSessionStore } from './postgresSessionStore.ts'
@@ -153,6 +154,7 @@ export async function postgresRunStore(
     pool,
     location: poolLocation(pool),
     sessions: postgresSessionStore(pool),
+    passkeys: postgresPasskeyStore(pool),
     claim: (runId) => leases.claim(runId),
     claimNew: (runId) => {
       leases.claimAtFirstCommit(runId)

@@ -29,6 +29,7 @@ import {
   sqliteFault,
   withSqliteFaults,
 } from './sqliteFaults.ts'
+import { sqlitePasskeyStore } from './sqlitePasskeyStore.ts'
 import { loadSqlitePolicies, saveSqlitePolicies } from './sqlitePolicies.ts'
 import { sqliteRunList } from './sqliteRunList.ts'
 import { migrateSqlite } from './sqliteSchema.ts'
@@ -232,6 +233,7 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
       relay.keptRulesSaved()
     },
     sessions: guardedBySqliteFaults(sqliteSessionStore(db), file, patienceMs),
+    passkeys: guardedBySqliteFaults(sqlitePasskeyStore(db), file, patienceMs),
     relay,
     async close() {
       if (closed || !db.open) return

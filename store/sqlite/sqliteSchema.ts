@@ -1,6 +1,7 @@
 import type Database from 'libsql'
 import { runLogMigration } from './runLogMigration.ts'
 import { decisionRelayMigration } from './sqliteDecisionRelay.ts'
+import { passkeysMigration } from './sqlitePasskeyStore.ts'
 
 /** One step of the SQLite schema: applied once, in `version` order, in the transaction of its version row. */
 export interface SqliteMigration {
@@ -116,6 +117,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   { version: 3, name: 'browser sessions', sql: sessions },
   decisionRelayMigration,
   runLogMigration,
+  passkeysMigration,
 ]
 
 /**

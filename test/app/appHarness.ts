@@ -86,17 +86,21 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     )
   }
   // As `app/main.ts`: unfinished runs come back before the server listens.
-  const { workspace, notebook, runtime, restored, problems, workspaces } = await startRuntime({
-    model,
-    ...(options.tools !== undefined && { tools: options.tools }),
-    ...(options.confirmationTimeoutMs !== undefined && {
-      confirmationTimeoutMs: options.confirmationTimeoutMs,
-    }),
-    env: { ...options.env, STUDYPULSE_WORKSPACE: join(dir, 'ws') },
-    log: options.log ?? (() => {}),
-    ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
-    perPerson: options.hosted !== undefined,
-  })
+  const { workspace, notebook, runtime, restored, problems, workspaces, passkeys } =
+    await startRuntime({
+      model,
+      ...(options.tools !== undefined && { tools: options.tools }),
+      ...(options.confirmationTimeoutMs !== undefined && {
+        confirmationTimeoutMs: options.confirmationTimeoutMs,
+      }),
+      env: { ...options.env, STUDYPULSE_WORKSPACE: join(dir, 'ws') },
+      log: options.log ?? (() => {}),
+      ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
+      perPerson: options.hosted !== undefined,
+      ...(options.hosted?.publicOrigin !== undefined && {
+        publicOrigin: options.hosted.publicOrigin,
+      }),
+    })
   const server = await createAppServer({
     runtime,
     distDir,
@@ -107,6 +111,7 @@ export async function startIn(dir: string, options: HarnessOptions = {}): Promis
     ...(options.port !== undefined && { port: options.port }),
     ...options.hosted,
     workspaces,
+    ...(passkeys !== undefined && { passkeys }),
   })
   return {
     server,

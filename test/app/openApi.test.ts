@@ -106,6 +106,27 @@ describe('the API reference (/api/openapi.json; the docs site renders it)', () =
   // For each body route: a body the document allows, and ones it does not. The server must agree:
   // what the document refuses gets 400 invalid_request, what it allows gets past validation.
   const samples: Record<string, { allowed: Json; refused: Json[] }> = {
+    // Passkeys are off in the single-user app: a valid body is refused 404, not invalid_request.
+    '/api/passkeys': {
+      allowed: {
+        response: {
+          id: 'abc',
+          rawId: 'abc',
+          type: 'public-key',
+          response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+          clientExtensionResults: {},
+        },
+      },
+      refused: [{}, { response: { id: 'not base64url!' } }],
+    },
+    '/api/passkeys/revoke': {
+      allowed: { credentialId: 'abc' },
+      refused: [{}, { credentialId: '' }, { credentialId: 'abc', more: 1 }],
+    },
+    '/api/runs/:runId/signing': {
+      allowed: { confirmationId: 'c', decision: 'allow' },
+      refused: [{ confirmationId: 'c' }, { confirmationId: 'c', decision: 'maybe' }],
+    },
     '/api/runs': {
       allowed: { text: 'hello' },
       refused: [

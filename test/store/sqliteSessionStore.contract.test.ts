@@ -149,6 +149,7 @@ test('a database made before sessions gains the table on open and keeps its runs
       { version: 3, name: 'browser sessions' },
       { version: 4, name: 'decisions relayed between processes on one folder' },
       { version: 5, name: sqliteMigrations[4]?.name },
+      { version: 6, name: 'passkeys and their ceremonies' },
     ])
     expect(check.prepare('SELECT run_id FROM runs').pluck(true).all()).toEqual(['old-run'])
   } finally {

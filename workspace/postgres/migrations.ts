@@ -1,3 +1,4 @@
+import { passkeysMigration } from './passkeysMigration.ts'
 import { workspaceChangesMigration } from './pgChanges.ts'
 import { runChainMigration } from './runChainMigration.ts'
 import { sessionsMigration } from './sessionsMigration.ts'
@@ -344,4 +345,5 @@ export const migrations: readonly Migration[] = [
   },
   { version: 13, name: 'kept workspace changes', sql: workspaceChangesMigration },
   { version: 14, name: 'browser sessions', sql: sessionsMigration },
+  { version: 15, name: 'passkeys and their ceremonies', sql: passkeysMigration },
 ]

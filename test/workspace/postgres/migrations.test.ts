@@ -48,6 +48,8 @@ describe('PostgreSQL migrations', () => {
       'audit_checkpoints',
       'memory',
       'notebooks',
+      'passkey_ceremonies',
+      'passkeys',
       'pending_confirmations',
       'policies',
       'run_commands',
