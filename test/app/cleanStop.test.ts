@@ -33,8 +33,11 @@ function launch(script: string, args: string[] = []): ChildProcessWithoutNullStr
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   children.push(child)
-  const said = { out: '', err: '' }
+  const said = { out: '', err: '', read: 0 }
   outputs.set(child, said)
+  child.stdout.on('data', (chunk: Buffer) => {
+    said.out += chunk
+  })
   child.stderr.on('data', (chunk: Buffer) => {
     said.err += chunk
   })
@@ -44,25 +47,35 @@ function launch(script: string, args: string[] = []): ChildProcessWithoutNullStr
 // Each wait ends on its own before the test's bound, naming what it waited for and what the
 // child said, so a hang (seen once in a full run beside CPU hogs) says where it was.
 const stepMs = 120_000
-const outputs = new WeakMap<ChildProcessWithoutNullStreams, { out: string; err: string }>()
+const outputs = new WeakMap<
+  ChildProcessWithoutNullStreams,
+  { out: string; err: string; read: number }
+>()
 
-/** Reads the child's output until `pattern` appears (or the child exits first: a failure). */
+/**
+ * Reads the child's output until `pattern` appears (or the child exits first: a failure). It reads
+ * on from where the last wait's match ended: a slow child prints its whole banner in one chunk, and
+ * a wait that began after that chunk must still find its line in it.
+ */
 function waitFor(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
-  const said = outputs.get(child) ?? { out: '', err: '' }
+  const said = outputs.get(child) ?? { out: '', err: '', read: 0 }
   return new Promise((resolve, reject) => {
-    let seen = ''
     const done = () => {
       clearTimeout(deadline)
       child.stdout.off('data', onData)
       child.off('exit', onExit)
     }
-    const onData = (chunk: Buffer) => {
-      seen += chunk
-      said.out += chunk
-      const found = pattern.exec(seen)
-      if (found === null) return
+    const look = () => {
+      const found = pattern.exec(said.out.slice(said.read))
+      if (found === null) return false
+      said.read += found.index + found[0].length
       done()
       resolve(found[0])
+      return true
+    }
+    // launch() keeps every chunk in said.out (its listener runs first); this one only looks.
+    const onData = () => {
+      look()
     }
     const onExit = (code: number | null) => {
       done()
@@ -74,6 +87,7 @@ function waitFor(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promis
     }, stepMs)
     child.stdout.on('data', onData)
     child.once('exit', onExit)
+    look()
   })
 }
 
