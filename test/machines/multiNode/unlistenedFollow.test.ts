@@ -117,6 +117,9 @@ test('a listened run stays current at the follower from the notices alone: statu
   expect(follower.runtime.view(runId).pending).toBeUndefined()
   const since = heard[0]?.seq ?? Number.POSITIVE_INFINITY
   expect(heard).toEqual(owner.runtime.view(runId).events.filter((e) => e.seq >= since))
-  // One read when the listening began (the follow catching up), none for the saves after it.
-  expect(queries).toHaveLength(1)
+  // One read of the run's events or messages when the listening began (the follow catching up),
+  // none for the saves after it. Other statements that name the run (a card's deadline, a relayed
+  // decision) are not read-backs; a slow machine makes them more likely to fall inside the test.
+  const readBacks = queries.filter((text) => /run_events|run_messages/.test(text))
+  expect(readBacks, queries.join('\n')).toHaveLength(1)
 })
