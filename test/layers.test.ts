@@ -30,7 +30,7 @@ describe('imports point one way', () => {
 
   it('reads the imports it checks (the scan is not empty)', () => {
     expect(graph.size).toBeGreaterThan(200)
-    expect(graph.get('runtime/createAgentRuntime.ts')).toContain('machines/agentRunMachine.ts')
+    expect(graph.get('runtime/sessionHost.ts')).toContain('machines/agentRunMachine.ts')
   })
 
   it('each folder imports only from the folders below it', () => {

@@ -4,21 +4,31 @@
 // question and answers it (accept / decline) as the person does. Whether an answer was taken is
 // read where it lands: the card closed after it (the runtime behind the gateway, as the page sees
 // it). A card whose asker has gone is answered on the page, the one place the person still is.
-import { writeFile } from 'node:fs/promises'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   type CallToolResult,
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
-import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { GatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import type { GatewayFolder } from '../../app/gateway/gatewayHarness.ts'
 import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome, Who } from '../face.ts'
-import { headersOf } from './appFace.ts'
-import { newFolder, toldBy, upstreamCall, upstreamEffects } from './gatewayDriver.ts'
+import {
+  askerGone,
+  connectAs,
+  gatedCall,
+  gatesBySetup,
+  hostClient,
+  hostedGateway,
+  newFolder,
+  rewriteTarget,
+  sigkillOverStdio,
+  toldBy,
+  upstreamCall,
+  upstreamEffects,
+} from './gatewayFace.ts'
 
 /** A running gateway for one setup; it outlives the scenarios that share the setup. */
 interface Gate {
@@ -45,25 +55,13 @@ interface Held {
 }
 const held = (card: Card) => card.handle as Held | undefined
 
-const publicOrigin = 'https://study.example.edu'
-
 async function httpGate(setup: FaceSetup): Promise<Gate> {
   const folder = await newFolder()
   const clients: Client[] = []
   let started: StartedGateway
   let http: GatewayHttp
   const open = async () => {
-    started = await startGateway({
-      configPath: folder.config,
-      workspace: folder.workspace,
-      askTimeoutMs: setup.expiresInMs ?? 600_000,
-      ...(setup.rules !== undefined && { approvalRules: setup.rules }),
-      env: {},
-      log: () => {},
-    })
-    http = await serveGatewayHttp(started.gateway, 0, {
-      hosted: { publicOrigin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1/32'] },
-    })
+    ;({ started, http } = await hostedGateway(folder, setup))
   }
   const endSessions = async () => {
     for (const client of clients.splice(0)) await client.close().catch(() => undefined)
@@ -73,19 +71,13 @@ async function httpGate(setup: FaceSetup): Promise<Gate> {
     folder,
     started: () => started,
     async connect(who, onQuestion) {
-      const client = new Client(
-        { name: 'conformance-host', version: '1.0.0' },
-        { capabilities: { elicitation: { form: {} } } },
-      )
+      const client = hostClient({ elicitation: { form: {} } })
       client.setRequestHandler(
         ElicitRequestSchema,
         (_request, extra) =>
           new Promise<ElicitResult>((resolve) => onQuestion(extra.requestId, resolve)),
       )
-      const { host: _host, 'content-type': _type, ...headers } = headersOf(who)
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers } }),
-      )
+      await connectAs(client, http.url, who)
       clients.push(client)
       return client
     },
@@ -107,7 +99,7 @@ async function httpGate(setup: FaceSetup): Promise<Gate> {
 
 /** The gateway answered through form-mode elicitation in the asker's host. */
 export function elicitationDriver(): FaceDriver {
-  const gates = new Map<string, Promise<Gate>>()
+  const gates = gatesBySetup(httpGate)
   const oneQuestion =
     'the host answers its one elicitation once, with one choice; a request of several answers does not exist here'
   const askerOnly =
@@ -129,22 +121,15 @@ export function elicitationDriver(): FaceDriver {
       'unnamed-approver': askerOnly,
       quorum: askerOnly,
       'four-eyes': askerOnly,
-      sigkill: 'the HTTP gateway runs in this process here; stdio covers the SIGKILL',
+      sigkill: sigkillOverStdio,
       'stale-node':
         'a gateway holds its calls in its own process: another node has no call to answer',
     },
     async start(setup) {
-      const key = JSON.stringify(setup)
-      let gate = gates.get(key)
-      if (gate === undefined) {
-        gate = httpGate(setup)
-        gates.set(key, gate)
-      }
-      return instance(await gate)
+      return instance(await gates.of(setup))
     },
     async dispose() {
-      for (const gate of gates.values()) await (await gate).close().catch(() => undefined)
-      gates.clear()
+      await gates.closeAll((gate) => gate.close())
     },
   }
 }
@@ -225,12 +210,7 @@ function instance(gate: Gate): FaceInstance {
         question = resolve
       })
       const client = await gate.connect(request.asker, (id, reply) => question({ id, reply }))
-      const call = client
-        .callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })
-        .then(
-          (r) => r as CallToolResult,
-          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-        )
+      const call = gatedCall(client, tool, args)
       const first = await Promise.race([
         asked,
         call.then((result) => {
@@ -271,17 +251,9 @@ function instance(gate: Gate): FaceInstance {
       gone.add(card)
       const h = held(card) as Held
       await h.client.close()
-      // The gateway notices the connection closing on its own time: wait for the card to close
-      // (bounded: a gateway that never notices is what the scenario then shows).
-      await waitForRun(gate.started().runtime, h.runId, ['awaitingInput', 'cancelled', 'failed'], {
-        timeoutMs: 10_000,
-      }).catch(() => undefined)
+      await askerGone(gate.started().runtime, h.runId)
     },
-    async changeTarget(card) {
-      const path = held(card)?.path
-      if (path === undefined) throw new Error('the card has no target')
-      await writeFile(path, 'line one\nchanged by someone else\n')
-    },
+    changeTarget: async (card) => rewriteTarget(held(card)?.path),
     async expired(card) {
       await held(card)?.call
     },

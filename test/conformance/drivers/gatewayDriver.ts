@@ -4,37 +4,29 @@
 // with `studypulse_card` and answered with `studypulse_decide` as the card app does. The upstream
 // is the counting server: one line per call that really ran. File writes go to the reference
 // filesystem server, for the card bound to the text it showed.
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
-import { waitForRun } from '../../../runtime/waitForRun.ts'
+import type { GatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { callDigest } from '../../../tools/digest.ts'
+import { type GatewayFolder, gatewayStdio } from '../../app/gateway/gatewayHarness.ts'
+import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome, Who } from '../face.ts'
 import {
-  countedLines,
-  countingServer,
-  type GatewayFolder,
-  gatewayFolder,
-  gatewayStdio,
-} from '../../app/gateway/gatewayHarness.ts'
-import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
-import type {
-  Answer,
-  Card,
-  CardRequest,
-  FaceDriver,
-  FaceInstance,
-  FaceSetup,
-  Outcome,
-  Told,
-  Who,
-} from '../face.ts'
-import { headersOf } from './appFace.ts'
-import { keyOf, variantArgs } from './studyTools.ts'
+  askerGone,
+  connectAs,
+  gatedCall,
+  gatesBySetup,
+  hostClient,
+  hostedGateway,
+  newFolder,
+  rewriteTarget,
+  sigkillOverStdio,
+  toldBy,
+  upstreamCall,
+  upstreamEffects,
+} from './gatewayFace.ts'
+import { variantArgs } from './studyTools.ts'
 
 const appsCapability = {
   extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
@@ -73,40 +65,13 @@ interface Held {
 }
 const held = (card: Card) => card.handle as Held
 
-const countFile = (folder: GatewayFolder) => join(folder.dir, 'count.txt')
-
-/** A folder with the counting server and the filesystem server (for calls with a target). */
-export async function newFolder() {
-  return gatewayFolder((files, dir) => ({
-    version: 1,
-    servers: {
-      files: filesystemServer(files, { trusted: true }),
-      counting: countingServer(join(dir, 'count.txt'), {
-        tools: { change: 'read', die: 'read', append: 'write' },
-      }),
-    },
-  }))
-}
-
-const publicOrigin = 'https://study.example.edu'
-
 async function httpGate(setup: FaceSetup): Promise<Gate> {
   const folder = await newFolder()
   const sessions: Client[] = []
   let started: StartedGateway
   let http: GatewayHttp
   const open = async () => {
-    started = await startGateway({
-      configPath: folder.config,
-      workspace: folder.workspace,
-      askTimeoutMs: setup.expiresInMs ?? 600_000,
-      ...(setup.rules !== undefined && { approvalRules: setup.rules }),
-      env: {},
-      log: () => {},
-    })
-    http = await serveGatewayHttp(started.gateway, 0, {
-      hosted: { publicOrigin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1/32'] },
-    })
+    ;({ started, http } = await hostedGateway(folder, setup))
   }
   const shut = async () => {
     for (const client of sessions.splice(0)) await client.close().catch(() => undefined)
@@ -117,16 +82,8 @@ async function httpGate(setup: FaceSetup): Promise<Gate> {
   const gate: Gate = {
     folder,
     async connect(who) {
-      const client = new Client(
-        { name: 'conformance-host', version: '1.0.0' },
-        {
-          capabilities: appsCapability,
-        },
-      )
-      const { host: _host, 'content-type': _type, ...headers } = headersOf(who)
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers } }),
-      )
+      const client = hostClient(appsCapability)
+      await connectAs(client, http.url, who)
       sessions.push(client)
       return { client }
     },
@@ -161,12 +118,7 @@ async function stdioGate(setup: FaceSetup): Promise<Gate> {
     folder,
     async connect() {
       if (main !== undefined) return main
-      const client = new Client(
-        { name: 'conformance-host', version: '1.0.0' },
-        {
-          capabilities: appsCapability,
-        },
-      )
+      const client = hostClient(appsCapability)
       const transport = gatewayStdio(folder, timeout)
       await client.connect(transport)
       main = { client, transport }
@@ -192,7 +144,7 @@ async function stdioGate(setup: FaceSetup): Promise<Gate> {
 export function gatewayDriver(mode: 'stdio' | 'http'): FaceDriver {
   const onePerson = 'over stdio the gateway has no sign-in: one person, the host’s'
   const onePerDecision = 'studypulse_decide carries one decision per call; twice is replay'
-  const gates = new Map<string, Promise<Gate>>()
+  const gates = gatesBySetup((setup) => (mode === 'http' ? httpGate(setup) : stdioGate(setup)))
   const elsewhere =
     'another person decides a gateway call on the web page, never in another MCP session (the page face)'
   return {
@@ -214,22 +166,14 @@ export function gatewayDriver(mode: 'stdio' | 'http'): FaceDriver {
           'over stdio the asker is the process’s one client: it going ends the gateway (the sigkill scenario)',
       }),
       ...(mode === 'http' && {
-        sigkill: 'the HTTP gateway runs in this process here; stdio covers the SIGKILL',
+        sigkill: sigkillOverStdio,
       }),
     },
     async start(setup) {
-      // One gateway per setup, shared by the scenarios (each call's marker keeps them apart).
-      const key = JSON.stringify(setup)
-      let gate = gates.get(key)
-      if (gate === undefined) {
-        gate = mode === 'http' ? httpGate(setup) : stdioGate(setup)
-        gates.set(key, gate)
-      }
-      return instance(await gate)
+      return instance(await gates.of(setup))
     },
     async dispose() {
-      for (const gate of gates.values()) await (await gate).close().catch(() => undefined)
-      gates.clear()
+      await gates.closeAll((gate) => gate.close())
     },
   }
 }
@@ -289,12 +233,7 @@ function instance(gate: Gate): FaceInstance {
     async ask(request) {
       const session = await gate.connect(request.asker)
       const { tool, args, path } = await upstreamCall(gate.folder, request)
-      const call = session.client
-        .callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 })
-        .then(
-          (r) => r as CallToolResult,
-          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-        )
+      const call = gatedCall(session.client, tool, args)
       const { confirmationId, digest } = await cardOf(session, tool, args)
       return {
         request,
@@ -339,18 +278,9 @@ function instance(gate: Gate): FaceInstance {
         .runIds()
         .find((id) => started.runtime.view(id).pending?.confirmationId === card.id)
       await held(card).session.client.close()
-      // The gateway notices the connection closing on its own time: wait for the card to close
-      // (bounded: a gateway that never notices is what the scenario then shows).
-      if (started !== undefined && runId !== undefined)
-        await waitForRun(started.runtime, runId, ['awaitingInput', 'cancelled', 'failed'], {
-          timeoutMs: 10_000,
-        }).catch(() => undefined)
+      if (started !== undefined && runId !== undefined) await askerGone(started.runtime, runId)
     },
-    async changeTarget(card) {
-      const { path } = held(card)
-      if (path === undefined) throw new Error('the card has no target')
-      await writeFile(path, 'line one\nchanged by someone else\n')
-    },
+    changeTarget: async (card) => rewriteTarget(held(card).path),
     async expired(card) {
       await held(card).call
     },
@@ -372,38 +302,4 @@ function instance(gate: Gate): FaceInstance {
     return lastCard
   }
   return face
-}
-
-/** The upstream call a request makes: a counted line, or a file write on its target. */
-export async function upstreamCall(
-  folder: GatewayFolder,
-  request: CardRequest,
-): Promise<{ tool: string; args: Record<string, unknown>; path?: string }> {
-  if (!request.target) return { tool: 'counting__append', args: { line: request.text } }
-  const path = join(folder.files, `${keyOf(request.text)}.txt`)
-  if (request.target === 'existing') await writeFile(path, 'line one\nline two\n')
-  return { tool: 'files__write_file', args: { path, content: request.text }, path }
-}
-
-/** The texts a call with `text` ran upstream with: its counted lines, or its file's text. */
-export async function upstreamEffects(
-  folder: GatewayFolder,
-  text: string,
-  path: string | undefined,
-): Promise<string[]> {
-  if (path !== undefined) {
-    const written = await readFile(path, 'utf8').catch(() => '')
-    return written === text ? [written] : []
-  }
-  return (await countedLines(countFile(folder)))
-    .map((line) => (JSON.parse(line) as { line?: string }).line ?? '')
-    .filter((line) => keyOf(line) === keyOf(text))
-}
-
-/** What a gated call's answer told its asker. */
-export function toldBy(result: CallToolResult | Error): Told {
-  if (result instanceof Error) return { kind: 'denied', code: 'transport_error' }
-  const body = result.structuredContent as { ok?: boolean; error?: { code?: string } }
-  if (result.isError) return { kind: 'denied', code: body?.error?.code ?? 'error' }
-  return { kind: 'ran' }
 }

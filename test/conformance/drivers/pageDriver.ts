@@ -6,9 +6,8 @@
 // driver, one gateway and app per setup. Reached by URL-mode elicitation, the client declares it
 // opens URLs and the gateway knows the page: the host is sent the card's page, which the driver
 // opens (accepting the question) and answers there.
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
   type CallToolResult,
@@ -19,12 +18,21 @@ import type { Browser, Page } from 'playwright-core'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
 import { repoRoot } from '../../../app/server/ensureBuild.ts'
-import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { type AppHarness, startIn } from '../../app/appHarness.ts'
 import { type GatewayFolder, plainClient } from '../../app/gateway/gatewayHarness.ts'
 import { launchChromium } from '../../helpers/launchChromium.ts'
 import type { Card, FaceDriver, FaceInstance, FaceSetup, Outcome } from '../face.ts'
-import { newFolder, toldBy, upstreamCall, upstreamEffects } from './gatewayDriver.ts'
+import {
+  askerGone,
+  gatedCall,
+  hostClient,
+  newFolder,
+  rewriteTarget,
+  sigkillOverStdio,
+  toldBy,
+  upstreamCall,
+  upstreamEffects,
+} from './gatewayFace.ts'
 
 /** The gateway and the app on one folder, for one setup. */
 interface Gate {
@@ -119,7 +127,7 @@ export function pageDriver(
       'four-eyes': noPeople,
       restart:
         'the page reloads what the store holds; a restart of the gateway is the gateway faces’ scenario',
-      sigkill: 'the HTTP gateway runs in this process here; stdio covers the SIGKILL',
+      sigkill: sigkillOverStdio,
       expiry:
         'a card of 300 ms closes before Chromium has drawn it; the gateway faces cover expiry (the page then shows it closed, as asker-gone does)',
       'stale-node':
@@ -156,10 +164,7 @@ const cardOn = (page: Page) => page.locator('.sp-card').first()
 
 /** A host that opens URLs: each URL question it is sent is handed to `asked`. */
 function urlHost(asked: (url: string, reply: (result: ElicitResult) => void) => void): Client {
-  const client = new Client(
-    { name: 'conformance-host', version: '1.0.0' },
-    { capabilities: { elicitation: { url: {} } } },
-  )
+  const client = hostClient({ elicitation: { url: {} } })
   client.setRequestHandler(ElicitRequestSchema, (request) => {
     const url = request.params.mode === 'url' ? request.params.url : ''
     return new Promise<ElicitResult>((resolve) => asked(url, resolve))
@@ -191,15 +196,7 @@ function instance(gate: Gate, browser: Browser, patch: PagePatch, reach: PageRea
       const carded = new Promise<void>((resolve) => {
         waiting = resolve
       })
-      const call = client
-        .callTool({ name: tool, arguments: args }, undefined, {
-          timeout: 600_000,
-          onprogress: () => waiting(),
-        })
-        .then(
-          (r) => r as CallToolResult,
-          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
-        )
+      const call = gatedCall(client, tool, args, () => waiting())
       const shown = reach === 'link' ? carded : link.then(() => undefined)
       await Promise.race([shown, call.then((r) => Promise.reject(new Error(JSON.stringify(r))))])
       const runId = openRunOf(started, request.text)
@@ -269,20 +266,14 @@ function instance(gate: Gate, browser: Browser, patch: PagePatch, reach: PageRea
     async leave(card) {
       const h = held(card) as Held
       await h.client.close()
-      await waitForRun(started.runtime, h.runId, ['awaitingInput', 'cancelled', 'failed'], {
-        timeoutMs: 10_000,
-      }).catch(() => undefined)
+      await askerGone(started.runtime, h.runId)
       // The page hears the card close on its own: wait until it stops offering it (bounded).
       await h.page
         .locator('.sp-card[data-state="pending"]')
         .waitFor({ state: 'detached', timeout: 15_000 })
         .catch(() => undefined)
     },
-    async changeTarget(card) {
-      const path = held(card)?.path
-      if (path === undefined) throw new Error('the card has no target')
-      await writeFile(path, 'line one\nchanged by someone else\n')
-    },
+    changeTarget: async (card) => rewriteTarget(held(card)?.path),
     async expired(card) {
       await held(card)?.call
     },
