@@ -11,6 +11,7 @@ import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
 import { toolWords } from '../vocabulary/toolWords.ts'
 import { visibleText } from '../vocabulary/visibleText.ts'
 import { describeMcpServer } from './describeMcpServer.ts'
+import { offersEdit } from '../ui/core/editFields.ts'
 import { editCardInTerminal, isEditAnswer } from './editCardInTerminal.ts'
 import { formatEvent } from './formatEvent.ts'
 
@@ -137,10 +138,14 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         .view(id)
         .events.findLast((e) => e.confirmationId === pending.confirmationId && e.description)
       const nothing = card === undefined ? undefined : nothingToDo(card)
+      // A card with nothing a person may change (a delete, an undo) offers no edit.
+      const editable = offersEdit(card?.toolName && runtime.tools.editForm(card.toolName))
       const answer = await ask(
-        nothing === undefined
-          ? '  Allow once? (e edits it field by field) [y/N] '
-          : '  Nothing to allow here; press Enter to dismiss it ',
+        nothing !== undefined
+          ? '  Nothing to allow here; press Enter to dismiss it '
+          : editable
+            ? '  Allow once? (e edits it field by field) [y/N] '
+            : '  Allow once? [y/N] ',
       )
       if (status(id) !== 'awaitingConfirmation') continue
       if (answer?.trim() === '/quit') {
@@ -158,6 +163,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         if (answer === undefined) return
         continue
       }
+      // Not offered, yet typed: the edit step says plainly why nothing can be changed.
       if (isEditAnswer(answer)) {
         await editCardInTerminal(runtime, id, pending.confirmationId, { ask, say })
         continue
