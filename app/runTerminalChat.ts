@@ -139,7 +139,12 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         .events.findLast((e) => e.confirmationId === pending.confirmationId && e.description)
       const nothing = card === undefined ? undefined : nothingToDo(card)
       // A card with nothing a person may change (a delete, an undo) offers no edit.
-      const editable = offersEdit(card?.toolName && runtime.tools.editForm(card.toolName))
+      const tool = runtime
+        .view(id)
+        .events.findLast(
+          (e) => e.kind === 'confirmationRequired' && e.confirmationId === pending.confirmationId,
+        )?.toolName
+      const editable = offersEdit(tool === undefined ? undefined : runtime.tools.editForm(tool))
       const answer = await ask(
         nothing !== undefined
           ? '  Nothing to allow here; press Enter to dismiss it '
