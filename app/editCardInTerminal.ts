@@ -5,6 +5,7 @@ import {
   type EditField,
   editFields,
   nothingToEdit,
+  offersEdit,
   toArguments,
   toFormValues,
 } from '../ui/core/editFields.ts'
@@ -46,7 +47,7 @@ export async function editCardInTerminal(
   const fields = schema === undefined || proposed === undefined ? [] : editFields(schema)
   const asked = fields.filter((f) => !f.identifies)
   // A card with fields, none of them a person's to change (a delete, an undo): no form, no JSON.
-  if (fields.length > 0 && asked.length === 0) {
+  if (!offersEdit(schema)) {
     io.say(`  ${nothingToEdit}`)
     return
   }

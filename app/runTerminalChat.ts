@@ -4,6 +4,7 @@ import type { AgentRuntime } from '../runtime/AgentRuntime.ts'
 import { waitForRun } from '../runtime/waitForRun.ts'
 import type { McpServerStatus } from '../tools/mcp/McpServerStatus.ts'
 import { latestChangeId } from '../ui/core/changeOf.ts'
+import { offersEdit } from '../ui/core/editFields.ts'
 import { nothingToDo } from '../ui/core/nothingToDo.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { dayText } from '../vocabulary/humanTime.ts'
@@ -137,10 +138,19 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         .view(id)
         .events.findLast((e) => e.confirmationId === pending.confirmationId && e.description)
       const nothing = card === undefined ? undefined : nothingToDo(card)
+      // A card with nothing a person may change (a delete, an undo) offers no edit.
+      const tool = runtime
+        .view(id)
+        .events.findLast(
+          (e) => e.kind === 'confirmationRequired' && e.confirmationId === pending.confirmationId,
+        )?.toolName
+      const editable = offersEdit(tool === undefined ? undefined : runtime.tools.editForm(tool))
       const answer = await ask(
-        nothing === undefined
-          ? '  Allow once? (e edits it field by field) [y/N] '
-          : '  Nothing to allow here; press Enter to dismiss it ',
+        nothing !== undefined
+          ? '  Nothing to allow here; press Enter to dismiss it '
+          : editable
+            ? '  Allow once? (e edits it field by field) [y/N] '
+            : '  Allow once? [y/N] ',
       )
       if (status(id) !== 'awaitingConfirmation') continue
       if (answer?.trim() === '/quit') {
@@ -158,6 +168,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         if (answer === undefined) return
         continue
       }
+      // Not offered, yet typed: the edit step says plainly why nothing can be changed.
       if (isEditAnswer(answer)) {
         await editCardInTerminal(runtime, id, pending.confirmationId, { ask, say })
         continue

@@ -140,6 +140,9 @@ describe('editing a card in the terminal chat, field by field', () => {
     ])
     const written = await chat(model, ['delete it', 'e', 'n'])
     expect(written).toContain('Nothing on this card can be changed')
+    // Not offered at all: the delete card's prompt names no edit.
+    expect(written).toContain('  Allow once? [y/N] ')
+    expect(written).not.toContain('(e edits it field by field)')
     expect(written).not.toContain('Title [')
     expect(written).not.toContain('{')
     expect((await ws.readTasks()).map((task) => task.title)).toEqual(['Essay'])

@@ -192,9 +192,36 @@ async function axeBothSchemes(page: Page, view: string, findings: Record<string,
   }
 }
 
+/**
+ * The panes opened from the workspace list (issue #48): a task's details with Edit, Move and Delete
+ * and its Edit form open (one state: the form sits under the details and their buttons), then a
+ * note in the reader with its Edit and Delete. Nothing sideways, axe clean in light and dark.
+ */
+async function openedPanes(page: Page, findings: Record<string, unknown>) {
+  const open = async (title: string) => {
+    await page.locator('[data-opens]').filter({ hasText: title }).first().click()
+    await page.getByRole('heading', { name: title, level: 2 }).waitFor()
+  }
+  const task = 'Practice problem set 10'
+  await open(task)
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await page.getByRole('form', { name: `Edit “${task}”` }).waitFor()
+  for (const name of ['Move', 'Delete'])
+    expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+  expect(await sidewaysOverflow(page)).toEqual([])
+  await axeBothSchemes(page, 'a task with its edit form', findings)
+  await page.locator('.sp-reader__back').click()
+  await open('Krebs cycle facts')
+  for (const name of ['Edit', 'Delete'])
+    expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+  expect(await sidewaysOverflow(page)).toEqual([])
+  await axeBothSchemes(page, 'a note in the reader', findings)
+  await page.locator('.sp-reader__back').click()
+}
+
 // Issue #48 (2, 5): WCAG 2.1 AA at every width, in the system's light and dark.
 describe.each(widths)('axe at $width × $height', ({ width, height, phone, tablet }) => {
-  it('finds nothing in light or dark: the chat, a card of each level, the conversations, the panel', {
+  it('finds nothing in light or dark: the chat, a card of each level, the conversations, the panel, a task and a note opened', {
     timeout: 240_000,
   }, async () => {
     // Ten tasks and more: the count beside "Tasks" has two digits (4.35:1 once, on its grey).
@@ -208,6 +235,7 @@ describe.each(widths)('axe at $width × $height', ({ width, height, phone, table
           createdAt: at,
           updatedAt: at,
         })
+      await h.workspace.saveArtifact('Krebs cycle facts', '- It makes NADH and FADH2.\n')
     })
     const findings: Record<string, unknown> = {}
     await axeBothSchemes(page, 'welcome', findings)
@@ -229,6 +257,7 @@ describe.each(widths)('axe at $width × $height', ({ width, height, phone, table
     if (phone) await page.getByRole('button', { name: 'Workspace' }).click()
     await page.locator('.sp-task__title').first().waitFor()
     await axeBothSchemes(page, 'workspace', findings)
+    await openedPanes(page, findings)
     await page.getByRole('tab', { name: 'Activity' }).click()
     await page.locator('.sp-timeline').waitFor()
     await axeBothSchemes(page, 'activity', findings)

@@ -224,7 +224,8 @@ describe('AgentChat over a LocalRunClient: the runtime’s own decisions, in pro
     const run = new LocalRunClient(runtime, runId)
     render(<AgentChat run={run} onStartRun={() => {}} />)
     const oldId = runtime.view(runId).pending?.confirmationId
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    // Edit shows once the card's form has been asked (a card with nothing to change has none).
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }))
     // The form's code loads on the first Edit (a dynamic import); on a busy machine that takes a while.
     const title = (await screen.findByLabelText(/^Title/, undefined, {
       timeout: 50_000,

@@ -1,7 +1,7 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { JsonSchema } from '../../models/messages.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
-import { editFields, hasEditableFields, nothingToEdit } from '../core/editFields.ts'
+import { editFields, nothingToEdit, offersEdit } from '../core/editFields.ts'
 import { CardEditor } from './CardEditor.tsx'
 import type { CardEditFormProps } from './cardForm/CardEditForm.tsx'
 
@@ -66,9 +66,8 @@ export function CardEdit(props: CardEditProps) {
   )
   if (schema === undefined) return opening
   const proposed = argumentsOf(request.argumentsJson)
-  const fields = schema === null ? [] : editFields(schema)
   // Fields, but none a person's to change (a delete's target, an undo): say so, no empty form.
-  if (fields.length > 0 && !hasEditableFields(fields))
+  if (!offersEdit(schema ?? undefined))
     return (
       <div className="sp-card__editor-label" role="status">
         <p>{nothingToEdit}</p>

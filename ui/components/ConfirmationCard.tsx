@@ -11,6 +11,7 @@ import { describeCardState } from '../core/describeCardState.ts'
 import { describeEffect } from '../core/describeEffect.ts'
 import { describePermission } from '../core/describePermission.ts'
 import { nothingToDo } from '../core/nothingToDo.ts'
+import { useEditSchema } from '../hooks/useEditSchema.ts'
 import { CallDescriptionView } from './CallDescriptionView.tsx'
 import { CardEdit } from './CardEdit.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
@@ -120,6 +121,8 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         : outcome
   const live = state === 'pending'
   const editing = live && phase.kind === 'editing'
+  // Asked when the card is drawn: a card with nothing a person may change shows no Edit.
+  const edit = useEditSchema(request, props.loadSchema, live && props.onEdit !== undefined)
 
   useEffect(() => {
     if (live && !editing && autoFocus) firstButton.current?.focus()
@@ -237,7 +240,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
         <CardEdit
           request={request}
           initialJson={prettyJson(request.argumentsJson)}
-          loadSchema={props.loadSchema}
+          loadSchema={edit.loadSchema}
           onSave={saveEdit}
           onCancel={() => setPhase({ kind: 'idle' })}
         />
@@ -266,7 +269,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
                   More choices <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
                 </button>
               ) : null}
-              {props.onEdit ? (
+              {props.onEdit && edit.offers ? (
                 <button
                   type="button"
                   className="sp-card__link"

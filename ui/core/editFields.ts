@@ -65,6 +65,15 @@ export function hasEditableFields(fields: readonly EditField[]): boolean {
   return fields.some((field) => !field.identifies)
 }
 
+/**
+ * Whether a card offers Edit: not when its tool's form has fields and none is a person's to change
+ * (a delete's target, an undo); a tool without such a form (no schema, no fields) is edited as JSON.
+ */
+export function offersEdit(schema: JsonSchema | undefined): boolean {
+  const fields = schema === undefined ? [] : editFields(schema)
+  return fields.length === 0 || hasEditableFields(fields)
+}
+
 /** What an Edit says when nothing on the card can be changed (a delete's target, an undo). */
 export const nothingToEdit =
   'Nothing on this card can be changed: it acts on exactly what it shows. Deny it if it is not what you want.'
