@@ -29,6 +29,7 @@ beforeAll(async () => {
   started = await startGateway({
     configPath: folder.config,
     workspace: folder.workspace,
+    askTimeoutMs: 600_000,
     approvalRules: { version: 1, rules: [{ levels: ['write'], signed: true }] },
     env: {},
     log: (line) => {
