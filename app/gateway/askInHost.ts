@@ -1,7 +1,9 @@
 import { approvalVerdict } from '../../machines/approvalRefusal.ts'
+import { isSignatureErrorCode } from '../../runtime/AgentError.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
+import { requiresSignature } from '../../vocabulary/ApprovalRules.ts'
 import type { ConfirmationDecision, RuleScope } from '../../vocabulary/Decision.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
@@ -45,7 +47,7 @@ export function askInHost(
   }
   if (elicit === undefined) return undefined
   const notice = allowRefusal(deps.runtime, runId, card, caller.person)
-  elicit(hostQuestion(card, caller.name, notice), signal).then(
+  elicit(hostQuestion(card, caller.name, notice, mustSign(deps, runId, card)), signal).then(
     (result) => decideAsCaller(deps, runId, card, caller, { ...answerOf(result), notice }),
     // The host could not ask (or the card was answered elsewhere first): the page still can.
     () => undefined,
@@ -78,10 +80,13 @@ function decideAsCaller(
         // Answered already (on the page, or by the clock): the first answer won.
         if (code === 'confirmation_not_found') return
         const why = error instanceof Error ? error.message : String(error)
+        // A signed card's plain answer: the card waits for its signature on the page.
         deps.log(
           code === 'approver_not_allowed'
             ? `${taken(caller)} did not decide the card (${why}): it waits for an approver`
-            : `${taken(caller)} was not taken: ${why}`,
+            : code !== undefined && isSignatureErrorCode(code)
+              ? `${taken(caller)} did not decide the card (${code}: ${why}): it waits for a signed answer on the page`
+              : `${taken(caller)} was not taken: ${why}`,
         )
       },
     )
@@ -112,6 +117,19 @@ function allowRefusal(
   if (verdict.kind === 'refused') return verdict.message
   if (verdict.kind === 'counts') return `it needs ${verdict.needed} more approval(s) after yours`
   return undefined
+}
+
+/** Whether the host's rules require `card` to be signed, and the page to sign it on if known. */
+function mustSign(
+  deps: HostAsking,
+  runId: string,
+  card: AgentEvent,
+): { link: string | undefined } | undefined {
+  const rules = deps.runtime.approvalRules
+  if (rules === undefined || card.permission === undefined || card.toolName === undefined)
+    return undefined
+  if (!requiresSignature(rules, card.permission, card.toolName)) return undefined
+  return { link: deps.pageUrl === undefined ? undefined : cardPageUrl(deps.pageUrl, runId) }
 }
 
 // How the log names an answer given in the host.

@@ -36,6 +36,8 @@ export function hostQuestion(
   asker: string,
   /** Why allowing here alone does not answer the card (the host's approval rules), if so. */
   allowNotice?: string,
+  /** The card must be signed (a passkey on the page, at `link` if known): no answer here decides it. */
+  signed?: { link: string | undefined },
 ): ElicitRequestFormParams {
   const args = card.payloadJson ?? '{}'
   const shownArgs =
@@ -50,9 +52,11 @@ export function hostQuestion(
     `Level: ${card.permission ?? 'destructive'}${card.permissionOrigin === undefined ? '' : ` (${card.permissionOrigin.text})`}`,
     ...(card.expiresAt === undefined ? [] : [`Unanswered, it is denied at ${card.expiresAt}.`]),
     '',
-    allowNotice === undefined
-      ? 'Accept to allow it (once, unless you choose otherwise); decline to deny it.'
-      : `Allowing it here does not decide it: ${allowNotice}. It waits for an approver on StudyPulse's page; decline to deny it.`,
+    signed !== undefined
+      ? `Neither allowing nor denying it here decides it: it must be signed with your passkey on StudyPulse's page${signed.link === undefined ? '' : ` (${signed.link})`}.`
+      : allowNotice === undefined
+        ? 'Accept to allow it (once, unless you choose otherwise); decline to deny it.'
+        : `Allowing it here does not decide it: ${allowNotice}. It waits for an approver on StudyPulse's page; decline to deny it.`,
   ]
   const choices = choicesFor(card.permission)
   return {

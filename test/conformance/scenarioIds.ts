@@ -15,6 +15,7 @@ export const scenarioIds = [
   'unnamed-approver',
   'quorum',
   'four-eyes',
+  'signed-required',
   'asker-gone',
   'restart',
   'sigkill',

@@ -261,6 +261,23 @@ export const scenarios: readonly Scenario[] = [
     },
   },
   {
+    id: 'signed-required',
+    promise: 'a plain Allow or Deny on a card that must be signed is refused',
+    setup: {
+      rules: { version: 1, rules: [{ levels: ['write', 'destructive', 'execute'], signed: true }] },
+    },
+    async run(face) {
+      const card = await ask(face, 'signed-required')
+      expect(await face.answer([{ card, decision: 'allow', by: alice }])).toEqual([
+        { kind: 'refused', code: expect.any(String) },
+      ])
+      expect(await face.answer([{ card, decision: 'deny', by: alice }])).toEqual([
+        { kind: 'refused', code: expect.any(String) },
+      ])
+      await ran(face, card, 0)
+    },
+  },
+  {
     id: 'asker-gone',
     promise: 'a card whose asker has gone closes; a later Allow runs nothing',
     needs: ['leave'],

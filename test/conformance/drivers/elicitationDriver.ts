@@ -36,6 +36,8 @@ interface Gate {
   started(): StartedGateway
   connect(who: Who, onQuestion: Questioned): Promise<Client>
   restart(): Promise<void>
+  /** Resolves with the code of the next answer the gateway says did not decide its card. */
+  nextRefusal(): Promise<string>
   endScenario(): Promise<void>
   close(): Promise<void>
 }
@@ -60,8 +62,14 @@ async function httpGate(setup: FaceSetup): Promise<Gate> {
   const clients: Client[] = []
   let started: StartedGateway
   let http: GatewayHttp
+  // The gateway's own word on an answer given in the host that it refused (its log).
+  const refusals = new Set<(code: string) => void>()
+  const log = (line: string) => {
+    const code = /did not decide the card \(([a-z_]+):/.exec(line)?.[1]
+    if (code !== undefined) for (const heard of [...refusals]) heard(code)
+  }
   const open = async () => {
-    ;({ started, http } = await hostedGateway(folder, setup))
+    ;({ started, http } = await hostedGateway(folder, setup, log))
   }
   const endSessions = async () => {
     for (const client of clients.splice(0)) await client.close().catch(() => undefined)
@@ -70,6 +78,14 @@ async function httpGate(setup: FaceSetup): Promise<Gate> {
   return {
     folder,
     started: () => started,
+    nextRefusal: () =>
+      new Promise<string>((resolve) => {
+        const heard = (code: string) => {
+          refusals.delete(heard)
+          resolve(code)
+        }
+        refusals.add(heard)
+      }),
     async connect(who, onQuestion) {
       const client = hostClient({ elicitation: { form: {} } })
       client.setRequestHandler(
@@ -184,20 +200,27 @@ function instance(gate: Gate): FaceInstance {
       answer.decision === 'allow'
         ? { action: 'accept', content: { answer: 'allow_once' } }
         : { action: 'decline' }
+    let refusal: Promise<string | undefined> = new Promise(() => {})
     if (h.replied) {
       // The host sends its answer again, as a replaying client would: the same response, raw.
       await h.client.transport
         ?.send({ jsonrpc: '2.0', id: h.questionId, result })
         .catch(() => undefined)
+      // The question was answered once: a second answer is never read (the card waits as it was).
+      if (open) return { kind: 'refused', code: 'question_answered' }
     } else {
       h.replied = true
+      refusal = gate.nextRefusal()
       h.reply(result)
     }
     if (!open) return { kind: 'refused', code: 'confirmation_not_found' }
-    // The answer lands once the card closes (the call runs, or is denied).
-    await waitForRun(started.runtime, h.runId, ['awaitingInput'], { timeoutMs: 30_000 }).catch(
-      () => undefined,
-    )
+    // The answer lands once the card closes (the call runs, or is denied), unless the gateway
+    // says it did not decide the card (one that must be signed, say).
+    const closed = waitForRun(started.runtime, h.runId, ['awaitingInput'], { timeoutMs: 30_000 })
+      .catch(() => undefined)
+      .then(() => undefined)
+    const code = await Promise.race([closed, refusal])
+    if (code !== undefined) return { kind: 'refused', code }
     if (isOpen(started, h.runId, answer.card.id)) return { kind: 'refused', code: 'still_open' }
     if (answer.decision === 'allow') h.allowed = true
     return { kind: 'taken' }

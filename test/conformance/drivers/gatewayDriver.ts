@@ -156,6 +156,9 @@ export function gatewayDriver(mode: 'stdio' | 'http'): FaceDriver {
       'unnamed-approver': mode === 'stdio' ? onePerson : elsewhere,
       quorum: mode === 'stdio' ? onePerson : elsewhere,
       'four-eyes': mode === 'stdio' ? onePerson : elsewhere,
+      ...(mode === 'stdio' && {
+        'signed-required': `${onePerson}: approval rules, and so signed approvals, need --http with sign-in (the stdio gateway refuses to start with them)`,
+      }),
       'stale-node':
         'a gateway holds its calls in its own process: another node has no call to answer (restart and SIGKILL cover the process going)',
       ...(mode === 'stdio' && {

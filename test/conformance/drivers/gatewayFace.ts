@@ -114,10 +114,11 @@ export function gatedCall(
 
 const publicOrigin = 'https://study.example.edu'
 
-/** The gateway on `folder` for `setup`, over Streamable HTTP behind the sign-in proxy. */
+/** The gateway on `folder` for `setup`, over Streamable HTTP behind the sign-in proxy; `log` hears its log lines. */
 export async function hostedGateway(
   folder: GatewayFolder,
   setup: FaceSetup,
+  log: (line: string) => void = () => {},
 ): Promise<{ started: StartedGateway; http: GatewayHttp }> {
   const started = await startGateway({
     configPath: folder.config,
@@ -125,7 +126,7 @@ export async function hostedGateway(
     askTimeoutMs: setup.expiresInMs ?? 600_000,
     ...(setup.rules !== undefined && { approvalRules: setup.rules }),
     env: {},
-    log: () => {},
+    log,
   })
   const http = await serveGatewayHttp(started.gateway, 0, {
     hosted: { publicOrigin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1/32'] },

@@ -125,6 +125,7 @@ export function pageDriver(
       'unnamed-approver': noPeople,
       quorum: noPeople,
       'four-eyes': noPeople,
+      'signed-required': `${noPeople} (a signed approval is a signed-in person’s passkey; a gateway without sign-in refuses approval rules)`,
       restart:
         'the page reloads what the store holds; a restart of the gateway is the gateway faces’ scenario',
       sigkill: sigkillOverStdio,

@@ -113,6 +113,8 @@ export function toolApprovalDriver(
         'the AI SDK keeps no session: each request carries the whole conversation, so another conversation holding the approval is a replay',
       'asker-gone':
         'a toolApproval card outlives its request by design: the conversation comes back with the answer',
+      'signed-required':
+        'the AI SDK takes a lone Deny itself and never asks toolApproval, so no Deny reaches StudyPulse to be refused (the call never runs); its plain Allow is refused (test/aiSdk/toolApprovalSigned.test.ts)',
       sigkill: 'an in-process library has no process of its own; restart covers a dying process',
       'new-target': targets,
       'target-changed': targets,
