@@ -204,3 +204,25 @@ export function createRunGuards({
       decisionRefusal(context, event.decision, clock(), approvalRules) === undefined,
   }
 }
+
+/** What something made for one card is bound to: a signature's ceremony, a sealed question. */
+export interface CardBinding {
+  runId?: string
+  confirmationId?: string
+  digest?: string
+}
+
+/**
+ * Why something bound to one card does not belong to `card`: `other_card` (another run or card),
+ * `other_call` (the card's id with another call's digest), or undefined when it belongs. Beside
+ * the decision's own check above, the one comparison of a binding with its card.
+ */
+export function bindingMismatch(
+  bound: CardBinding,
+  card: CardBinding,
+): 'other_card' | 'other_call' | undefined {
+  if (bound.runId !== card.runId || bound.confirmationId !== card.confirmationId)
+    return 'other_card'
+  if (bound.digest !== card.digest) return 'other_call'
+  return undefined
+}

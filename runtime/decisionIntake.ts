@@ -1,4 +1,5 @@
 import type { AgentRunContext } from '../machines/agentRunTypes.ts'
+import { bindingMismatch } from '../machines/runGuards.ts'
 import { cardDigest } from '../tools/digest.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
@@ -192,7 +193,10 @@ async function checkAnswer(
   }
   // Checked last: verifying uses the signature's single-use ceremony up.
   const shownDigest =
-    view.pending?.confirmationId === confirmationId ? view.pending.digest : card?.digest
+    bindingMismatch({ confirmationId }, { confirmationId: view.pending?.confirmationId }) ===
+    undefined
+      ? view.pending?.digest
+      : card?.digest
   // Hosts with no signing rule pay no extra await (the intake's timing is as it always was).
   const signed = signsAny(deps.approvalRules)
     ? await checkSignature(deps, request, answer, card, shownDigest, digest)

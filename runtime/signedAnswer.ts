@@ -1,3 +1,4 @@
+import { bindingMismatch } from '../machines/runGuards.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { type ApprovalRules, requiresSignature } from '../vocabulary/ApprovalRules.ts'
 import type {
@@ -40,7 +41,10 @@ export async function checkSignature(
     return refusal(deps, answer, 'the card is not known here yet')
   }
   if (!requiresSignature(rules, card.permission, card.toolName)) return { kind: 'unsigned' }
-  if (answeredDigest !== undefined && answeredDigest !== cardDigest) {
+  if (
+    answeredDigest !== undefined &&
+    bindingMismatch({ digest: answeredDigest }, { digest: cardDigest }) !== undefined
+  ) {
     // The signature binds the card's call: an edit is another call, never signed by this one.
     return {
       kind: 'refused',

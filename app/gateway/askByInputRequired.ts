@@ -5,6 +5,7 @@ import {
   inputRequired,
   inputResponse,
 } from '@modelcontextprotocol/server'
+import { bindingMismatch } from '../../machines/runGuards.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
@@ -150,7 +151,10 @@ export class AskByInputRequired {
         'no card waits for this answer (it was decided or closed already); it decides nothing',
       )
     }
-    if (held.principal !== principal || held.card.digest !== state.digest) {
+    if (
+      held.principal !== principal ||
+      bindingMismatch({ digest: state.digest }, { digest: held.card.digest }) !== undefined
+    ) {
       return refused('confirmation_not_found', 'this card is not yours; the answer decides nothing')
     }
     if (

@@ -21,11 +21,13 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true, maxRetries: 3 }))
 
 /** Runs the terminal chat as `npm run chat` does, with no input; resolves with its exit and output. */
-function runChat(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runChat(
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'app/chat.ts')], {
       cwd: repo,
-      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_MODEL: '' },
+      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_MODEL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -125,8 +127,16 @@ describe('damaged files at start-up are named; the app starts with what is sound
     expect(stdout).toContain('audit.jsonl is damaged at line 1')
   }, 30_000)
 
-  it('the terminal chat prints the model on its first line, and the store in use', async () => {
-    const { code, stdout } = await runChat()
+  it('the terminal chat says where answers come from on its first line, and where work is kept', async () => {
+    const student = await runChat({ STUDYPULSE_DEVELOPER: '' })
+    expect(student.code).toBe(0)
+    const said = student.stdout.split('\n')
+    expect(said[0]).toBe('StudyPulse · answers come from the offline planner, on this computer')
+    expect(said).toContain('  your work is kept in the workspace folder')
+  }, 30_000)
+
+  it('in developer mode the terminal chat names the model and the store in use', async () => {
+    const { code, stdout } = await runChat({ STUDYPULSE_DEVELOPER: '1' })
     expect(code).toBe(0)
     const lines = stdout.split('\n')
     expect(lines[0]).toBe('StudyPulse · model: offline-planner')

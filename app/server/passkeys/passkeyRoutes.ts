@@ -1,5 +1,6 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { z } from 'zod'
+import { bindingMismatch } from '../../../machines/runGuards.ts'
 import { requiresSignature } from '../../../vocabulary/ApprovalRules.ts'
 import type { Person } from '../../../vocabulary/Identity.ts'
 import type { AppContext } from '../AppContext.ts'
@@ -122,7 +123,11 @@ export function passkeyRoutes(app: AppContext): Route[] {
         const card = view.events.findLast(
           (e) => e.kind === 'confirmationRequired' && e.confirmationId === confirmationId,
         )
-        if (pending?.confirmationId !== confirmationId || card?.permission === undefined)
+        const open = bindingMismatch(
+          { confirmationId },
+          { confirmationId: pending?.confirmationId },
+        )
+        if (pending === undefined || open !== undefined || card?.permission === undefined)
           throw new HttpError(409, 'confirmation_not_found', 'this run is not waiting on that card')
         if (!requiresSignature(app.runtime.approvalRules, card.permission, card.toolName ?? ''))
           throw new HttpError(

@@ -5,6 +5,7 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { bindingMismatch } from '../../../machines/runGuards.ts'
 import type {
   SignatureCheck,
   SignatureRefusalCode,
@@ -99,9 +100,10 @@ export async function verifySignedAnswer(
   const bound = ceremony.binding
   if (by?.id === undefined || ceremony.personId !== by.id)
     return no('signature_mismatch', 'this signature was asked for by someone else')
-  if (bound.runId !== card.runId || bound.confirmationId !== card.confirmationId)
+  const mismatch = bindingMismatch(bound, card)
+  if (mismatch === 'other_card')
     return no('signature_mismatch', 'this signature was made for another card')
-  if (bound.digest !== card.digest)
+  if (mismatch === 'other_call')
     return no('signature_mismatch', 'this signature was made for another call')
   if (bound.decision !== card.decision)
     return no(

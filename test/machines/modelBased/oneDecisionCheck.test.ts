@@ -33,6 +33,18 @@ const knownOffenders: readonly { file: string; text: string; why: string }[] = [
     text: "if (load.current === undefined || confirmationId === '') return",
     why: 'the edit form: no card, no schema to load',
   },
+  // The edit form's schema, asked when a card is drawn (whether it offers Edit at all) and moved
+  // with that into a hook of its own.
+  {
+    file: 'ui/hooks/useEditSchema.ts',
+    text: "if (!wanted || load.current === undefined || confirmationId === '') return",
+    why: 'the edit form: no card, no schema to load',
+  },
+  {
+    file: 'ui/hooks/useEditSchema.ts',
+    text: 'if (answer?.confirmationId !== confirmationId) return { offers: false, loadSchema }',
+    why: "the edit form: the schema of the card drawn, not a newer card's",
+  },
   {
     file: 'ui/local/LocalRunClient.ts',
     text: 'if (pending?.confirmationId !== confirmationId) return undefined',
