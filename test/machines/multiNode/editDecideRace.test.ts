@@ -142,7 +142,13 @@ test('40 cards, each edited at its owner while another node allows it: exactly o
 // "taken" by the store alone: the check above sees the lost allows (so it can fail). With the
 // decision intake, an allow waits for its owner's word (issue 45), so the skipped compare-and-set
 // alone no longer lies to the decider: it is told its allow lost.
+// The window is the time the allow's notice takes to reach the owner: on a quiet machine forty
+// cards can all miss it, so the control races again (up to three rounds of forty) until one lands.
 test('(control) an edit past the store loses allows that were reported as taken', async () => {
-  const result = await race(editPastTheStore, { stopAtFirst: true, blindAllow: true })
-  expect(result.bothTaken + result.lostAllows).toBeGreaterThan(0)
-}, 120_000)
+  let found = 0
+  for (let round = 0; round < 3 && found === 0; round++) {
+    const result = await race(editPastTheStore, { stopAtFirst: true, blindAllow: true })
+    found = result.bothTaken + result.lostAllows
+  }
+  expect(found).toBeGreaterThan(0)
+}, 300_000)
