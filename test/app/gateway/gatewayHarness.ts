@@ -58,9 +58,9 @@ export async function gatewayFolder(
   }
 }
 
-/** The gateway as a host starts it: `node --import tsx app/gateway/main.ts …` over stdio. */
-export function gatewayStdio(folder: GatewayFolder, extra: string[] = []): StdioClientTransport {
-  return new StdioClientTransport({
+/** How a host starts the gateway over stdio: `node --import tsx app/gateway/main.ts …`. */
+export function gatewayStdioParams(folder: GatewayFolder, extra: string[] = []) {
+  return {
     command: process.execPath,
     args: [
       '--import',
@@ -73,8 +73,13 @@ export function gatewayStdio(folder: GatewayFolder, extra: string[] = []): Stdio
       ...extra,
     ],
     cwd: repo,
-    stderr: 'pipe',
-  })
+    stderr: 'pipe' as const,
+  }
+}
+
+/** The gateway as a host starts it, over stdio, for the SDK 1.x client. */
+export function gatewayStdio(folder: GatewayFolder, extra: string[] = []): StdioClientTransport {
+  return new StdioClientTransport(gatewayStdioParams(folder, extra))
 }
 
 /** A client that answers elicitations with `answer`, recording each question it was asked. */

@@ -1,8 +1,7 @@
-import { join } from 'node:path'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/server'
-import { type GatewayFolder, repo } from './gatewayHarness.ts'
+import { type GatewayFolder, gatewayStdioParams } from './gatewayHarness.ts'
 
 /** The stateless revision the v2 clients here are pinned to. */
 export const pinned = { mode: { pin: '2026-07-28' } } as const
@@ -44,21 +43,7 @@ class InPlaceStdio extends StdioClientTransport {}
 
 /** The gateway as a host starts it over stdio, for the v2 client (probed in place). */
 export function statelessStdio(folder: GatewayFolder, extra: string[] = []): StdioClientTransport {
-  return new InPlaceStdio({
-    command: process.execPath,
-    args: [
-      '--import',
-      'tsx',
-      join(repo, 'app/gateway/main.ts'),
-      '--config',
-      folder.config,
-      '--workspace',
-      folder.workspace,
-      ...extra,
-    ],
-    cwd: repo,
-    stderr: 'pipe',
-  })
+  return new InPlaceStdio(gatewayStdioParams(folder, extra))
 }
 
 /** The deadline a question states ("Unanswered, it is denied at …"), in epoch ms. */
