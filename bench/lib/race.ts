@@ -21,13 +21,13 @@ class Worker {
   #failed: Error | undefined
   #stderr = ''
 
-  constructor(dir: string, role: number, cards: number, timeoutMs: number) {
+  constructor(dir: string, role: number, cards: number, timeoutMs: number, script: ScriptArgs) {
     const worker = join(import.meta.dirname, '..', 'raceWorker.ts')
-    this.#child = spawn(
-      process.execPath,
-      ['--import', 'tsx', worker, dir, String(role), String(cards)],
-      { cwd: join(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs },
-    )
+    this.#child = spawn(process.execPath, [...script(worker), dir, String(role), String(cards)], {
+      cwd: join(import.meta.dirname, '..'),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+    })
     this.#child.stderr?.on('data', (chunk: Buffer) => {
       this.#stderr += chunk.toString()
       if (process.env.RACE_DEBUG) process.stderr.write(chunk)
@@ -89,6 +89,10 @@ const sumCodes = (...all: unknown[]) => {
 /** What the race scenario counts. */
 export type RaceCount = Awaited<ReturnType<typeof race>>
 
+/** How `node` runs a TypeScript file: through tsx here; the test suite passes its prebuilt bundles. */
+export type ScriptArgs = (file: string) => string[]
+const throughTsx: ScriptArgs = (file) => ['--import', 'tsx', file]
+
 /**
  * Two processes, each with its own runtime over one workspace folder, race on `cards` cards:
  * each starts half the runs; both restore (seeing the other's runs as owned elsewhere) and both
@@ -96,12 +100,20 @@ export type RaceCount = Awaited<ReturnType<typeof race>>
  * no card left. Counted from the folder afterwards: the stored tasks and journal intents
  * (in the folder's SQLite file).
  */
-export async function race({ cards, timeoutMs }: { cards: number; timeoutMs: number }) {
+export async function race({
+  cards,
+  timeoutMs,
+  script = throughTsx,
+}: {
+  cards: number
+  timeoutMs: number
+  script?: ScriptArgs
+}) {
   const dir = await mkdtemp(join(tmpdir(), 'studypulse-bench-race-'))
   try {
     await Workspace.create(dir)
     const t0 = performance.now()
-    const workers = [0, 1].map((role) => new Worker(dir, role, cards, timeoutMs))
+    const workers = [0, 1].map((role) => new Worker(dir, role, cards, timeoutMs, script))
     const [a, b] = workers as [Worker, Worker]
     const ready = await Promise.all(workers.map((w) => w.next('ready')))
     const tReady = performance.now()

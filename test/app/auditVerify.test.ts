@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 let ws: string
@@ -43,15 +44,11 @@ afterEach(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3
 // `npm run audit [-- --verify]` on the workspace.
 function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repo, 'app/audit.ts'), ...args],
-      {
-        cwd: repo,
-        env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
+    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
+      cwd: repo,
+      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let stdout = ''
     child.stdout.on('data', (d) => {
       stdout += d

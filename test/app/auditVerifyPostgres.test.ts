@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { writeAuditCheckpoint } from '../../store/postgres/postgresAuditLog.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -42,15 +43,11 @@ afterAll(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 
 
 function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repo, 'app/audit.ts'), ...args],
-      {
-        cwd: repo,
-        env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: url },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
+    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
+      cwd: repo,
+      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let stdout = ''
     child.stdout.on('data', (d) => {
       stdout += d

@@ -1,4 +1,5 @@
 // A signed decision's receipt checked offline by the package's pure verifier: a real receipt
+
 // verifies with only the signer's public key (also from a fresh process), and each kind of
 // tampering is named.
 import { execFile } from 'node:child_process'
@@ -12,6 +13,7 @@ import { signingRequest, verifySignedAnswer } from '../../app/server/passkeys/pa
 import type { SignedReceipt } from '../../runtime/SignedApprovals.ts'
 import { verifySignedReceipt } from '../../runtime/verifySignedReceipt.ts'
 import { memoryPasskeyStore } from '../../store/memoryPasskeyStore.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { SoftAuthenticator } from '../helpers/softAuthenticator.ts'
 
 const origin = 'https://studypulse.test'
@@ -95,9 +97,7 @@ describe('verifySignedReceipt', () => {
       const child = new URL('../helpers/verifyReceiptChild.ts', import.meta.url).pathname
       const files = ['key.txt', 'receipt.json', 'changed.json'].map((f) => join(dir, f))
       const { stdout } = await promisify(execFile)(process.execPath, [
-        '--import',
-        'tsx',
-        child,
+        ...nodeScript(child),
         ...files,
       ])
       const [good, changed] = JSON.parse(stdout)

@@ -9,6 +9,7 @@ import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { storedRows } from '../helpers/sqliteFolder.ts'
 
 const child = fileURLToPath(new URL('./soakServerChild.ts', import.meta.url))
@@ -29,7 +30,7 @@ function soak(): Promise<{ runs: number; baseline: Measure; end: Measure }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', child, dir, String(runs), '200'],
+      ['--expose-gc', ...nodeScript(child), dir, String(runs), '200'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let out = ''

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { chainLines, chainStart, verifyAuditChain } from '../../store/auditChain.ts'
 import { sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { storedRows } from '../helpers/sqliteFolder.ts'
 
 const record = (runId: string, toolCallId: string, extra: Partial<AuditRecord> = {}) =>
@@ -145,7 +146,7 @@ describe('the SQLite store chains its audit lines', () => {
     const child = join(import.meta.dirname, 'auditChild.ts')
     const run = (tag: string) =>
       new Promise<void>((resolve, reject) => {
-        const proc = spawn(process.execPath, ['--import', 'tsx', child, root, tag, '25'], {
+        const proc = spawn(process.execPath, [...nodeScript(child), root, tag, '25'], {
           stdio: ['ignore', 'pipe', 'pipe'],
         })
         let err = ''

@@ -12,6 +12,7 @@ import { waitForRun } from '../../runtime/waitForRun.ts'
 import { RunStoreError } from '../../store/RunStoreError.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 
 // A damaged studypulse.db (random bytes, cut in half, a zeroed page) is named with what to do, by
 // the app's start and by `npm run audit -- --verify`, and never written to.
@@ -76,15 +77,11 @@ const digest = (file: string) => createHash('sha256').update(readFileSync(file))
 /** `npm run audit -- --verify` on the workspace: its exit code and what it printed. */
 function auditVerify(ws: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repo, 'app/audit.ts'), '--verify'],
-      {
-        cwd: repo,
-        env: { ...process.env, STUDYPULSE_WORKSPACE: ws },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), '--verify'], {
+      cwd: repo,
+      env: { ...process.env, STUDYPULSE_WORKSPACE: ws },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     child.stdout.on('data', (d) => {
       out += d

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { race } from '../../bench/lib/race.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 
 // Two processes, each a runtime on one folder's SQLite store, both allow each of 1,000 cards
 // at once (a decision for the other's run goes to it through the folder's decision relay); then
@@ -7,7 +8,7 @@ import { race } from '../../bench/lib/race.ts'
 // afterwards (tasks, journal).
 test('two processes on one SQLite workspace: 1,000 cards, exactly 1,000 executions, none twice', async () => {
   const cards = 1000
-  const count = await race({ cards, timeoutMs: 280_000 })
+  const count = await race({ cards, timeoutMs: 280_000, script: nodeScript })
   expect(count).toMatchObject({
     cards,
     tasks: cards,

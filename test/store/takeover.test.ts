@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
 import type { RunStore } from '../../store/RunStore.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
 
 const child = join(import.meta.dirname, 'claimChild.ts')
@@ -18,7 +19,7 @@ afterEach(async () => {
 /** Starts a process that claims `runId` and resolves once it holds it. */
 function claimInChild(kind: 'sqlite' | 'postgres', location: string, runId: string) {
   return new Promise<ChildProcess>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, kind, location, runId], {
+    const proc = spawn(process.execPath, [...nodeScript(child), kind, location, runId], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     cleanups.push(async () => proc.kill('SIGKILL'))

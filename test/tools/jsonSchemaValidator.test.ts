@@ -8,6 +8,7 @@ import {
   maxCompiledSchemas,
 } from '../../tools/jsonSchemaValidator.ts'
 import { UnsafePatternError } from '../../tools/linearRegExp.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 
 const hostile = { type: 'object', properties: { q: { type: 'string', pattern: '^(a+)+$' } } }
 
@@ -19,7 +20,7 @@ async function checkInChild(schema: object, value: unknown): Promise<unknown> {
   const script = fileURLToPath(new URL('./fixtures/validateInChild.ts', import.meta.url))
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', script, JSON.stringify({ schema, value })],
+    [...nodeScript(script), JSON.stringify({ schema, value })],
     { timeout: 20_000, killSignal: 'SIGKILL' },
   )
   return JSON.parse(stdout)

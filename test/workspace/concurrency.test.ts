@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Task } from '../../workspace/schemas.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
 import { withWorkspaceLock } from '../../workspace/withWorkspaceLock.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { makeTempDirs } from './tempDir.ts'
 
 const tempDir = makeTempDirs()
@@ -73,7 +74,7 @@ describe('serialized writes', () => {
       new Promise<number | null>((done) => {
         const child = spawn(
           process.execPath,
-          ['--import', 'tsx', join(import.meta.dirname, 'concurrentWriter.ts'), dir, prefix, '40'],
+          [...nodeScript(join(import.meta.dirname, 'concurrentWriter.ts')), dir, prefix, '40'],
           { stdio: ['ignore', 'ignore', 'inherit'] },
         )
         child.on('exit', done)

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { nodeScript } from '../helpers/nodeScript.ts'
 
 /** Runs `versionedWriter.ts` on the folder `dir` in another process; resolves to whether its write landed. */
 export function otherProcess(dir: string, ...args: string[]): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'versionedWriter.ts'), dir, ...args],
+      [...nodeScript(join(import.meta.dirname, 'versionedWriter.ts')), dir, ...args],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     let out = ''

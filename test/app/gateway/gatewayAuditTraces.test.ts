@@ -7,6 +7,7 @@ import { context, propagation, trace } from '@opentelemetry/api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { startGateway } from '../../../app/gateway/startGateway.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { type OtlpReceiver, startOtlpReceiver } from '../../helpers/otlpReceiver.ts'
 import { elicitingClient, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 
@@ -30,19 +31,15 @@ afterEach(async () => {
 
 function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repo, 'app/audit.ts'), ...args],
-      {
-        cwd: repo,
-        env: {
-          ...process.env,
-          STUDYPULSE_WORKSPACE: folder.workspace,
-          STUDYPULSE_DATABASE_URL: '',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
+      cwd: repo,
+      env: {
+        ...process.env,
+        STUDYPULSE_WORKSPACE: folder.workspace,
+        STUDYPULSE_DATABASE_URL: '',
       },
-    )
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let stdout = ''
     child.stdout.on('data', (d) => {
       stdout += d

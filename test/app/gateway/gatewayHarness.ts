@@ -9,6 +9,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { everythingServer, filesystemServer, memoryServer } from '../../tools/mcp/mcpTestServers.ts'
 
 export const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -58,14 +59,12 @@ export async function gatewayFolder(
   }
 }
 
-/** How a host starts the gateway over stdio: `node --import tsx app/gateway/main.ts …`. */
+/** How a host starts the gateway over stdio: `node app/gateway/main.ts …` (bundled, see nodeScript). */
 export function gatewayStdioParams(folder: GatewayFolder, extra: string[] = []) {
   return {
     command: process.execPath,
     args: [
-      '--import',
-      'tsx',
-      join(repo, 'app/gateway/main.ts'),
+      ...nodeScript(join(repo, 'app/gateway/main.ts')),
       '--config',
       folder.config,
       '--workspace',

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { gatewayHosting } from '../../../app/gateway/gatewayHosting.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import { type AppHarness, rawRequest, startIn } from '../appHarness.ts'
 import { issuerKey } from '../hosted/jwksServer.ts'
@@ -376,7 +377,7 @@ test("the guide's hosted command line, run as a process: 401 without a token, a 
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repo, 'app/gateway/main.ts'), ...args.map((a) => ours[a] ?? a)],
+    [...nodeScript(join(repo, 'app/gateway/main.ts')), ...args.map((a) => ours[a] ?? a)],
     {
       cwd: repo,
       env: {

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import {
   countedLines,
   countingServer,
@@ -112,9 +113,7 @@ test.skipIf(absent !== undefined)(
     // Over stdio each session starts a gateway process of its own, on its own workspace.
     const stdio = [
       process.execPath,
-      '--import',
-      'tsx',
-      join(repo, 'app/gateway/main.ts'),
+      ...nodeScript(join(repo, 'app/gateway/main.ts')),
       '--config',
       folder.config,
       '--workspace',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeFolderDatabase } from '../../../workspace/sqlite/folderDatabase.ts'
 import { SqliteWorkspace } from '../../../workspace/sqlite/SqliteWorkspace.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 
 const child = fileURLToPath(new URL('./oneCommitChild.ts', import.meta.url))
@@ -13,7 +14,7 @@ afterEach(() => dispose())
 
 function run(...args: string[]): Promise<{ signal: string | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], {
+    const proc = spawn(process.execPath, [...nodeScript(child), ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let stdout = ''

@@ -8,6 +8,7 @@ import { verifyAuditChain } from '../../../store/auditChain.ts'
 import { readSqliteAuditLines, sqliteFileName } from '../../../store/sqlite/sqliteRunStore.ts'
 import type { JournalRecord } from '../../../vocabulary/JournalRecord.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 
 const child = fileURLToPath(new URL('./soakChild.ts', import.meta.url))
@@ -29,7 +30,7 @@ function runChild(
   kill: { afterLines: number; turns: number } | undefined,
 ): Promise<'done' | 'killed'> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, String(writes)], {
+    const proc = spawn(process.execPath, [...nodeScript(child), dir, String(writes)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''

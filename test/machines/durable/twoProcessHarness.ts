@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { sqliteFileName } from '../../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { storedJournal } from '../../helpers/sqliteFolder.ts'
 import type { ChildCommand } from './twoProcessChild.ts'
 
@@ -47,9 +48,9 @@ export class ChildFolder {
     prefix: string,
     options: { mode?: 'plain' | 'app' | 'undoHangs'; ownerStaleMs?: number } = {},
   ): Promise<Child> {
-    const args = [childScript, this.dir, prefix, options.mode ?? 'plain']
+    const args = [this.dir, prefix, options.mode ?? 'plain']
     if (options.ownerStaleMs !== undefined) args.push(String(options.ownerStaleMs))
-    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const proc = spawn(process.execPath, [...nodeScript(childScript), ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stderr = ''

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 
 const script = join(import.meta.dirname, 'nodeChild.ts')
 
@@ -22,7 +23,7 @@ export function spawnNode(
   options: { leaseMs?: number; rescanEveryMs?: number } = {},
 ): Promise<ChildNode> {
   const args = [String(options.leaseMs ?? 2_000), String(options.rescanEveryMs ?? '')]
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, url, name, ...args], {
+  const proc = spawn(process.execPath, [...nodeScript(script), url, name, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   let stderr = ''

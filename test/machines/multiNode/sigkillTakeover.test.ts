@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
+import { nodeScript } from '../../helpers/nodeScript.ts'
 import { freshDatabase } from '../../helpers/postgres.ts'
 
 const script = join(import.meta.dirname, 'soakNodeChild.ts')
@@ -29,8 +30,8 @@ interface NodeEnd {
 /** Runs a node until it prints `done`, crashes, or is killed as `death` says. */
 function runNode(url: string, name: string, death: Death | undefined): Promise<NodeEnd> {
   const crashAt = death !== undefined && 'crashAt' in death ? death.crashAt : 0
-  const args = [script, url, name, String(writes), String(crashAt), String(crashChance)]
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const args = [url, name, String(writes), String(crashAt), String(crashChance)]
+  const child = spawn(process.execPath, [...nodeScript(script), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
