@@ -16,6 +16,7 @@ export const bundledScripts = [
   'app/gateway/main.ts',
   'bench/raceWorker.ts',
   'test/app/soakServerChild.ts',
+  'test/helpers/fixtures/whereAmI.ts',
   'test/helpers/verifyReceiptChild.ts',
   'test/machines/durable/oneCommitChild.ts',
   'test/machines/durable/soakChild.ts',
