@@ -46,6 +46,7 @@ export {
   type StatechartLayout,
 } from './layOutStatechart.ts'
 export type { McpAccess } from './McpAccess.ts'
+export type { PasskeyAccess, PasskeyEntry } from './PasskeyAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
 export type { RunLister } from './RunLister.ts'
@@ -67,4 +68,5 @@ export {
 export { submitCommand } from './submitCommand.ts'
 export { submitDecision } from './submitDecision.ts'
 export type { TaskEditor } from './TaskEditor.ts'
+export type { WebAuthnClient } from './WebAuthnClient.ts'
 export type { WorkspaceReader } from './WorkspaceReader.ts'
