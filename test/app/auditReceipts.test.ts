@@ -2,7 +2,14 @@
 // canonical call and the receipts, and `verifyAuditReceipts` (what `npm run audit -- --verify`
 // runs) checks them offline and names each kind of tampering — on a log whose hash chain the
 // tamperer wrote again, whole, so that only the signatures can tell.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'libsql'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readAuditLog } from '../../app/auditLog.ts'
 import { passkeyRelyingParty } from '../../app/server/passkeys/PasskeyRelyingParty.ts'
 import {
   registerPasskey,
@@ -12,6 +19,7 @@ import {
   passkeySignedApprovals,
   signingRequest,
 } from '../../app/server/passkeys/passkeySignatures.ts'
+import { verifyAuditLog } from '../../app/verifyAuditLog.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { createAgentRuntime } from '../../runtime/createAgentRuntime.ts'
 import { type TrustedPasskey, verifyAuditReceipts } from '../../runtime/verifyAuditReceipts.ts'
@@ -20,10 +28,14 @@ import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { chainLines, chainStart, verifyAuditChain } from '../../store/auditChain.ts'
 import { memoryPasskeyStore } from '../../store/memoryPasskeyStore.ts'
 import { memoryRunStore } from '../../store/memoryRunStore.ts'
+import type { StoredPasskey } from '../../store/PasskeyStore.ts'
+import { sqlitePasskeyStore } from '../../store/sqlite/sqlitePasskeyStore.ts'
+import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../tools/createToolRegistry.ts'
 import type { Person } from '../../vocabulary/Identity.ts'
 import type { AuditReceipt } from '../../vocabulary/SignedReceipt.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
+import { Workspace } from '../../workspace/Workspace.ts'
 import { SoftAuthenticator } from '../helpers/softAuthenticator.ts'
 import { sequentialIds } from '../helpers/tempWorkspace.ts'
 
@@ -34,6 +46,7 @@ const sam: Person = { id: 'sam', name: 'Sam' }
 let records: AuditRecord[]
 let keys: Map<string, TrustedPasskey>
 let stranger: SoftAuthenticator
+let passkeys: StoredPasskey[]
 
 // Two cards of a four-eyes rule that must be signed: the first allowed by Rita then Sam, the
 // second denied by Rita; the audit log as the runtime wrote it.
@@ -107,9 +120,9 @@ beforeAll(async () => {
   await runtime.close()
   records = (await store.readAudit()).map(({ version, prev, hash, n, ...fields }) => fields)
   keys = new Map()
-  for (const person of [rita, sam])
-    for (const p of await party.store.list(person.id))
-      keys.set(p.credentialId, { personId: p.personId, publicKey: p.publicKey })
+  passkeys = [...(await party.store.list(rita.id)), ...(await party.store.list(sam.id))]
+  for (const p of passkeys)
+    keys.set(p.credentialId, { personId: p.personId, publicKey: p.publicKey })
 })
 
 // The log as a tamperer leaves it: every line chained again, so the chain itself is whole.
@@ -200,5 +213,65 @@ describe('signed decisions kept in the audit log', () => {
       'call_changed',
       'decision_changed',
     ])
+  })
+})
+
+describe('npm run audit -- --verify on a folder', () => {
+  let ws: string
+  const repo = fileURLToPath(new URL('../..', import.meta.url))
+  // The folder's SQLite file as the app writes it: the lines, and the passkeys registered.
+  beforeAll(async () => {
+    ws = join(await mkdtemp(join(tmpdir(), 'studypulse-receipts-')), 'ws')
+    await Workspace.openOrCreate(ws, { samples: true })
+    const store = sqliteRunStore(ws)
+    for (const record of records) {
+      await store.claim(record.runId)
+      await store.commit(record.runId, { audit: [record] })
+    }
+    await store.close()
+    const db = new Database(join(ws, sqliteFileName))
+    for (const passkey of passkeys) await sqlitePasskeyStore(db).add(passkey)
+    db.close()
+  })
+  afterAll(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 }))
+
+  it('verifies every receipt against the passkeys the folder registered', async () => {
+    const { text, ok } = await verifyAuditLog(await readAuditLog(ws, ''))
+    expect(text.join('\n')).toMatch(/is whole: 2 lines\.\n.*\n3 signed decisions verified/)
+    expect(ok).toBe(true)
+  })
+
+  it('names a decision changed under a rewritten chain, and exits 2', async () => {
+    const lines = rewritten(([, denied]) => {
+      if (denied) denied.decision = 'allow'
+    })
+    const db = new Database(join(ws, sqliteFileName))
+    db.exec('DELETE FROM audit')
+    const add = db.prepare('INSERT INTO audit (run_id, line) VALUES (?, ?)')
+    for (const [i, line] of lines.entries()) add.run(records[i]?.runId, line)
+    db.close()
+    // The one spawn: the command a person runs, its words and its exit code.
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
+      (resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', join(repo, 'app/audit.ts'), '--verify'],
+          {
+            cwd: repo,
+            env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        )
+        let out = ''
+        child.stdout.on('data', (d) => {
+          out += d
+        })
+        child.on('error', reject)
+        child.on('exit', (exit) => resolve({ code: exit, stdout: out }))
+      },
+    )
+    expect(stdout).toMatch(/is whole: 2 lines\./)
+    expect(stdout).toMatch(/decision_changed: line 2: the line says allow; rita signed to deny/)
+    expect(code).toBe(2)
   })
 })
