@@ -145,6 +145,17 @@ describe('signed approvals on the page, in Chromium with a virtual authenticator
       decision: 'deny',
       decider: { id: 'alice' },
     })
+    // Both lines of the audit log carry the signature, and the call it was made over.
+    await expect
+      .poll(async () =>
+        (await h.runtime.store.readAudit())
+          .filter((r) => r.runId === plain.runId || r.runId === denyCard.runId)
+          .map((r) => [r.decision, r.receipts?.map((k) => k.receipt.signer.id)]),
+      )
+      .toEqual([
+        ['allow', ['alice']],
+        ['deny', ['alice']],
+      ])
   })
 
   it('four eyes, both signed on the page: Alice’s signature counts, Sam’s takes the card', async () => {
