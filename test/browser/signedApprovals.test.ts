@@ -148,7 +148,7 @@ describe('signed approvals on the page, in Chromium with a virtual authenticator
     // Both lines of the audit log carry the signature, and the call it was made over.
     await expect
       .poll(async () =>
-        (await h.runtime.store.readAudit())
+        ((await h.runtime.store?.readAudit()) ?? [])
           .filter((r) => r.runId === plain.runId || r.runId === denyCard.runId)
           .map((r) => [r.decision, r.receipts?.map((k) => k.receipt.signer.id)]),
       )

@@ -5,6 +5,7 @@
  */
 
 export type { PersonProposal, PersonProposalTool } from '../../vocabulary/personProposal.ts'
+export type { PasskeyAssertion } from '../../vocabulary/SignedDecision.ts'
 export type {
   WorkspaceChange,
   WorkspaceChangeListener,
