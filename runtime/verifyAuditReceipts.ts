@@ -1,4 +1,5 @@
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers'
+import { bindingMismatch } from '../machines/runGuards.ts'
 import { cardDigest, digestOfCanonical } from '../tools/digest.ts'
 import { signingChallenge } from '../vocabulary/SignedDecision.ts'
 import { type AuditReceipt, AuditReceiptSchema } from '../vocabulary/SignedReceipt.ts'
@@ -109,15 +110,21 @@ async function checkReceipt(
   const found: Found[] = []
   const { binding } = receipt
   const signer = receipt.signer.id
-  if (binding.runId !== fields.runId || binding.confirmationId !== fields.confirmationId)
+  const line = {
+    runId: String(fields.runId),
+    confirmationId: String(fields.confirmationId),
+    digest: String(fields.digest),
+  }
+  const { runId, confirmationId } = binding
+  if (bindingMismatch({ runId, confirmationId }, line) === 'other_card')
     found.push(['order_changed', `${signer}'s receipt was signed for another card`])
   const made = cardDigest(
     digestOfCanonical(call.toolName, call.argumentsJson, call.contract),
     call.target,
   )
-  if (made !== binding.digest)
+  if (bindingMismatch({ digest: made }, { digest: binding.digest }) !== undefined)
     found.push(['call_changed', `the call kept with ${signer}'s receipt is not the call signed`])
-  else if (fields.digest !== binding.digest)
+  else if (bindingMismatch({ digest: binding.digest }, { digest: line.digest }) !== undefined)
     found.push(['call_changed', `the line's call is not the one ${signer} signed`])
   if (fields.decision !== binding.decision)
     found.push([
