@@ -10,6 +10,7 @@ import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { runAxe } from '../helpers/runAxe.ts'
 
 const rules: ApprovalRules = {
   version: 1,
@@ -127,6 +128,8 @@ const lastResolved = (runId: string) =>
 describe('signed approvals on the page, in Chromium with a virtual authenticator', () => {
   it('a passkey added on the page signs an Allow and a Deny from the card', async () => {
     await addPasskey(page, 'Alice’s laptop')
+    // The section a person meets: no axe finding (labels, contrast, names of its buttons).
+    expect(await runAxe(page, 'section.sp-passkeys')).toEqual([])
     // A plain Allow is refused by the server: the page's Allow is signed or nothing.
     const plain = await card('add a task to review chapter 3 by Friday')
     const refused = await api(`/api/runs/${plain.runId}/confirmations`, {
