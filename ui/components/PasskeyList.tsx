@@ -63,7 +63,7 @@ export function PasskeyList({ access }: PasskeyListProps) {
           {listed.passkeys.map((p) => (
             <li
               key={p.credentialId}
-              className="sp-rule sp-passkey"
+              className={`sp-rule sp-passkey sp-rule--${p.revokedAt === undefined ? 'allow' : 'deny'}`}
               data-passkey-state={p.revokedAt === undefined ? 'in-use' : 'revoked'}
             >
               <span className="sp-rule__body">
