@@ -108,6 +108,7 @@ export {
   signingChallenge,
   signingText,
 } from './vocabulary/SignedDecision.ts'
+export type { AuditReceipt, SignedCall } from './vocabulary/SignedReceipt.ts'
 export { type ToolResult, toolFailure, toolOk, userDeniedResult } from './vocabulary/ToolResult.ts'
 export { MemoryWorkspace, type MemoryWorkspaceOptions } from './workspace/MemoryWorkspace.ts'
 export type {

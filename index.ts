@@ -25,6 +25,13 @@ export { defaultRetryPolicy, type RetryPolicy } from './models/withRetries.ts'
 // (in the folder's SQLite file, when no store is given).
 export { createNodeAgentRuntime as createAgentRuntime } from './runtime/createNodeAgentRuntime.ts'
 export {
+  type AuditReceiptProblem,
+  type AuditReceiptProblemCode,
+  type AuditReceiptsCheck,
+  type TrustedPasskey,
+  verifyAuditReceipts,
+} from './runtime/verifyAuditReceipts.ts'
+export {
   type ReceiptProblemCode,
   type ReceiptVerdict,
   SignedReceiptSchema,

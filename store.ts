@@ -54,6 +54,8 @@ export type {
   StoredRunSnapshot,
 } from './store/RunStore.ts'
 export { RunStoreError, type RunStoreErrorCode } from './store/RunStoreError.ts'
+export type { CallTarget } from './vocabulary/CallDescription.ts'
 export type { JournalRecord } from './vocabulary/JournalRecord.ts'
+export type { AuditReceipt, SignedCall, SignedReceipt } from './vocabulary/SignedReceipt.ts'
 export type { AtomicOutcomes, OutcomeDecision, OutcomeOptions } from './workspace/AtomicOutcomes.ts'
 export type { VersionedKind } from './workspace/recordVersion.ts'

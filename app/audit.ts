@@ -1,10 +1,10 @@
 import { type AuditRecord, AuditRecordSchema } from '../store/AuditRecord.ts'
-import { verifyAuditChain, withoutChain } from '../store/auditChain.ts'
-import { verifyRunChains } from '../store/verifyRunChains.ts'
-import { describeChainCheck, describeRunChainsCheck, readAuditLog } from './auditLog.ts'
+import { withoutChain } from '../store/auditChain.ts'
+import { readAuditLog } from './auditLog.ts'
 import { formatAudit } from './formatAudit.ts'
 import { openAppWorkspace } from './openAppWorkspace.ts'
 import { describeStartupFailure } from './startRuntime.ts'
+import { verifyAuditLog } from './verifyAuditLog.ts'
 
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg !== '--verify')
@@ -19,15 +19,10 @@ try {
   // On stderr: what opening the folder found (a record file put back, moved aside) is not audit.
   for (const line of problems) console.error(`studypulse: ${line}`)
   const log = await readAuditLog(workspace.root, process.env.STUDYPULSE_DATABASE_URL)
-  if (args.includes('--verify') && log.stored !== undefined) {
-    const check = verifyRunChains({ ...log.stored, where: "the run's row" })
-    process.stdout.write(`${describeRunChainsCheck(log, check).join('\n')}\n`)
-    process.exit(check.problems.length === 0 ? 0 : 2)
-  }
   if (args.includes('--verify')) {
-    const check = verifyAuditChain(log.lines)
-    process.stdout.write(`${describeChainCheck(log, check).join('\n')}\n`)
-    process.exit(check.broken === undefined ? 0 : 2)
+    const { text, ok } = await verifyAuditLog(log)
+    process.stdout.write(`${text.join('\n')}\n`)
+    process.exit(ok ? 0 : 2)
   }
   // A line that is not a record is left out here; --verify names it.
   const records = log.lines.flatMap((line): AuditRecord[] => {

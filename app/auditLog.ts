@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import pg from 'pg'
+import type { AuditReceiptsCheck, TrustedPasskey } from '../runtime/verifyAuditReceipts.ts'
 import type { ChainCheck } from '../store/auditChain.ts'
 import { readAuditLines } from '../store/auditFile.ts'
 import { readStoredAuditLog, type StoredAuditLog } from '../store/postgres/postgresAuditLog.ts'
@@ -13,6 +14,7 @@ import {
 } from '../store/sqlite/sqliteRunStore.ts'
 import type { RunChainsCheck } from '../store/verifyRunChains.ts'
 import { countOf } from '../vocabulary/countOf.ts'
+import { postgresPasskeys, sqlitePasskeys } from './auditPasskeys.ts'
 
 /** Where the audit log is read from, and its lines as their exact text, oldest first. */
 export interface AuditLog {
@@ -20,6 +22,8 @@ export interface AuditLog {
   lines: string[]
   /** In the database: its checkpoints and each run's head (per-run chains, migration 12). */
   stored?: StoredAuditLog
+  /** The passkeys the store registered, to check the receipts with (none for `audit.jsonl`). */
+  passkeys?: Map<string, TrustedPasskey>
 }
 
 /**
@@ -41,7 +45,11 @@ export async function readAuditLog(
         try {
           // The whole file, not only the audit's pages: a damaged page elsewhere is said too.
           checkIntact(db, file)
-          return { location: `${file} (audit)`, lines: readSqliteAuditLines(db) }
+          return {
+            location: `${file} (audit)`,
+            lines: readSqliteAuditLines(db),
+            passkeys: sqlitePasskeys(db),
+          }
         } finally {
           db.close()
         }
@@ -56,7 +64,12 @@ export async function readAuditLog(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
   try {
     const stored = await readStoredAuditLog(pool)
-    return { location: 'the database (studypulse.audit)', lines: stored.lines, stored }
+    return {
+      location: 'the database (studypulse.audit)',
+      lines: stored.lines,
+      stored,
+      passkeys: await postgresPasskeys(pool),
+    }
   } finally {
     await pool.end()
   }
@@ -93,5 +106,18 @@ export function describeRunChainsCheck(log: AuditLog, check: RunChainsCheck): st
     `The audit log of ${log.location} is whole: ${countOf(check.lines, 'line')} in ${countOf(check.runs, 'run')}${older}, ${countOf(check.checkpoints, 'checkpoint')}.`,
     // What no checkpoint names yet can be cut without a trace: say how much that is.
     `  ${countOf(check.afterLastCheckpoint, 'line')} written since the last checkpoint (a checkpoint is written every few seconds; lines cut back to it cannot be seen)`,
+  ]
+}
+
+/** What `npm run audit -- --verify` says of the signed decisions: each problem, or how many verified. */
+export function describeReceiptsCheck(check: AuditReceiptsCheck): string[] {
+  if (check.problems.length > 0)
+    return [
+      `The signed decisions in the log have ${countOf(check.problems.length, 'problem')}:`,
+      ...check.problems.map((p) => `  ${p.code}: ${p.message}`),
+    ]
+  if (check.receipts === 0) return []
+  return [
+    `${countOf(check.receipts, 'signed decision')} verified: each signature, its call, its decision, its passkey and its order.`,
   ]
 }

@@ -1,6 +1,9 @@
 import type { DecisionRefusalCode } from '../vocabulary/DecisionRequest.ts'
 import type { Identity } from '../vocabulary/Identity.ts'
 import type { SignedAnswer, SigningBinding } from '../vocabulary/SignedDecision.ts'
+import type { SignedReceipt } from '../vocabulary/SignedReceipt.ts'
+
+export type { SignedReceipt } from '../vocabulary/SignedReceipt.ts'
 
 /** The refusals a signature check answers with. */
 export type SignatureRefusalCode = Extract<
@@ -24,22 +27,6 @@ export interface SignatureCheck {
   /** Who decides, as the host authenticated them. */
   by: Identity | undefined
   signed: SignedAnswer
-}
-
-/**
- * A signed decision as it was verified: everything someone outside needs to check it again with
- * only the person's public key (see `verifySignedReceipt`).
- */
-export interface SignedReceipt {
-  version: 1
-  binding: SigningBinding
-  signer: { id: string }
-  credentialId: string
-  /** The passkey's COSE public key (base64url), as registered. */
-  publicKey: string
-  rpId: string
-  origin: string
-  assertion: { authenticatorData: string; clientDataJSON: string; signature: string }
 }
 
 /** What a signature check says. */

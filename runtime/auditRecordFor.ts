@@ -2,14 +2,17 @@ import type { AuditRecord } from '../store/AuditRecord.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { cancelCode } from '../vocabulary/cancelCode.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
+import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 
 /**
  * The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, or for a
- * `runCancelled` that closed a non-read call's card unanswered, if it is one.
+ * `runCancelled` that closed a non-read call's card unanswered, if it is one; with the signed
+ * decisions `receipts` holds for its card (by card id) that made the decision it records.
  */
 export function auditRecordFor(
   report: AgentEvent,
   events: readonly AgentEvent[],
+  receipts?: ReadonlyMap<string, readonly AuditReceipt[]>,
 ): AuditRecord | undefined {
   const closed = report.kind === 'runCancelled' && report.toolCallId !== undefined
   if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed' && !closed) return undefined
@@ -20,6 +23,7 @@ export function auditRecordFor(
   const code = closed ? cancelCode(report.text) : report.error?.code
   const preview = required?.description?.headline ?? required?.preview
   const startedBy = events.find((e) => e.kind === 'runStarted')?.startedBy
+  const signed = signedFor(resolved, receipts)
   return {
     at: report.at,
     runId: report.runId,
@@ -40,6 +44,7 @@ export function auditRecordFor(
     ...(resolved?.decider !== undefined && { decider: resolved.decider }),
     ...(resolved?.approvals !== undefined && { approvals: resolved.approvals }),
     ...(startedBy !== undefined && { startedBy }),
+    ...(signed.length > 0 && { receipts: signed }),
     outcome: outcomeOf(report.kind, code),
     ...(code !== undefined && { code }),
   }
@@ -52,4 +57,15 @@ function outcomeOf(kind: AgentEvent['kind'], code: string | undefined): AuditRec
   if (code === 'confirmation_expired') return 'expired'
   if (code === 'interrupted') return 'interrupted'
   return 'failed'
+}
+
+// The signatures for the decision that took the card (an approval signed before a Deny signed
+// nothing the line records).
+function signedFor(
+  resolved: AgentEvent | undefined,
+  receipts: ReadonlyMap<string, readonly AuditReceipt[]> | undefined,
+): readonly AuditReceipt[] {
+  if (resolved?.confirmationId === undefined || resolved.decidedBy !== 'user') return []
+  const kept = receipts?.get(resolved.confirmationId) ?? []
+  return kept.filter((r) => r.receipt.binding.decision === resolved.decision)
 }

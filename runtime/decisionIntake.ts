@@ -14,12 +14,14 @@ import type {
 } from '../vocabulary/DecisionRequest.ts'
 import { personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
+import type { AuditReceipt, SignedCall } from '../vocabulary/SignedReceipt.ts'
 import { AgentError, isSignatureErrorCode } from './AgentError.ts'
 import type { RunView } from './AgentRuntime.ts'
 import { LostDecision, RefusedDecision } from './decisionErrors.ts'
 import type { DecisionInput, RunDecisions } from './decisions.ts'
 import type { SignedApprovals, SignedReceipt } from './SignedApprovals.ts'
 import { checkSignature, signsAny } from './signedAnswer.ts'
+import { signedCallOf } from './signedCall.ts'
 
 /** What the intake needs from its runtime. */
 export interface DecisionIntakeDeps {
@@ -39,6 +41,11 @@ export interface DecisionIntakeDeps {
   approvalRules?: ApprovalRules | undefined
   /** The host's checker of signed decisions; none: a card that must be signed is refused. */
   signedApprovals?: SignedApprovals | undefined
+  /**
+   * Puts a verified signed decision beside its card for the call's audit line, before it is
+   * applied (a denied call's line is written as the decision takes); returns its removal.
+   */
+  shelveReceipt?(runId: string, confirmationId: string, receipt: AuditReceipt): () => void
 }
 
 /** The default wait for an allowed call's outcome. */
@@ -53,6 +60,8 @@ interface Checked {
   callId: string | undefined
   /** The verified signature, kept once the decision takes or counts. */
   receipt?: SignedReceipt
+  /** The card's call in canonical form, kept with the receipt in the audit log. */
+  call?: SignedCall
 }
 
 type Verdict = Checked | CardAnswerResult
@@ -202,6 +211,7 @@ async function checkAnswer(
     ? await checkSignature(deps, request, answer, card, shownDigest, digest)
     : ({ kind: 'unsigned' } as const)
   if (signed.kind === 'refused') return refused(answer, signed.code, signed.message)
+  const call = card === undefined ? undefined : signedCallOf(card, deps.tools)
   return {
     answer,
     input,
@@ -209,6 +219,7 @@ async function checkAnswer(
     approvals: (view.pending?.approvals?.length ?? 0) + 1,
     callId: card?.toolCallId,
     ...(signed.kind === 'signed' && { receipt: signed.receipt }),
+    ...(signed.kind === 'signed' && call !== undefined && { call }),
   }
 }
 
@@ -271,9 +282,16 @@ async function apply(
     decision: answer.decision,
   }
   let took: 'taken' | 'counted'
+  // On the shelf before deciding: a Deny's audit line is written as the decision takes.
+  const { receipt, call } = checked
+  const unshelve =
+    receipt === undefined || call === undefined
+      ? undefined
+      : deps.shelveReceipt?.(answer.runId, answer.confirmationId, { version: 1, call, receipt })
   try {
     took = await deps.decisions.decide(input)
   } catch (error) {
+    unshelve?.()
     return notTaken(answer, error)
   }
   if (checked.receipt !== undefined) await deps.signedApprovals?.keep?.(checked.receipt)

@@ -425,7 +425,7 @@ function auditOf(
     permission: prepared.permission,
     ...(!result.ok && { error: result.error }),
   }
-  const record = auditRecordFor(report, session.log)
+  const record = auditRecordFor(report, session.log, session.receipts)
   return record === undefined ? [] : [record]
 }
 

@@ -6,33 +6,11 @@ import {
   toHash,
   verifySignature,
 } from '@simplewebauthn/server/helpers'
-import { z } from 'zod'
 import { signingChallenge } from '../vocabulary/SignedDecision.ts'
+import { SignedReceiptSchema } from '../vocabulary/SignedReceipt.ts'
 import type { SignedReceipt } from './SignedApprovals.ts'
 
-const text = z.string().min(1).max(10_000)
-
-/**
- * The JSON format of a signed decision's receipt (version 1), as `verifySignedReceipt` reads it:
- * what was signed (`binding`), by whom and with which passkey, where, and the assertion itself.
- */
-export const SignedReceiptSchema = z.strictObject({
-  version: z.literal(1),
-  binding: z.strictObject({
-    runId: text,
-    confirmationId: text,
-    digest: text,
-    decision: z.enum(['allow', 'deny']),
-    deadline: text,
-    nonce: text,
-  }),
-  signer: z.strictObject({ id: text }),
-  credentialId: text,
-  publicKey: text,
-  rpId: text,
-  origin: text,
-  assertion: z.strictObject({ authenticatorData: text, clientDataJSON: text, signature: text }),
-})
+export { SignedReceiptSchema } from '../vocabulary/SignedReceipt.ts'
 
 /** What can be wrong with a receipt, each named for what was changed. */
 export type ReceiptProblemCode =

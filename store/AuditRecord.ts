@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Person } from '../vocabulary/Identity.ts'
 import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
+import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 
 /** One line of the workspace-wide audit log: a non-read call, who decided, and what came of it. */
 export interface AuditRecord {
@@ -22,6 +23,11 @@ export interface AuditRecord {
   approvals?: readonly Person[]
   /** The signed-in person whose run it was. */
   startedBy?: Person
+  /**
+   * Each signed decision that counted for the card (a rule required a signature), in the order
+   * they came: the card's canonical call and the receipt (`npm run audit -- --verify` checks them).
+   */
+  receipts?: readonly AuditReceipt[]
   /** `cancelled`: the card closed unanswered by a cancel (its `code` says why: `asker_gone`). */
   outcome: 'completed' | 'failed' | 'denied' | 'expired' | 'interrupted' | 'cancelled'
   code?: string
@@ -58,6 +64,9 @@ export const AuditRecordSchema = z.object({
   decider: PersonSchema.optional(),
   approvals: z.array(PersonSchema).optional(),
   startedBy: PersonSchema.optional(),
+  // Read strictly by the receipts' own check, which names what is wrong with each: here a damaged
+  // receipt must not hide its line from the log as printed.
+  receipts: z.array(z.custom<AuditReceipt>((v) => typeof v === 'object' && v !== null)).optional(),
   outcome: z.enum(['completed', 'failed', 'denied', 'expired', 'interrupted', 'cancelled']),
   code: z.string().optional(),
   version: z.union([z.literal(2), z.literal(3)]).optional(),

@@ -114,6 +114,11 @@ export class ToolRegistry {
     return tool === undefined ? undefined : this.#permission(tool)
   }
 
+  /** The tool's contract, if it declares one: part of its calls' digests (`callDigest`). */
+  contractOf(name: string): string | undefined {
+    return this.#current().tools.get(name)?.contract
+  }
+
   /** Parses, validates and previews a proposed call; no side effects. Throws `ToolError`. */
   prepare(callId: string, name: string, args: unknown): PreparedTool {
     const { tools } = this.#current()

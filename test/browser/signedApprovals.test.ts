@@ -1,17 +1,16 @@
-// Signed approvals with real browser passkeys: Chromium's virtual authenticators (CDP, real P-256
-// keys, real signatures) register passkeys against the app's routes; two people sign a four-eyes
-// card; an Allow and a Deny are signed; a key revoked between signing and deciding is refused. The page's
-// own passkey section is not built yet, so the test drives the routes with @simplewebauthn/browser
-// inside the page, as that section will.
-import { createRequire } from 'node:module'
+// Signed approvals on the page, with real browser passkeys: Chromium's virtual authenticators
+// (CDP, real P-256 keys, real signatures). A person adds a passkey in the page's Passkeys section;
+// Allow and Deny on a card whose rule requires a signature run the WebAuthn ceremony from the card
+// itself; two people sign a four-eyes card; a key revoked on the page between signing and deciding
+// is refused and the card stays open.
 import { createServer } from 'node:net'
-import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { runAxe } from '../helpers/runAxe.ts'
 
 const rules: ApprovalRules = {
   version: 1,
@@ -26,11 +25,6 @@ const rules: ApprovalRules = {
     },
   ],
 }
-// The package exports no path to its browser bundle: found from its entry (`script/index.js`).
-const bundle = join(
-  dirname(createRequire(import.meta.url).resolve('@simplewebauthn/browser')),
-  '../dist/bundle/index.umd.min.js',
-)
 
 let browser: Browser
 let h: AppHarness
@@ -53,6 +47,7 @@ beforeAll(async () => {
   browser = await launchChromium()
   h = await startHarness({
     port,
+    distDir: inject('pageDir'),
     approvalRules: rules,
     hosted: { publicOrigin: origin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1'] },
   })
@@ -67,11 +62,7 @@ afterAll(async () => {
 // A page signed in as `id` (the proxy's header on every request), with its own virtual
 // authenticator: a real P-256 key, user verification on.
 async function signedInPage(id: string): Promise<Page> {
-  // The page's CSP allows only its own scripts: the injected WebAuthn client needs the bypass.
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-user': id },
-    bypassCSP: true,
-  })
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-user': id } })
   const opened = await context.newPage()
   const cdp = await context.newCDPSession(opened)
   await cdp.send('WebAuthn.enable')
@@ -85,7 +76,6 @@ async function signedInPage(id: string): Promise<Page> {
     },
   })
   await opened.goto(origin)
-  await opened.addScriptTag({ path: bundle })
   return opened
 }
 
@@ -103,123 +93,110 @@ const api = (path: string, body?: unknown, on: Page = page) =>
     [path, body] as const,
   )
 
-// A card of alice's run that the rules say must be signed.
-async function card(text = 'add a task to review chapter 3 by Friday') {
+// Adds a passkey in the page's Passkeys section: the authenticator answers, the list shows it.
+async function addPasskey(on: Page, name: string) {
+  const section = on.locator('section.sp-passkeys')
+  await section.getByLabel('Name').fill(name)
+  await section.getByRole('button', { name: 'Add a passkey' }).click()
+  await section.locator('[data-passkey-state="in-use"]', { hasText: name }).waitFor()
+}
+
+// A card of alice's run that the rules say must be signed, opened on `on` (a link to the run).
+async function card(text: string, on: Page = page) {
   const started = await api('/api/runs', { text })
   expect(started.status).toBe(201)
   const runId = started.json.runId as string
   await waitForRun(h.runtime, runId, 'awaitingConfirmation')
-  return { runId, confirmationId: h.runtime.view(runId).pending?.confirmationId as string }
+  const confirmationId = h.runtime.view(runId).pending?.confirmationId as string
+  return { runId, confirmationId, shown: await show(runId, confirmationId, on) }
 }
 
-// The browser's signature over one decision: the server's options, the authenticator's answer.
-async function sign(
-  runId: string,
-  confirmationId: string,
-  decision: 'allow' | 'deny',
-  on: Page = page,
-) {
-  const asked = await api(`/api/runs/${runId}/signing`, { confirmationId, decision }, on)
-  expect(asked.status, JSON.stringify(asked.json)).toBe(200)
-  const assertion = await on.evaluate(
-    (optionsJSON) =>
-      (
-        globalThis as unknown as {
-          SimpleWebAuthnBrowser: { startAuthentication(o: unknown): Promise<unknown> }
-        }
-      ).SimpleWebAuthnBrowser.startAuthentication({ optionsJSON }),
-    asked.json.options,
-  )
-  return { nonce: asked.json.binding.nonce as string, assertion }
+// The card as the page draws it, from a link to its run.
+async function show(runId: string, confirmationId: string, on: Page) {
+  await on.goto(`${origin}/?run=${runId}`)
+  const shown = on.locator(`article[data-confirmation-id="${confirmationId}"]`)
+  await shown.locator('button[data-decision="allow"]').waitFor()
+  return shown
 }
 
-// Registers the page's virtual authenticator as a passkey of its person.
-async function register(on: Page) {
-  const options = await api('/api/passkeys/registration', {}, on)
-  const response = await on.evaluate(
-    (optionsJSON) =>
-      (
-        globalThis as unknown as {
-          SimpleWebAuthnBrowser: { startRegistration(o: unknown): Promise<unknown> }
-        }
-      ).SimpleWebAuthnBrowser.startRegistration({ optionsJSON }),
-    options.json,
-  )
-  const registered = await api('/api/passkeys', { response, label: 'Chromium' }, on)
-  expect(registered.status, JSON.stringify(registered.json)).toBe(200)
-  return registered.json.credentialId as string
-}
+const lastResolved = (runId: string) =>
+  h.runtime
+    .view(runId)
+    .events.filter((e) => e.kind === 'confirmationResolved')
+    .at(-1)
 
-describe('signed approvals in Chromium with a virtual authenticator', () => {
-  it('four eyes, both signed: Alice’s signature counts, Sam’s takes the card', async () => {
-    await register(page)
-    await register(sams)
-    const { runId, confirmationId } = await card('delete the task review lecture 1 notes')
-    const first = await api(`/api/runs/${runId}/confirmations`, {
-      confirmationId,
+describe('signed approvals on the page, in Chromium with a virtual authenticator', () => {
+  it('a passkey added on the page signs an Allow and a Deny from the card', async () => {
+    await addPasskey(page, 'Alice’s laptop')
+    // The section a person meets: no axe finding (labels, contrast, names of its buttons).
+    expect(await runAxe(page, 'section.sp-passkeys')).toEqual([])
+    // A plain Allow is refused by the server: the page's Allow is signed or nothing.
+    const plain = await card('add a task to review chapter 3 by Friday')
+    const refused = await api(`/api/runs/${plain.runId}/confirmations`, {
+      confirmationId: plain.confirmationId,
       decision: 'allow',
-      signature: await sign(runId, confirmationId, 'allow'),
     })
-    expect(first.status, JSON.stringify(first.json)).toBe(200)
-    expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
-    const second = await api(
-      `/api/runs/${runId}/confirmations`,
-      {
-        confirmationId,
-        decision: 'allow',
-        signature: await sign(runId, confirmationId, 'allow', sams),
-      },
-      sams,
-    )
-    expect(second.status, JSON.stringify(second.json)).toBe(200)
-    await waitForRun(h.runtime, runId, 'awaitingInput')
-    const resolved = h.runtime.view(runId).events.find((e) => e.kind === 'confirmationResolved')
-    expect(resolved).toMatchObject({ decision: 'allow', decider: { id: 'sam' } })
+    expect(refused.json.error?.code).toBe('signature_required')
+    await plain.shown.locator('button[data-decision="allow"]').click()
+    await waitForRun(h.runtime, plain.runId, 'awaitingInput')
+    expect(lastResolved(plain.runId)).toMatchObject({ decision: 'allow', decider: { id: 'alice' } })
+
+    const denyCard = await card('add a task to read chapter 4 by Monday')
+    await denyCard.shown.locator('button[data-decision="deny"]').click()
+    await waitForRun(h.runtime, denyCard.runId, 'awaitingInput')
+    expect(lastResolved(denyCard.runId)).toMatchObject({
+      decision: 'deny',
+      decider: { id: 'alice' },
+    })
+    // Both lines of the audit log carry the signature, and the call it was made over.
+    await expect
+      .poll(async () =>
+        ((await h.runtime.store?.readAudit()) ?? [])
+          .filter((r) => r.runId === plain.runId || r.runId === denyCard.runId)
+          .map((r) => [r.decision, r.receipts?.map((k) => k.receipt.signer.id)]),
+      )
+      .toEqual([
+        ['allow', ['alice']],
+        ['deny', ['alice']],
+      ])
   })
 
-  // Alice's passkey is the one the test above registered (one browser, one server per file).
-  it('signs an Allow and a Deny, and a revoked key decides nothing', async () => {
-    const credentialId = (
-      (await api('/api/passkeys')).json.passkeys as { credentialId: string }[]
-    )[0]?.credentialId as string
+  it('four eyes, both signed on the page: Alice’s signature counts, Sam’s takes the card', async () => {
+    await addPasskey(sams, 'Sam’s phone')
+    const { runId, confirmationId, shown } = await card('delete the task review lecture 1 notes')
+    await shown.locator('button[data-decision="allow"]').click()
+    await expect
+      .poll(() => h.runtime.view(runId).events.some((e) => e.kind === 'confirmationApproved'))
+      .toBe(true)
+    expect(h.runtime.view(runId).value).toBe('awaitingConfirmation')
+    const samsCard = await show(runId, confirmationId, sams)
+    await samsCard.locator('button[data-decision="allow"]').click()
+    await waitForRun(h.runtime, runId, 'awaitingInput')
+    expect(lastResolved(runId)).toMatchObject({ decision: 'allow', decider: { id: 'sam' } })
+  })
 
-    const allowCard = await card()
-    const plain = await api(`/api/runs/${allowCard.runId}/confirmations`, {
-      confirmationId: allowCard.confirmationId,
-      decision: 'allow',
+  it('a passkey revoked on the page between signing and deciding decides nothing', async () => {
+    const { runId, confirmationId, shown } = await card('add a task to plan the essay by Sunday')
+    // The signed decision is held on its way until the key is revoked in the Passkeys section.
+    let held: (() => void) | undefined
+    const revoked = new Promise<void>((resolve) => {
+      held = resolve
     })
-    expect(plain.json.error?.code).toBe('signature_required')
-    const allowed = await api(`/api/runs/${allowCard.runId}/confirmations`, {
-      confirmationId: allowCard.confirmationId,
-      decision: 'allow',
-      signature: await sign(allowCard.runId, allowCard.confirmationId, 'allow'),
+    await page.route('**/confirmations', async (route) => {
+      if (route.request().postDataJSON()?.signature !== undefined) await revoked
+      await route.continue()
     })
-    expect(allowed.status, JSON.stringify(allowed.json)).toBe(200)
-    await waitForRun(h.runtime, allowCard.runId, 'awaitingInput')
-
-    const denyCard = await card()
-    const denied = await api(`/api/runs/${denyCard.runId}/confirmations`, {
-      confirmationId: denyCard.confirmationId,
-      decision: 'deny',
-      signature: await sign(denyCard.runId, denyCard.confirmationId, 'deny'),
-    })
-    expect(denied.status, JSON.stringify(denied.json)).toBe(200)
-    await waitForRun(h.runtime, denyCard.runId, 'awaitingInput')
-    const resolved = h.runtime
-      .view(denyCard.runId)
-      .events.filter((e) => e.kind === 'confirmationResolved')
-    expect(resolved.at(-1)).toMatchObject({ decision: 'deny', decider: { id: 'alice' } })
-
-    // Signed while the key was in use, sent after it was revoked: refused, the card stays open.
-    const lateCard = await card()
-    const signed = await sign(lateCard.runId, lateCard.confirmationId, 'allow')
-    expect((await api('/api/passkeys/revoke', { credentialId })).status).toBe(200)
-    const refused = await api(`/api/runs/${lateCard.runId}/confirmations`, {
-      confirmationId: lateCard.confirmationId,
-      decision: 'allow',
-      signature: signed,
-    })
-    expect(refused.json.error?.code).toBe('passkey_revoked')
-    expect(h.runtime.view(lateCard.runId).pending?.confirmationId).toBe(lateCard.confirmationId)
+    await shown.locator('button[data-decision="allow"]').click()
+    await page.waitForRequest(
+      (r) => r.url().endsWith('/confirmations') && r.postDataJSON()?.signature !== undefined,
+    )
+    const section = page.locator('section.sp-passkeys')
+    await section.getByRole('button', { name: /^Revoke the passkey/ }).click()
+    await section.locator('[data-passkey-state="revoked"]').waitFor()
+    held?.()
+    await expect.poll(() => shown.locator('.sp-card__status').textContent()).toContain('revoked')
+    await page.unroute('**/confirmations')
+    expect(h.runtime.view(runId).pending?.confirmationId).toBe(confirmationId)
+    expect(h.runtime.view(runId).events.some((e) => e.kind === 'confirmationResolved')).toBe(false)
   })
 })

@@ -4,6 +4,7 @@ import { momentText } from '../../vocabulary/humanTime.ts'
 import type { PersonProposal } from '../../vocabulary/personProposal.ts'
 import type { Notebook } from '../../workspace/schemas.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
+import type { PasskeyAccess } from '../core/PasskeyAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import type { SourceReader } from '../core/SourceReader.ts'
@@ -16,6 +17,7 @@ import { useTaskDone } from '../hooks/useTaskDone.ts'
 import { useWorkspaceView } from '../hooks/useWorkspaceView.ts'
 import { McpServerList } from './McpServerList.tsx'
 import { NotePane } from './NotePane.tsx'
+import { PasskeyList } from './PasskeyList.tsx'
 import { PolicyList } from './PolicyList.tsx'
 import { ReaderPane } from './ReaderPane.tsx'
 import { TaskList } from './TaskList.tsx'
@@ -30,6 +32,11 @@ export interface WorkspacePanelProps {
   notebookId?: string
   /** Where the standing rules live; given, a "Your rules" section lists them with Revoke. */
   policies?: PolicyAccess
+  /**
+   * The signed-in person's passkeys; given, and where the app keeps them, a "Passkeys" section
+   * lists them with Revoke and adds one.
+   */
+  passkeys?: PasskeyAccess
   /** Where the MCP servers are listed; given, a "Tool servers" section shows them with their tools' levels. */
   mcp?: McpAccess
   /** Where the notebook's sources are read; given, each source opens in the reader (notes always do). */
@@ -66,6 +73,7 @@ const openedKey = (opened: Opened) =>
 export function WorkspacePanel(props: WorkspacePanelProps) {
   const { reader, run, notebookId, policies, mcp, sources, tasks, onPropose, proposeBlocked } =
     props
+  const { passkeys } = props
   const completed = useCompletedToolCount(run)
   const resolved = useResolvedCount(run)
   const view = useWorkspaceView(reader, `${run ? 'run' : 'none'}:${completed}`)
@@ -151,6 +159,7 @@ export function WorkspacePanel(props: WorkspacePanelProps) {
           <PolicyList view={rules} />
         </section>
       ) : null}
+      {passkeys ? <PasskeyList access={passkeys} /> : null}
       {mcp ? (
         <section className="sp-panel__section" aria-labelledby="sp-mcp-heading">
           <h2 id="sp-mcp-heading">Tool servers</h2>

@@ -5,6 +5,7 @@
  */
 
 export type { PersonProposal, PersonProposalTool } from '../../vocabulary/personProposal.ts'
+export type { PasskeyAssertion } from '../../vocabulary/SignedDecision.ts'
 export type {
   WorkspaceChange,
   WorkspaceChangeListener,
@@ -46,6 +47,7 @@ export {
   type StatechartLayout,
 } from './layOutStatechart.ts'
 export type { McpAccess } from './McpAccess.ts'
+export type { PasskeyAccess, PasskeyEntry } from './PasskeyAccess.ts'
 export type { PolicyAccess } from './PolicyAccess.ts'
 export { RunCommandError } from './RunCommandError.ts'
 export type { RunLister } from './RunLister.ts'
@@ -67,4 +69,5 @@ export {
 export { submitCommand } from './submitCommand.ts'
 export { submitDecision } from './submitDecision.ts'
 export type { TaskEditor } from './TaskEditor.ts'
+export type { WebAuthnClient } from './WebAuthnClient.ts'
 export type { WorkspaceReader } from './WorkspaceReader.ts'

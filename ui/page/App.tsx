@@ -9,6 +9,7 @@ import { submitCommand } from '../core/submitCommand.ts'
 import { useRunStatus } from '../hooks/runHooks.ts'
 import type { RemoteRunClient } from '../remote/RemoteRunClient.ts'
 import { type AppInfo, type SignedInPerson, StudyPulseClient } from '../remote/StudyPulseClient.ts'
+import { browserWebAuthn } from './browserWebAuthn.ts'
 import { readPageToken } from './readPageToken.ts'
 import { ApprovalSummary, SignedInBar } from './SignedInBar.tsx'
 import { SignInScreen } from './SignInScreen.tsx'
@@ -59,6 +60,8 @@ export function App() {
     () =>
       new StudyPulseClient({
         token: pageToken,
+        // Passkeys: the Passkeys section adds them, and cards that must be signed are signed here.
+        webAuthn: browserWebAuthn,
         onStaleToken: () => setRestarted(true),
         onSignedOut: () => setSignedOut((was) => was ?? 'ended'),
       }),
@@ -285,6 +288,7 @@ export function App() {
                   mcp={client}
                   sources={client}
                   tasks={client}
+                  {...(me?.signedIn && { passkeys: client })}
                   run={run}
                   {...(canPropose ? { onPropose: propose } : { proposeBlocked })}
                   {...(info?.notebook && { notebookId: info.notebook.id })}

@@ -1,4 +1,5 @@
 import { RunCommandError } from '../core/RunCommandError.ts'
+import type { WebAuthnClient } from '../core/WebAuthnClient.ts'
 
 /** Where the app's HTTP API is and how to authenticate to it. */
 export interface HttpApiOptions {
@@ -16,6 +17,11 @@ export interface HttpApiOptions {
   onStaleToken?: () => void
   /** Called when the server answers 401: the person's sign-in ended (hosted mode). */
   onSignedOut?: () => void
+  /**
+   * The browser's WebAuthn ceremonies: given, the client registers passkeys and, when a card must
+   * be signed (`signature_required`), signs Allow and Deny with one.
+   */
+  webAuthn?: WebAuthnClient
 }
 
 /** The header that carries the per-launch token. */
@@ -25,9 +31,12 @@ export const tokenHeader = 'x-studypulse-token'
 export class HttpApi {
   readonly baseUrl: string
   readonly #options: HttpApiOptions
+  /** The page's WebAuthn ceremonies, if it gave them. */
+  readonly webAuthn: WebAuthnClient | undefined
 
   constructor(options: HttpApiOptions) {
     this.#options = options
+    this.webAuthn = options.webAuthn
     this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '')
   }
 

@@ -10,6 +10,7 @@ import { RunObservers } from '../core/RunObservers.ts'
 import type { RunObserver, RunSnapshotView, RunSourceCommand } from '../core/RunSource.ts'
 import { HttpApi, type HttpApiOptions } from './HttpApi.ts'
 import { readEventStream } from './readEventStream.ts'
+import { signDecision } from './signDecision.ts'
 
 /** How the client's event stream is doing. */
 export type RemoteConnection = 'connecting' | 'open' | 'retrying' | 'ended' | 'failed' | 'closed'
@@ -129,18 +130,35 @@ export class RemoteRunClient implements DecidingRun {
     }
   }
 
-  /** Posts a decision, with the card's digest and a rule to keep, if any. */
+  /**
+   * Posts a decision, with the card's digest and a rule to keep, if any; a card that must be signed
+   * is signed with a passkey when the client has the page's WebAuthn ceremonies.
+   */
   async decide(
     confirmationId: string,
     decision: ConfirmationDecision,
     options: DecisionOptions = {},
   ): Promise<void> {
-    await this.#api.post(`${this.#path()}/confirmations`, {
+    const body = {
       confirmationId,
       decision,
       ...(options.digest !== undefined && { digest: options.digest }),
       ...(options.remember !== undefined && { remember: options.remember }),
-    })
+    }
+    const path = `${this.#path()}/confirmations`
+    try {
+      await this.#api.post(path, body)
+    } catch (error) {
+      // The server, not the page, knows which cards its rules say must be signed: asked, it signs.
+      const webAuthn = this.#api.webAuthn
+      if (!(error instanceof RunCommandError) || error.code !== 'signature_required') throw error
+      if (webAuthn === undefined) throw error
+      const card = { runId: this.runId, confirmationId, decision }
+      await this.#api.post(path, {
+        ...body,
+        signature: await signDecision(this.#api, webAuthn, card),
+      })
+    }
   }
 
   /** Posts edited arguments for the pending card; resolves with the new card's id. */

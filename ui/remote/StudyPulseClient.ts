@@ -7,6 +7,7 @@ import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/sche
 import type { SourceErrorCode, SourceReadResult } from '../../workspace/sourcePaths.ts'
 import type { WorkspaceChangeListener } from '../../workspace/WorkspaceChange.ts'
 import type { McpAccess } from '../core/McpAccess.ts'
+import type { PasskeyAccess, PasskeyEntry } from '../core/PasskeyAccess.ts'
 import type { PolicyAccess } from '../core/PolicyAccess.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import type { RunLister } from '../core/RunLister.ts'
@@ -39,7 +40,14 @@ export type SignedInPerson =
 
 /** The app server seen from a page or a Node script: starts and opens runs, reads the workspace. */
 export class StudyPulseClient
-  implements WorkspaceReader, SourceReader, PolicyAccess, McpAccess, RunLister, TaskEditor
+  implements
+    WorkspaceReader,
+    SourceReader,
+    PolicyAccess,
+    McpAccess,
+    RunLister,
+    TaskEditor,
+    PasskeyAccess
 {
   readonly #options: HttpApiOptions
   readonly #api: HttpApi
@@ -122,6 +130,29 @@ export class StudyPulseClient
   /** Revokes a rule; rejects with `policy_not_found` when there is none with this id. */
   async revokePolicy(ruleId: string): Promise<void> {
     await this.#api.post(`/api/policies/${encodeURIComponent(ruleId)}/revoke`, {})
+  }
+
+  /** Your passkeys (`GET /api/passkeys`); `available: false` where the app keeps none. */
+  listPasskeys(): Promise<{ available: boolean; passkeys: PasskeyEntry[] }> {
+    return this.#api.get('/api/passkeys')
+  }
+
+  /**
+   * Makes a passkey with this browser's authenticator and registers it: the server's options, the
+   * authenticator's answer, the server's check. Needs the page's `webAuthn` ceremonies.
+   */
+  async registerPasskey(label?: string): Promise<void> {
+    const webAuthn = this.#api.webAuthn
+    if (webAuthn === undefined)
+      throw new RunCommandError('not_supported', 'this client cannot make passkeys (no WebAuthn)')
+    const options = await this.#api.post<Record<string, unknown>>('/api/passkeys/registration', {})
+    const response = await webAuthn.create(options)
+    await this.#api.post('/api/passkeys', { response, ...(label && { label }) })
+  }
+
+  /** Revokes one of your passkeys; rejects with `passkey_not_found` if none such is in use. */
+  async revokePasskey(credentialId: string): Promise<void> {
+    await this.#api.post('/api/passkeys/revoke', { credentialId })
   }
 
   /** The MCP servers, their tools and levels. */
