@@ -4,10 +4,12 @@ import {
   CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   type Implementation,
+  ProtocolError,
   Server,
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server'
+import type { McpReadAnswer } from '../../tools/mcp/mcpReads.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import type { Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
@@ -36,7 +38,8 @@ export function createModernGatewayServer(
 ): Server {
   const { principal, person } = options
   const server = new Server(gatewayInfo, {
-    capabilities: { tools: {} },
+    // No list changes nor log lines on this revision yet (they need `subscriptions/listen`).
+    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
     supportedProtocolVersions: [...gatewayRevisions],
     instructions:
       'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',
@@ -44,6 +47,27 @@ export function createModernGatewayServer(
   server.setRequestHandler('tools/list', () => ({
     tools: gateway.listTools() as unknown as Tool[],
   }))
+  const { catalog } = gateway
+  server.setRequestHandler('resources/list', (_request, ctx) =>
+    catalog.listResources(ctx.mcpReq.signal),
+  )
+  server.setRequestHandler('resources/templates/list', (_request, ctx) =>
+    catalog.listResourceTemplates(ctx.mcpReq.signal),
+  )
+  server.setRequestHandler('resources/read', async (request, ctx) =>
+    answered(await catalog.readResource(request.params.uri, ctx.mcpReq.signal)),
+  )
+  server.setRequestHandler('prompts/list', (_request, ctx) =>
+    catalog.listPrompts(ctx.mcpReq.signal),
+  )
+  server.setRequestHandler('prompts/get', async (request, ctx) =>
+    answered(
+      await catalog.getPrompt(request.params.name, request.params.arguments, ctx.mcpReq.signal),
+    ),
+  )
+  server.setRequestHandler('completion/complete', async (request, ctx) =>
+    answered(await catalog.complete(request.params, ctx.mcpReq.signal)),
+  )
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name } = request.params
     const args = request.params.arguments ?? {}
@@ -75,6 +99,13 @@ export function createModernGatewayServer(
     ) as Promise<CallToolResult>
   })
   return server
+}
+
+// A server's answer as this SDK's result (its shape read by the SDK 1.x client that fetched it),
+// or its error as the JSON-RPC error it was.
+function answered<T>(answer: McpReadAnswer): T {
+  if (answer.ok) return answer.result as T
+  throw new ProtocolError(answer.code, answer.message)
 }
 
 // With no verify hook configured, the accessor gives the wire string as the client sent it; the
