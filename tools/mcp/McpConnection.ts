@@ -210,6 +210,11 @@ export class McpConnection {
     params: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<McpReadAnswer> {
+    // A server whose start failed is tried again by its backoff, a tools/list or a call: a read
+    // (every list asks every server) would otherwise wait for a start that fails each time.
+    if (this.#state === 'failed') {
+      return { ok: false, code: ErrorCode.InternalError, message: this.#error ?? 'not started' }
+    }
     let client: Client
     try {
       client = await this.#ensureClient()
@@ -316,13 +321,15 @@ export class McpConnection {
       await client.connect(this.#transport(), { timeout: startTimeoutMs })
       const tools: Tool[] = []
       let cursor: string | undefined
-      do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
-          timeout: startTimeoutMs,
-        })
-        tools.push(...page.tools)
-        cursor = page.nextCursor
-      } while (cursor !== undefined)
+      // A server offering only prompts or resources has no tools to list.
+      if (client.getServerCapabilities()?.tools !== undefined)
+        do {
+          const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
+            timeout: startTimeoutMs,
+          })
+          tools.push(...page.tools)
+          cursor = page.nextCursor
+        } while (cursor !== undefined)
       // Read through the getter: `close()` may have run while this awaited.
       if (this.state === 'closed') throw new Error('the connection was closed')
       this.#client = client

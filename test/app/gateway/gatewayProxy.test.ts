@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Client as StatelessClient } from '@modelcontextprotocol/client'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -11,14 +12,15 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseGatewayArgs } from '../../../app/gateway/gatewayArgs.ts'
+import { maxOfferedDescription } from '../../../app/gateway/gatewayTools.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
 import { everythingServer } from '../../tools/mcp/mcpTestServers.ts'
-import { type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
+import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 import { statelessClient, statelessHttp } from './statelessClients.ts'
 
 // The gateway as a whole proxy: two `server-everything`s (`everything` and `twin`, the same names
-// on both) behind one gateway, served in this process over Streamable HTTP to the SDK 1.x client
+// on both) and a server whose words say too much (`wordy`) behind one gateway, served in this process over Streamable HTTP to the SDK 1.x client
 // (2025-11-25) and the SDK v2 client pinned to 2026-07-28; and a second gateway fronting one
 // `server-everything` with `--pass-names`. Resources, templates, prompts and completions pass
 // straight through under prefixed names; log lines and list changes reach the 1.x session; a
@@ -31,6 +33,8 @@ let https: GatewayHttp[] = []
 let legacy: Client
 let modern: StatelessClient
 let passing: Client
+// The mcp.json of the gateway fronting several servers.
+let twoServers = ''
 // What the 1.x client answers the gateway's questions with, and what it was asked and told.
 let answer: ElicitResult = { action: 'decline' }
 const asked: string[] = []
@@ -38,9 +42,15 @@ const logs: LoggingMessageNotification['params'][] = []
 let resourcesChanged = 0
 const changeWaiters = new Set<() => void>()
 
+const wordy = {
+  command: process.execPath,
+  args: [join(repo, 'test/app/gateway/fixtures/wordyServer.mjs')],
+}
+
 async function serve(servers: object, passNames: boolean): Promise<string> {
   const folder = await gatewayFolder(() => ({ version: 1, servers }))
   folders.push(folder)
+  if (!passNames) twoServers = folder.config
   const started = await startGateway({
     configPath: folder.config,
     workspace: folder.workspace,
@@ -69,7 +79,7 @@ function legacyClient(): Client {
 
 beforeAll(async () => {
   const [both, one] = await Promise.all([
-    serve({ everything: everythingServer(), twin: everythingServer() }, false),
+    serve({ everything: everythingServer(), twin: everythingServer(), wordy }, false),
     serve({ everything: everythingServer() }, true),
   ])
   legacy = legacyClient()
@@ -122,7 +132,7 @@ test('resources of both servers are listed under their server, unique, and read 
     expect(new Set(uris).size).toBe(uris.length)
     const names = resources.map((resource) => resource.name)
     expect(new Set(names).size).toBe(names.length)
-    expect(names.every((name) => /^(everything|twin)__/.test(name))).toBe(true)
+    expect(names.every((name) => /^(everything|twin|wordy)__/.test(name))).toBe(true)
   }
   const uri = `studypulse://twin/${doc}`
   for (const read of [await legacy.readResource({ uri }), await modern.readResource({ uri })]) {
@@ -207,6 +217,24 @@ test("a server's log line reaches the session, named by its server", async () =>
   await legacy.callTool(toggle)
 })
 
+test("a server's words are bounded and shown; what cannot be named visibly is left out", async () => {
+  const cut = /… \[cut by the gateway: [\d,]+ more characters\]$/
+  for (const client of [legacy, modern]) {
+    const prompts = (await client.listPrompts()).prompts.filter((p) => p.name.startsWith('wordy'))
+    expect(prompts.map((p) => p.name)).toEqual(['wordy__long'])
+    expect(prompts[0]?.title).toBe('Safe<U+202E>txt.exe')
+    expect(prompts[0]?.description).toMatch(cut)
+    expect(prompts[0]?.description?.length).toBeLessThan(maxOfferedDescription + 60)
+    const notes = (await client.listResources()).resources.filter((r) => r.uri.includes('note:'))
+    expect(notes.map((r) => [r.uri, r.name])).toEqual([
+      ['studypulse://wordy/note://a', 'wordy__a<U+202E>b'],
+    ])
+    expect(notes[0]?.description).toMatch(cut)
+    const got = await client.getPrompt({ name: 'wordy__long' })
+    expect(got.description).toMatch(cut)
+  }
+})
+
 test('--pass-names offers the one server under its own names', async () => {
   const tools = (await passing.listTools()).tools.map((tool) => tool.name)
   expect(tools).toEqual(expect.arrayContaining(['echo', 'get-sum', 'gzip-file-as-resource']))
@@ -233,7 +261,7 @@ test('--pass-names needs exactly one server', async () => {
     kind: 'serve',
     passNames: true,
   })
-  const [folder] = folders
+  const folder = folders.find((f) => f.config === twoServers)
   await expect(
     startGateway({
       configPath: folder?.config ?? '',
