@@ -9,6 +9,15 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js'
 
+/** One of the read requests a server's client may be asked to send (see `mcpReadResults`). */
+export type McpReadMethod =
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read'
+  | 'prompts/list'
+  | 'prompts/get'
+  | 'completion/complete'
+
 /**
  * The requests besides tools a client may send on to a server: each only reads (resources and
  * prompts are context by the protocol's definition, completions are suggestions), so a proxy
@@ -21,10 +30,7 @@ export const mcpReadResults = {
   'prompts/list': ListPromptsResultSchema,
   'prompts/get': GetPromptResultSchema,
   'completion/complete': CompleteResultSchema,
-} as const
-
-/** One of the read requests a server's client may be asked to send (`mcpReadResults`). */
-export type McpReadMethod = keyof typeof mcpReadResults
+} as const satisfies Record<McpReadMethod, unknown>
 
 /** A server's answer to a read: its result, or its JSON-RPC error (code and message). */
 export type McpReadAnswer =
