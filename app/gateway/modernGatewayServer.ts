@@ -38,8 +38,13 @@ export function createModernGatewayServer(
 ): Server {
   const { principal, person } = options
   const server = new Server(gatewayInfo, {
-    // No list changes nor log lines on this revision yet (they need `subscriptions/listen`).
-    capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+    // List changes go out on `subscriptions/listen` streams, which the HTTP face serves.
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+    },
     supportedProtocolVersions: [...gatewayRevisions],
     instructions:
       'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',

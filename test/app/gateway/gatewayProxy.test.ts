@@ -198,11 +198,22 @@ test('a call that acts waits for its card: denied, nothing changes; allowed, its
 
   answer = { action: 'accept', content: { answer: 'allow_once' } }
   const before = resourcesChanged
+  // The 2026-07-28 client hears of it on its `subscriptions/listen` stream.
+  let modernChanged: () => void = () => {}
+  const heard = new Promise<void>((resolve) => {
+    modernChanged = resolve
+  })
+  modern.setNotificationHandler('notifications/resources/list_changed', () => modernChanged())
+  const listening = await modern.listen({ resourcesListChanged: true })
+  expect(listening.honoredFilter.resourcesListChanged).toBe(true)
   const allowed = (await legacy.callTool(gzip)) as CallToolResult
   expect(allowed.isError ?? false).toBe(false)
   expect(asked).toHaveLength(2)
   await until(() => resourcesChanged > before)
+  await heard
+  await listening.close()
   expect((await legacy.listResources()).resources.map((r) => r.uri)).toContain(session)
+  expect((await modern.listResources()).resources.map((r) => r.uri)).toContain(session)
 })
 
 test("a server's log line reaches the session, named by its server", async () => {
