@@ -34,6 +34,12 @@ export function createModernGatewayServer(
     principal: string
     /** The signed-in person of this request (hosted mode): their calls are their runs. */
     person?: Identity
+    /**
+     * Sends upstream list changes as this instance's own notifications: over stdio (one instance
+     * per connection) `serveStdio` puts them on the client's `subscriptions/listen` streams. Over
+     * HTTP each request has its own instance, and the handler's `notify` does it instead.
+     */
+    announceChanges?: boolean
   },
 ): Server {
   const { principal, person } = options
@@ -53,6 +59,7 @@ export function createModernGatewayServer(
     tools: gateway.listTools() as unknown as Tool[],
   }))
   const { catalog } = gateway
+  if (options.announceChanges === true) announceChanges(gateway, server)
   server.setRequestHandler('resources/list', (_request, ctx) =>
     catalog.listResources(ctx.mcpReq.signal),
   )
@@ -104,6 +111,26 @@ export function createModernGatewayServer(
     ) as Promise<CallToolResult>
   })
   return server
+}
+
+// Upstream list changes as the instance's notifications, for as long as it is open.
+function announceChanges(gateway: Gateway, server: Server): void {
+  const stops = [
+    gateway.onToolsChanged(() => void server.sendToolListChanged().catch(() => {})),
+    gateway.catalog.onNotification(({ method }) => {
+      if (method === 'notifications/resources/list_changed') {
+        void server.sendResourceListChanged().catch(() => {})
+      }
+      if (method === 'notifications/prompts/list_changed') {
+        void server.sendPromptListChanged().catch(() => {})
+      }
+    }),
+  ]
+  const closed = server.onclose
+  server.onclose = () => {
+    for (const stop of stops) stop()
+    closed?.()
+  }
 }
 
 // A server's answer as this SDK's result (its shape read by the SDK 1.x client that fetched it),
