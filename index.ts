@@ -66,6 +66,7 @@ export {
   type McpServerConfig,
   mcpConfigSchema,
 } from './tools/mcp/mcpConfig.ts'
+export type { McpNotice, McpReadAnswer, McpReadMethod } from './tools/mcp/mcpReads.ts'
 export type { McpRetry, McpStartEnded, RetryTimer } from './tools/mcp/mcpRetry.ts'
 export {
   defaultSandboxLimits,

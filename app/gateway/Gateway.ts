@@ -12,7 +12,9 @@ import type { ToolResult } from '../../vocabulary/ToolResult.ts'
 import { AskByInputRequired } from './askByInputRequired.ts'
 import { askInHost, type HostAsking } from './askInHost.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
+import { GatewayCatalog } from './gatewayCatalog.ts'
 import type { GatewayModel } from './gatewayModel.ts'
+import { GatewayNames } from './gatewayNames.ts'
 import { plainFailure, toCallToolResult } from './gatewayResult.ts'
 import { listedTool } from './gatewayTools.ts'
 
@@ -42,6 +44,8 @@ export interface GatewayOptions {
   pageUrl?: string
   /** Told about problems that are no call's answer (a decision that failed to save, say). */
   log?: (line: string) => void
+  /** How what the servers offer is named (default: every name prefixed with its server). */
+  names?: GatewayNames
 }
 
 /**
@@ -62,9 +66,15 @@ export class Gateway {
   readonly #asking: HostAsking
   /** Asks about cards of 2026-07-28 clients through `InputRequiredResult` round trips. */
   readonly inputRequired: AskByInputRequired
+  /** How what the servers offer is named to the client. */
+  readonly names: GatewayNames
+  /** The servers' resources, templates, prompts, completions and notices, passed through. */
+  readonly catalog: GatewayCatalog
 
   constructor(options: GatewayOptions) {
     this.#options = options
+    this.names = options.names ?? new GatewayNames()
+    this.catalog = new GatewayCatalog(options.mcp, this.names)
     this.inputRequired = new AskByInputRequired(this, options.runtime)
     this.#asking = {
       runtime: options.runtime,
@@ -85,7 +95,8 @@ export class Gateway {
       const upstream = mcp.upstream(tool.name)
       const level = runtime.tools.permissionOf(tool.name)
       if (upstream === undefined || level === undefined) return []
-      const listed = listedTool(tool.name, upstream, needsConfirmation(level))
+      const offered = this.names.tool(tool.name, upstream.tool.name)
+      const listed = listedTool(offered, upstream, needsConfirmation(level))
       if (cardUri === undefined || !needsConfirmation(level)) return [listed]
       return [{ ...listed, _meta: { ...listed._meta, ui: { resourceUri: cardUri } } }]
     })
@@ -102,9 +113,11 @@ export class Gateway {
   }
 
   /** One `tools/call`: a read goes straight to its server, anything else through a card. */
-  async callTool(name: string, args: unknown, caller: GatewayCaller): Promise<CallToolResult> {
+  async callTool(offered: string, args: unknown, caller: GatewayCaller): Promise<CallToolResult> {
     const { mcp, runtime } = this.#options
-    const down = mcp.upstream(name) === undefined ? downServerOf(mcp, name) : undefined
+    const name = this.#registryName(offered)
+    const down =
+      mcp.upstream(name) === undefined ? (this.names.passFor ?? downServerOf(mcp, name)) : undefined
     if (down !== undefined) {
       // A tool of a server whose start failed: try it again now, and say why if it still fails.
       await mcp.retry(down)
@@ -119,7 +132,7 @@ export class Gateway {
     const upstream = mcp.upstream(name)
     const level = runtime.tools.permissionOf(name)
     if (upstream === undefined || level === undefined) {
-      return plainFailure('unknown_tool', `no tool named ${JSON.stringify(name)} is offered`)
+      return plainFailure('unknown_tool', `no tool named ${JSON.stringify(offered)} is offered`)
     }
     if (needsConfirmation(level)) return this.#gated(name, args, caller)
     let prepared: ReturnType<typeof runtime.tools.prepare>
@@ -141,6 +154,17 @@ export class Gateway {
       : plainFailure(result.error.code, result.error.message)
   }
 
+  // The registry's name for an offered tool name (the same, unless names pass unchanged).
+  #registryName(offered: string): string {
+    if (this.names.passFor === undefined) return offered
+    const { mcp } = this.#options
+    const found = mcp.tools().find((tool) => {
+      const upstream = mcp.upstream(tool.name)
+      return upstream !== undefined && this.names.tool(tool.name, upstream.tool.name) === offered
+    })
+    return found?.name ?? offered
+  }
+
   /**
    * The card waiting for a call of `tool` with `args` that `asker` made (as the host's MCP App asks
    * for it), once it is shown; undefined if none is shown within `timeoutMs`. Another session's
@@ -153,11 +177,12 @@ export class Gateway {
     timeoutMs = this.#options.cardWaitMs ?? 30_000,
   ): Promise<GatewayCard | undefined> {
     const wanted = canonicalJson(args ?? {})
+    const name = this.#registryName(tool)
     const find = () => {
       for (const held of this.#cards.values()) {
         const { card } = held
         if (!askedBy(held, asker)) continue
-        if (card.toolName === tool && card.payloadJson === wanted) return cardView(card)
+        if (card.toolName === name && card.payloadJson === wanted) return cardView(card)
       }
       return undefined
     }

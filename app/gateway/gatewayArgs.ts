@@ -18,6 +18,8 @@ export type GatewayCommand =
       pageUrl?: string
       /** The origin people's hosts reach the gateway at (hosted mode), over STUDYPULSE_PUBLIC_ORIGIN. */
       publicOrigin?: string
+      /** Offer the one fronted server's tools, prompts and resources under its own names. */
+      passNames?: boolean
     }
   | { kind: 'invalid'; message: string }
 
@@ -54,6 +56,9 @@ Usage: studypulse-gateway --config <mcp.json> [options]
   --page-url <origin>      the origin of the StudyPulse web app running on the same workspace
                            (e.g. http://127.0.0.1:4317): a host that opens URLs (URL-mode
                            elicitation) is sent the card's page there instead of a form
+  --pass-names             with exactly one server in mcp.json: offer its tools, prompts and
+                           resources under the server's own names (no <server>__ prefix, URIs
+                           as the server gives them)
   --help                   this text
 
 Hosted sign-in (--http only), from the environment the StudyPulse app reads:
@@ -82,6 +87,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         host: { type: 'string' },
         'public-origin': { type: 'string' },
         'page-url': { type: 'string' },
+        'pass-names': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -131,6 +137,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
     askTimeoutMs,
     ...(httpPort !== undefined && { httpPort }),
     ...(typeof pageUrl === 'string' && { pageUrl: new URL(pageUrl).origin }),
+    ...(values['pass-names'] === true && { passNames: true }),
     ...(typeof values.host === 'string' && values.host !== '' && { host: values.host }),
     ...(typeof values['public-origin'] === 'string' &&
       values['public-origin'] !== '' && { publicOrigin: values['public-origin'] }),

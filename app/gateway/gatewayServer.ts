@@ -3,8 +3,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
   type RequestId,
   type ServerNotification,
@@ -12,6 +17,7 @@ import {
 import { z } from 'zod'
 import { argumentTextDepth } from '../../models/stringifyBounded.ts'
 import { jsonValueDepth } from '../../tools/jsonDepth.ts'
+import type { McpReadAnswer } from '../../tools/mcp/mcpReads.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import {
   cardHtml,
@@ -58,7 +64,14 @@ export function createGatewayServer(
   const session = randomUUID()
   const asker = { session, ...(person !== undefined && { person }) }
   const server = new Server(gatewayInfo, {
-    capabilities: { tools: { listChanged: true }, resources: {} },
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+      // The gateway keeps each session's level itself: the servers are never told one.
+      logging: {},
+    },
     instructions:
       'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',
   })
@@ -67,14 +80,31 @@ export function createGatewayServer(
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: apps() ? [...gateway.listTools(cardUri), ...cardTools] : gateway.listTools(),
   }))
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: apps() ? [cardResource] : [],
-  }))
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    const text = apps() && request.params.uri === cardUri ? cardHtml() : undefined
-    if (text === undefined) throw new Error(`no resource ${request.params.uri}`)
+  const { catalog } = gateway
+  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    const { resources } = await catalog.listResources(extra.signal)
+    return { resources: apps() ? [cardResource, ...resources] : resources }
+  })
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) =>
+    catalog.listResourceTemplates(extra.signal),
+  )
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    if (request.params.uri !== cardUri) {
+      return answered(await catalog.readResource(request.params.uri, extra.signal))
+    }
+    const text = apps() ? cardHtml() : undefined
+    if (text === undefined) throw new McpError(-32602, `no resource ${request.params.uri}`)
     return { contents: [{ uri: cardUri, mimeType: mcpAppMimeType, text }] }
   })
+  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) =>
+    catalog.listPrompts(extra.signal),
+  )
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
+    answered(await catalog.getPrompt(request.params.name, request.params.arguments, extra.signal)),
+  )
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra) =>
+    answered(await catalog.complete(request.params, extra.signal)),
+  )
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params
     if (apps() && (name === cardTool || name === decideTool)) {
@@ -116,12 +146,27 @@ export function createGatewayServer(
   const stop = gateway.onToolsChanged(() => {
     void server.sendToolListChanged().catch(() => {})
   })
+  // The servers' log lines (at this session's level) and list changes, passed on.
+  const stopNotices = catalog.onNotification((notification) => {
+    const sent =
+      notification.method === 'notifications/message'
+        ? server.sendLoggingMessage(notification.params, server.transport?.sessionId)
+        : server.notification(notification)
+    void sent.catch(() => {})
+  })
   const closed = server.onclose
   server.onclose = () => {
     stop()
+    stopNotices()
     closed?.()
   }
   return server
+}
+
+// A server's answer as this SDK's result, or its error as the JSON-RPC error it was.
+function answered(answer: McpReadAnswer): never | Record<string, unknown> {
+  if (answer.ok) return answer.result
+  throw new McpError(answer.code, answer.message)
 }
 
 // What the card sends with its decision (the card's id and digest, as `studypulse_card` gave them).

@@ -100,7 +100,7 @@ export function listedTool(name: string, upstream: McpUpstreamTool, gated: boole
 }
 
 /** A server's text as offered: invisible characters shown, at most `max` characters, the cut marked. */
-function offeredText(text: string, max: number, lineBreaks: LineBreaks): string {
+export function offeredText(text: string, max: number, lineBreaks: LineBreaks): string {
   const shown = visibleText(text, lineBreaks)
   if (shown.length <= max) return shown
   let cut = shown.slice(0, max)

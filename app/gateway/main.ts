@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const principal = `stdio:${randomUUID()}`
   await serveStdioEras(
     () => createGatewayServer(started.gateway),
-    () => createModernGatewayServer(started.gateway, { principal }),
+    () => createModernGatewayServer(started.gateway, { principal, announceChanges: true }),
   )
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
 }

@@ -74,6 +74,14 @@ export async function serveGatewayHttp(
     },
     { legacy: 'reject' },
   )
+  // Upstream changes reach 2026-07-28 clients on their `subscriptions/listen` streams.
+  const stopChanges = [
+    gateway.onToolsChanged(() => modern.notify.toolsChanged()),
+    gateway.catalog.onNotification(({ method }) => {
+      if (method === 'notifications/resources/list_changed') modern.notify.resourcesChanged()
+      if (method === 'notifications/prompts/list_changed') modern.notify.promptsChanged()
+    }),
+  ]
   let allowedHosts: string[] = []
   const http: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -153,6 +161,7 @@ export async function serveGatewayHttp(
   return {
     url: `http://${reach}:${bound}/mcp`,
     async close() {
+      for (const stop of stopChanges) stop()
       await modern.close().catch(() => {})
       await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})))
       sessions.clear()

@@ -14,6 +14,7 @@ import { applyPolicyFile } from '../applyPolicyFile.ts'
 import { startTracing } from '../startTracing.ts'
 import { Gateway, gatewayStarter } from './Gateway.ts'
 import { GatewayModel } from './gatewayModel.ts'
+import { GatewayNames } from './gatewayNames.ts'
 import { createGatewayTools } from './gatewayTools.ts'
 
 /** What starting a gateway takes (the command line's options, parsed). */
@@ -34,6 +35,8 @@ export interface StartGatewayOptions {
   approvalRules?: ApprovalRules
   /** The StudyPulse web app's origin on the same workspace (`--page-url`): cards link to it. */
   pageUrl?: string
+  /** Offer the servers' names unchanged (`--pass-names`): only with exactly one server. */
+  passNames?: boolean
   /** When an upstream server whose start failed is tried again (tests set the timer). */
   retry?: Partial<McpRetry>
   env?: NodeJS.ProcessEnv
@@ -76,6 +79,13 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
   const loaded = await loadMcpConfig(configPath)
   if (loaded.status === 'absent') throw new GatewayStartError(`${configPath} does not exist`)
   if (loaded.status === 'invalid') throw new GatewayStartError(loaded.error.message)
+  const servers = Object.keys(loaded.config.servers)
+  // Unprefixed names are unique only when one server offers them.
+  if (options.passNames === true && servers.length !== 1) {
+    throw new GatewayStartError(
+      `--pass-names keeps the server's own names, so it needs exactly one server in ${configPath}; it names ${servers.length}`,
+    )
+  }
   const workspace = await Workspace.openOrCreate(resolve(options.workspace), { samples: false })
   const store = sqliteRunStore(workspace.root)
   for (const problem of await store.tidy()) log(`studypulse-gateway: ${problem}`)
@@ -110,6 +120,7 @@ export async function startGateway(options: StartGatewayOptions): Promise<Starte
     ...(options.progressEveryMs !== undefined && { progressEveryMs: options.progressEveryMs }),
     ...(options.cardWaitMs !== undefined && { cardWaitMs: options.cardWaitMs }),
     ...(options.pageUrl !== undefined && { pageUrl: options.pageUrl }),
+    ...(options.passNames === true && { names: new GatewayNames(servers[0]) }),
     log,
   })
   let stopping: Promise<void> | undefined

@@ -208,7 +208,11 @@ describe('a Node project (plain ESM and TypeScript with nodenext)', { timeout: 1
     )
     try {
       const { resources } = await host.listResources()
-      expect(resources.map((r) => r.uri)).toEqual([cardUri])
+      // The card first, then the memory server's own resource, passed through under its name.
+      expect(resources.map((r) => r.uri)).toEqual([
+        cardUri,
+        'studypulse://memory/memory://knowledge-graph',
+      ])
       const { tools } = await host.listTools()
       const write = tools.find((t) => t.name === 'memory__create_entities')
       expect(write?._meta?.ui).toMatchObject({ resourceUri: cardUri })

@@ -6,12 +6,23 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   type CallToolResult,
   ErrorCode,
+  LoggingMessageNotificationSchema,
   McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
+import {
+  type McpNotice,
+  type McpReadAnswer,
+  type McpReadMethod,
+  mcpReadResults,
+  methodNotFound,
+  offersRead,
+} from './mcpReads.ts'
 import { toToolResult } from './mcpResult.ts'
 import { defaultMcpRetry, type McpRetry, type McpStartEnded, retryDelayMs } from './mcpRetry.ts'
 import { redactUserInfo } from './redactUserInfo.ts'
@@ -62,6 +73,9 @@ export class McpConnection {
   // Failed starts in a row, and what cancels the timer of the next try.
   #failures = 0
   #cancelRetry: (() => void) | undefined
+  readonly #noticeListeners = new Set<(notice: McpNotice) => void>()
+  // Whether the server was connected once: a later connection may offer other resources and prompts.
+  #connectedOnce = false
 
   constructor(options: McpConnectionOptions) {
     this.name = options.name
@@ -187,6 +201,54 @@ export class McpConnection {
     }
   }
 
+  /**
+   * Sends a read (resources, prompts, completions) to the server and gives its answer; a server
+   * that does not declare the feature is not asked (`-32601`). Failures are answers, never throws.
+   */
+  async read(
+    method: McpReadMethod,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpReadAnswer> {
+    // A server whose start failed is tried again by its backoff, a tools/list or a call: a read
+    // (every list asks every server) would otherwise wait for a start that fails each time.
+    if (this.#state === 'failed') {
+      return { ok: false, code: ErrorCode.InternalError, message: this.#error ?? 'not started' }
+    }
+    let client: Client
+    try {
+      client = await this.#ensureClient()
+    } catch (error) {
+      return { ok: false, code: ErrorCode.InternalError, message: message(error) }
+    }
+    if (!offersRead(client.getServerCapabilities(), method)) {
+      return { ok: false, code: methodNotFound, message: `${this.name} offers no ${method}` }
+    }
+    const timeout = this.#options.config.timeoutMs ?? this.#options.callTimeoutMs
+    try {
+      const result = await client.request({ method, params }, mcpReadResults[method], {
+        signal,
+        timeout,
+      })
+      return { ok: true, result: result as Record<string, unknown> }
+    } catch (error) {
+      const code = error instanceof McpError ? error.code : ErrorCode.InternalError
+      return {
+        ok: false,
+        code,
+        message: message(error)
+          .replace(/^MCP error -?\d+: /, '')
+          .slice(0, 500),
+      }
+    }
+  }
+
+  /** Calls `listener` with each log line and list change the server sends; returns the unsubscribe. */
+  onNotice(listener: (notice: McpNotice) => void): () => void {
+    this.#noticeListeners.add(listener)
+    return () => this.#noticeListeners.delete(listener)
+  }
+
   /** Stops the server for good. */
   async close(): Promise<void> {
     this.#state = 'closed'
@@ -235,6 +297,7 @@ export class McpConnection {
         },
       },
     )
+    this.#listen(client)
     client.onclose = () => {
       if (this.#client !== client) return
       this.#client = undefined
@@ -258,13 +321,15 @@ export class McpConnection {
       await client.connect(this.#transport(), { timeout: startTimeoutMs })
       const tools: Tool[] = []
       let cursor: string | undefined
-      do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
-          timeout: startTimeoutMs,
-        })
-        tools.push(...page.tools)
-        cursor = page.nextCursor
-      } while (cursor !== undefined)
+      // A server offering only prompts or resources has no tools to list.
+      if (client.getServerCapabilities()?.tools !== undefined)
+        do {
+          const page = await client.listTools(cursor === undefined ? undefined : { cursor }, {
+            timeout: startTimeoutMs,
+          })
+          tools.push(...page.tools)
+          cursor = page.nextCursor
+        } while (cursor !== undefined)
       // Read through the getter: `close()` may have run while this awaited.
       if (this.state === 'closed') throw new Error('the connection was closed')
       this.#client = client
@@ -273,6 +338,12 @@ export class McpConnection {
       const attempt = this.#failures + 1
       this.#failures = 0
       this.#setTools(tools)
+      // A server started again may offer other resources and prompts than before.
+      if (this.#connectedOnce) {
+        this.#notice({ method: 'notifications/resources/list_changed' })
+        this.#notice({ method: 'notifications/prompts/list_changed' })
+      }
+      this.#connectedOnce = true
       this.#options.onStartEnded?.({ server: this.name, attempt, ok: true, tools: tools.length })
       return client
     } catch (error) {
@@ -337,6 +408,25 @@ export class McpConnection {
       this.#error = reason
     }
     await client.close().catch(() => {})
+  }
+
+  // The server's log lines and list changes, passed on while this client is the live one (or
+  // still connecting: a server may say something before it has listed its tools).
+  #listen(client: Client): void {
+    const live = () => this.#state !== 'closed' && (this.#client ?? client) === client
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      if (live()) this.#notice({ method: 'notifications/message', params })
+    })
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      if (live()) this.#notice({ method: 'notifications/resources/list_changed' })
+    })
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      if (live()) this.#notice({ method: 'notifications/prompts/list_changed' })
+    })
+  }
+
+  #notice(notice: McpNotice): void {
+    for (const listener of this.#noticeListeners) listener(notice)
   }
 
   #setTools(tools: readonly Tool[]): void {

@@ -5,6 +5,7 @@ import type { ToolSource } from '../ToolSource.ts'
 import { McpConnection } from './McpConnection.ts'
 import type { McpServerStatus } from './McpServerStatus.ts'
 import { type McpConfig, type McpConfigInput, mcpConfigSchema } from './mcpConfig.ts'
+import type { McpNotice, McpReadAnswer, McpReadMethod } from './mcpReads.ts'
 import { defaultMcpRetry, type McpRetry, type McpStartEnded } from './mcpRetry.ts'
 import { adaptMcpTool } from './mcpToolAdapter.ts'
 import { schemaHash } from './schemaHash.ts'
@@ -47,6 +48,18 @@ export interface McpTools extends ToolSource {
   upstream(name: string): McpUpstreamTool | undefined
   /** Calls `listener` whenever a server's tools change (list_changed, restart); returns the unsubscribe. */
   onChange(listener: () => void): () => void
+  /**
+   * Sends a read (resources, prompts, completions) to the server named `server` and gives its
+   * answer; one that does not declare the feature, or is not configured, answers `-32601`.
+   */
+  read(
+    server: string,
+    method: McpReadMethod,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpReadAnswer>
+  /** Calls `listener` with each server's log lines and list changes; returns the unsubscribe. */
+  onNotice(listener: (server: string, notice: McpNotice) => void): () => void
   /**
    * Tries again now, not waiting for the backoff, the servers whose start failed (or only the one
    * named `server`); resolves when those tries end. Their tools then appear through `onChange`.
@@ -175,6 +188,17 @@ export async function createMcpTools(
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    read(server, method, params, signal) {
+      const connection = connections.find((c) => c.name === server)
+      if (connection !== undefined) return connection.read(method, params, signal)
+      return Promise.resolve({ ok: false, code: -32601, message: `no MCP server named ${server}` })
+    },
+    onNotice(listener) {
+      const stops = connections.map((c) => c.onNotice((notice) => listener(c.name, notice)))
+      return () => {
+        for (const stop of stops) stop()
+      }
     },
     async retry(server) {
       const named = connections.filter((c) => server === undefined || c.name === server)

@@ -129,3 +129,22 @@ test('2026-07-28 over stdio: a forged or replayed requestState decides nothing',
   expect(replayed.structuredContent).toMatchObject({ error: { code: 'confirmation_not_found' } })
   expect((await countedLines(countFile())).slice(before)).toEqual(['{"line":"stdio sealed"}'])
 })
+
+// Last: it changes the upstream tool's schema.
+test('2026-07-28 over stdio: an upstream tool list change reaches the subscriptions/listen stream', async () => {
+  let changed: () => void = () => {}
+  const heard = new Promise<void>((resolve) => {
+    changed = resolve
+  })
+  modern.setNotificationHandler('notifications/tools/list_changed', () => changed())
+  const listening = await modern.listen({ toolsListChanged: true })
+  expect(listening.honoredFilter.toolsListChanged).toBe(true)
+  answer = { action: 'accept', content: { answer: 'allow_once' } }
+  const result = (await modern.callTool({
+    name: 'counting__change',
+    arguments: {},
+  })) as CallToolResult
+  expect(result.isError, JSON.stringify(result)).toBeFalsy()
+  await heard
+  await listening.close()
+})
