@@ -18,7 +18,7 @@ const AFTER_NEWS = new RegExp(
   'gi',
 )
 const DONE_ASK =
-  /^(?:please\s+)?(?:(?:tick|check|cross)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|the\s+task)?\s*off|mark\s+(?:it|that|this|that\s+one|that\s+task)\s+(?:(?:as\s+)?(?:done|complete|completed|finished)|off))$/i
+  /^(?:please\s+)?(?:(?:tick|check|cross)\s+(?:it|that|this|them|that\s+one|this\s+one|that\s+task|the\s+task)?\s*off|mark\s+(?:it|that|this|that\s+one|that\s+task)\s+(?:(?:as\s+)?(?:done|complete|completed|finished)|off))$/i
 const DELETE_ASK =
   /^(?:please\s+)?(?:scrap|delete|remove|bin|drop|cancel|ditch|get\s+rid\s+of|lose)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|this\s+task|the\s+task)$/i
 const UNDATE_ASK =
