@@ -91,7 +91,9 @@ function aboutWhat(news: string): string | undefined {
     NO_NEED.exec(news)?.[1] ??
     IS_DONE.exec(news)?.[1] ??
     SUBJECT.exec(news)?.[1] ??
-    DID_THING.exec(news)?.[1]
+    DID_THING.exec(news)?.[1] ??
+    // "calculator - got one from my brother": the thing named before the dash.
+    /^([^-–:]{3,40}?)\s+[-–:]\s/.exec(news)?.[1]
   )?.trim()
   if (said === undefined) return undefined
   const thing = said

@@ -59,6 +59,8 @@ const WORDS: readonly [RegExp, string][] = [
   [/^(add|put)\s+(?:in|on|to|into)\s+my\s+(?:list|to-?dos?|tasks)\s+/i, '$1 '],
   [/^(?:write|put|add)\s+(?:in|into|to)\s+(?:the|my)\s+note\s+(.+?)\s*$/i, 'add to my $1 note'],
   [/\bchange\s+the\s+(?:name|title)\s+of\s+/gi, 'rename '],
+  [/\band\s+to\s+(?=(?:mark|delete|move|remove|tick|rename|push|change)\b)/gi, 'and '],
+  [/^([^,]{3,40}),\s*((?:when|is)\b[^,]*?)\b(?:it|that)\b/i, '$2$1'],
   [/\b(\w+)'s\s+(importance|priority)\b/gi, '$2 of $1'],
   [/^make\s+(.+?)\s+(?:as\s+)?(?:done|complete|finished)$/i, 'mark $1 as done'],
   [
@@ -92,12 +94,12 @@ const TOPIC_DONE =
   /^(?:the\s+)?(.{3,50}?)[,]?\s+i(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?(?:finished|done|completed)\s+(?:it|that)\b.*$/i
 const NOT_DONE = /^(?:the\s+)?(.{3,50}?)\s+(?:is|are)\s+not\s+(?:done|finished|complete)\b[^?]*$/i
 const DEADLINE_CHANGE =
-  /^(?:the\s+)?(.{3,40}?)\s+(?:deadline|due\s+date)\s+(?:change|move)d?\s+to\s+/i
+  /^(?:the\s+)?(.{3,40}?)\s+(?:deadline|due\s+date)\s+(?:please\s+)?(?:change|move)d?\s+to\s+/i
 // "omg forgot, add …": a short aside before the request, with no date or verb of its own.
 const ASIDE = /^([^,]{2,40}),\s*(?=(?:add|remind\s+me|new\s+task|put)\b)/i
 const FRONTED =
-  /^((?:on|by|until|till|before)\s+\S+|tomorrow|today|tonight)\s*,?\s+(i\s+(?:must|have\s+to|need\s+to|should|gotta)\s+.+?)(\s*,\s*(?:please\s+)?(?:add|remind)\b.*)?$/i
-const NEED_VERB = /\b(i\s+(?:need|must|have))\s+(\w+)/i
+  /^((?:on|by|until|till|before)\s+\S+|tomorrow|today|tonight)\s*,?\s+(i\s+(?:must|have\s+to|need\s+to|should|gotta)\s+.+?)(\s*,\s*(?:please\s+)?(?:add|remind|put)\b.*)?$/i
+const NEED_VERB = /\b(i\s+(?:need|have))\s+(\w+)/i
 const NUMBERED = /\s*:?\s*\b1[.)]\s+(?=\S)([\s\S]*?\s2[.)]\s+\S[\s\S]*)$/
 
 /** The request with its word order, prepositions and short forms put plainly. */

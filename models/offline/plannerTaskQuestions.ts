@@ -2,6 +2,7 @@ import { dayText } from '../../vocabulary/humanTime.ts'
 /** Questions about the task list: the most important task, and when a task is due. */
 
 import { stripFiller } from './plannerClauses.ts'
+import { taskReferents } from './plannerReferents.ts'
 import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
 import { latestTaskList, type PlannerTask } from './plannerTasks.ts'
@@ -14,7 +15,7 @@ const WHEN = [
   /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
-  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in|give|write|complete)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
 // "whats my next deadline", "what's due soonest", "which task is due first".
 const NEXT =
@@ -55,7 +56,10 @@ export const taskQuestionSkill: PlannerSkill = (context) => {
   const tasks = latestAnyList(context) ?? []
   if (question.kind === 'top') return { text: topAnswer(tasks, question.least) }
   if (question.kind === 'next') return { text: nextAnswer(tasks) }
-  const task = findBestTask(tasks, question.target)
+  // "when is it due" after an answer that named one task: that task.
+  const pointed = /^(?:it|that|this)(?:\s+one)?$/i.test(question.target)
+  const task =
+    (pointed && taskReferents(context.messages).last) || findBestTask(tasks, question.target)
   if (task === undefined) return { text: `No task matched “${question.target}”.` }
   if (question.kind === 'status')
     return {
