@@ -14,7 +14,7 @@ const ASKING =
   '(?:(?:please|pls|just)\\s+|(?:you|u)\\s+(?:can|could|may)\\s+(?:just\\s+)?|(?:can|could)\\s+(?:you|u)\\s+(?:just\\s+)?)*'
 // The request after the news, and what it asks.
 const AFTER_NEWS = new RegExp(
-  String.raw`(?:,\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?:so\s+)?)(?=${ASKING}(?:tick|check|cross|mark|scrap|delete|remove|bin|drop|cancel|ditch|take|move|push|get)\b)`,
+  String.raw`(?:,\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?:so\s+)?|(?<!\b(?:can|could|may|just|please|pls|and|so))\s+(?=(?:tick|cross)\s+(?:it|that|them)\s+off\b))(?=${ASKING}(?:tick|check|cross|mark|scrap|delete|remove|bin|drop|cancel|ditch|take|move|push|get)\b)`,
   'gi',
 )
 const DONE_ASK =
