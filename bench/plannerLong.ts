@@ -51,6 +51,10 @@ const SHAPES: Record<string, string> = {
   'prof said x is now due': fill('prof said the essay is now due '),
   'x is sorted, cross it off': fill('the thing is sorted, u can cross it off '),
   'tick off x and y': fill('x and y and ', 'tick off '),
+  // Round five's rephrasings: numbered items, a thing said first, "2" and "4" between words.
+  '1. x 2. y 3. z': fill('1. x 2. y 3. z ', 'could you add: '),
+  'x please move it': `${fill('the essay ').slice(0, length - 30)} please move it for saturday`,
+  'mv x 2 fri 4 y': fill('mv essay 2 fri 4 chem ', ''),
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

@@ -11,7 +11,7 @@ const ASSISTANT_VERB =
   '(?:add|remind|put|create|make|set|move|push|delete|remove|mark|tick|rename|change|save|note|jot|write|schedule|update|clear|bring|show|list|tell|give|summari[sz]e|forget|remember|undo|bin|scrap)'
 // A modal and "you", either way round, or "if you"; a few adverbs and "be able to" may follow.
 const YOU_MODAL =
-  '(?:(?:are|r)\\s+(?:you|u)\\s+able\\s+to|(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u))'
+  '(?:(?:are|r)\\s+(?:you|u)\\s+able\\s+to|(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u)|(?:that\\s+)?(?:you|u)\\s+to|that\\s+(?:you|u)|ask\\s+to)'
 const SOFTENERS =
   '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\\s+able\\s+to|go\\s+ahead\\s+and|be\\s+an?\\s+\\w+\\s+and))*'
 const TO_VERB = new RegExp(
@@ -23,14 +23,15 @@ const WISH_TO_ADD =
   /^(?:i'?d|i\s+would|i)\s+(?:like|love|want|wanna)\s+(?:to\s+)?(?=(?:add|create|put|make\s+a\s+(?:task|reminder|note))\b)/i
 // A frame never starts as a question of its own ("what did you add") or holds a request verb.
 const NOT_A_FRAME = new RegExp(
-  `^(?:what|which|when|where|why|how|who|did|do|does|have|has|was|were)\\b|\\b${ASSISTANT_VERB}\\b`,
+  `^(?:what|which|when|where|why|how|who|did|do(?!\\s+(?:you|u)\\s+think)|does|have|has|was|were)\\b|\\b${ASSISTANT_VERB}\\b`,
   'i',
 )
 
 // News before the ask ("just bought the calculator, u can tick that off") is not a frame: the
 // ask points back at it.
-const NEWS_IN_FRAME =
-  /\b(?!(?:wanted|needed|hoped|wondered|stressed|worried)\b)[a-z]+ed\b|\b(?:bought|got|did|done|sent|paid|made|went|gave|took|told|said|sorted)\b/i
+/** News (a past tense) in what comes before an ask: the ask points back at it. */
+export const NEWS_IN_FRAME =
+  /\b(?!(?:need|wanted|needed|hoped|wondered|stressed|worried)\b)[a-z]+ed\b|\b(?:bought|got|did|done|sent|paid|made|went|gave|took|told|said|sorted)\b/i
 
 // Ways of saying "remind me to", and how a list is announced, said plainly.
 const PLAIN: readonly [RegExp, string][] = [
@@ -52,27 +53,33 @@ const PLAIN: readonly [RegExp, string][] = [
   [/^(add|create|new)\s*:\s*/i, 'add '],
   [/^(add|create|make)\s+(?:one|1|this|the\s+following)\s+(task|to-?do|reminder)\s*:/i, '$1 a $2:'],
   [
-    /^(add|create|make)\s+(?:these\s+)?(\d|two|three|four|five)\s+(?:things|items|todos|to-?dos|reminders|tasks)\s*:/i,
-    '$1 $2 tasks:',
+    /^(?:add|create|make|i\s+(?:need|want))\s+(?:these\s+)?(\d|two|three|four|five)\s+(?:things|items|todos|to-?dos|reminders|tasks)\s*:/i,
+    'add $1 tasks:',
   ],
 ]
 const COUNTS: Readonly<Record<string, string>> = { two: '2', three: '3', four: '4', five: '5' }
 
 /** The request with a polite or indirect frame before its verb taken out. */
 export function unframeToVerb(said: string): string {
-  let text = said
-  for (const [pattern, plain] of PLAIN) text = text.replace(pattern, plain)
-  text = text.replace(
-    /^(add|create|make) (two|three|four|five) tasks:/i,
-    (_all, verb: string, n: string) => `${verb} ${COUNTS[n.toLowerCase()] ?? n} tasks:`,
-  )
+  const text = plainly(said)
   const wish = WISH_TO_ADD.exec(text)
   if (wish) return text.slice(wish[0].length)
   const framed = TO_VERB.exec(text)
   if (framed === null) return text
   const frame = framed[1] ?? ''
   if (NOT_A_FRAME.test(frame.trim()) || NEWS_IN_FRAME.test(frame)) return text
-  return text.slice(framed[0].length)
+  // "I was hoping you could set a reminder for me to …": what the frame leaves is read again.
+  return plainly(text.slice(framed[0].length))
+}
+
+function plainly(said: string): string {
+  let text = said
+  for (const [pattern, plain] of PLAIN) text = text.replace(pattern, plain)
+  text = text.replace(
+    /^(add|create|make) (two|three|four|five) tasks:/i,
+    (_all, verb: string, n: string) => `${verb} ${COUNTS[n.toLowerCase()] ?? n} tasks:`,
+  )
+  return text
 }
 
 /** Marks after which what follows replaces what was said. */

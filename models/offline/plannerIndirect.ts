@@ -14,11 +14,11 @@ const ASKING =
   '(?:(?:please|pls|just)\\s+|(?:you|u)\\s+(?:can|could|may)\\s+(?:just\\s+)?|(?:can|could)\\s+(?:you|u)\\s+(?:just\\s+)?)*'
 // The request after the news, and what it asks.
 const AFTER_NEWS = new RegExp(
-  String.raw`(?:,\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?:so\s+)?)(?=${ASKING}(?:tick|check|cross|mark|scrap|delete|remove|bin|drop|cancel|ditch|take|move|push|get)\b)`,
+  String.raw`(?:,\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?:so\s+)?|(?<!\b(?:can|could|may|just|please|pls|and|so))\s+(?=(?:tick|cross)\s+(?:it|that|them)\s+off\b))(?=${ASKING}(?:tick|check|cross|mark|scrap|delete|remove|bin|drop|cancel|ditch|take|move|push|get)\b)`,
   'gi',
 )
 const DONE_ASK =
-  /^(?:please\s+)?(?:(?:tick|check|cross)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|the\s+task)?\s*off|mark\s+(?:it|that|this|that\s+one|that\s+task)\s+(?:(?:as\s+)?(?:done|complete|completed|finished)|off))$/i
+  /^(?:please\s+)?(?:(?:tick|check|cross)\s+(?:it|that|this|them|that\s+one|this\s+one|that\s+task|the\s+task)?\s*off|mark\s+(?:it|that|this|that\s+one|that\s+task)\s+(?:(?:as\s+)?(?:done|complete|completed|finished)|off))$/i
 const DELETE_ASK =
   /^(?:please\s+)?(?:scrap|delete|remove|bin|drop|cancel|ditch|get\s+rid\s+of|lose)\s+(?:it|that|this|that\s+one|this\s+one|that\s+task|this\s+task|the\s+task)$/i
 const UNDATE_ASK =
@@ -91,7 +91,9 @@ function aboutWhat(news: string): string | undefined {
     NO_NEED.exec(news)?.[1] ??
     IS_DONE.exec(news)?.[1] ??
     SUBJECT.exec(news)?.[1] ??
-    DID_THING.exec(news)?.[1]
+    DID_THING.exec(news)?.[1] ??
+    // "calculator - got one from my brother": the thing named before the dash.
+    /^([^-–:]{3,40}?)\s+[-–:]\s/.exec(news)?.[1]
   )?.trim()
   if (said === undefined) return undefined
   const thing = said

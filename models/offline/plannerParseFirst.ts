@@ -9,6 +9,7 @@ import { MAX_REQUEST } from './plannerBounds.ts'
 import { findDate, withoutDate } from './plannerChrono.ts'
 import { STRONG_CORRECTION, unframeToVerb, WEAK_CORRECTION } from './plannerFrames.ts'
 import { resolveIndirect } from './plannerIndirect.ts'
+import { rephrase } from './plannerRephrase.ts'
 
 // Texting and two dropped apostrophes, word for word ("b4" → "before", "ive" → "i've"); the
 // others ("doesnt") the rules read as they are.
@@ -55,7 +56,7 @@ const LEADING =
   /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|do\s+one\s+thing|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
-  /[\s,.;!-]+(?:please|thanks|thank\s+you|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
+  /[\s,.;!-]+(?:please|(?:many\s+)?thanks(?:\s+so\s+much|\s+a\s+lot)?|thank\s+you(?:\s+so\s+much)?|instead|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
 // Mid-sentence fillers: "i need to like revise", "um", "lol".
 const INSIDE: readonly [RegExp, string][] = [
   [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],
@@ -113,7 +114,7 @@ export function parseFirst(message: string, today: Date): string {
   // A note's body (after its colon) is kept word for word; only the request before it is read.
   const colon = message.indexOf(':')
   if (colon >= 0 && /\b(?:note|memory|remember|run)\b/i.test(message.slice(0, colon))) {
-    return `${leading(message.slice(0, colon))}:${message.slice(colon + 1)}`
+    return `${unframeToVerb(leading(rephrase(message.slice(0, colon))))}:${message.slice(colon + 1)}`
   }
   return tidy(message, today)
 }
@@ -122,6 +123,7 @@ function tidy(said: string, today: Date): string {
   let text = said
   for (const [pattern, replacement] of TEXTING) text = text.replace(pattern, replacement)
   for (const [pattern, replacement] of INSIDE) text = text.replace(pattern, replacement)
+  text = rephrase(stripEnds(rephrase(text.replace(/\s+/g, ' ').trim())))
   text = stripEnds(unframeToVerb(stripEnds(text.replace(/\s+/g, ' ').trim())))
   text = corrected(text, today)
   text = resolveIndirect(valued(asked(text)))

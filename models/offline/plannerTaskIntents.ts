@@ -47,7 +47,7 @@ const QUERY = [
   /^(?:do|have)\s+i\s+(?:got|have)\s+(?:any(?:thing)?\s+)?(?:tasks?|homework|deadlines?|assignments?|work)?(?:\s+(?:due|left|to\s+do))?$/i,
   /^(?:(?:show|list|tell|give)\s+(?:me\s+)?)?(?:everything|all|anything)(?:\s+(?:due|left|i\s+have|to\s+do))?$/i,
   /^(?:is\s+)?(?:there\s+)?anything\s+(?:due|left|to\s+do|overdue|late)$/i,
-  /^(?:which|what)\s+(?:tasks?|to-?dos?)\s+(?:are|is|have\s+i|did\s+i)\s*(?:due|left|open|overdue|late|finished|completed|done|ticked\s+off)?$/i,
+  /^(?:which|what)\s+(?:tasks?|to-?dos?)\s+(?:are|is|have\s+i|did\s+i)\s*(?:still\s+)?(?:due|left|open|overdue|late|finished|completed|done|ticked\s+off)?$/i,
   /^what\s+(?:have|did)\s+i\s+(?:already\s+)?(?:finish|finished|complete|completed|done|do)$/i,
   /^what\s+am\s+i\s+(?:late|behind)\s+(?:on|with)$/i,
 ]

@@ -2,6 +2,7 @@ import { dayText } from '../../vocabulary/humanTime.ts'
 /** Questions about the task list: the most important task, and when a task is due. */
 
 import { stripFiller } from './plannerClauses.ts'
+import { taskReferents } from './plannerReferents.ts'
 import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
 import { latestTaskList, type PlannerTask } from './plannerTasks.ts'
@@ -14,20 +15,31 @@ const WHEN = [
   /^when(?:'s|\s+is)\s+(?:the\s+|my\s+)?(.+?)\s+due$/i,
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
-  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in)\s+(?:the\s+|my\s+)?(.+)$/i,
+  /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in|give|write|complete)\s+(?:the\s+|my\s+)?(.+)$/i,
 ]
 // "whats my next deadline", "what's due soonest", "which task is due first".
 const NEXT =
   /^(?:what(?:'s|s|\s+is)|which\s+(?:task\s+|one\s+)?(?:is|'s)|when(?:'s|s|\s+is))\s+(?:my\s+|the\s+)?(?:(?:very\s+)?next\s+(?:deadline|due\s+date|thing\s+due|task\s+due|thing|task)|due\s+(?:soonest|next|first)|(?:soonest|nearest|closest|earliest|first)\s+(?:deadline|due\s+date|task|thing)|(?:the\s+)?(?:first|soonest)\s+due)(?:\s+(?:coming\s+up|then))?$/i
 
 /** A task question: which is most important, which is due next, or when one is due. */
-export type TaskQuestion = { kind: 'top' } | { kind: 'next' } | { kind: 'when'; target: string }
+export type TaskQuestion =
+  | { kind: 'top'; least: boolean }
+  | { kind: 'next' }
+  | { kind: 'when' | 'status'; target: string }
+
+// "did i finish X", "have i bought X yet": whether a task is done.
+const STATUS =
+  /^(?:have|did)\s+i\s+(?:already\s+)?(?:finish(?:ed)?|do|done|complete(?:d)?|bought|buy|submit(?:ted)?)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:yet|already))?$/i
 
 /** Reads a question about the task list, or undefined. */
 export function parseTaskQuestion(text: string): TaskQuestion | undefined {
   const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
-  if (TOP.test(clause) && !/^(?:make|set|mark|change|move)\b/i.test(clause)) return { kind: 'top' }
+  const least = /\bleast\s+(?:important|urgent)\b/i.test(clause)
+  if ((least || TOP.test(clause)) && !/^(?:make|set|mark|change|move)\b/i.test(clause))
+    return { kind: 'top', least }
   if (NEXT.test(clause)) return { kind: 'next' }
+  const status = STATUS.exec(clause)?.[1]
+  if (status !== undefined) return { kind: 'status', target: status }
   for (const pattern of WHEN) {
     const target = pattern.exec(clause)?.[1]
     if (target !== undefined) return { kind: 'when', target: target.replace(/\s+task$/i, '') }
@@ -40,12 +52,19 @@ export const taskQuestionSkill: PlannerSkill = (context) => {
   const question = parseTaskQuestion(context.text)
   if (question === undefined || !context.available.has('list_tasks')) return undefined
   if (!answered(context))
-    return call(context, 'list_tasks', question.kind === 'when' ? {} : { done: false })
+    return call(context, 'list_tasks', 'target' in question ? {} : { done: false })
   const tasks = latestAnyList(context) ?? []
-  if (question.kind === 'top') return { text: topAnswer(tasks) }
+  if (question.kind === 'top') return { text: topAnswer(tasks, question.least) }
   if (question.kind === 'next') return { text: nextAnswer(tasks) }
-  const task = findBestTask(tasks, question.target)
+  // "when is it due" after an answer that named one task: that task.
+  const pointed = /^(?:it|that|this)(?:\s+one)?$/i.test(question.target)
+  const task =
+    (pointed && taskReferents(context.messages).last) || findBestTask(tasks, question.target)
   if (task === undefined) return { text: `No task matched “${question.target}”.` }
+  if (question.kind === 'status')
+    return {
+      text: task.done ? `Yes: “${task.title}” is done.` : `Not yet: “${task.title}” is still open.`,
+    }
   return {
     text: task.due
       ? `“${task.title}” is due ${day(task.due)}.`
@@ -71,18 +90,23 @@ function filteredList(context: SkillContext): PlannerTask[] | undefined {
   }
 }
 
-function topAnswer(tasks: readonly PlannerTask[]): string {
-  const open = tasks.filter((t) => !t.done)
+function topAnswer(tasks: readonly PlannerTask[], least: boolean): string {
+  const all = tasks.filter((t) => !t.done)
+  // The least important is among those given an importance, when any were.
+  const rated = all.filter((t) => t.importance !== undefined)
+  const open = least && rated.length > 0 ? rated : all
+  const sign = least ? -1 : 1
   const [top] = [...open].sort(
     (a, b) =>
-      (b.importance ?? 0) - (a.importance ?? 0) || (a.due ?? '9999').localeCompare(b.due ?? '9999'),
+      sign * ((b.importance ?? 0) - (a.importance ?? 0)) ||
+      (a.due ?? '9999').localeCompare(b.due ?? '9999'),
   )
   if (top === undefined) return 'You have no open tasks.'
   const facts = [
     top.importance !== undefined ? `importance ${top.importance}` : undefined,
     top.due !== undefined ? `due ${day(top.due)}` : undefined,
   ].filter((f) => f !== undefined)
-  return `Your most important open task is “${top.title}”${facts.length > 0 ? ` (${facts.join(', ')})` : ''}.`
+  return `Your ${least ? 'least' : 'most'} important open task is “${top.title}”${facts.length > 0 ? ` (${facts.join(', ')})` : ''}.`
 }
 
 // The open task due soonest, named alone so "mark that one as done" can point at it.

@@ -23,3 +23,8 @@ export function startsWithTaskVerb(phrase: string): boolean {
   const first = (words[0] ?? '').toLowerCase().replace(/[^a-z]/g, '')
   return words.length >= 2 && VERBS.has(first)
 }
+
+/** Whether a word is a verb a task starts with. */
+export function isTaskVerb(word: string): boolean {
+  return VERBS.has(word.toLowerCase())
+}

@@ -49,9 +49,24 @@ describe('parse first: what is not content leaves before an intent is chosen', (
     // Round four: a frame known by its shape, weak corrections of a day, more news.
     [
       'I would be grateful if you could add a reminder to collect my transcript',
-      'add a reminder to collect my transcript',
+      // Round five: what a frame leaves is read again, so "add a reminder to" is said plainly.
+      'remind me to collect my transcript',
     ],
     ['so yeah i was thinking maybe u could remind me to ring nan', 'remind me to ring nan'],
+    // Round five: word order, prepositions and short forms (plannerRephrase.ts).
+    ['the essay please move it for saturday', 'move the essay to saturday'],
+    ['calculator task you can erase it', 'delete calculator task'],
+    ['mv essay 2 fri', 'move essay to fri'],
+    ['the deadline of read chapter 5 is when?', 'when is read chapter 5 due'],
+    ['the essay, when is it due?', 'when is the essay due?'],
+    ['add task revise chapter 8 in friday', 'add task revise chapter 8 on friday'],
+    ['on monday I must to pay the rent, add please', 'add a task to I must pay the rent on monday'],
+    ['Could I ask you to move the essay to Friday, please?', 'move the essay to Friday'],
+    [
+      'I was hoping you could set a reminder for me to call the landlord',
+      'remind me to call the landlord',
+    ],
+    ['could you add: 1. buy folders 2. print notes', 'add 2 tasks: buy folders, print notes'],
     ['what did you add yesterday', 'what did you add yesterday'],
     ['add go to the careers fair thursday, sorry friday', 'add go to the careers fair friday'],
     ['move the essay to friday no wait saturday', 'move the essay to saturday'],
