@@ -5,6 +5,7 @@ import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { listRun } from './runListInRuns.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
@@ -43,13 +44,7 @@ export function commitSqliteRun(
     }
     appendRunLog(db, runId, commit)
     if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit.audit)
-    if (commit.started !== undefined) {
-      const { startedAt, title, owner } = commit.started
-      prepared(
-        db,
-        'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
-      ).run(runId, startedAt, title, owner ?? null)
-    }
+    if (commit.started !== undefined) listRun(db, runId, commit.started)
     for (const change of cardChanges(commit)) applyCardChange(db, runId, change)
     if (commit.ended) prepared(db, "UPDATE runs SET status = 'ended' WHERE run_id = ?").run(runId)
     return { commit: true, value: undefined }
@@ -74,7 +69,7 @@ export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): Fo
         `INSERT INTO pending_confirmations
            (confirmation_id, run_id, digest, decision, decided_by, rule, resolved)
          VALUES (?, ?, ?, ?, ?, ?, 1)
-         ON CONFLICT (confirmation_id) DO UPDATE SET decision = excluded.decision,
+         ON CONFLICT (run_id, confirmation_id) DO UPDATE SET decision = excluded.decision,
            decided_by = excluded.decided_by, rule = excluded.rule, resolved = 1
          WHERE pending_confirmations.decision IS NULL`,
       ).run(card.confirmationId, runId, card.digest, 'allow', card.decidedBy, card.rule ?? null)
@@ -146,11 +141,13 @@ function applyCardChange(db: Database.Database, runId: string, change: CardChang
     prepared(
       db,
       `UPDATE pending_confirmations SET resolved = 1, decision = coalesce(decision, ?),
-       decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?) WHERE confirmation_id = ?`,
+       decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?)
+       WHERE run_id = ? AND confirmation_id = ?`,
     ).run(
       change.decision ?? null,
       change.decidedBy ?? null,
       change.rule ?? null,
+      runId,
       change.confirmationId,
     )
   } else if (change.kind === 'closeAll') {

@@ -8,6 +8,7 @@ import {
   hasFolderStore,
   readFolderStore,
 } from './readFolderStore.ts'
+import { listRun } from './runListInRuns.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -45,11 +46,14 @@ export function importFolderStore(db: Database.Database, root: string, fresh: bo
     const store = readFolderStore(root)
     keepRulesFile = store.rulesUnreadable
     found.push(...store.problems)
-    for (const run of store.runs) insertRun(db, run)
-    const list = db.prepare(
-      'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
+    // In the list's order (a run's number is its place in the list), the unlisted after.
+    const place = new Map(store.listed.map((r, i) => [r.runId, i]))
+    const inOrder = [...store.runs].sort(
+      (a, b) => (place.get(a.runId) ?? place.size) - (place.get(b.runId) ?? place.size),
     )
-    for (const r of store.listed) list.run(r.runId, r.startedAt, r.title, r.owner ?? null)
+    for (const run of inOrder) insertRun(db, run)
+    const imported = new Set(store.runs.map((run) => run.runId))
+    for (const r of store.listed) if (imported.has(r.runId)) listRun(db, r.runId, r)
     const audit = db.prepare('INSERT INTO audit (run_id, line) VALUES (?, ?)')
     for (const line of store.auditLines) audit.run(runIdOf(line), line)
     const rule = db.prepare('INSERT INTO policies (position, rule) VALUES (?, ?)')
