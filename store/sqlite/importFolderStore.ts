@@ -10,6 +10,7 @@ import {
 } from './readFolderStore.ts'
 import { listRun } from './runListInRuns.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
+import { appendToRun } from './runLogRange.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** Where the imported folder store's files are moved: kept, never deleted. */
@@ -109,14 +110,15 @@ function insertRun(db: Database.Database, run: FolderRun): void {
     snapshot?.messageCount ?? null,
     run.ended ? 'ended' : 'open',
   )
-  const runNo = runNumber(db, run.runId)
-  const add = db.prepare(
-    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
-  )
-  for (const e of run.events) add.run(runNo, run.runId, runLogKind.event, e.seq, e.text)
-  for (const [i, text] of run.messages.entries())
-    add.run(runNo, run.runId, runLogKind.message, i, text)
-  for (const text of run.journal) add.run(runNo, run.runId, runLogKind.journal, null, text)
+  // Into a fresh database, each run once: its rows appended to its range of the log.
+  const add = db.prepare(appendToRun)
+  const row = (kind: number, key: number | null, body: string) =>
+    add.run({ run: runNumber(db, run.runId), runId: run.runId, kind, key, body })
+  // An event appended twice under one seq (a retried append) is kept once, the later text.
+  const bySeq = new Map(run.events.map((e) => [e.seq, e.text]))
+  for (const [seq, text] of [...bySeq].sort(([a], [b]) => a - b)) row(runLogKind.event, seq, text)
+  for (const [i, text] of run.messages.entries()) row(runLogKind.message, i, text)
+  for (const text of run.journal) row(runLogKind.journal, null, text)
 }
 
 function runIdOf(line: string): string {

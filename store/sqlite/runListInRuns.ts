@@ -12,11 +12,14 @@ import { prepared } from './preparedStatement.ts'
  *   again from the top;
  * - a card is keyed by its run, then its id (`pending_confirmations`, WITHOUT ROWID): every
  *   statement on cards names the run, so the second index (`pending_confirmations_run`) goes.
+ * - the run log's rows are numbered by their run (`runLogRange.ts`: run number × 2^32 + their
+ *   place in the run), so a run's rows are one range of the log's B-tree and `run_log_run`, the
+ *   index a commit wrote a page of beside its rows, goes; a commit's rows still go at the end.
  * The old list's order is kept as the runs' numbers give it: both follow the runs' first saves.
  */
 export const runListInRunsMigration = {
   version: 7,
-  name: 'the run list in runs; cards keyed by their run',
+  name: 'the run list in runs; cards and the run log by their run',
   sql: `
 ALTER TABLE runs ADD COLUMN started_at text;
 ALTER TABLE runs ADD COLUMN title text;
@@ -41,6 +44,20 @@ INSERT INTO pending_confirmations_v7 (run_id, confirmation_id, digest, decision,
   FROM pending_confirmations;
 DROP TABLE pending_confirmations;
 ALTER TABLE pending_confirmations_v7 RENAME TO pending_confirmations;
+CREATE TABLE run_log_v7 (
+  id integer PRIMARY KEY,
+  run_no integer NOT NULL,
+  run_id text NOT NULL,
+  kind integer NOT NULL CHECK (kind IN (0, 1, 2)),
+  key integer,
+  body text NOT NULL
+);
+INSERT INTO run_log_v7 (id, run_no, run_id, kind, key, body)
+  SELECT run_no * 4294967296 + row_number() OVER (PARTITION BY run_no ORDER BY id) - 1,
+    run_no, run_id, kind, key, body
+  FROM run_log ORDER BY run_no, id;
+DROP TABLE run_log;
+ALTER TABLE run_log_v7 RENAME TO run_log;
 `,
 }
 

@@ -139,9 +139,11 @@ describe('schema step 5: the run log', () => {
       expect(tables).not.toContain('run_events')
       expect(tables).not.toContain('runs_open')
       expect(tables).not.toContain('run_list_person')
-      // Step 7: the run list is in `runs`, and a card is keyed by its run (no second index).
+      // Step 7: the run list is in `runs`, a card is keyed by its run, and a run's log rows are
+      // a range of their own: no second card index, no log index.
       expect(tables).not.toContain('run_list')
       expect(tables).not.toContain('pending_confirmations_run')
+      expect(tables).not.toContain('run_log_run')
       expect(
         (db.prepare('SELECT count(*) AS n FROM sqlite_sequence').get() as { n: number }).n,
       ).toBe(0)
