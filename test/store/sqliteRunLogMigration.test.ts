@@ -1,7 +1,8 @@
 // A folder database written before schema step 5 (events, messages and the journal in tables of
 // their own, AUTOINCREMENT ids, a text-keyed card table) opens with every row in its order: the
 // run log reads back what the three tables held, the audit chain goes on from its last line, the
-// run list keeps its positions and cursors, the waiting card stays waiting.
+// run list keeps its order and pages by cursor (in `runs` since step 7), the waiting card stays
+// waiting.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
