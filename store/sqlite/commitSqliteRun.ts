@@ -5,7 +5,9 @@ import { chainLines, chainStart, linkOf } from '../auditChain.ts'
 import { type CardChange, cardChanges } from '../confirmationCards.ts'
 import type { RunCommit } from '../RunStore.ts'
 import { prepared } from './preparedStatement.ts'
+import { listRun } from './runListInRuns.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
+import { appendToRun, inRun } from './runLogRange.ts'
 import type { SqliteOwners } from './SqliteOwners.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
@@ -28,6 +30,8 @@ export function commitSqliteRun(
     if (other !== undefined) return { commit: false, value: other }
     // A new run's claim folds into its first save: the row and its owner in the same write.
     owners.take(runId)
+    // The log first: it reads what the run's row says was logged before this commit.
+    appendRunLog(db, runId, commit)
     const { snapshot } = commit
     if (snapshot !== undefined) {
       prepared(
@@ -41,15 +45,8 @@ export function commitSqliteRun(
         runId,
       )
     }
-    appendRunLog(db, runId, commit)
     if (commit.audit !== undefined && commit.audit.length > 0) appendAudit(db, runId, commit.audit)
-    if (commit.started !== undefined) {
-      const { startedAt, title, owner } = commit.started
-      prepared(
-        db,
-        'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
-      ).run(runId, startedAt, title, owner ?? null)
-    }
+    if (commit.started !== undefined) listRun(db, runId, commit.started)
     for (const change of cardChanges(commit)) applyCardChange(db, runId, change)
     if (commit.ended) prepared(db, "UPDATE runs SET status = 'ended' WHERE run_id = ?").run(runId)
     return { commit: true, value: undefined }
@@ -74,7 +71,7 @@ export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): Fo
         `INSERT INTO pending_confirmations
            (confirmation_id, run_id, digest, decision, decided_by, rule, resolved)
          VALUES (?, ?, ?, ?, ?, ?, 1)
-         ON CONFLICT (confirmation_id) DO UPDATE SET decision = excluded.decision,
+         ON CONFLICT (run_id, confirmation_id) DO UPDATE SET decision = excluded.decision,
            decided_by = excluded.decided_by, rule = excluded.rule, resolved = 1
          WHERE pending_confirmations.decision IS NULL`,
       ).run(card.confirmationId, runId, card.digest, 'allow', card.decidedBy, card.rule ?? null)
@@ -87,10 +84,11 @@ export function sqliteRunWriter(db: Database.Database, owners: SqliteOwners): Fo
   }
 }
 
-// A save's events, messages and journal records, appended to the run log (schema step 5): rows
-// taking the next rowids share the log's last pages, whichever run they belong to, and the index
-// keys them by the run's number. A message log replaced from `from` on (only after a crash cut
-// it) deletes its tail first; an event logged again under its seq replaces the old row.
+// A save's events, messages and journal records, appended at the end of the run's range of the
+// run log (schema step 7, `runLogRange.ts`): no index to write. An event logged again under a seq
+// the run's row says was logged (after a restore) replaces its row, and a message log replaced
+// from before its stored count (only after a crash cut it) deletes its tail first: the only
+// statements that walk the run's rows, and only then.
 function appendRunLog(
   db: Database.Database,
   runId: string,
@@ -99,25 +97,26 @@ function appendRunLog(
   const events = commit.events ?? []
   const journal = commit.journal ?? []
   if (events.length === 0 && journal.length === 0 && commit.messages === undefined) return
-  const runNo = runNumber(db, runId)
-  const add = prepared(
-    db,
-    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
-  )
-  for (const event of events)
-    add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
+  const run = runNumber(db, runId)
+  const stored = prepared(db, 'SELECT last_seq, message_count FROM runs WHERE run_no = ?').get(
+    run,
+  ) as { last_seq: number; message_count: number | null }
+  const add = prepared(db, appendToRun)
+  const row = (kind: number, key: number | null, body: unknown) =>
+    add.run({ run, runId, kind, key, body: JSON.stringify(body) })
+  const drop = prepared(db, `DELETE FROM run_log WHERE ${inRun} AND kind = :kind AND key >= :from`)
+  const dropOne = prepared(db, `DELETE FROM run_log WHERE ${inRun} AND kind = :kind AND key = :key`)
+  for (const event of events) {
+    if (event.seq <= stored.last_seq) dropOne.run({ run, kind: runLogKind.event, key: event.seq })
+    row(runLogKind.event, event.seq, event)
+  }
   if (commit.messages !== undefined) {
     const { from, items } = commit.messages
-    prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
-      runNo,
-      runLogKind.message,
-      from,
-    )
-    for (const [i, message] of items.entries())
-      add.run(runNo, runId, runLogKind.message, from + i, JSON.stringify(message))
+    if (stored.message_count === null || from < stored.message_count)
+      drop.run({ run, kind: runLogKind.message, from })
+    for (const [i, message] of items.entries()) row(runLogKind.message, from + i, message)
   }
-  for (const record of journal)
-    add.run(runNo, runId, runLogKind.journal, null, JSON.stringify(record))
+  for (const record of journal) row(runLogKind.journal, null, record)
 }
 
 // The chain runs over the whole file, in `id` order: its last line is read under the write lock.
@@ -146,11 +145,13 @@ function applyCardChange(db: Database.Database, runId: string, change: CardChang
     prepared(
       db,
       `UPDATE pending_confirmations SET resolved = 1, decision = coalesce(decision, ?),
-       decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?) WHERE confirmation_id = ?`,
+       decided_by = coalesce(decided_by, ?), rule = coalesce(rule, ?)
+       WHERE run_id = ? AND confirmation_id = ?`,
     ).run(
       change.decision ?? null,
       change.decidedBy ?? null,
       change.rule ?? null,
+      runId,
       change.confirmationId,
     )
   } else if (change.kind === 'closeAll') {

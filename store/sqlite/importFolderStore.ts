@@ -8,7 +8,9 @@ import {
   hasFolderStore,
   readFolderStore,
 } from './readFolderStore.ts'
+import { listRun } from './runListInRuns.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
+import { appendToRun } from './runLogRange.ts'
 import { firstCell, inTransaction } from './sqliteTransaction.ts'
 
 /** Where the imported folder store's files are moved: kept, never deleted. */
@@ -45,11 +47,14 @@ export function importFolderStore(db: Database.Database, root: string, fresh: bo
     const store = readFolderStore(root)
     keepRulesFile = store.rulesUnreadable
     found.push(...store.problems)
-    for (const run of store.runs) insertRun(db, run)
-    const list = db.prepare(
-      'INSERT OR IGNORE INTO run_list (run_id, started_at, title, person) VALUES (?, ?, ?, ?)',
+    // In the list's order (a run's number is its place in the list), the unlisted after.
+    const place = new Map(store.listed.map((r, i) => [r.runId, i]))
+    const inOrder = [...store.runs].sort(
+      (a, b) => (place.get(a.runId) ?? place.size) - (place.get(b.runId) ?? place.size),
     )
-    for (const r of store.listed) list.run(r.runId, r.startedAt, r.title, r.owner ?? null)
+    for (const run of inOrder) insertRun(db, run)
+    const imported = new Set(store.runs.map((run) => run.runId))
+    for (const r of store.listed) if (imported.has(r.runId)) listRun(db, r.runId, r)
     const audit = db.prepare('INSERT INTO audit (run_id, line) VALUES (?, ?)')
     for (const line of store.auditLines) audit.run(runIdOf(line), line)
     const rule = db.prepare('INSERT INTO policies (position, rule) VALUES (?, ?)')
@@ -105,14 +110,15 @@ function insertRun(db: Database.Database, run: FolderRun): void {
     snapshot?.messageCount ?? null,
     run.ended ? 'ended' : 'open',
   )
-  const runNo = runNumber(db, run.runId)
-  const add = db.prepare(
-    'INSERT OR REPLACE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
-  )
-  for (const e of run.events) add.run(runNo, run.runId, runLogKind.event, e.seq, e.text)
-  for (const [i, text] of run.messages.entries())
-    add.run(runNo, run.runId, runLogKind.message, i, text)
-  for (const text of run.journal) add.run(runNo, run.runId, runLogKind.journal, null, text)
+  // Into a fresh database, each run once: its rows appended to its range of the log.
+  const add = db.prepare(appendToRun)
+  const row = (kind: number, key: number | null, body: string) =>
+    add.run({ run: runNumber(db, run.runId), runId: run.runId, kind, key, body })
+  // An event appended twice under one seq (a retried append) is kept once, the later text.
+  const bySeq = new Map(run.events.map((e) => [e.seq, e.text]))
+  for (const [seq, text] of [...bySeq].sort(([a], [b]) => a - b)) row(runLogKind.event, seq, text)
+  for (const [i, text] of run.messages.entries()) row(runLogKind.message, i, text)
+  for (const text of run.journal) row(runLogKind.journal, null, text)
 }
 
 function runIdOf(line: string): string {

@@ -11,7 +11,7 @@ import { prepared } from './preparedStatement.ts'
 import { firstCell } from './sqliteTransaction.ts'
 
 interface ListedRow {
-  position: number
+  run_no: number
   run_id: string
   started_at: string
   title: string
@@ -20,8 +20,9 @@ interface ListedRow {
 }
 
 /**
- * One page of the run list, newest first: a bounded read (`limit + 1` rows by index) however many
- * runs the file holds. The cursor is the list position the next page starts before.
+ * One page of the run list, newest first: a bounded read (`limit + 1` rows of `runs`, walked by
+ * their number, which follows their start) however many runs the file holds. The cursor is the
+ * run number the next page starts before (schema step 7, `runListInRuns.ts`).
  */
 export function sqliteRunList(db: Database.Database, query: RunListQuery): RunListPage {
   const limit = runListLimit(query)
@@ -29,7 +30,8 @@ export function sqliteRunList(db: Database.Database, query: RunListQuery): RunLi
   // A cursor is the position of the last run a page showed: digits naming no listed run are forged.
   if (
     cursor !== undefined &&
-    firstCell(db, 'SELECT 1 FROM run_list WHERE position = ?', cursor) === undefined
+    firstCell(db, 'SELECT 1 FROM runs WHERE run_no = ? AND started_at IS NOT NULL', cursor) ===
+      undefined
   ) {
     throw new RunStoreError('invalid_cursor', 'that is not a cursor this run list handed out')
   }
@@ -37,10 +39,10 @@ export function sqliteRunList(db: Database.Database, query: RunListQuery): RunLi
   const person = query.owner ?? null
   const rows = prepared(
     db,
-    `SELECT l.position, l.run_id, l.started_at, l.title, l.person, r.value
-       FROM run_list l JOIN runs r ON r.run_id = l.run_id
-       WHERE l.position < ? AND r.snapshot IS NOT NULL AND (? IS NULL OR l.person = ?)
-       ORDER BY l.position DESC LIMIT ?`,
+    `SELECT run_no, run_id, started_at, title, person, value FROM runs
+       WHERE run_no < ? AND started_at IS NOT NULL AND snapshot IS NOT NULL
+         AND (? IS NULL OR person = ?)
+       ORDER BY run_no DESC LIMIT ?`,
   ).all(before, person, person, limit + 1) as ListedRow[]
   const page = rows.slice(0, limit)
   const runs = page.map((row) => ({
@@ -52,6 +54,6 @@ export function sqliteRunList(db: Database.Database, query: RunListQuery): RunLi
   }))
   const last = page.at(-1)
   return rows.length > limit && last !== undefined
-    ? { runs, nextCursor: String(last.position) }
+    ? { runs, nextCursor: String(last.run_no) }
     : { runs }
 }

@@ -20,6 +20,7 @@ import { commitSqliteRun, sqliteRunWriter } from './commitSqliteRun.ts'
 import { importFolderStore } from './importFolderStore.ts'
 import { prepared } from './preparedStatement.ts'
 import { runLogKind, runNumber } from './runLogMigration.ts'
+import { appendToRun, inRun, inRunOf } from './runLogRange.ts'
 import { SqliteOwners } from './SqliteOwners.ts'
 import { sqliteDecisionRelay } from './sqliteDecisionRelay.ts'
 import {
@@ -60,9 +61,6 @@ export interface SqliteRunStore extends RunStore {
    */
   tidy(): Promise<string[]>
 }
-
-// The run's number in the run log, from its id (a subquery: no row, no log).
-const runNoOf = 'SELECT run_no FROM runs WHERE run_id = ?'
 
 const parse = <T>(rows: unknown[]): T[] => rows.map((text) => JSON.parse(text as string) as T)
 
@@ -199,28 +197,28 @@ export function sqliteRunStore(root: string, options: SqliteRunStoreOptions = {}
     async readEvents(runId, afterSeq = 0) {
       const rows = prepared(
         db,
-        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? AND key > ? ORDER BY key`,
+        `SELECT body FROM run_log WHERE ${inRunOf} AND kind = :kind AND key > :after ORDER BY key`,
       )
         .pluck(true)
-        .all(runId, runLogKind.event, afterSeq)
+        .all({ runId, kind: runLogKind.event, after: afterSeq })
       return parse<AgentEvent>(rows)
     },
     async readMessages(runId) {
       const rows = prepared(
         db,
-        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY key`,
+        `SELECT body FROM run_log WHERE ${inRunOf} AND kind = :kind ORDER BY key`,
       )
         .pluck(true)
-        .all(runId, runLogKind.message)
+        .all({ runId, kind: runLogKind.message })
       return parse<ChatMessage>(rows)
     },
     async readJournal(runId) {
       const rows = prepared(
         db,
-        `SELECT body FROM run_log WHERE run_no = (${runNoOf}) AND kind = ? ORDER BY id`,
+        `SELECT body FROM run_log WHERE ${inRunOf} AND kind = :kind ORDER BY id`,
       )
         .pluck(true)
-        .all(runId, runLogKind.journal)
+        .all({ runId, kind: runLogKind.journal })
       return parse<JournalRecord>(rows)
     },
     async readAudit() {
@@ -288,24 +286,24 @@ function repairOnLoad(
 ): LoadedRun {
   const { snapshot, embeddedEvents } = parsed
   return inTransaction(db, false, () => {
-    const runNo = runNumber(db, runId)
-    const add = prepared(
+    const run = runNumber(db, runId)
+    // A repair walks the run's rows (once, at a load): the log has no index to ask.
+    const has = prepared(db, `SELECT 1 FROM run_log WHERE ${inRun} AND kind = :kind AND key = :key`)
+    const add = prepared(db, appendToRun)
+    for (const event of embeddedEvents) {
+      if (has.get({ run, kind: runLogKind.event, key: event.seq }) !== undefined) continue
+      add.run({ run, runId, kind: runLogKind.event, key: event.seq, body: JSON.stringify(event) })
+    }
+    const cut = prepared(
       db,
-      'INSERT OR IGNORE INTO run_log (run_no, run_id, kind, key, body) VALUES (?, ?, ?, ?, ?)',
-    )
-    for (const event of embeddedEvents)
-      add.run(runNo, runId, runLogKind.event, event.seq, JSON.stringify(event))
-    const cut = prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key > ?').run(
-      runNo,
-      runLogKind.event,
-      snapshot.lastSeq,
-    )
+      `DELETE FROM run_log WHERE ${inRun} AND kind = :kind AND key > :after`,
+    ).run({ run, kind: runLogKind.event, after: snapshot.lastSeq })
     if (snapshot.messageCount !== undefined) {
-      prepared(db, 'DELETE FROM run_log WHERE run_no = ? AND kind = ? AND key >= ?').run(
-        runNo,
-        runLogKind.message,
-        snapshot.messageCount,
-      )
+      prepared(db, `DELETE FROM run_log WHERE ${inRun} AND kind = :kind AND key >= :from`).run({
+        run,
+        kind: runLogKind.message,
+        from: snapshot.messageCount,
+      })
     }
     return { commit: true, value: { snapshot, eventsAhead: Number(cut.changes) } }
   })

@@ -1,4 +1,5 @@
 import type Database from 'libsql'
+import { runListInRunsMigration } from './runListInRuns.ts'
 import { runLogMigration } from './runLogMigration.ts'
 import { decisionRelayMigration } from './sqliteDecisionRelay.ts'
 import { passkeysMigration } from './sqlitePasskeyStore.ts'
@@ -118,6 +119,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   decisionRelayMigration,
   runLogMigration,
   passkeysMigration,
+  runListInRunsMigration,
 ]
 
 /**

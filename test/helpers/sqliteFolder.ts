@@ -25,6 +25,15 @@ export function changeStored(dir: string, sql: string, ...params: unknown[]): vo
   }
 }
 
+/**
+ * `changeStored` SQL appending a journal record (the first parameter, JSON) to the run log of the
+ * run (the second, its id), at the end of the run's range of rows as the store appends it.
+ */
+export const appendStoredJournal = `INSERT INTO run_log (id, run_no, run_id, kind, body)
+  SELECT coalesce((SELECT max(l.id) + 1 FROM run_log l WHERE l.id >= r.run_no * 4294967296
+      AND l.id < (r.run_no + 1) * 4294967296), r.run_no * 4294967296), r.run_no, r.run_id, 2, ?
+  FROM runs r WHERE r.run_id = ?`
+
 /** A run's journal as stored, oldest first. */
 export function storedJournal(dir: string, runId: string): Record<string, unknown>[] {
   return storedRows(

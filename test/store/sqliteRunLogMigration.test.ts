@@ -1,7 +1,8 @@
 // A folder database written before schema step 5 (events, messages and the journal in tables of
 // their own, AUTOINCREMENT ids, a text-keyed card table) opens with every row in its order: the
 // run log reads back what the three tables held, the audit chain goes on from its last line, the
-// run list keeps its positions and cursors, the waiting card stays waiting.
+// run list keeps its order and pages by cursor (in `runs` since step 7), the waiting card stays
+// waiting.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -139,6 +140,11 @@ describe('schema step 5: the run log', () => {
       expect(tables).not.toContain('run_events')
       expect(tables).not.toContain('runs_open')
       expect(tables).not.toContain('run_list_person')
+      // Step 7: the run list is in `runs`, a card is keyed by its run, and a run's log rows are
+      // a range of their own: no second card index, no log index.
+      expect(tables).not.toContain('run_list')
+      expect(tables).not.toContain('pending_confirmations_run')
+      expect(tables).not.toContain('run_log_run')
       expect(
         (db.prepare('SELECT count(*) AS n FROM sqlite_sequence').get() as { n: number }).n,
       ).toBe(0)

@@ -150,6 +150,7 @@ test('a database made before sessions gains the table on open and keeps its runs
       { version: 4, name: 'decisions relayed between processes on one folder' },
       { version: 5, name: sqliteMigrations[4]?.name },
       { version: 6, name: 'passkeys and their ceremonies' },
+      { version: 7, name: sqliteMigrations[6]?.name },
     ])
     expect(check.prepare('SELECT run_id FROM runs').pluck(true).all()).toEqual(['old-run'])
   } finally {

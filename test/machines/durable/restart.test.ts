@@ -7,7 +7,12 @@ import { sqliteRunStore } from '../../../store/sqlite/sqliteRunStore.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
 import { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, pendingId } from '../../helpers/runHarness.ts'
-import { changeStored, storedEvents, storedRows } from '../../helpers/sqliteFolder.ts'
+import {
+  appendStoredJournal,
+  changeStored,
+  storedEvents,
+  storedRows,
+} from '../../helpers/sqliteFolder.ts'
 import {
   endEarlierProcesses,
   sequentialIds,
@@ -134,12 +139,7 @@ describe('runs survive a restart', () => {
       confirmationId: cardId,
       at: new Date().toISOString(),
     }
-    changeStored(
-      dir,
-      'INSERT INTO run_log (run_no, run_id, kind, body) SELECT run_no, run_id, 2, ? FROM runs WHERE run_id = ?',
-      JSON.stringify(intent),
-      runId,
-    )
+    changeStored(dir, appendStoredJournal, JSON.stringify(intent), runId)
     const second = await boot([{ text: 'It may not have happened.' }], 'b')
     await second.runtime.restore()
     await waitForRun(second.runtime, runId, 'awaitingInput')

@@ -10,7 +10,7 @@ import { ToolError } from '../../../tools/ToolError.ts'
 import { ToolRegistry } from '../../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { eventsOf, makeRuntime, pendingId } from '../../helpers/runHarness.ts'
-import { changeStored } from '../../helpers/sqliteFolder.ts'
+import { appendStoredJournal, changeStored } from '../../helpers/sqliteFolder.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
 import { folderSnapshot } from './folderSnapshot.ts'
 import { filesystemServer } from './mcpTestServers.ts'
@@ -262,7 +262,7 @@ describe('server-filesystem as a tool source', () => {
     }
     changeStored(
       ws.root,
-      'INSERT INTO run_log (run_no, run_id, kind, body) SELECT run_no, run_id, 2, ? FROM runs WHERE run_id = ?',
+      appendStoredJournal,
       JSON.stringify({ ...intent, confirmationId: card?.confirmationId }),
       runId,
     )
