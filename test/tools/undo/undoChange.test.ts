@@ -64,7 +64,11 @@ const changes: [string, (ws: StudyWorkspace) => Promise<object>, RegExp][] = [
     async () => ({ title: 'Exam plan', content: 'Only genetics' }),
     /put the note “Exam plan” back/,
   ],
-  ['delete_note', async () => ({ name: 'Exam plan' }), /Undo deleting the note “Exam plan”: bring it back/],
+  [
+    'delete_note',
+    async () => ({ name: 'Exam plan' }),
+    /Undo deleting the note “Exam plan”: bring it back/,
+  ],
   [
     'update_note (append)',
     async () => ({ name: 'exam-plan', append: 'Past papers on Sunday' }),
