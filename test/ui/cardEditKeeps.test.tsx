@@ -42,7 +42,7 @@ describe('a change card’s Edit says what a blank keeps', () => {
     const proposed = { id: 't1', due: '2026-12-11' }
     const description = await tools.describe(tools.prepare('c1', 'update_task', proposed), ws)
     const holds = Object.fromEntries(
-      description.fields.flatMap((row) =>
+      (description.fields ?? []).flatMap((row) =>
         row.before !== undefined && row.after !== undefined ? [[row.label, row.before]] : [],
       ),
     )
