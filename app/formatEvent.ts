@@ -2,6 +2,7 @@ import { mcpArgumentEntries } from '../tools/mcp/previewMcpArguments.ts'
 import { changeOf } from '../ui/core/changeOf.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
 import { callDescriptionVersion } from '../vocabulary/CallDescription.ts'
+import { fileTitles } from '../vocabulary/fileTitle.ts'
 import { decidedByText } from '../vocabulary/Identity.ts'
 import { needsConfirmation } from '../vocabulary/PermissionLevel.ts'
 import { toolWords } from '../vocabulary/toolWords.ts'
@@ -149,7 +150,7 @@ function formatProgram(event: AgentEvent): string | undefined {
   return [
     '  ▶ runs this code in the sandbox; nothing runs until you allow it:',
     ...numbered,
-    ...(inputs.length > 0 ? [`  reads (read-only): ${shown(inputs.join(', '))}`] : []),
+    ...(inputs.length > 0 ? [`  reads, and changes nothing in: ${shown(fileTitles(inputs))}`] : []),
   ].join('\n')
 }
 

@@ -214,7 +214,9 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
         }),
         turns: 0,
         messages,
-        queue: [],
+        // A run opened by a person's own call has it queued: its first turn is that call (see
+        // the `callModel` effect), prepared and carded like any.
+        queue: input.opening !== undefined ? [input.opening] : [],
         retiredConfirmationIds: [],
         toolCallIds: messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])),
         lastSeq: 0,

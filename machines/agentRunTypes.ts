@@ -86,6 +86,11 @@ export interface AgentRunInput {
   confirmationTimeoutMs?: number
   /** Messages before the user's input, e.g. a system prompt. */
   history?: readonly ChatMessage[]
+  /**
+   * A person's own call the run opens with (a task's Edit in the panel, no chat open yet): the
+   * run's first turn is this call, after their words (`input`), instead of the model's.
+   */
+  opening?: ToolCall
 }
 
 /** A replacement of a pending call's arguments: a new proposal, prepared once by the runtime. */

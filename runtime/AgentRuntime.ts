@@ -149,6 +149,12 @@ export interface StartRunOptions {
    * ask the store first with `open`, which rejects `run_not_found` for a new one.
    */
   runId?: string
+  /**
+   * A change the person asked for from the app's own buttons with no run open yet (a task's
+   * Edit, Move or Delete; a note's Edit or Delete): the run opens with this call, after their
+   * words (`input`), as its card, instead of a model turn. `tool` is one of `personProposalTools`.
+   */
+  propose?: { tool: string; args: string | object }
 }
 
 /**

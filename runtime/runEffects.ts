@@ -96,6 +96,16 @@ export class RunEffects {
   }
 
   #callModel(session: RunSession, context: AgentRunContext): void {
+    // `thinking` is entered with a queued call only when the run opens with a person's own call
+    // (`AgentRunInput.opening`): that call is the turn, and no model is asked for it. Answered a
+    // step later, as a model would, so the chart has settled in `thinking` first.
+    if (context.queue.length > 0) {
+      const turn = { toolCalls: [...context.queue] }
+      void Promise.resolve().then(() => {
+        if (!session.ended()) session.send({ type: 'MODEL_DONE', turn })
+      })
+      return
+    }
     const { model, tools, clock, generateId } = this.#deps
     const { runId } = session
     const request = {

@@ -1,11 +1,11 @@
 import type { AgentRunInput } from '../machines/agentRunTypes.ts'
 import { type RunStart, runTitle } from '../store/RunListing.ts'
-import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
+import type { ChatMessage, ToolCall } from '../vocabulary/ChatMessage.ts'
 import { isWellFormedPerson, type Person, personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { AgentError } from './AgentError.ts'
 import type { StartRunOptions } from './AgentRuntime.ts'
-import { checkMessageLength, noNulText } from './runtimeCommand.ts'
+import { checkMessageLength, checkProposal, noNulText, proposedArgs } from './runtimeCommand.ts'
 
 /** What a runtime gives every run it starts, and what it checks a new run's id against. */
 export interface RunStartDeps {
@@ -28,9 +28,10 @@ export interface CheckedRunStart {
 
 /** Checks what `startRun` was asked (throws `AgentError`) and makes the run's input and start. */
 export function checkedRunStart(options: StartRunOptions, deps: RunStartDeps): CheckedRunStart {
-  const { input, notebookId, by, runId: chosen } = options
+  const { input, notebookId, by, runId: chosen, propose } = options
   const startedBy = checkedStarter(input, by)
   const runId = chosen ?? deps.generateId()
+  const opening = propose === undefined ? undefined : openingCall(input, propose, deps)
   if (!isWellFormedId(runId)) {
     throw new AgentError(
       'invalid_id',
@@ -55,6 +56,7 @@ export function checkedRunStart(options: StartRunOptions, deps: RunStartDeps): C
     ...(deps.confirmationTimeoutMs !== undefined && {
       confirmationTimeoutMs: deps.confirmationTimeoutMs,
     }),
+    ...(opening !== undefined && { opening }),
   }
   const started: RunStart = {
     startedAt: deps.clock().toISOString(),
@@ -79,4 +81,16 @@ function checkedStarter(input: string, by: StartRunOptions['by']): Person | unde
     )
   }
   return startedBy
+}
+
+// The person's own first call, checked as a `propose` command is: one of their tools, no NUL.
+function openingCall(
+  words: string,
+  propose: NonNullable<StartRunOptions['propose']>,
+  deps: RunStartDeps,
+): ToolCall {
+  checkProposal({ ...propose, words })
+  const args = proposedArgs(propose)
+  if (args.includes('\u0000')) throw new AgentError('invalid_input', noNulText)
+  return { id: deps.generateId(), name: propose.tool, arguments: args }
 }

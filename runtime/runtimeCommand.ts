@@ -46,8 +46,12 @@ export function checkCommandText(command: RuntimeCommand): void {
   if (command.kind === 'input') checkMessageLength(command.text)
 }
 
-// A person proposes only the app's own workspace changes, in words they can read back.
-function checkProposal(command: Extract<RuntimeCommand, { kind: 'propose' }>): void {
+/** A person proposes only the app's own workspace changes, in words they can read back. */
+export function checkProposal(command: {
+  tool: string
+  args: string | object
+  words: string
+}): void {
   if (typeof command.tool !== 'string' || !isPersonProposalTool(command.tool)) {
     throw new AgentError('invalid_input', 'a person may propose only a task or note change')
   }

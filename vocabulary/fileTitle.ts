@@ -11,3 +11,10 @@ export function fileTitle(path: string): string {
   if (words === '') return path
   return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`
 }
+
+/** Files named as a person reads them, quoted and listed: `“Lecture 2” and “Notes”`. */
+export function fileTitles(paths: readonly string[]): string {
+  const quoted = paths.map((path) => `“${fileTitle(path)}”`)
+  if (quoted.length < 2) return quoted.join('')
+  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
+}

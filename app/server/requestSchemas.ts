@@ -21,12 +21,25 @@ const MessageText = z
 const NotebookId = z.string().min(1).max(200)
 
 /**
- * `POST /api/runs`: start a run with the user's first message, `text`. The older name `input`
+ * `POST /api/runs`: start a run with the user's first message, `text` (or with a change they
+ * asked for from a button, `propose`, whose words `text` is). The older name `input`
  * (API version 1) is still taken, alone, through version 1.1; either way the route sees `text`.
  */
 export const StartRunBody = z
   .union([
-    z.strictObject({ text: MessageText, notebookId: NotebookId.optional() }),
+    z.strictObject({
+      text: MessageText,
+      notebookId: NotebookId.optional(),
+      propose: z
+        .strictObject({
+          tool: z.enum(personProposalTools),
+          args: z.record(z.string(), z.unknown()),
+        })
+        .optional()
+        .describe(
+          "A change asked from the app's own buttons with no chat open: the run opens with it as a card, after `text` (the person's words), instead of a model turn.",
+        ),
+    }),
     z.strictObject({
       input: MessageText.meta({
         deprecated: true,

@@ -65,6 +65,7 @@ export function runRoutes(app: AppContext): Route[] {
             runtime.startRun({
               input: body.text,
               ...(notebookId !== undefined && { notebookId }),
+              ...('propose' in body && body.propose !== undefined && { propose: body.propose }),
               ...(startedBy !== undefined && { by: startedBy }),
             }),
           )

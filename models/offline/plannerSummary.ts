@@ -211,7 +211,11 @@ function shorten(text: string): string {
     .trim()
     .replace(/^…+|…+$/g, '')
     .trim()
-  return bare.length <= MAX_SNIPPET ? bare : bare.slice(0, MAX_SNIPPET).trimEnd()
+  if (bare.length <= MAX_SNIPPET) return bare
+  // Cut between words, never inside one ("photosy…").
+  const cut = bare.slice(0, MAX_SNIPPET)
+  const space = cut.lastIndexOf(' ')
+  return (space > MAX_SNIPPET / 2 ? cut.slice(0, space) : cut).trimEnd()
 }
 
 function sentence(text: string): string {

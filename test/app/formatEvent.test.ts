@@ -20,7 +20,10 @@ describe('formatEvent: run_code cards in the terminal', () => {
   it('prints the whole program with line numbers before the question', () => {
     const code = Array.from({ length: 10 }, (_, i) => `line${i + 1}()`).join('\n')
     const text = formatEvent(
-      card({ toolName: 'run_code', payloadJson: JSON.stringify({ code, inputs: ['a.md'] }) }),
+      card({
+        toolName: 'run_code',
+        payloadJson: JSON.stringify({ code, inputs: ['lecture-2.md'] }),
+      }),
     )
     expect(text?.split('\n')).toEqual([
       '  ▶ runs this code in the sandbox; nothing runs until you allow it:',
@@ -34,7 +37,8 @@ describe('formatEvent: run_code cards in the terminal', () => {
       '     8 │ line8()',
       '     9 │ line9()',
       '    10 │ line10()',
-      '  reads (read-only): a.md',
+      // Issue #48: a source by its title, as the panel shows it, not by its file name.
+      '  reads, and changes nothing in: “Lecture 2”',
     ])
   })
 

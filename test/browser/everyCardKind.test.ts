@@ -51,7 +51,7 @@ describe('a card of every kind, in real Chromium, has no axe finding', () => {
     ['save-note', 'Save a note', /Essay outline/],
     ['delete-task', 'Delete a task', /Delete task “Review chapter 3”/],
     ['forget-memory', 'Forget something', /Forget “I study best in the morning”/],
-    ['run-code', 'Run code in the sandbox', /Run 2 lines of JavaScript/],
+    ['run-code', 'Run code in the sandbox', /Work something out \(2 lines of code/],
     ['mcp-tool', 'Use write_file on MCP server files', /notes\/plan\.txt/],
   ])('%s', async (kind, action, headline) => {
     const card = box(kind).locator('.sp-card')

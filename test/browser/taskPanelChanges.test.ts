@@ -58,20 +58,42 @@ async function openInWorkspace(title: string) {
 const ready = () => page.locator('[data-run-status="awaitingInput"]').waitFor({ state: 'attached' })
 
 describe('a task or a note opened from the workspace panel', () => {
-  it('without a chat: the details, and the buttons say why they wait; the title ticks nothing', {
+  it('with no chat open: the details; Edit opens a chat named by the change, its card first', {
     timeout: 60_000,
   }, async () => {
+    // A new person's first visit: nothing sent yet, and the task's buttons still ask (#48).
     await openInWorkspace(essay)
     expect(
       await page.getByText(`Not done yet · due ${dayText(due)} · importance 4 of 5`).count(),
     ).toBe(1)
     expect(await page.getByText('Outline first, then the introduction.').count()).toBe(1)
     for (const name of ['Edit', 'Move', 'Delete'])
-      expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true)
-    expect(await page.getByText('send a message first', { exact: false }).count()).toBe(1)
-    expect((await essayTask())?.done).toBe(false)
-    await page.getByRole('button', { name: 'Back', exact: true }).click()
-    await page.getByRole('button', { name: 'Back to the chat' }).click()
+      expect(await page.getByRole('button', { name, exact: true }).isEnabled()).toBe(true)
+    expect(await page.getByText('send a message first', { exact: false }).count()).toBe(0)
+    const before = await essayTask()
+    expect(before?.done).toBe(false)
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const form = page.getByRole('form', { name: `Edit “${essay}”` })
+    await form.getByLabel('Importance').selectOption('2')
+    await form.getByRole('button', { name: 'Ask on a card' }).click()
+    // The card is the new chat's first step: no model turn came before it.
+    await pendingCard().waitFor()
+    expect(await pendingCard().textContent()).toContain(essay)
+    expect(await essayTask()).toEqual(before)
+    const runs = await h.runtime.listRuns({})
+    expect(runs.runs.map((r) => r.title)).toEqual([`Change the task “${essay}”`])
+    const run = h.runtime.view(runs.runs[0]?.runId as string)
+    expect(run.events.filter((e) => e.kind === 'assistantMessage')).toEqual([])
+    // The conversation shows in the list under the change's words, as the one open.
+    await page.getByRole('button', { name: 'Chats' }).click()
+    await page
+      .locator('#app-conversations [aria-current]')
+      .filter({ hasText: `Change the task “${essay}”` })
+      .waitFor()
+    await page.getByRole('button', { name: 'Back to the chat' }).first().click()
+    await pendingCard().getByRole('button', { name: 'Deny' }).click()
+    await ready()
+    expect(await essayTask()).toEqual(before)
   })
 
   it('Edit starts from what the task holds and asks on a card; Deny changes nothing', {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRunCodeTool } from '../../tools/studypulse/runCode.ts'
 import { ToolRegistry } from '../../tools/ToolRegistry.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
+import { idsAndToolNames } from '../helpers/plainWords.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
 
 let ws: Workspace
@@ -30,10 +31,21 @@ describe('run_code', () => {
       inputs: ['lecture-2.md'],
     })
     expect(prepared.permission).toBe('execute')
-    expect(prepared.preview).toBe('Run 2 lines of JavaScript in the sandbox reading lecture-2.md')
+    // Issue #48: what it does in a student's words, a source by the title the panel shows.
+    expect(prepared.preview).toBe(
+      'Work something out from “Lecture 2” (2 lines of code that can change nothing)',
+    )
     // A sum the code names (as the planner writes it) is said in words (issue #48).
     const sum = tools.prepare('c2', 'run_code', { code: '// 15% of 80\n80 * 15 / 100' })
     expect(sum.preview).toBe('Work out 15% of 80 (2 lines of code that can change nothing)')
+    const count = tools.prepare('c3', 'run_code', {
+      code: "// the words in both\n(inputs['lecture-2.md'] + inputs['notes/krebs_cycle.txt']).length",
+      inputs: ['lecture-2.md', 'notes/krebs_cycle.txt'],
+    })
+    expect(count.preview).toBe(
+      'Work out the words in both from “Lecture 2” and “Krebs cycle” (2 lines of code that can change nothing)',
+    )
+    for (const call of [prepared, sum, count]) expect(idsAndToolNames(call.preview)).toEqual([])
   })
 
   it.each([

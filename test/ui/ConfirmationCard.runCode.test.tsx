@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfirmationCard } from '../../ui/components/ConfirmationCard.tsx'
 import type { ConfirmationRequest } from '../../ui/core/ConfirmationRequest.ts'
+import { idsAndToolNames } from '../helpers/plainWords.ts'
 
 const code = [
   '// the mean of 12, 15, 19 and 22',
@@ -15,13 +16,22 @@ const request = (over: Partial<ConfirmationRequest> = {}): ConfirmationRequest =
   toolCallId: 'call-1',
   toolName: 'run_code',
   permission: 'execute',
-  preview: 'Run 3 lines of JavaScript in the sandbox',
+  preview: 'Work out the mean of 12, 15, 19 and 22 (3 lines of code that can change nothing)',
   argumentsJson: JSON.stringify({ code }),
   requestedAt: '2026-11-30T09:00:00.000Z',
   ...over,
 })
 
 afterEach(cleanup)
+
+// Each text node on a line of its own: `textContent` runs the badge into the title ("codeRun").
+function textLines(root: Node): string {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  const lines: string[] = []
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode())
+    lines.push(node.textContent ?? '')
+  return lines.join('\n')
+}
 
 const shownLines = () =>
   [...document.querySelectorAll('.sp-code__line')].map((line) => ({
@@ -60,7 +70,11 @@ describe('ConfirmationCard for run_code', () => {
     const lines = shownLines()
     expect(lines).toHaveLength(250)
     expect(lines.at(-1)).toEqual({ number: '250', text: 'console.log(249)' })
-    expect(screen.getByText('Reads (read-only): lecture-2.md')).toBeTruthy()
+    // Issue #48: the source by the title the panel shows it under, never its file name.
+    expect(screen.getByText('Reads, and changes nothing in: “Lecture 2”')).toBeTruthy()
+    const card = document.querySelector('.sp-card')?.cloneNode(true) as HTMLElement
+    for (const skipped of card.querySelectorAll('[data-developer-view], figure')) skipped.remove()
+    expect(idsAndToolNames(textLines(card))).toEqual([])
   })
 
   it('shows no code block on other cards', () => {

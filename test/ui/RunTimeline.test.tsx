@@ -73,3 +73,19 @@ describe('an edit, told truthfully', () => {
     expect(screen.queryByText(/Done: .*Essay/)).toBeNull()
   })
 })
+
+describe('an answer in the Activity tab', () => {
+  it('keeps its list one item a line, as the chat shows it, not run together with its “- ” markers', async () => {
+    const model = new ScriptedModel([
+      { text: 'You have 2 open tasks:\n- Essay (due Fri 4 Dec 2026)\n- Review chapter 3' },
+    ])
+    const runtime = makeRuntime(model, temp.ws)
+    const runId = runtime.startRun({ input: 'what are my tasks?' })
+    await waitForRun(runtime, runId, 'awaitingInput')
+    render(<RunTimeline run={new LocalRunClient(runtime, runId)} />)
+    const entry = screen.getByText('StudyPulse answered').closest('li') as HTMLElement
+    const items = [...entry.querySelectorAll('li')].map((li) => li.textContent)
+    expect(items).toEqual(['Essay (due Fri 4 Dec 2026)', 'Review chapter 3'])
+    expect(entry.textContent).not.toContain('- ')
+  })
+})

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fileTitles } from '../../vocabulary/fileTitle.ts'
 import { toolFailure, toolOk } from '../../vocabulary/ToolResult.ts'
 import { checkSourcePathForm } from '../../workspace/sourcePaths.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
@@ -41,12 +42,11 @@ export function createRunCodeTool(options: RunCodeOptions = {}): AnyToolDefiniti
       const lines = args.code.trimEnd().split('\n').length
       const inputs = args.inputs ?? []
       // A sum the code names in its first line ("// 15% of 80") is said as that sum, in words;
-      // the card still shows every line that would run.
+      // the card still shows every line that would run. Sources by the titles the panel shows.
       const sum = /^\s*\/\/\s*(\S.{0,79})$/.exec(args.code.split('\n')[0] ?? '')?.[1]?.trim()
-      if (sum !== undefined && inputs.length === 0)
-        return `Work out ${sum} (${lines} ${lines === 1 ? 'line' : 'lines'} of code that can change nothing)`
-      const withInputs = inputs.length === 0 ? '' : ` reading ${inputs.join(', ')}`
-      return `Run ${lines} ${lines === 1 ? 'line' : 'lines'} of JavaScript in the sandbox${withInputs}`
+      const from = inputs.length === 0 ? '' : ` from ${fileTitles(inputs)}`
+      const size = `${lines} ${lines === 1 ? 'line' : 'lines'} of code that can change nothing`
+      return `${sum === undefined ? 'Work something out' : `Work out ${sum}`}${from} (${size})`
     },
     async execute(args, { workspace, sourcePaths, signal }) {
       // Sources go in as text only, through the same notebook scoping as read_source.

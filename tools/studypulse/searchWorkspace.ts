@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fileTitle } from '../../vocabulary/fileTitle.ts'
 import { toolOk } from '../../vocabulary/ToolResult.ts'
 import { defineTool } from '../defineTool.ts'
 import { snippet } from './snippet.ts'
@@ -39,7 +40,8 @@ export const searchWorkspace = defineTool({
     }
     for (const path of sourcePaths) {
       const read = await workspace.readSource(sourcePaths, path)
-      if (read.ok) consider('source', read.path, read.path, read.content)
+      // Titled as the panel shows it ("Lecture 2"); `ref` keeps the path, to read it by.
+      if (read.ok) consider('source', read.path, fileTitle(read.path), read.content)
     }
     return toolOk({ query, total: matches.length, matches: matches.slice(0, maxMatches) })
   },

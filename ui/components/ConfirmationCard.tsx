@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { JsonSchema } from '../../models/messages.ts'
+import { fileTitles } from '../../vocabulary/fileTitle.ts'
 import { clockTime } from '../../vocabulary/Identity.ts'
 import { toolWords } from '../../vocabulary/toolWords.ts'
 import { mixedScriptWarning, visibleText } from '../../vocabulary/visibleText.ts'
@@ -231,7 +232,7 @@ export function ConfirmationCard(props: ConfirmationCardProps) {
           <CodeBlock code={program.code} label="Code that will run" />
           {program.inputs.length > 0 ? (
             <p className="sp-card__inputs">
-              Reads (read-only): {visibleText(program.inputs.join(', '), 'mark')}
+              Reads, and changes nothing in: {visibleText(fileTitles(program.inputs), 'mark')}
             </p>
           ) : null}
         </div>

@@ -8,6 +8,7 @@ import { type EditedField, editedFields } from '../core/editedFields.ts'
 import type { RunSource } from '../core/RunSource.ts'
 import { serverAnswer } from '../core/serverAnswer.ts'
 import { useRunEvents } from '../hooks/runHooks.ts'
+import { Markdown } from './Markdown.tsx'
 
 /** Props of `RunTimeline`. */
 export interface RunTimelineProps {
@@ -22,6 +23,8 @@ interface Entry {
   tone: 'neutral' | 'ask' | 'ok' | 'no' | 'error'
   title: string
   detail?: string | undefined
+  /** The detail is an answer in Markdown (its lists one item a line, as the chat shows them). */
+  markdown?: boolean
   /** What an edit changed, field by field in the card's words. */
   edited?: EditedField[]
   /** The workspace change a completed call made, which can be undone. */
@@ -55,7 +58,11 @@ export function RunTimeline({ run, formatTime = localTime, onUndo }: RunTimeline
           <time dateTime={e.at}>{formatTime(e.at)}</time>
           <div>
             <p className="sp-timeline__title">{entry.title}</p>
-            {entry.detail ? <p className="sp-timeline__detail">{entry.detail}</p> : null}
+            {entry.detail && entry.markdown ? (
+              <Markdown className="sp-timeline__detail" text={entry.detail} headingOffset={3} />
+            ) : entry.detail ? (
+              <p className="sp-timeline__detail">{entry.detail}</p>
+            ) : null}
             {entry.changeId !== undefined && onUndo !== undefined ? (
               <button
                 type="button"
@@ -126,7 +133,7 @@ function describe(e: AgentEvent, names: CallNames): Entry | undefined {
     case 'userMessage':
       return { tone: 'neutral', title: 'You wrote', detail: e.text }
     case 'assistantMessage':
-      return { tone: 'neutral', title: 'StudyPulse answered', detail: e.text }
+      return { tone: 'neutral', title: 'StudyPulse answered', detail: e.text, markdown: true }
     case 'toolRequested':
       return e.permission === undefined
         ? { tone: 'error', title: `Proposed: ${tool} (it could not be prepared)` }

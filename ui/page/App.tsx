@@ -126,22 +126,20 @@ export function App() {
     [client, show],
   )
   // A task's or note's Edit, Move or Delete asks in the chat: a card there, and on a phone the
-  // drawer gives way so the card is what the person sees next.
-  const canPropose = run !== undefined && status === 'awaitingInput' && !lost
+  // drawer gives way so the card is what the person sees next. With no chat open, the ask opens
+  // one: its first step is that card (no model turn), and the list names it by the ask's words.
+  const canPropose = (run === undefined || status === 'awaitingInput') && !lost
   const propose = useCallback(
     async (proposal: PersonProposal) => {
-      if (run === undefined) return
-      await submitCommand(run, { type: 'PROPOSE', proposal })
+      if (run === undefined) show(await client.startRunProposing(proposal, info?.notebook?.id))
+      else await submitCommand(run, { type: 'PROPOSE', proposal })
       setDrawer(undefined)
     },
-    [run],
+    [run, client, info, show],
   )
-  const proposeBlocked =
-    run === undefined
-      ? 'Changes are asked on a card in a chat: send a message first, then come back here.'
-      : lost
-        ? 'The connection is lost: changes can be asked once it is back.'
-        : 'The chat is busy: answer its card or wait for it, then ask here.'
+  const proposeBlocked = lost
+    ? 'The connection is lost: changes can be asked once it is back.'
+    : 'The chat is busy: answer its card or wait for it, then ask here.'
   const newChat = useCallback(() => {
     setDrawer(undefined)
     show(undefined)

@@ -4,6 +4,7 @@ import type { DecisionOptions } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
+import type { PersonProposal } from '../../vocabulary/personProposal.ts'
 import type { DecidingRun } from '../core/DecidingRun.ts'
 import { RunCommandError } from '../core/RunCommandError.ts'
 import { RunObservers } from '../core/RunObservers.ts'
@@ -73,11 +74,13 @@ export class RemoteRunClient implements DecidingRun {
     options: HttpApiOptions,
     input: string,
     notebookId?: string,
+    propose?: Pick<PersonProposal, 'tool' | 'args'>,
   ): Promise<RemoteRunClient> {
     const api = new HttpApi(options)
     const { runId } = await api.post<{ runId: string }>('/api/runs', {
       text: input,
       ...(notebookId !== undefined && { notebookId }),
+      ...(propose !== undefined && { propose: { tool: propose.tool, args: propose.args } }),
     })
     return new RemoteRunClient({ ...options, runId })
   }

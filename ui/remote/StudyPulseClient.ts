@@ -1,6 +1,7 @@
 import type { RunListPage } from '../../store/RunListing.ts'
 import type { McpServerStatus } from '../../tools/mcp/McpServerStatus.ts'
 import type { CardReach, ToolApproval } from '../../vocabulary/approvalReach.ts'
+import type { PersonProposal } from '../../vocabulary/personProposal.ts'
 import type { PolicyFileProblems, PolicyRule } from '../../workspace/policyFile.ts'
 import { recordVersion } from '../../workspace/recordVersion.ts'
 import type { Artifact, MemoryEntry, Notebook, Task } from '../../workspace/schemas.ts'
@@ -100,6 +101,14 @@ export class StudyPulseClient
   /** Starts a run with the current notebook; returns a client following it. */
   startRun(input: string, notebookId?: string): Promise<RemoteRunClient> {
     return RemoteRunClient.start(this.#options, input, notebookId)
+  }
+
+  /**
+   * Starts a run that opens with a change the person asked for from a button (no chat open yet):
+   * its card is the run's first step, after the proposal's words; no model turn comes first.
+   */
+  startRunProposing(proposal: PersonProposal, notebookId?: string): Promise<RemoteRunClient> {
+    return RemoteRunClient.start(this.#options, proposal.words, notebookId, proposal)
   }
 
   /** A client following an existing run (after a reload, or in a second tab). */

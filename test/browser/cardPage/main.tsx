@@ -67,7 +67,7 @@ async function show(): Promise<void> {
     toolCallId: 'call-code',
     toolName: 'run_code',
     permission: 'execute',
-    preview: 'Run 2 lines of JavaScript in the sandbox',
+    preview: 'Work something out (2 lines of code that can change nothing)',
     argumentsJson: JSON.stringify({ code: program }),
     requestedAt: at,
   })

@@ -108,7 +108,7 @@ async function show(): Promise<void> {
       toolCallId: 'call-run-code',
       toolName: 'run_code',
       permission: 'execute',
-      preview: 'Run 2 lines of JavaScript in the sandbox',
+      preview: 'Work something out (2 lines of code that can change nothing)',
       argumentsJson: JSON.stringify({
         code: 'const marks = [80, 83, 85]\nmarks.reduce((a, b) => a + b) / marks.length',
       }),

@@ -57,6 +57,18 @@ describe('OfflinePlanner: summaries', () => {
     expect(none.text).toBe('Nothing in your workspace mentions “osmosis”.')
   })
 
+  it('search_workspace ok: a long excerpt is cut between words (issue #48)', async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `chlorophyll${i}`).join(' ')
+    const match = { kind: 'source', ref: 'lecture-1.md', title: 'Lecture 1', snippet: words }
+    const turn = await afterResults('search photosynthesis', [
+      ok({ query: 'photosynthesis', total: 1, matches: [match] }),
+    ])
+    const line = turn.text?.split('\n')[1] ?? ''
+    const shown = /^- Lecture 1: …(.*)…$/.exec(line)?.[1] ?? ''
+    expect(shown.length).toBeGreaterThan(80)
+    for (const word of shown.split(' ')) expect(words.split(' ')).toContain(word)
+  })
+
   it('read_source ok: the first 12 lines and a note when cut', async () => {
     const content = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n')
     const turn = await afterResults('read lecture-2.md', [ok({ path: 'lecture-2.md', content })])

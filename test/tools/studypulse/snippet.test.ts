@@ -37,6 +37,18 @@ describe('search snippets are plain text', () => {
     )
   })
 
+  it('begins and ends on whole words, never inside one (issue #48: “photosy…”)', () => {
+    const text =
+      'Reading notes: how the two lectures connect. Photosynthesis and cellular respiration are roughly mirror images: photosynthesis stores energy and respiration releases it.'
+    const excerpt = snippet(text, 'cellular', 40)
+    expect(excerpt).toBe(
+      '…lectures connect. Photosynthesis and cellular respiration are roughly mirror images:…',
+    )
+    // The words either side of the cut are whole words of the text.
+    const inner = excerpt?.replace(/^…|…$/g, '') ?? ''
+    for (const word of inner.split(' ')) expect(text.split(/\s+/)).toContain(word)
+  })
+
   it('a match across emphasis marks is found', () => {
     expect(snippet('the **Calvin** cycle', 'calvin cycle')).toBe('the Calvin cycle')
   })
@@ -57,7 +69,11 @@ describe('search snippets are plain text', () => {
     )
     if (!result.ok) throw new Error(result.error.message)
     const { matches } = result.data as { matches: { ref: string; snippet: string }[] }
-    const lecture = matches.find((m) => m.ref === 'lecture-1.md')
+    const lecture = matches.find((m) => m.ref === 'lecture-1.md') as
+      | { ref: string; snippet: string; title?: string }
+      | undefined
+    // Titled as the panel shows a source (issue #48): the answer quotes the title, not the file.
+    expect(lecture?.title).toBe('Lecture 1')
     expect(lecture?.snippet).toMatch(/^Lecture 1: Photosynthesis Photosynthesis is how plants/)
     for (const match of matches) expect(match.snippet).not.toMatch(/(^|\s)(#+|[-*]) |\*\*|`/)
   })

@@ -154,24 +154,19 @@ function toFormSchema(fields: readonly EditField[]): RJSFSchema {
 /**
  * How each field is drawn: the record's id stays as proposed, long text in a text area, and a
  * field the proposal leaves blank on a change says what the record keeps ("Left blank, it stays
- * “Essay”."), so an empty box is not read as "none".
+ * “Essay”."), so an empty box is not read as "none". A change card shows only the title and what
+ * it changes: a field it does not show keeps what the record holds, and says so in words.
  */
 function toUiSchema(
   fields: readonly EditField[],
   proposed: Values,
   holds: Readonly<Record<string, string>>,
 ): UiSchema<Values, RJSFSchema, CardFormContext> {
+  const change = Object.keys(holds).length > 0
   return Object.fromEntries(
     fields.map((field) => {
       if (field.identifies) return [field.key, { 'ui:widget': 'hidden' }]
-      const now = holds[field.label]
-      const keeps =
-        now !== undefined &&
-        now !== '' &&
-        field.kind !== 'yesNo' &&
-        !Object.hasOwn(proposed, field.key)
-          ? { 'ui:help': `Left blank, it stays “${now}”.` }
-          : {}
+      const keeps = keepsHelp(field, proposed, holds, change)
       return [
         field.key,
         field.kind === 'longText'
@@ -180,4 +175,21 @@ function toUiSchema(
       ]
     }),
   )
+}
+
+// What a blank box keeps, on a change card, for a field the proposal leaves out.
+function keepsHelp(
+  field: EditField,
+  proposed: Values,
+  holds: Readonly<Record<string, string>>,
+  change: boolean,
+): { 'ui:help'?: string } {
+  if (!change || field.kind === 'yesNo' || Object.hasOwn(proposed, field.key)) return {}
+  const now = holds[field.label]
+  return {
+    'ui:help':
+      now !== undefined && now !== ''
+        ? `Left blank, it stays “${now}”.`
+        : 'Left blank, it stays as it is now.',
+  }
 }
