@@ -21,6 +21,10 @@ export function followRunEvents(
   let closed = false
   let reading: Promise<void> | undefined
   let readAgain = false
+  // Set once the first read is under way: a listening signal before it is the same connect that
+  // the first read waits for (the node's listener was still connecting), not a reconnect, and a
+  // read for it would be a second read-back of the same log.
+  let started = false
   const report = (error: unknown) => {
     if (!closed) options.onError?.(error instanceof Error ? error : new Error(String(error)))
   }
@@ -63,13 +67,22 @@ export function followRunEvents(
       }
       void pump()
     }),
-    listener.onListening(() => void pump()),
+    listener.onListening(() => {
+      if (started) void pump()
+    }),
     listener.onError(report),
   ]
-  const caughtUp = listening.ready.then(pump, async (error) => {
-    report(error)
-    await pump()
-  })
+  const caughtUp = listening.ready.then(
+    () => {
+      started = true
+      return pump()
+    },
+    async (error) => {
+      report(error)
+      started = true
+      await pump()
+    },
+  )
   return {
     caughtUp,
     close() {
