@@ -1,4 +1,3 @@
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers'
 import { bindingMismatch } from '../machines/runGuards.ts'
 import { cardDigest, digestOfCanonical } from '../tools/digest.ts'
 import { signingChallenge } from '../vocabulary/SignedDecision.ts'
@@ -147,6 +146,7 @@ async function checkReceipt(
     }
     // The signature holds the challenge: one remade with the other decision names the change.
     const other = binding.decision === 'allow' ? 'deny' : 'allow'
+    const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers')
     const signed = decodeClientDataJSON(receipt.assertion.clientDataJSON).challenge
     if (signingChallenge({ ...binding, decision: other }) === signed)
       found.push(['decision_changed', `${signer} signed to ${other}, not to ${binding.decision}`])

@@ -1,13 +1,14 @@
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import type { StoredPasskey } from '../../../store/PasskeyStore.ts'
 import type { Person } from '../../../vocabulary/Identity.ts'
 import type { PasskeyRelyingParty } from './PasskeyRelyingParty.ts'
+
+// Loaded at the first ceremony, not with the server (see passkeySignatures.ts).
+const webAuthn = () => import('@simplewebauthn/server')
 
 /** Why a passkey was not registered. */
 export type RegistrationRefusal = {
@@ -26,6 +27,7 @@ export async function registrationOptions(
   person: Person,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await party.store.list(person.id)
+  const { generateRegistrationOptions } = await webAuthn()
   const options = await generateRegistrationOptions({
     rpName: party.rpName,
     rpID: party.rpId,
@@ -61,7 +63,9 @@ export async function registerPasskey(
 ): Promise<{ ok: true; passkey: StoredPasskey } | RegistrationRefusal> {
   let challenge: string
   try {
-    challenge = JSON.parse(isoBase64URL.toUTF8String(response.response.clientDataJSON)).challenge
+    challenge = JSON.parse(
+      Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
+    ).challenge
   } catch {
     return refusal('registration_invalid', 'the answer carries no readable client data')
   }
@@ -72,9 +76,10 @@ export async function registerPasskey(
   const now = party.clock()
   if (ceremony.expiresAt <= now.getTime())
     return refusal('ceremony_expired', 'the registration took too long: start it again')
+  const webAuthnServer = await webAuthn()
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await webAuthnServer.verifyRegistrationResponse({
       response,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: party.origin,
@@ -90,7 +95,7 @@ export async function registerPasskey(
     version: 1,
     credentialId: credential.id,
     personId: person.id,
-    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
     ...(credential.transports !== undefined && { transports: [...credential.transports] }),
     label: label?.trim().slice(0, 100) || `Passkey added ${now.toISOString().slice(0, 10)}`,

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import {
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server'
 import { bindingMismatch } from '../../../machines/runGuards.ts'
 import type {
   SignatureCheck,
@@ -15,6 +10,13 @@ import type {
 import type { Person } from '../../../vocabulary/Identity.ts'
 import { type SigningBinding, signingChallenge } from '../../../vocabulary/SignedDecision.ts'
 import type { PasskeyRelyingParty } from './PasskeyRelyingParty.ts'
+
+// Loaded at the first ceremony, not with the server: a third of a second of start-up that an app
+// nobody signs on would pay for nothing.
+const webAuthn = () => import('@simplewebauthn/server')
+// A base64url text's bytes in an array of their own (a small Buffer is a view into a shared pool,
+// and the library reads the whole underlying buffer of what it is given in places).
+const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'))
 
 /** What the page needs to sign one decision: the browser's options and what they bind. */
 export interface SigningRequest {
@@ -36,6 +38,7 @@ export async function signingRequest(
 ): Promise<SigningRequest | undefined> {
   const keys = (await party.store.list(person.id)).filter((p) => p.revokedAt === undefined)
   if (keys.length === 0) return undefined
+  const { generateAuthenticationOptions } = await webAuthn()
   const now = party.clock().getTime()
   const until = Math.min(
     now + party.ceremonyMs,
@@ -44,7 +47,7 @@ export async function signingRequest(
   const binding: SigningBinding = {
     ...card,
     deadline: new Date(until).toISOString(),
-    nonce: isoBase64URL.fromBuffer(randomBytes(32)),
+    nonce: randomBytes(32).toString('base64url'),
   }
   const challenge = signingChallenge(binding)
   const { nonce, ...kept } = binding
@@ -59,7 +62,7 @@ export async function signingRequest(
   })
   const options = await generateAuthenticationOptions({
     rpID: party.rpId,
-    challenge: isoBase64URL.toBuffer(challenge),
+    challenge: bytesOf(challenge),
     allowCredentials: keys.map((p) => ({
       id: p.credentialId,
       ...(p.transports && { transports: p.transports }),
@@ -72,7 +75,7 @@ export async function signingRequest(
 
 // The authenticator data's flags byte follows the 32-byte RP id hash; bit 2 is "user verified".
 const userVerified = (authenticatorData: string): boolean => {
-  const bytes = isoBase64URL.toBuffer(authenticatorData)
+  const bytes = Buffer.from(authenticatorData, 'base64url')
   return bytes.length > 32 && ((bytes[32] ?? 0) & 0x04) !== 0
 }
 
@@ -121,6 +124,7 @@ export async function verifySignedAnswer(
   if (!userVerified(String(assertion.response?.authenticatorData)))
     return no('user_not_verified', 'the authenticator did not verify you (PIN or biometric)')
   const binding: SigningBinding = { ...card, deadline: bound.deadline, nonce: ceremony.nonce }
+  const { verifyAuthenticationResponse } = await webAuthn()
   let newCounter: number
   try {
     const verified = await verifyAuthenticationResponse({
@@ -130,7 +134,7 @@ export async function verifySignedAnswer(
       expectedRPID: party.rpId,
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: bytesOf(passkey.publicKey),
         counter: passkey.counter,
       },
       requireUserVerification: true,
