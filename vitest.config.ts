@@ -1,8 +1,26 @@
 import { defineConfig } from 'vitest/config'
 
+// Files that must each have a module graph of their own: they replace modules (vi.mock), or keep
+// per-file state in module scope that another file in the same worker would see. Every other file
+// shares its worker's loaded modules with the files run before it there, which halves the suite's
+// import cost (each file used to load zod, XState, the planner, the server anew).
+const isolated = [
+  'test/app/tracingOff.test.ts',
+  'test/models/offline/plannerChronoBound.test.ts',
+  'test/models/offline/plannerLongInput.test.ts',
+  'test/tools/undo/undoMutant.test.ts',
+  'test/ui/useRunSelector.test.tsx',
+  'test/workspace/postgres/oneStatementEffect.test.ts',
+  'test/package/**',
+  'test/docs/**',
+]
+const all = ['test/**/*.test.ts', 'test/**/*.test.tsx']
+// A bound only ends a hung test: beside a busy neighbour on CI's 2 cores, CPU-bound tests (the
+// model-based explorer's control, 300 runtime scenarios) took up to half of the old 30 s.
+const limits = { testTimeout: 60_000, hookTimeout: 60_000 }
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // One real PostgreSQL for the whole run, the app's page built once before any file runs, a
     // folder where the package tests' one `npm pack` goes, and the child scripts bundled once.
     globalSetup: [
@@ -15,9 +33,12 @@ export default defineConfig({
     // most of the suite's wall time is files waiting on child processes — Chromium, npm installs,
     // gateways, PostgreSQL — not on this process's CPU.
     maxWorkers: 2,
-    // A bound only ends a hung test: beside a busy neighbour on CI's 2 cores, CPU-bound tests (the
-    // model-based explorer's control, 300 runtime scenarios) took up to half of the old 30 s.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    ...limits,
+    // The global setup above runs once, for both projects (a project that extends the root would
+    // run it again: a second PostgreSQL, page copy and set of bundles).
+    projects: [
+      { test: { ...limits, name: 'shared', include: all, exclude: isolated, isolate: false } },
+      { test: { ...limits, name: 'isolated', include: isolated } },
+    ],
   },
 })
