@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { inject } from 'vitest'
 
 const created: { name: string; pools: pg.Pool[] }[] = []
 
@@ -42,7 +42,14 @@ export async function freshDatabase(): Promise<{
   }
 }
 
-afterAll(async () => {
+/**
+ * Drops the databases the file made and ends their pools. Registered for every test file by
+ * test/helpers/perFile.ts: files share this module when their worker keeps its modules, so a hook
+ * registered here, once, would end only the first file's.
+ */
+export async function dropFileDatabases(): Promise<void> {
+  shared = undefined
+  if (created.length === 0) return
   const admin = new pg.Client({ connectionString: postgresUrl() })
   await admin.connect()
   try {
@@ -53,7 +60,7 @@ afterAll(async () => {
   } finally {
     await admin.end()
   }
-})
+}
 
 let shared: ReturnType<typeof freshDatabase> | undefined
 
