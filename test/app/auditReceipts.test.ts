@@ -36,6 +36,7 @@ import type { Person } from '../../vocabulary/Identity.ts'
 import type { AuditReceipt } from '../../vocabulary/SignedReceipt.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
+import { nodeScript } from '../helpers/nodeScript.ts'
 import { SoftAuthenticator } from '../helpers/softAuthenticator.ts'
 import { sequentialIds } from '../helpers/tempWorkspace.ts'
 
@@ -255,7 +256,7 @@ describe('npm run audit -- --verify on a folder', () => {
       (resolve, reject) => {
         const child = spawn(
           process.execPath,
-          ['--import', 'tsx', join(repo, 'app/audit.ts'), '--verify'],
+          [...nodeScript(join(repo, 'app/audit.ts')), '--verify'],
           {
             cwd: repo,
             env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
