@@ -1,8 +1,3 @@
-// Signed decisions in the audit log: each card a signature decided has its line carry the card's
-// canonical call and the receipts, and `verifyAuditReceipts` (what `npm run audit -- --verify`
-// runs) checks them offline and names each kind of tampering — on a log whose hash chain the
-// tamperer wrote again, whole, so that only the signatures can tell.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,7 +31,7 @@ import type { Person } from '../../vocabulary/Identity.ts'
 import type { AuditReceipt } from '../../vocabulary/SignedReceipt.ts'
 import { MemoryWorkspace } from '../../workspace/MemoryWorkspace.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
-import { nodeScript } from '../helpers/nodeScript.ts'
+import { runAudit } from '../helpers/runAudit.ts'
 import { SoftAuthenticator } from '../helpers/softAuthenticator.ts'
 import { sequentialIds } from '../helpers/tempWorkspace.ts'
 
@@ -219,7 +214,7 @@ describe('signed decisions kept in the audit log', () => {
 
 describe('npm run audit -- --verify on a folder', () => {
   let ws: string
-  const repo = fileURLToPath(new URL('../..', import.meta.url))
+  const _repo = fileURLToPath(new URL('../..', import.meta.url))
   // The folder's SQLite file as the app writes it: the lines, and the passkeys registered.
   beforeAll(async () => {
     ws = join(await mkdtemp(join(tmpdir(), 'studypulse-receipts-')), 'ws')
@@ -252,25 +247,7 @@ describe('npm run audit -- --verify on a folder', () => {
     for (const [i, line] of lines.entries()) add.run(records[i]?.runId, line)
     db.close()
     // The one spawn: the command a person runs, its words and its exit code.
-    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
-      (resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [...nodeScript(join(repo, 'app/audit.ts')), '--verify'],
-          {
-            cwd: repo,
-            env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
-            stdio: ['ignore', 'pipe', 'inherit'],
-          },
-        )
-        let out = ''
-        child.stdout.on('data', (d) => {
-          out += d
-        })
-        child.on('error', reject)
-        child.on('exit', (exit) => resolve({ code: exit, stdout: out }))
-      },
-    )
+    const { code, stdout } = await runAudit(ws, ['--verify'])
     expect(stdout).toMatch(/is whole: 2 lines\./)
     expect(stdout).toMatch(/decision_changed: line 2: the line says allow; rita signed to deny/)
     expect(code).toBe(2)

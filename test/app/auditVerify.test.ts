@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { sqliteFileName, sqliteRunStore } from '../../store/sqlite/sqliteRunStore.ts'
 import { Workspace } from '../../workspace/Workspace.ts'
-import { nodeScript } from '../helpers/nodeScript.ts'
+import { runAudit } from '../helpers/runAudit.ts'
 
-const repo = fileURLToPath(new URL('../..', import.meta.url))
+const _repo = fileURLToPath(new URL('../..', import.meta.url))
 let ws: string
 let log: string
 beforeEach(async () => {
@@ -42,21 +41,7 @@ beforeEach(async () => {
 afterEach(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 }))
 
 // `npm run audit [-- --verify]` on the workspace.
-function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
-      cwd: repo,
-      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let stdout = ''
-    child.stdout.on('data', (d) => {
-      stdout += d
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout }))
-  })
-}
+const audit = (...args: string[]) => runAudit(ws, args)
 
 // The log's lines as stored, and a tamperer who rewrites the table with SQL of their own.
 const lines = async () => {

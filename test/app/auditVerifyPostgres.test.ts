@@ -1,5 +1,3 @@
-// `npm run audit [-- --verify]` against PostgreSQL: the per-run chains and their checkpoints.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AuditRecord } from '../../store/AuditRecord.ts'
 import { writeAuditCheckpoint } from '../../store/postgres/postgresAuditLog.ts'
 import { postgresRunStore } from '../../store/postgres/postgresRunStore.ts'
-import { nodeScript } from '../helpers/nodeScript.ts'
 import { freshDatabase } from '../helpers/postgres.ts'
+import { runAudit } from '../helpers/runAudit.ts'
 
-const repo = fileURLToPath(new URL('../..', import.meta.url))
+const _repo = fileURLToPath(new URL('../..', import.meta.url))
 let ws: string
 let url: string
 beforeAll(async () => {
@@ -41,21 +39,7 @@ beforeAll(async () => {
 })
 afterAll(() => rm(join(ws, '..'), { recursive: true, force: true, maxRetries: 3 }))
 
-function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
-      cwd: repo,
-      env: { ...process.env, STUDYPULSE_WORKSPACE: ws, STUDYPULSE_DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let stdout = ''
-    child.stdout.on('data', (d) => {
-      stdout += d
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout }))
-  })
-}
+const audit = (...args: string[]) => runAudit(ws, args, url)
 
 describe('npm run audit on PostgreSQL', { timeout: 60_000 }, () => {
   test('prints the log, verifies it whole, then names a deleted run', async () => {

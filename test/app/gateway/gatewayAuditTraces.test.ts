@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -7,9 +6,9 @@ import { context, propagation, trace } from '@opentelemetry/api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { startGateway } from '../../../app/gateway/startGateway.ts'
-import { nodeScript } from '../../helpers/nodeScript.ts'
 import { type OtlpReceiver, startOtlpReceiver } from '../../helpers/otlpReceiver.ts'
-import { elicitingClient, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import { runAudit } from '../../helpers/runAudit.ts'
+import { elicitingClient, type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
 
 // What the runtime promises, for the gateway's calls too: an audit line for every call, decision
 // and upstream result, in a chain `npm run audit -- --verify` checks, and OTel spans for the wait
@@ -29,25 +28,7 @@ afterEach(async () => {
   await folder.dispose()
 })
 
-function audit(...args: string[]): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeScript(join(repo, 'app/audit.ts')), ...args], {
-      cwd: repo,
-      env: {
-        ...process.env,
-        STUDYPULSE_WORKSPACE: folder.workspace,
-        STUDYPULSE_DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let stdout = ''
-    child.stdout.on('data', (d) => {
-      stdout += d
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout }))
-  })
-}
+const audit = (...args: string[]) => runAudit(folder.workspace, args)
 
 test('an allowed and a denied call: audited in a chain that verifies, traced with the wait and the upstream call', async () => {
   const started = await startGateway({
