@@ -138,7 +138,9 @@ export class CommandChannel {
       // heard: its run is woken from what the store holds.
       this.#listener.onListening(() => {
         void runsWithPendingCommands(this.#pool, this.#ownerId).then(
-          (runIds) => runIds.forEach(handler),
+          (runIds) => {
+            for (const runId of runIds) this.#listener.deliver(() => handler(runId))
+          },
           () => undefined,
         )
       }),

@@ -202,7 +202,8 @@ export async function postgresRunStore(
           listener.onListening(() => {
             void runsWithUnresolvedDecisions(pool, ownerId).then(
               (runIds) => {
-                for (const runId of runIds) handler(runId)
+                // Inside a promise a throw would be an unhandled rejection: report it like a NOTIFY's.
+                for (const runId of runIds) listener.deliver(() => handler(runId))
               },
               () => undefined,
             )

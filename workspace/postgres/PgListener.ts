@@ -119,7 +119,7 @@ export class PgListener {
         for (const waiter of this.#waiters.splice(0)) waiter.resolve()
         // The first connect too: whatever was sent before its LISTEN (an owner's first command,
         // offered while this connection was still being made) was never heard.
-        for (const listener of this.#listeningListeners) this.#guarded(listener)
+        for (const listener of this.#listeningListeners) this.deliver(listener)
       },
       (error: Error) => {
         this.#attempt = undefined
@@ -135,7 +135,7 @@ export class PgListener {
     const client = new pg.Client(this.#config)
     client.on('notification', (message) => {
       for (const handler of this.#handlers.get(message.channel) ?? [])
-        this.#guarded(() => handler(message.payload ?? ''))
+        this.deliver(() => handler(message.payload ?? ''))
     })
     client.on('error', (error) => this.#lost(client, error))
     client.on('end', () => this.#lost(client, new Error('the listening connection ended')))
@@ -175,7 +175,11 @@ export class PgListener {
   }
 
   // A subscriber's exception must not escape into the driver's event emitter and end the process.
-  #guarded(call: () => void): void {
+  /**
+   * Runs one listener's call so that a throw is reported to `onError` listeners and never reaches
+   * the caller: one broken listener must not stop the others or become an unhandled rejection.
+   */
+  deliver(call: () => void): void {
     try {
       call()
     } catch (error) {

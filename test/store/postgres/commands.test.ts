@@ -87,6 +87,20 @@ describe('commands to a run across PostgreSQL nodes', () => {
     expect(await woken.promise).toBe('r1')
   })
 
+  test('a command listener that throws on the catch-up read harms neither the process nor the others', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openRun(owner, 'r1')
+    expect(await other.cluster.offerCommand('r1', { kind: 'cancel' })).toMatchObject({ ok: true })
+    // The catch-up wakes r1 from inside a promise: a throw there would be an unhandled rejection.
+    owner.cluster.onCommand(() => {
+      throw new Error('a broken listener')
+    })
+    const woken = signal<string>()
+    owner.cluster.onCommand((runId) => woken.resolve(runId))
+    expect(await woken.promise).toBe('r1')
+  })
+
   test('a commit refused to a node that lost the run records no command', async () => {
     const owner = await node('owner')
     const other = await node('other')

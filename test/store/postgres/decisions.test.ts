@@ -72,6 +72,21 @@ describe('deciding a card across PostgreSQL nodes', () => {
     expect(await woken.promise).toBe('r1')
   })
 
+  test('a wake listener that throws on the catch-up read (a decision already waiting) harms nothing either', async () => {
+    const owner = await node('owner')
+    const other = await node('other')
+    await openCard(owner, 'r1', 'k1', 'd1')
+    expect(await other.cluster.offerDecision('r1', allowK1)).toEqual({ ok: true })
+    // The catch-up on listening wakes r1 by id from inside a promise: a throw there used to be
+    // an unhandled rejection, which fails this file.
+    owner.cluster.onDecision(() => {
+      throw new Error('a broken listener')
+    })
+    const woken = signal<string>()
+    owner.cluster.onDecision((runId) => woken.resolve(runId))
+    expect(await woken.promise).toBe('r1')
+  })
+
   test('a decision accepted before the owner first listens still wakes it once it does', async () => {
     const owner = await node('owner')
     const other = await node('other')
