@@ -7,6 +7,7 @@ import type {
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import type { McpNotice, McpReadAnswer, McpReadMethod } from '../../tools/mcp/mcpReads.ts'
 import { type GatewayNames, holdsHidden } from './gatewayNames.ts'
+import { GatewaySubscriptions } from './gatewaySubscriptions.ts'
 import { maxOfferedDescription, maxOfferedTitle, offeredText } from './gatewayTools.ts'
 
 /** The most pages of one list read from one server (a server paging forever is cut there). */
@@ -25,12 +26,15 @@ type Item = Record<string, unknown>
 export class GatewayCatalog {
   readonly #mcp: McpTools
   readonly #names: GatewayNames
+  /** Which client sessions subscribed to which resources' updates. */
+  readonly subscriptions: GatewaySubscriptions
   // Each offered prompt name, and the server and name behind it, as last listed.
   #prompts = new Map<string, { server: string; name: string }>()
 
   constructor(mcp: McpTools, names: GatewayNames) {
     this.#mcp = mcp
     this.#names = names
+    this.subscriptions = new GatewaySubscriptions(mcp, names)
     mcp.onNotice((_server, notice) => {
       if (notice.method === 'notifications/prompts/list_changed') this.#prompts.clear()
     })
@@ -137,13 +141,18 @@ export class GatewayCatalog {
 
   /**
    * Calls `listener` with each notification a server sent, as the gateway passes it on: a log
-   * line names its server as its logger; a list change is the gateway's list changing.
+   * line names its server as its logger; a list change is the gateway's list changing; an update
+   * names the offered URI (pass it only to the sessions `subscriptions` says want it).
    */
   onNotification(listener: (notification: ServerNotification) => void): () => void {
     return this.#mcp.onNotice((server, notice) => listener(this.#passed(server, notice)))
   }
 
   #passed(server: string, notice: McpNotice): ServerNotification {
+    if (notice.method === 'notifications/resources/updated') {
+      const uri = this.#names.uri(server, notice.params.uri) ?? notice.params.uri
+      return { method: notice.method, params: { uri } }
+    }
     if (notice.method !== 'notifications/message') return notice
     const { logger, ...rest } = notice.params
     const named =

@@ -13,6 +13,8 @@ import {
   ReadResourceRequestSchema,
   type RequestId,
   type ServerNotification,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { argumentTextDepth } from '../../models/stringifyBounded.ts'
@@ -66,7 +68,7 @@ export function createGatewayServer(
   const server = new Server(gatewayInfo, {
     capabilities: {
       tools: { listChanged: true },
-      resources: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       completions: {},
       // The gateway keeps each session's level itself: the servers are never told one.
@@ -96,6 +98,13 @@ export function createGatewayServer(
     if (text === undefined) throw new McpError(-32602, `no resource ${request.params.uri}`)
     return { contents: [{ uri: cardUri, mimeType: mcpAppMimeType, text }] }
   })
+  const { subscriptions } = catalog
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) =>
+    answered(await subscriptions.subscribe(request.params.uri, session, extra.signal)),
+  )
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) =>
+    answered(await subscriptions.unsubscribe(request.params.uri, session, extra.signal)),
+  )
   server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) =>
     catalog.listPrompts(extra.signal),
   )
@@ -148,6 +157,9 @@ export function createGatewayServer(
   })
   // The servers' log lines (at this session's level) and list changes, passed on.
   const stopNotices = catalog.onNotification((notification) => {
+    const { method, params } = notification
+    if (method === 'notifications/resources/updated' && !subscriptions.wants(params.uri, session))
+      return
     const sent =
       notification.method === 'notifications/message'
         ? server.sendLoggingMessage(notification.params, server.transport?.sessionId)
@@ -158,6 +170,7 @@ export function createGatewayServer(
   server.onclose = () => {
     stop()
     stopNotices()
+    subscriptions.forget(session)
     closed?.()
   }
   return server

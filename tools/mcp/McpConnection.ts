@@ -10,6 +10,7 @@ import {
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
@@ -419,6 +420,10 @@ export class McpConnection {
     })
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
       if (live()) this.#notice({ method: 'notifications/resources/list_changed' })
+    })
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+      const { uri } = params
+      if (live()) this.#notice({ method: 'notifications/resources/updated', params: { uri } })
     })
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
       if (live()) this.#notice({ method: 'notifications/prompts/list_changed' })

@@ -1,5 +1,6 @@
 import {
   CompleteResultSchema,
+  EmptyResultSchema,
   GetPromptResultSchema,
   ListPromptsResultSchema,
   ListResourcesResultSchema,
@@ -17,11 +18,14 @@ export type McpReadMethod =
   | 'prompts/list'
   | 'prompts/get'
   | 'completion/complete'
+  | 'resources/subscribe'
+  | 'resources/unsubscribe'
 
 /**
  * The requests besides tools a client may send on to a server: each only reads (resources and
  * prompts are context by the protocol's definition, completions are suggestions), so a proxy
- * passes them straight through. Each with the schema its answer is read through.
+ * passes them straight through; so are (un)subscribing to a resource's updates, which change only
+ * what the server tells. Each with the schema its answer is read through.
  */
 export const mcpReadResults = {
   'resources/list': ListResourcesResultSchema,
@@ -30,6 +34,8 @@ export const mcpReadResults = {
   'prompts/list': ListPromptsResultSchema,
   'prompts/get': GetPromptResultSchema,
   'completion/complete': CompleteResultSchema,
+  'resources/subscribe': EmptyResultSchema,
+  'resources/unsubscribe': EmptyResultSchema,
 } as const satisfies Record<McpReadMethod, unknown>
 
 /** A server's answer to a read: its result, or its JSON-RPC error (code and message). */
@@ -42,13 +48,19 @@ export const methodNotFound = -32601
 
 /** The server capability a read needs: without it the server is not asked at all. */
 export function offersRead(capabilities: ServerCapabilities | undefined, method: McpReadMethod) {
+  if (method === 'resources/subscribe' || method === 'resources/unsubscribe')
+    return capabilities?.resources?.subscribe === true
   if (method.startsWith('resources/')) return capabilities?.resources !== undefined
   if (method.startsWith('prompts/')) return capabilities?.prompts !== undefined
   return capabilities?.completions !== undefined
 }
 
-/** What a server says on its own, passed on to whoever fronts it: a log line, or a list that changed. */
+/**
+ * What a server says on its own, passed on to whoever fronts it: a log line, a list that changed,
+ * or a resource someone subscribed to that changed.
+ */
 export type McpNotice =
   | { method: 'notifications/message'; params: LoggingMessageNotification['params'] }
+  | { method: 'notifications/resources/updated'; params: { uri: string } }
   | { method: 'notifications/resources/list_changed' }
   | { method: 'notifications/prompts/list_changed' }

@@ -1,0 +1,94 @@
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
+import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+
+// resources/subscribe through the gateway: two client sessions over Streamable HTTP (SDK 1.x) in
+// front of one server (fixtures/watchedServer.mjs, which answers each subscribe with an update).
+// The gateway subscribes upstream once for both, passes an update only to the sessions that
+// subscribed, and unsubscribes upstream when the last one leaves.
+let folder: GatewayFolder
+let started: StartedGateway
+let http: GatewayHttp
+const sessions: { client: Client; updates: string[] }[] = []
+const waiters = new Set<() => void>()
+
+async function session(): Promise<{ client: Client; updates: string[] }> {
+  const client = new Client({ name: 'watching-host', version: '1.0.0' })
+  const updates: string[] = []
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    updates.push(params.uri)
+    for (const wake of [...waiters]) wake()
+  })
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
+  return { client, updates }
+}
+
+function until(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!done()) return
+      waiters.delete(check)
+      resolve()
+    }
+    waiters.add(check)
+    check()
+  })
+}
+
+async function counts(client: Client, uri: string) {
+  const { contents } = await client.readResource({ uri })
+  return JSON.parse(String((contents[0] as { text: string }).text))
+}
+
+beforeAll(async () => {
+  const watched = {
+    command: process.execPath,
+    args: [join(repo, 'test/app/gateway/fixtures/watchedServer.mjs')],
+  }
+  folder = await gatewayFolder(() => ({ version: 1, servers: { watched } }))
+  started = await startGateway({
+    configPath: folder.config,
+    workspace: folder.workspace,
+    askTimeoutMs: 600_000,
+    env: {},
+    log: () => {},
+  })
+  http = await serveGatewayHttp(started.gateway, 0)
+  sessions.push(await session(), await session())
+})
+
+afterAll(async () => {
+  for (const { client } of sessions) await client.close().catch(() => {})
+  await http?.close()
+  await started?.stop()
+  await folder?.dispose()
+})
+
+test('an update reaches only the sessions that subscribed; upstream hears one subscribe', async () => {
+  const [a, b] = sessions as [(typeof sessions)[0], (typeof sessions)[0]]
+  const { resources } = await a.client.listResources()
+  const note = resources.find((r) => r.name.endsWith('note'))?.uri ?? ''
+  const countsUri = resources.find((r) => r.name.endsWith('counts'))?.uri ?? ''
+  expect(note).not.toBe('watch://note') // offered under the gateway's name for the server
+  await a.client.subscribeResource({ uri: note })
+  await until(() => a.updates.length === 1)
+  expect(a.updates).toEqual([note])
+  await b.client.subscribeResource({ uri: note })
+  expect(await counts(b.client, countsUri)).toEqual({ subscribes: 1, unsubscribes: 0 })
+  // B subscribed after the only update the server sent, and is told nothing it did not ask for.
+  expect(b.updates).toEqual([])
+  await b.client.unsubscribeResource({ uri: note })
+  expect(await counts(a.client, countsUri)).toEqual({ subscribes: 1, unsubscribes: 0 })
+  await a.client.unsubscribeResource({ uri: note })
+  expect(await counts(a.client, countsUri)).toEqual({ subscribes: 1, unsubscribes: 1 })
+})
+
+test('a URI no server offers is refused, not subscribed to', async () => {
+  const [a] = sessions as [(typeof sessions)[0]]
+  await expect(a.client.subscribeResource({ uri: 'watch://note' })).rejects.toThrow(/no resource/)
+})
