@@ -15,6 +15,8 @@ export class GatewaySubscriptions {
   readonly #names: GatewayNames
   // Offered URI → the client sessions subscribed to it.
   readonly #sessions = new Map<string, Set<string>>()
+  // Offered URI → the server's answer to its subscribe, while it is on its way.
+  readonly #pending = new Map<string, Promise<McpReadAnswer>>()
 
   constructor(mcp: McpTools, names: GatewayNames) {
     this.#mcp = mcp
@@ -30,13 +32,17 @@ export class GatewaySubscriptions {
     const sessions = this.#sessions.get(uri)
     if (sessions !== undefined) {
       sessions.add(session)
-      return { ok: true, result: {} }
+      // While the first subscribe is on its way, a second session gets the answer it gets.
+      return (await this.#pending.get(uri)) ?? { ok: true, result: {} }
     }
     // Recorded before the server answers: an update it sends right after its answer can reach the
     // gateway before the answer's continuation runs, and must find its subscriber.
     this.#sessions.set(uri, new Set([session]))
     const params = { uri: target.uri }
-    const answer = await this.#mcp.read(target.server, 'resources/subscribe', params, signal)
+    const pending = this.#mcp.read(target.server, 'resources/subscribe', params, signal)
+    this.#pending.set(uri, pending)
+    const answer = await pending
+    this.#pending.delete(uri)
     if (!answer.ok) this.#sessions.delete(uri)
     return answer
   }
