@@ -28,7 +28,7 @@ const ApprovalRuleSchema = z
     tools: z.array(Name).max(1000).optional(),
     /**
      * The MCP servers whose tools the rule covers, by the host's own name for each (its key in
-     * mcp.json or the gateway's `--server`), never by a name a server gives itself.
+     * mcp.json), never by a tool-name prefix or a name a server gives itself.
      */
     servers: z.array(Name).max(1000).optional(),
     /** Who may approve; a rule that only asks for a signature may leave it out (then whoever decides, signs). */
