@@ -95,17 +95,18 @@ async function alicesPage(): Promise<Page> {
 test('a gateway call is allowed on the page with a passkey signature, runs once, and its line keeps it', async () => {
   const page = await alicesPage()
   const text = 'signed on the page'
-  let waiting: () => void = () => {}
-  const carded = new Promise<void>((resolve) => {
-    waiting = resolve
+  const { runtime } = gate.started
+  // The gateway's run logs its card (waited on as an event, not on the gateway's progress beat).
+  const carded = new Promise<string>((resolve) => {
+    const stop = runtime.subscribe((event) => {
+      if (event.kind !== 'confirmationRequired') return
+      stop()
+      resolve(event.runId)
+    })
   })
-  const call = gatedCall(client, 'counting__append', { line: text }, () => waiting())
-  await carded
-  const runId = gate.started.gateway
-    .runIds()
-    .find((id) => gate.started.runtime.view(id).pending !== undefined)
-  expect(runId).toBeDefined()
-  const card = gate.started.runtime.view(runId as string).pending
+  const call = gatedCall(client, 'counting__append', { line: text })
+  const runId = await carded
+  const card = runtime.view(runId).pending
   // The app's plain Allow is refused: this server's cards are signed or not decided.
   const plain = await page.evaluate(
     async ([runId, confirmationId]) => {
@@ -126,8 +127,8 @@ test('a gateway call is allowed on the page with a passkey signature, runs once,
   await shown.locator('button[data-decision="allow"]').click()
   expect(toldBy(await call)).toEqual({ kind: 'ran' })
   expect(await upstreamEffects(folder, text, undefined)).toEqual([text])
-  await gate.started.runtime.flush()
-  const line = (await gate.started.runtime.store?.readAudit())?.find((r) => r.runId === runId)
+  await runtime.flush()
+  const line = (await runtime.store?.readAudit())?.find((r) => r.runId === runId)
   expect(line).toMatchObject({ toolName: 'counting__append', decision: 'allow' })
   expect(line?.receipts?.map((r) => [r.receipt.signer.id, r.receipt.binding.decision])).toEqual([
     ['alice', 'allow'],
