@@ -1,3 +1,6 @@
+// Signed decisions on two PostgreSQL nodes: a four-eyes card signed on the node that does not own
+// the run, and one whose first signature was kept across the owner's restart, both reach the
+// call's audit line; `npm run audit -- --verify` then checks them against studypulse.passkeys.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
