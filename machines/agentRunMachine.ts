@@ -113,11 +113,12 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
       ),
       resolveConfirmation: step(({ context, event }) => {
         if (event.type !== 'CONFIRM' && event.type !== 'DENY') return {}
-        const { decision, by, remember } = event.decision
+        const { decision, by, remember, receipt } = event.decision
         const tool = context.current?.prepared?.name ?? ''
         return steps.resolvePending(context, {
           decision,
           by,
+          ...(receipt !== undefined && { receipt }),
           ...(remember !== undefined && {
             rule: `kept as a rule: ${describeRule({ tool, effect: decision, scope: remember })}`,
           }),
@@ -131,6 +132,7 @@ export function createAgentRunMachine(deps: AgentRunMachineDeps) {
           context,
           approver,
           approvalsNeeded(context, event.decision, approvalRules),
+          event.decision.receipt,
         )
       }),
       expireConfirmation: step(({ context, event }) =>

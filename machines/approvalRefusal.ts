@@ -12,6 +12,8 @@ import type { PermissionLevel } from '../vocabulary/PermissionLevel.ts'
 export interface CardFacts {
   permission: PermissionLevel
   tool: string
+  /** The MCP server the tool comes from, as the host names it (none for the host's own tools). */
+  server?: string
   startedBy?: Person
   approvals: readonly Person[]
 }
@@ -43,7 +45,7 @@ export function approvalVerdict(
 ): ApprovalVerdict {
   if (rules === undefined) return decides
   const { by } = decision
-  const covering = rulesCovering(rules, card.permission, card.tool)
+  const covering = rulesCovering(rules, card.permission, card.tool, card.server)
   if (by.kind === 'timeout') return decides
   if (by.kind === 'rule') {
     return decision.decision === 'allow' && covering.length > 0

@@ -108,6 +108,9 @@ function verdictOnCard(
     {
       permission: prepared.permission,
       tool: prepared.name,
+      ...(prepared.permissionOrigin?.server !== undefined && {
+        server: prepared.permissionOrigin.server,
+      }),
       ...(context.startedBy !== undefined && { startedBy: context.startedBy }),
       approvals: context.pending?.approvals ?? [],
     },

@@ -5,6 +5,7 @@ import type { ChatMessage, ModelTurn } from '../vocabulary/ChatMessage.ts'
 import { type DecidedBy, decidedByName } from '../vocabulary/Decision.ts'
 import { type Person, personOf } from '../vocabulary/Identity.ts'
 import type { RunStatus } from '../vocabulary/RunStatus.ts'
+import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 import { type ToolResult, toolFailure, userDeniedResult } from '../vocabulary/ToolResult.ts'
 import {
   type AgentRunContext,
@@ -227,6 +228,8 @@ export interface Resolution {
   by: DecidedBy
   /** A rule kept with the decision, or why the host closed the card. */
   rule?: string
+  /** The decider's verified signature, for the audit line. */
+  receipt?: AuditReceipt
 }
 
 /** Ends the pending confirmation (it can never be used again) and logs who decided what. */
@@ -254,6 +257,7 @@ export function resolvePending(
     ...(rule !== undefined && { rule }),
     ...(decider !== undefined && { decider }),
     ...(approvals !== undefined && { approvals }),
+    ...(how.receipt !== undefined && { receipt: how.receipt }),
   }
   const outcome = result ?? (how.decision === 'deny' ? userDeniedResult : undefined)
   const settled = current && {
@@ -275,7 +279,12 @@ export function resolvePending(
  * A person approved the card, and the host's rules want `needed` more people: their approval is
  * kept on the card, which stays open (its id is still the one to decide with).
  */
-export function recordApproval(context: AgentRunContext, approver: Person, needed: number): Step {
+export function recordApproval(
+  context: AgentRunContext,
+  approver: Person,
+  needed: number,
+  receipt?: AuditReceipt,
+): Step {
   const { pending, current } = context
   if (pending === undefined) return {}
   const approvals = [...(pending.approvals ?? []), approver]
@@ -292,6 +301,7 @@ export function recordApproval(context: AgentRunContext, approver: Person, neede
         decider: approver,
         approvals,
         approvalsNeeded: needed,
+        ...(receipt !== undefined && { receipt }),
       },
     ],
   }

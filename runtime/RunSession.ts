@@ -1,7 +1,6 @@
 import { type AnyActorLogic, createActor, type Snapshot } from 'xstate'
 import type { AgentEventsEmitted, AgentRunEvent } from '../machines/agentRunTypes.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
-import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 import type { AgentRunActor } from './AgentRunActor.ts'
 import { auditRecordFor } from './auditRecordFor.ts'
 import type { RunPersister } from './persistRun.ts'
@@ -38,8 +37,6 @@ export class RunSession {
   /** This run's listeners, made on first use. */
   listeners: Set<(event?: AgentEvent) => void> | undefined
   readonly persister: RunPersister | undefined
-  /** Signed decisions on this run's cards, by card, until the card's call has its audit line. */
-  readonly receipts = new Map<string, AuditReceipt[]>()
   readonly #host: SessionHost
   #actor: AgentRunActor | undefined
   /** The snapshot a parked run rests in (its actor is gone). */
@@ -177,9 +174,8 @@ export class RunSession {
     for (const event of events) {
       log.push(event)
       if (persister !== undefined) {
-        const audit = auditRecordFor(event, log, this.receipts)
+        const audit = auditRecordFor(event, log)
         if (audit !== undefined) persister.audit(audit)
-        if (audit?.confirmationId !== undefined) this.receipts.delete(audit.confirmationId)
       }
       this.deliver(event)
     }

@@ -7,12 +7,11 @@ import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 /**
  * The audit record for a `toolCompleted`/`toolFailed` event of a non-read call, or for a
  * `runCancelled` that closed a non-read call's card unanswered, if it is one; with the signed
- * decisions `receipts` holds for its card (by card id) that made the decision it records.
+ * decisions the log keeps on its card's approvals and resolution that made the decision it records.
  */
 export function auditRecordFor(
   report: AgentEvent,
   events: readonly AgentEvent[],
-  receipts?: ReadonlyMap<string, readonly AuditReceipt[]>,
 ): AuditRecord | undefined {
   const closed = report.kind === 'runCancelled' && report.toolCallId !== undefined
   if (report.kind !== 'toolCompleted' && report.kind !== 'toolFailed' && !closed) return undefined
@@ -23,7 +22,7 @@ export function auditRecordFor(
   const code = closed ? cancelCode(report.text) : report.error?.code
   const preview = required?.description?.headline ?? required?.preview
   const startedBy = events.find((e) => e.kind === 'runStarted')?.startedBy
-  const signed = signedFor(resolved, receipts)
+  const signed = signedFor(resolved, earlier)
   return {
     at: report.at,
     runId: report.runId,
@@ -59,13 +58,22 @@ function outcomeOf(kind: AgentEvent['kind'], code: string | undefined): AuditRec
   return 'failed'
 }
 
-// The signatures for the decision that took the card (an approval signed before a Deny signed
-// nothing the line records).
+// The signatures for the decision that took the card, in the order the log took them (four
+// eyes: each approval's, then the last one's); an approval signed before a Deny signed nothing
+// the line records. The log keeps them, so a decision taken on another node, or an approval
+// kept across a restart, reaches the line like one taken here.
 function signedFor(
   resolved: AgentEvent | undefined,
-  receipts: ReadonlyMap<string, readonly AuditReceipt[]> | undefined,
+  earlier: readonly AgentEvent[],
 ): readonly AuditReceipt[] {
   if (resolved?.confirmationId === undefined || resolved.decidedBy !== 'user') return []
-  const kept = receipts?.get(resolved.confirmationId) ?? []
-  return kept.filter((r) => r.receipt.binding.decision === resolved.decision)
+  const card = resolved.confirmationId
+  return earlier
+    .filter(
+      (e) =>
+        (e.kind === 'confirmationApproved' || e.kind === 'confirmationResolved') &&
+        e.confirmationId === card,
+    )
+    .flatMap((e) => (e.receipt === undefined ? [] : [e.receipt]))
+    .filter((r) => r.receipt.binding.decision === resolved.decision)
 }

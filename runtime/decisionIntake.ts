@@ -14,7 +14,7 @@ import type {
 } from '../vocabulary/DecisionRequest.ts'
 import { personOf } from '../vocabulary/Identity.ts'
 import { isWellFormedId } from '../vocabulary/ids.ts'
-import type { AuditReceipt, SignedCall } from '../vocabulary/SignedReceipt.ts'
+import type { SignedCall } from '../vocabulary/SignedReceipt.ts'
 import { AgentError, isSignatureErrorCode } from './AgentError.ts'
 import type { RunView } from './AgentRuntime.ts'
 import { LostDecision, RefusedDecision } from './decisionErrors.ts'
@@ -41,11 +41,6 @@ export interface DecisionIntakeDeps {
   approvalRules?: ApprovalRules | undefined
   /** The host's checker of signed decisions; none: a card that must be signed is refused. */
   signedApprovals?: SignedApprovals | undefined
-  /**
-   * Puts a verified signed decision beside its card for the call's audit line, before it is
-   * applied (a denied call's line is written as the decision takes); returns its removal.
-   */
-  shelveReceipt?(runId: string, confirmationId: string, receipt: AuditReceipt): () => void
 }
 
 /** The default wait for an allowed call's outcome. */
@@ -282,16 +277,16 @@ async function apply(
     decision: answer.decision,
   }
   let took: 'taken' | 'counted'
-  // On the shelf before deciding: a Deny's audit line is written as the decision takes.
+  // The signature goes with the decision: the run logs it on the card's approval or resolution,
+  // wherever the run is held, and the call's audit line carries it from there.
   const { receipt, call } = checked
-  const unshelve =
+  const signed =
     receipt === undefined || call === undefined
-      ? undefined
-      : deps.shelveReceipt?.(answer.runId, answer.confirmationId, { version: 1, call, receipt })
+      ? input
+      : { ...input, receipt: { version: 1 as const, call, receipt } }
   try {
-    took = await deps.decisions.decide(input)
+    took = await deps.decisions.decide(signed)
   } catch (error) {
-    unshelve?.()
     return notTaken(answer, error)
   }
   if (checked.receipt !== undefined) await deps.signedApprovals?.keep?.(checked.receipt)

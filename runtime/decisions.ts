@@ -12,6 +12,7 @@ import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
 import type { Identity, Person } from '../vocabulary/Identity.ts'
 import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.ts'
+import { AuditReceiptSchema } from '../vocabulary/SignedReceipt.ts'
 import type { OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
 import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import { AgentError } from './AgentError.ts'
@@ -130,6 +131,7 @@ export class RunDecisions {
         ...(input.digest !== undefined && { digest: input.digest }),
         ...(decision.by.kind === 'rule' && { rule: decision.by.rule }),
         ...(keep !== undefined && { keep, rule: `kept as a rule: ${describeRule(keep)}` }),
+        ...(input.receipt !== undefined && { receipt: input.receipt }),
       },
       { saved: () => session?.persister?.flush() ?? Promise.resolve() },
     )
@@ -489,6 +491,8 @@ function storedDecision(stored: StoredDecision, kept: KeptRuleRequest | undefine
       : stored.decidedBy === 'policy'
         ? { kind: 'rule', rule: stored.rule ?? 'a rule' }
         : { kind: 'user', ...stored.decider }
+  // A damaged receipt is left out (the audit's check then names the line unsigned); the decision goes.
+  const receipt = AuditReceiptSchema.safeParse(stored.receipt)
   return {
     runId: stored.runId,
     confirmationId: stored.confirmationId,
@@ -496,5 +500,6 @@ function storedDecision(stored: StoredDecision, kept: KeptRuleRequest | undefine
     digest: stored.digest,
     by,
     ...(kept !== undefined && { remember: kept.scope }),
+    ...(receipt.success && { receipt: receipt.data }),
   }
 }

@@ -27,6 +27,7 @@ export async function applyRelayedDecision(
       digest: offer.digest,
       by,
       ...(offer.keep !== undefined && { remember: offer.keep.scope }),
+      ...(offer.receipt !== undefined && { receipt: offer.receipt }),
     })
     return outcome === 'counted' ? { ok: true, counted: true } : { ok: true }
   } catch (error) {

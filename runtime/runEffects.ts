@@ -435,7 +435,7 @@ function auditOf(
     permission: prepared.permission,
     ...(!result.ok && { error: result.error }),
   }
-  const record = auditRecordFor(report, session.log, session.receipts)
+  const record = auditRecordFor(report, session.log)
   return record === undefined ? [] : [record]
 }
 

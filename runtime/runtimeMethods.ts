@@ -66,18 +66,6 @@ export function publicRuntime(
     subscribe: (runId, listener) => runtime.subscribe(runId, listener),
     approvalRules: options.approvalRules,
     signedApprovals: options.signedApprovals,
-    shelveReceipt: (runId, confirmationId, receipt) => {
-      // Only the run's holder writes its audit line; elsewhere the receipt reaches only `keep`.
-      const shelf = held.get(runId)?.receipts
-      if (shelf === undefined) return () => {}
-      const kept = [...(shelf.get(confirmationId) ?? []), receipt]
-      shelf.set(confirmationId, kept)
-      return () =>
-        shelf.set(
-          confirmationId,
-          kept.filter((r) => r !== receipt),
-        )
-    },
   })
   const parts: RuntimeParts = { ...wired, intake }
   const self = () => runtime

@@ -40,7 +40,8 @@ export async function checkSignature(
     // A card not seen here yet cannot be bound: refusing is safe, the page asks again.
     return refusal(deps, answer, 'the card is not known here yet')
   }
-  if (!requiresSignature(rules, card.permission, card.toolName)) return { kind: 'unsigned' }
+  const server = card.permissionOrigin?.server
+  if (!requiresSignature(rules, card.permission, card.toolName, server)) return { kind: 'unsigned' }
   if (
     answeredDigest !== undefined &&
     bindingMismatch({ digest: answeredDigest }, { digest: cardDigest }) !== undefined

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../vocabulary/ChatMessage.ts'
 import type { ConfirmationDecision } from '../vocabulary/Decision.ts'
 import type { WinningDecision } from '../vocabulary/DecisionRequest.ts'
 import type { Identity } from '../vocabulary/Identity.ts'
+import type { AuditReceipt } from '../vocabulary/SignedReceipt.ts'
 import type {
   RunCommand,
   RunCommandOfferResult,
@@ -23,6 +24,8 @@ export interface DecisionOffer {
   digest?: string
   /** The rule the user asked to keep with this decision, for the run's owner to hold. */
   keep?: KeptRuleRequest
+  /** The decider's verified signature with the card's call, for the owner to log (audit line). */
+  receipt?: AuditReceipt
 }
 
 /** A rule kept with a decision, as offered: the owner checks it again before it holds it. */
@@ -69,6 +72,8 @@ export interface StoredDecision {
   decider?: Identity
   /** The rule kept with the decision, as stored: untrusted input until checked. */
   keep?: unknown
+  /** The decider's signature as stored (an `AuditReceipt`): untrusted input until read through zod. */
+  receipt?: unknown
   /** ISO time the store accepted it. */
   decidedAt: string
 }

@@ -119,6 +119,12 @@ export class ToolRegistry {
     return this.#current().tools.get(name)?.contract
   }
 
+  /** The MCP server a tool comes from, as the host names it (none for the host's own tools). */
+  serverOf(name: string): string | undefined {
+    const tool = this.#current().tools.get(name)
+    return tool === undefined ? undefined : this.#origin(tool)?.server
+  }
+
   /** Parses, validates and previews a proposed call; no side effects. Throws `ToolError`. */
   prepare(callId: string, name: string, args: unknown): PreparedTool {
     const { tools } = this.#current()

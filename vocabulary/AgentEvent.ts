@@ -4,6 +4,7 @@ import type { Person } from './Identity.ts'
 import type { PermissionLevel } from './PermissionLevel.ts'
 import type { PermissionOrigin } from './PermissionOrigin.ts'
 import type { RunStatus } from './RunStatus.ts'
+import type { AuditReceipt } from './SignedReceipt.ts'
 
 /** What happened in a run; the run's event log holds these in `seq` order. */
 export type AgentEventKind =
@@ -59,6 +60,11 @@ export interface AgentEvent {
   approvals?: readonly Person[]
   /** On `confirmationApproved`: how many more distinct approvals the card needs. */
   approvalsNeeded?: number
+  /**
+   * On `confirmationResolved` and `confirmationApproved`: the decider's verified signature, kept in
+   * the log so it reaches the call's audit line from any node and across restarts.
+   */
+  receipt?: AuditReceipt
   /** On `runStarted`: the signed-in person whose run it is. */
   startedBy?: Person
   /** When a pending confirmation expires (ISO). */

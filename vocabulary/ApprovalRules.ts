@@ -26,6 +26,11 @@ const ApprovalRuleSchema = z
       .optional(),
     /** The tools the rule covers, by name (a card is covered when its level or its tool is listed). */
     tools: z.array(Name).max(1000).optional(),
+    /**
+     * The MCP servers whose tools the rule covers, by the host's own name for each (its key in
+     * mcp.json), never by a tool-name prefix or a name a server gives itself.
+     */
+    servers: z.array(Name).max(1000).optional(),
     /** Who may approve; a rule that only asks for a signature may leave it out (then whoever decides, signs). */
     approvers: ApproversSchema.optional(),
     /**
@@ -39,8 +44,8 @@ const ApprovalRuleSchema = z
     quorum: z.number().int().min(1).max(20).optional(),
   })
   .strict()
-  .refine((r) => (r.levels?.length ?? 0) + (r.tools?.length ?? 0) > 0, {
-    message: 'a rule must name the levels or the tools it covers',
+  .refine((r) => (r.levels?.length ?? 0) + (r.tools?.length ?? 0) + (r.servers?.length ?? 0) > 0, {
+    message: 'a rule must name the levels, the tools or the servers it covers',
   })
   .refine((r) => r.approvers !== undefined || r.signed === true, {
     message: 'a rule must name its approvers, or require a signed approval',
@@ -73,30 +78,43 @@ export function parseApprovalRules(
   return { ok: false, message }
 }
 
-// Whether `rule` covers a card for `tool` at `permission` (by its level or its tool).
-const covers = (rule: ApprovalRule, permission: PermissionLevel, tool: string): boolean =>
+// Whether `rule` covers a card for `tool` at `permission` (by its level, its tool, or the MCP
+// server the tool comes from).
+const covers = (
+  rule: ApprovalRule,
+  permission: PermissionLevel,
+  tool: string,
+  server: string | undefined,
+): boolean =>
   (rule.levels as readonly string[] | undefined)?.includes(permission) === true ||
-  rule.tools?.includes(tool) === true
+  rule.tools?.includes(tool) === true ||
+  (server !== undefined && rule.servers?.includes(server) === true)
 
-/** The rules that say who may approve a card for `tool` at `permission` (those naming approvers). */
+/**
+ * The rules that say who may approve a card for `tool` at `permission` (those naming approvers);
+ * `server`: the MCP server the tool comes from, as the host names it (none for its own tools).
+ */
 export function rulesCovering(
   rules: ApprovalRules,
   permission: PermissionLevel,
   tool: string,
+  server?: string,
 ): ApprovalRule[] {
   return rules.rules.filter(
-    (rule) => rule.approvers !== undefined && covers(rule, permission, tool),
+    (rule) => rule.approvers !== undefined && covers(rule, permission, tool, server),
   )
 }
 
-/** Whether a card for `tool` at `permission` must be decided by a signed approval. */
+/** Whether a card for `tool` (from MCP server `server`) at `permission` must be decided by a signed approval. */
 export function requiresSignature(
   rules: ApprovalRules | undefined,
   permission: PermissionLevel,
   tool: string,
+  server?: string,
 ): boolean {
   return (
-    rules?.rules.some((rule) => rule.signed === true && covers(rule, permission, tool)) === true
+    rules?.rules.some((rule) => rule.signed === true && covers(rule, permission, tool, server)) ===
+    true
   )
 }
 

@@ -1,4 +1,5 @@
 import type { Identity } from './Identity.ts'
+import type { AuditReceipt } from './SignedReceipt.ts'
 
 /** A person's answer to a confirmation card. */
 export type ConfirmationDecision = 'allow' | 'deny'
@@ -30,6 +31,8 @@ export interface Decision {
   /** Keep this decision as a rule (allow: run or session, write tools only; deny: any scope). */
   remember?: RuleScope
   by: DecidedBy
+  /** The person's verified signature of this decision, with the card's call (a signing rule's card). */
+  receipt?: AuditReceipt
 }
 
 /** The name the log and the audit give `by` (`decidedBy`). */

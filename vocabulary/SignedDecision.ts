@@ -1,5 +1,4 @@
 import { sha256 } from '@noble/hashes/sha2.js'
-import type { ConfirmationDecision } from './Decision.ts'
 
 /**
  * What a signed decision's challenge is made from: the card's call (its digest), the card's id
@@ -12,7 +11,9 @@ export interface SigningBinding {
   confirmationId: string
   /** The card digest (`cardDigest`): the exact call, bound to the target the card showed. */
   digest: string
-  decision: ConfirmationDecision
+  // Spelled out, not `ConfirmationDecision`: a decision carries its receipt, so Decision.ts
+  // imports this file's neighbours and an import back would be a cycle.
+  decision: 'allow' | 'deny'
   /** When the signature stops being good (ISO 8601): the card's deadline, or sooner. */
   deadline: string
   /** The server's single-use nonce (base64url). */

@@ -28,13 +28,13 @@ export interface ToolApproval {
  */
 export function approvalReach(
   rules: ApprovalRules | undefined,
-  tools: readonly { name: string; permission: PermissionLevel }[],
+  tools: readonly { name: string; permission: PermissionLevel; server?: string | undefined }[],
   who: Identity,
 ): ToolApproval[] {
   if (rules === undefined) return []
   return tools.flatMap((tool) => {
     if (tool.permission === 'read') return []
-    const covering = rulesCovering(rules, tool.permission, tool.name)
+    const covering = rulesCovering(rules, tool.permission, tool.name, tool.server)
     if (covering.length === 0) return []
     const notNamed = covering.find((rule) => !namesApprover(rule, who))
     return [

@@ -128,7 +128,8 @@ function mustSign(
   const rules = deps.runtime.approvalRules
   if (rules === undefined || card.permission === undefined || card.toolName === undefined)
     return undefined
-  if (!requiresSignature(rules, card.permission, card.toolName)) return undefined
+  const server = card.permissionOrigin?.server
+  if (!requiresSignature(rules, card.permission, card.toolName, server)) return undefined
   return { link: deps.pageUrl === undefined ? undefined : cardPageUrl(deps.pageUrl, runId) }
 }
 

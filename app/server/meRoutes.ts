@@ -25,7 +25,13 @@ export function meRoutes(app: AppContext): Route[] {
           // A reviewer sees others' runs the host's approval rules name them for; `approvals`
           // says which of those cards they may actually approve.
           reviewer: isReviewer(rules, me),
-          approvals: approvalReach(rules, app.runtime.tools.definitions(), me),
+          approvals: approvalReach(
+            rules,
+            app.runtime.tools
+              .definitions()
+              .map((tool) => ({ ...tool, server: app.runtime.tools.serverOf(tool.name) })),
+            me,
+          ),
         })
       },
     },

@@ -172,7 +172,12 @@ function cardPart(event: AgentEvent, toolCallId: string, state: ChunkState): UiC
   const covering =
     state.rules === undefined || event.permission === undefined
       ? []
-      : rulesCovering(state.rules, event.permission as PermissionLevel, event.toolName ?? '')
+      : rulesCovering(
+          state.rules,
+          event.permission as PermissionLevel,
+          event.toolName ?? '',
+          event.permissionOrigin?.server,
+        )
   return {
     type: 'data-studypulse-card',
     id: confirmationId,

@@ -43,14 +43,15 @@ export async function offerDecision(
     `WITH decided AS (
        UPDATE studypulse.pending_confirmations
        SET decision = $3, decided_by = $4, rule = $5, keep = $8::json, decider = $9::json,
-         decided_at = now()
+         receipt = $10::json, decided_at = now()
        WHERE confirmation_id = $1 AND run_id = $2 AND decision IS NULL AND resolved_at IS NULL
          AND edit_command IS NULL AND ($6::text IS NULL OR digest = $6)
          -- Past its deadline (the database's clock) a card takes only the clock's own denial.
          AND (expires_at IS NULL OR expires_at > now() OR $4 = 'timeout')
        RETURNING json_build_object('runId', run_id, 'confirmationId', confirmation_id,
          'digest', digest, 'decision', decision, 'decidedBy', decided_by, 'rule', rule,
-         'keep', keep, 'decider', decider, 'decidedAt', decided_at)::text AS note, run_id,
+         'keep', keep, 'decider', decider, 'receipt', receipt, 'decidedAt', decided_at)::text
+         AS note, run_id,
          (SELECT owner FROM studypulse.runs r WHERE r.run_id = $2) AS owner
      )
      SELECT pg_notify(
@@ -67,6 +68,7 @@ export async function offerDecision(
       DECISIONS_CHANNEL,
       offer.keep === undefined ? null : JSON.stringify(offer.keep),
       offer.decider === undefined ? null : JSON.stringify(offer.decider),
+      offer.receipt === undefined ? null : JSON.stringify(offer.receipt),
     ],
   )
   if (rowCount === 1) return { ok: true }
@@ -125,6 +127,7 @@ export function parseDecisionNote(
   }
   const { runId, confirmationId, digest, decision, decidedBy, rule, keep, decider, decidedAt } =
     note
+  const { receipt } = note
   if (typeof runId !== 'string') return undefined
   // Only shapes are checked here: the run's guard alone judges ids and digests.
   const isText = (value: unknown): value is string => typeof value === 'string'
@@ -146,6 +149,7 @@ export function parseDecisionNote(
       decidedBy,
       ...(typeof rule === 'string' && { rule }),
       ...(keep !== null && keep !== undefined && { keep }),
+      ...(receipt !== null && receipt !== undefined && { receipt }),
       ...(identity(decider) && { decider: identity(decider) }),
       // As `decidedUnresolved` gives it: PostgreSQL's JSON time has no zone letter.
       decidedAt: new Date(decidedAt).toISOString(),
@@ -163,9 +167,10 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     rule: string | null
     keep: unknown
     decider: unknown
+    receipt: unknown
     decided_at: Date
   }>(
-    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decider, decided_at
+    `SELECT confirmation_id, digest, decision, decided_by, rule, keep, decider, receipt, decided_at
      FROM studypulse.pending_confirmations
      WHERE run_id = $1 AND decision IS NOT NULL AND resolved_at IS NULL
      ORDER BY decided_at, confirmation_id`,
@@ -179,6 +184,7 @@ export async function decidedUnresolved(pool: pg.Pool, runId: string): Promise<S
     decidedBy: row.decided_by,
     ...(row.rule !== null && { rule: row.rule }),
     ...(row.keep !== null && { keep: row.keep }),
+    ...(row.receipt !== null && { receipt: row.receipt }),
     ...(identity(row.decider) && { decider: identity(row.decider) }),
     decidedAt: row.decided_at.toISOString(),
   }))

@@ -1,5 +1,6 @@
 import type Database from 'libsql'
 import { z } from 'zod'
+import { AuditReceiptSchema } from '../../vocabulary/SignedReceipt.ts'
 import type { DecisionRelay } from '../DecisionRelay.ts'
 import type { DecisionOffer, DecisionOfferResult } from '../RunCluster.ts'
 import { prepared } from './preparedStatement.ts'
@@ -57,6 +58,8 @@ const StoredOfferSchema = z.object({
       runId: z.string().optional(),
     })
     .optional(),
+  // Came later, optional: an offer an older process wrote reads the same.
+  receipt: AuditReceiptSchema.optional(),
 })
 // `counted` and `lost` came later, optional: an answer an older process wrote reads the same.
 const StoredOutcomeSchema = z.union([

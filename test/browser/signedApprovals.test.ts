@@ -16,6 +16,7 @@ const rules: ApprovalRules = {
   version: 1,
   rules: [
     { name: 'writes are signed', levels: ['write'], signed: true },
+    { name: 'undoing is signed', tools: ['undo_change'], signed: true },
     {
       name: 'deleting needs two signed approvers',
       tools: ['delete_task'],
@@ -173,6 +174,36 @@ describe('signed approvals on the page, in Chromium with a virtual authenticator
     await samsCard.locator('button[data-decision="allow"]').click()
     await waitForRun(h.runtime, runId, 'awaitingInput')
     expect(lastResolved(runId)).toMatchObject({ decision: 'allow', decider: { id: 'sam' } })
+  })
+
+  it('an undo card from the Done line’s Undo is signed on the page, and its line keeps the signature', async () => {
+    const { runId, shown } = await card('add a task to outline the lab report by Thursday')
+    await shown.locator('button[data-decision="allow"]').click()
+    await waitForRun(h.runtime, runId, 'awaitingInput')
+    await page.locator('.sp-activity__undo').first().click()
+    const undo = page.locator('.sp-card[data-state="pending"]')
+    await undo.waitFor()
+    const undoCard = h.runtime.view(runId).pending
+    const asked = h.runtime.view(runId).events.findLast((e) => e.kind === 'confirmationRequired')
+    expect(asked?.toolName).toBe('undo_change')
+    // A plain Allow on the undo card is refused: undoing is as signed as the change was.
+    const refused = await api(`/api/runs/${runId}/confirmations`, {
+      confirmationId: undoCard?.confirmationId,
+      decision: 'allow',
+    })
+    expect(refused.json.error?.code).toBe('signature_required')
+    await undo.locator('button[data-decision="allow"]').click()
+    await page.locator('.sp-activity', { hasText: '(undone since)' }).waitFor()
+    await expect
+      .poll(async () =>
+        ((await h.runtime.store?.readAudit()) ?? [])
+          .filter((r) => r.runId === runId)
+          .map((r) => [r.toolName, r.receipts?.map((k) => k.receipt.binding.decision)]),
+      )
+      .toEqual([
+        ['create_task', ['allow']],
+        ['undo_change', ['allow']],
+      ])
   })
 
   it('a passkey revoked on the page between signing and deciding decides nothing', async () => {

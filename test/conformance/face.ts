@@ -57,6 +57,8 @@ export interface Answer {
   input?: InputVariant
   /** Sent from another session (conversation, MCP session, run) than the one that asked. */
   otherSession?: boolean
+  /** Signed with the person's passkey (a face that `signs`: the page's WebAuthn ceremony). */
+  signed?: boolean
 }
 
 /** What the face said of one answer. */
@@ -98,6 +100,8 @@ export interface FaceInstance {
   leave?(card: Card): Promise<void>
   /** Resolves once the card's deadline has passed and the face closed it. */
   expired?(card: Card): Promise<void>
+  /** The face signs an answer marked `signed` with the person's own passkey. */
+  signs?: true
   close(): Promise<void>
 }
 

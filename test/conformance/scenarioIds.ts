@@ -16,6 +16,7 @@ export const scenarioIds = [
   'quorum',
   'four-eyes',
   'signed-required',
+  'signed',
   'asker-gone',
   'restart',
   'sigkill',

@@ -22,7 +22,15 @@ export interface Scenario {
   promise: string
   setup?: FaceSetup
   /** The face's optional abilities the scenario uses: a face without one must declare it n/a. */
-  needs?: readonly ('restart' | 'kill' | 'secondNode' | 'changeTarget' | 'leave' | 'expired')[]
+  needs?: readonly (
+    | 'restart'
+    | 'kill'
+    | 'secondNode'
+    | 'changeTarget'
+    | 'leave'
+    | 'expired'
+    | 'signs'
+  )[]
   run(face: FaceInstance): Promise<void>
 }
 
@@ -275,6 +283,31 @@ export const scenarios: readonly Scenario[] = [
         { kind: 'refused', code: expect.any(String) },
       ])
       await ran(face, card, 0)
+    },
+  },
+  {
+    id: 'signed',
+    promise:
+      'on a card that must be signed, a plain Allow is refused; the person’s signed Allow runs it once, a signed Deny runs nothing',
+    setup: {
+      rules: { version: 1, rules: [{ levels: ['write', 'destructive', 'execute'], signed: true }] },
+    },
+    needs: ['signs'],
+    async run(face) {
+      const card = await ask(face, 'signed')
+      expect(await face.answer([allow(card)])).toEqual([
+        { kind: 'refused', code: 'signature_required' },
+      ])
+      expect(await face.answer([allow(card, alice, { signed: true })])).toEqual([{ kind: 'taken' }])
+      await ran(face, card, 1)
+      expect(await face.told(card)).toEqual({ kind: 'ran' })
+      // The same signed answer again: its card is gone, nothing runs twice.
+      expect(taken(await face.answer([allow(card, alice, { signed: true })]))).toBe(0)
+      await ran(face, card, 1)
+      const denied = await ask(face, 'signed')
+      const deny: Answer = { card: denied, decision: 'deny', by: alice, signed: true }
+      expect(await face.answer([deny])).toEqual([{ kind: 'taken' }])
+      await ran(face, denied, 0)
     },
   },
   {

@@ -321,6 +321,12 @@ CREATE TRIGGER card_deadline BEFORE INSERT ON studypulse.pending_confirmations
   FOR EACH ROW EXECUTE FUNCTION studypulse.card_deadline();
 `
 
+// A signed decision's receipt (an `AuditReceipt`, JSON) travels with it from the deciding node to
+// the run's owner, which logs it on the card, so the call's audit line carries it.
+const cardReceipts = `
+ALTER TABLE studypulse.pending_confirmations ADD COLUMN receipt json;
+`
+
 /** Every migration, oldest first; append new ones, never edit an applied one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'runs, events, journal, audit and policies', sql: runs },
@@ -346,4 +352,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'kept workspace changes', sql: workspaceChangesMigration },
   { version: 14, name: 'browser sessions', sql: sessionsMigration },
   { version: 15, name: 'passkeys and their ceremonies', sql: passkeysMigration },
+  { version: 16, name: 'signed decisions kept with their cards', sql: cardReceipts },
 ]

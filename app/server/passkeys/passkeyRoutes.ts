@@ -129,7 +129,9 @@ export function passkeyRoutes(app: AppContext): Route[] {
         )
         if (pending === undefined || open !== undefined || card?.permission === undefined)
           throw new HttpError(409, 'confirmation_not_found', 'this run is not waiting on that card')
-        if (!requiresSignature(app.runtime.approvalRules, card.permission, card.toolName ?? ''))
+        const { approvalRules } = app.runtime
+        const server = card.permissionOrigin?.server
+        if (!requiresSignature(approvalRules, card.permission, card.toolName ?? '', server))
           throw new HttpError(
             409,
             'signature_not_required',

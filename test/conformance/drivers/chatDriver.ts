@@ -57,6 +57,8 @@ export function chatDriver(): FaceDriver {
   return {
     face: 'POST /api/chat',
     notApplicable: {
+      signed:
+        'POST /api/chat carries no signature: a person signs on the page, and a plain answer here is refused (signed-required)',
       'asker-gone':
         'a chat card outlives its request by design: the conversation comes back with the answer (GET /api/chat/:id finds it)',
       sigkill: 'in-process server in this suite; restart covers a dying process',

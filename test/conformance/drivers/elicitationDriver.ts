@@ -125,6 +125,8 @@ export function elicitationDriver(): FaceDriver {
   return {
     face: 'MCP gateway (elicitation form)',
     notApplicable: {
+      signed:
+        'a form in the host cannot sign: the question names the page, where the person signs (signed-required)',
       duplicate: oneQuestion,
       conflicting: oneQuestion,
       'unknown-beside-valid': oneQuestion,

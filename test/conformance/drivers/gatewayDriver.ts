@@ -150,6 +150,8 @@ export function gatewayDriver(mode: 'stdio' | 'http'): FaceDriver {
   return {
     face: `MCP gateway (${mode})`,
     notApplicable: {
+      signed:
+        'an MCP host cannot run a WebAuthn ceremony for the app’s origin: the refusal names the page, where the person signs (signed-required)',
       duplicate: onePerDecision,
       conflicting: onePerDecision,
       'unknown-beside-valid': onePerDecision,

@@ -54,6 +54,8 @@ export function httpDriver(): FaceDriver {
   return {
     face: 'HTTP API',
     notApplicable: {
+      signed:
+        'the route carries a signature only a page’s WebAuthn ceremony makes; a client of the route has no authenticator (the signed-in web page face signs through this route)',
       duplicate: 'the route takes one decision per request (its body’s schema); twice is replay',
       conflicting: 'the route takes one decision per request (its body’s schema)',
       'unknown-beside-valid': 'the route takes one decision per request (its body’s schema)',

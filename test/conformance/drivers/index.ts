@@ -6,6 +6,7 @@ import { gatewayDriver } from './gatewayDriver.ts'
 import { httpDriver } from './httpDriver.ts'
 import { pageDriver } from './pageDriver.ts'
 import { runtimeDriver } from './runtimeDriver.ts'
+import { signedPageDriver } from './signedPageDriver.ts'
 import { terminalDriver } from './terminalDriver.ts'
 import { toolApprovalDriver } from './toolApprovalDriver.ts'
 
@@ -22,6 +23,7 @@ export function allFaces(): FaceDriver[] {
     pageDriver(),
     pageDriver({}, 'MCP gateway (elicitation URL)', 'url-elicitation'),
     terminalDriver(),
+    signedPageDriver(),
   ]
 }
 

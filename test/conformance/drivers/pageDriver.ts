@@ -112,6 +112,8 @@ export function pageDriver(
   return {
     face,
     notApplicable: {
+      signed:
+        'the page beside a local gateway has no sign-in, so no passkeys (a gateway without sign-in refuses approval rules); the signed-in web page face signs',
       duplicate: oneClick,
       conflicting: oneClick,
       'unknown-beside-valid': oneClick,

@@ -83,6 +83,8 @@ export function runtimeDriver(decide: Decide = decideRequest, face = 'runtime'):
   return {
     face,
     notApplicable: {
+      signed:
+        'the runtime takes a signature its host verified; a person makes one in the page’s WebAuthn ceremony (the signed-in web page face), and a plain answer here is refused (signed-required)',
       'other-session':
         'the runtime has no sessions: a session is a face’s (its conversation, its MCP session)',
       'asker-gone':

@@ -77,6 +77,8 @@ export function terminalDriver(): FaceDriver {
   return {
     face: 'terminal chat',
     notApplicable: {
+      signed:
+        'a terminal cannot run a WebAuthn ceremony: the refusal names the page, where the person signs (signed-required)',
       duplicate: oneAnswer,
       conflicting: oneAnswer,
       'unknown-beside-valid': oneAnswer,

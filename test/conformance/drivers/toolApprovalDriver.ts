@@ -109,6 +109,8 @@ export function toolApprovalDriver(
   return {
     face,
     notApplicable: {
+      signed:
+        'the AI SDK’s approval carries no signature: a person signs on the page, and a plain approval here is denied',
       'other-session':
         'the AI SDK keeps no session: each request carries the whole conversation, so another conversation holding the approval is a replay',
       'asker-gone':

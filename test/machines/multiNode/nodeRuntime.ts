@@ -7,6 +7,7 @@ import type { ModelClient, ModelRequest } from '../../../models/messages.ts'
 import { ScriptedModel } from '../../../models/ScriptedModel.ts'
 import type { AgentRuntime, RuntimeTimers } from '../../../runtime/AgentRuntime.ts'
 import { createAgentRuntime } from '../../../runtime/createAgentRuntime.ts'
+import type { SignedApprovals } from '../../../runtime/SignedApprovals.ts'
 import {
   type PostgresRunStore,
   postgresRunStore,
@@ -63,6 +64,8 @@ export async function startNode(
     model?: ModelClient
     tools?: ToolRegistry
     approvalRules?: ApprovalRules
+    /** The node's checker of signed decisions (the app's, over the shared passkey store). */
+    signedApprovals?: SignedApprovals
     onPersistError?: (error: unknown) => void
     confirmationTimeoutMs?: number
     /** The node's own clock, its runtime's and its store's (which measures it against the database's). */
@@ -90,6 +93,7 @@ export async function startNode(
     model: options.model ?? taskModel(),
     tools: options.tools ?? createToolRegistry(),
     ...(options.approvalRules !== undefined && { approvalRules: options.approvalRules }),
+    ...(options.signedApprovals !== undefined && { signedApprovals: options.signedApprovals }),
     workspace,
     store,
     ...(options.rescanEveryMs !== undefined && { rescanEveryMs: options.rescanEveryMs }),
