@@ -72,6 +72,13 @@ mkdirSync(extAppsOut, { recursive: true })
 copyFileSync(appWithDeps, join(extAppsOut, 'app-with-deps.js'))
 // The package's own exports hide package.json; its LICENSE sits two folders above dist/src/.
 copyFileSync(join(dirname(appWithDeps), '..', '..', 'LICENSE'), join(extAppsOut, 'LICENSE'))
+// StudyPulse's page, for `studypulse-gateway --page` (app/gateway/gatewayPage.ts reads it from
+// here): the same Vite build `npm run build:page` makes for `npm start`.
+await build({
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: join(dist, 'page'), emptyOutDir: true },
+})
 console.log(
-  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ext-apps' App for the gateway card, ui/styles.css`,
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ext-apps' App for the gateway card, ui/styles.css, the page for studypulse-gateway --page`,
 )

@@ -1,0 +1,45 @@
+import { access } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { type AppServer, createAppServer } from '../server/createAppServer.ts'
+import { ensureBuild, repoRoot } from '../server/ensureBuild.ts'
+import type { StartedGateway } from './startGateway.ts'
+
+/** The built page inside the installed package: `dist/page`, beside `dist/app/gateway/`. */
+export const packagedPageDir = fileURLToPath(new URL('../../page', import.meta.url))
+
+/**
+ * The folder holding the built page: the package's own copy (`npm run build` puts it there), or,
+ * run from a clone, the app's `dist-page/`, built first if it is missing or stale.
+ */
+export async function gatewayPageDir(log: (line: string) => void): Promise<string> {
+  const packaged = await access(`${packagedPageDir}/index.html`).then(
+    () => true,
+    () => false,
+  )
+  if (packaged) return packagedPageDir
+  await ensureBuild(undefined, (line) => log(`studypulse-gateway: ${line}`))
+  return `${repoRoot}/dist-page`
+}
+
+/**
+ * StudyPulse's page for the gateway's own workspace (`--page <port>`): the app's server (the same
+ * handler `npm start` serves: launch token, loopback Host and Origin checks against DNS rebinding)
+ * over the gateway's runtime, so a card decided there is taken by the run that waits for it, in
+ * this process. Listens on 127.0.0.1 only; cards are sent there from now on.
+ */
+export async function serveGatewayPage(
+  started: Pick<StartedGateway, 'gateway' | 'runtime' | 'mcp'>,
+  port: number,
+  log: (line: string) => void,
+): Promise<AppServer> {
+  const distDir = await gatewayPageDir(log)
+  const server = await createAppServer({
+    runtime: started.runtime,
+    distDir,
+    port,
+    host: '127.0.0.1',
+    mcp: started.mcp,
+  })
+  started.gateway.showCardsAt(server.url)
+  return server
+}
