@@ -41,5 +41,6 @@ export async function serveGatewayPage(
     mcp: started.mcp,
   })
   started.gateway.showCardsAt(server.url)
+  log(`studypulse-gateway: cards are answered at ${server.url}/ (this computer only)`)
   return server
 }

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
-import { serveGatewayPage } from './gatewayPage.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
 import { serveGatewayHttp } from './serveGatewayHttp.ts'
@@ -25,11 +24,6 @@ async function main(): Promise<void> {
     return
   }
   const hosting = await gatewayHosting(command, process.env)
-  // A team's page is the hosted app, with its sign-in and public origin; this one is loopback's.
-  if (command.pagePort !== undefined && hosting.hosted !== undefined)
-    throw new Error(
-      '--page serves this computer only; with hosted sign-in, run the hosted StudyPulse app on the same workspace and give its origin as --page-url',
-    )
   const started = await startGateway({
     ...command,
     ...(hosting.approvalRules !== undefined && { approvalRules: hosting.approvalRules }),
@@ -41,12 +35,11 @@ async function main(): Promise<void> {
     )
   }
   let http: Awaited<ReturnType<typeof serveGatewayHttp>> | undefined
+  // The page and the app's server load only for `--page`.
   const page =
     command.pagePort === undefined
       ? undefined
-      : await serveGatewayPage(started, command.pagePort, log)
-  if (page !== undefined)
-    log(`studypulse-gateway: cards are answered at ${page.url}/ (this computer only)`)
+      : await (await import('./gatewayPage.ts')).serveGatewayPage(started, command.pagePort, log)
   const stop = async () => {
     await http?.close()
     await page?.close()
