@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { type AppServer, createAppServer } from '../server/createAppServer.ts'
 import { ensureBuild, repoRoot } from '../server/ensureBuild.ts'
-import type { StartedGateway } from './startGateway.ts'
+import { GatewayStartError, type StartedGateway } from './startGateway.ts'
 
 /** The built page inside the installed package: `dist/page`, beside `dist/app/gateway/`. */
 export const packagedPageDir = fileURLToPath(new URL('../../page', import.meta.url))
@@ -12,11 +12,12 @@ export const packagedPageDir = fileURLToPath(new URL('../../page', import.meta.u
  * run from a clone, the app's `dist-page/`, built first if it is missing or stale.
  */
 export async function gatewayPageDir(log: (line: string) => void): Promise<string> {
-  const packaged = await access(`${packagedPageDir}/index.html`).then(
-    () => true,
-    () => false,
-  )
-  if (packaged) return packagedPageDir
+  if (await exists(`${packagedPageDir}/index.html`)) return packagedPageDir
+  // An installed package without its page (a broken install) has no Vite to build one with.
+  if (!(await exists(`${repoRoot}/vite.config.ts`)))
+    throw new GatewayStartError(
+      `the package has no page at ${packagedPageDir} (reinstall studypulse-agent), so --page cannot serve one`,
+    )
   await ensureBuild(undefined, (line) => log(`studypulse-gateway: ${line}`))
   return `${repoRoot}/dist-page`
 }
@@ -44,3 +45,9 @@ export async function serveGatewayPage(
   log(`studypulse-gateway: cards are answered at ${server.url}/ (this computer only)`)
   return server
 }
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  )

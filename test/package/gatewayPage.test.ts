@@ -31,13 +31,18 @@ const clients: Client[] = []
 const allowedLine = JSON.stringify({ line: 'allowed on the page' })
 
 beforeAll(async () => {
+  const packing = Date.now()
   const tarball = await packedTarball()
+  const installing = Date.now()
   work = await mkdtemp(join(tmpdir(), 'studypulse-gateway-page-'))
   // The guide's line as written (`npm install -g studypulse-agent`), into a prefix of this test's
   // own: a global install must not touch the machine's.
   const words = installLine().map((word) => (word === 'studypulse-agent' ? tarball : word))
   const how = await npmInstall(work, words, { npm_config_prefix: join(work, 'global') })
-  console.log(`npm install -g: ${how}`)
+  // The pack is shared with the other package tests of the run; the install is this file's own.
+  console.log(
+    `pack ${installing - packing} ms (shared), npm install -g ${Date.now() - installing} ms (${how})`,
+  )
   await writeFile(
     join(work, 'mcp.json'),
     JSON.stringify({ version: 1, servers: { counting: countingServer(join(work, 'count.txt')) } }),
