@@ -1,7 +1,15 @@
 // `npm run build`: the library in dist/ (ESM JavaScript, declarations, source maps) from the
 // entry points in tsconfig.build.json, plus the stylesheet. The repo itself runs from source.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -72,6 +80,21 @@ mkdirSync(extAppsOut, { recursive: true })
 copyFileSync(appWithDeps, join(extAppsOut, 'app-with-deps.js'))
 // The package's own exports hide package.json; its LICENSE sits two folders above dist/src/.
 copyFileSync(join(dirname(appWithDeps), '..', '..', 'LICENSE'), join(extAppsOut, 'LICENSE'))
+// StudyPulse's page, for `studypulse-gateway --page` (app/gateway/gatewayPage.ts reads it from
+// here): the very build `npm start` serves, dist-page/, brought up to date by the app's own
+// ensureBuild (rebuilt only when a source is newer, so a test run's pack reuses its page).
+execFileSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    "import { ensureBuild } from './app/server/ensureBuild.ts'; await ensureBuild()",
+  ],
+  { cwd: root, stdio: 'inherit' },
+)
+cpSync(join(root, 'dist-page'), join(dist, 'page'), { recursive: true })
 console.log(
-  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ext-apps' App for the gateway card, ui/styles.css`,
+  `built dist/: ${declarations} declaration files, the sandbox worker entry, the edit form's react-jsonschema-form bundle, ext-apps' App for the gateway card, ui/styles.css, the page for studypulse-gateway --page`,
 )

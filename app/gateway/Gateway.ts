@@ -84,6 +84,14 @@ export class Gateway {
   }
 
   /**
+   * Sends cards to the StudyPulse page at `pageUrl` from now on (`--page`: the page is served only
+   * once the gateway, whose runtime it shows, exists).
+   */
+  showCardsAt(pageUrl: string): void {
+    this.#asking.pageUrl = pageUrl
+  }
+
+  /**
    * Every upstream tool the host lets through, as `tools/list` shows them; for a host that draws
    * MCP Apps (`cardUri`), each gated tool names the card, drawn while its call waits.
    */

@@ -16,6 +16,8 @@ export type GatewayCommand =
       host?: string
       /** The StudyPulse web app's origin on the same workspace: hosts that open URLs get the card's page. */
       pageUrl?: string
+      /** Serve the card page for the workspace on this port of 127.0.0.1 (0: any free one). */
+      pagePort?: number
       /** The origin people's hosts reach the gateway at (hosted mode), over STUDYPULSE_PUBLIC_ORIGIN. */
       publicOrigin?: string
       /** Offer the one fronted server's tools, prompts and resources under its own names. */
@@ -36,7 +38,7 @@ export function gatewayHelp(): string {
   return `studypulse-gateway: StudyPulse as an MCP server in front of other MCP servers.
 Every call that is not a read waits for a person to allow or deny it: in the host (an
 elicitation form, where the host supports it) or on StudyPulse's page (npm start on the
-same workspace folder).
+same workspace folder, or --page).
 
 Usage: studypulse-gateway --config <mcp.json> [options]
 
@@ -53,6 +55,10 @@ Usage: studypulse-gateway --config <mcp.json> [options]
                            else 127.0.0.1); beyond loopback only with hosted sign-in
   --public-origin <origin> with --http and hosted sign-in: the origin hosts reach the gateway
                            at (default STUDYPULSE_PUBLIC_ORIGIN)
+  --page <port>            serve StudyPulse's page for this workspace's cards at
+                           http://127.0.0.1:<port>/ (0: any free port, printed on stderr):
+                           a host that opens URLs is sent the card's page there, and a host
+                           that cannot ask at all leaves its cards there for you to decide
   --page-url <origin>      the origin of the StudyPulse web app running on the same workspace
                            (e.g. http://127.0.0.1:4317): a host that opens URLs (URL-mode
                            elicitation) is sent the card's page there instead of a form
@@ -87,6 +93,7 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
         host: { type: 'string' },
         'public-origin': { type: 'string' },
         'page-url': { type: 'string' },
+        page: { type: 'string' },
         'pass-names': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -120,13 +127,17 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
       kind: 'invalid',
       message: `--page-url is the web app's origin, such as http://127.0.0.1:4317, not "${String(pageUrl)}"`,
     }
-  let httpPort: number | undefined
-  if (typeof values.http === 'string') {
-    httpPort = Number(values.http)
-    if (!/^\d+$/.test(values.http) || httpPort > 65_535) {
-      return { kind: 'invalid', message: `--http must be a port number, not "${values.http}"` }
+  if (pageUrl !== undefined && values.page !== undefined)
+    return {
+      kind: 'invalid',
+      message: '--page serves the page itself, --page-url names one running elsewhere: give one',
     }
-  }
+  const httpPort = portOf(values.http)
+  if (httpPort === null)
+    return { kind: 'invalid', message: `--http must be a port number, not "${values.http}"` }
+  const pagePort = portOf(values.page)
+  if (pagePort === null)
+    return { kind: 'invalid', message: `--page must be a port number, not "${values.page}"` }
   return {
     kind: 'serve',
     configPath,
@@ -137,11 +148,19 @@ export function parseGatewayArgs(argv: readonly string[]): GatewayCommand {
     askTimeoutMs,
     ...(httpPort !== undefined && { httpPort }),
     ...(typeof pageUrl === 'string' && { pageUrl: new URL(pageUrl).origin }),
+    ...(pagePort !== undefined && { pagePort }),
     ...(values['pass-names'] === true && { passNames: true }),
     ...(typeof values.host === 'string' && values.host !== '' && { host: values.host }),
     ...(typeof values['public-origin'] === 'string' &&
       values['public-origin'] !== '' && { publicOrigin: values['public-origin'] }),
   }
+}
+
+// A port number given as an option; null when it is not one.
+function portOf(value: string | boolean | undefined): number | undefined | null {
+  if (typeof value !== 'string') return undefined
+  const port = Number(value)
+  return /^\d+$/.test(value) && port <= 65_535 ? port : null
 }
 
 // An http(s) origin, nothing after it (a trailing slash is let be).

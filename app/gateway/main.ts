@@ -35,8 +35,14 @@ async function main(): Promise<void> {
     )
   }
   let http: Awaited<ReturnType<typeof serveGatewayHttp>> | undefined
+  // The page and the app's server load only for `--page`.
+  const page =
+    command.pagePort === undefined
+      ? undefined
+      : await (await import('./gatewayPage.ts')).serveGatewayPage(started, command.pagePort, log)
   const stop = async () => {
     await http?.close()
+    await page?.close()
     await started.stop()
     process.exit(0)
   }

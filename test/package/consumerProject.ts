@@ -100,18 +100,20 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
  * `npm install` in a fresh project, with `packages` added as a user's `npm install a b` adds them:
  * offline from the npm cache, as a machine that installed this repository can; only if something
  * is not cached (a first run elsewhere, a newer release) does it fall back to the registry with
- * `--prefer-offline`. Returns how it installed, and throws with npm's output.
+ * `--prefer-offline`. `env` is npm's too (`npm_config_prefix` for a global install of a test's
+ * own). Returns how it installed, and throws with npm's output.
  */
 export async function npmInstall(
   dir: string,
   packages: readonly string[] = [],
+  env: Record<string, string> = {},
 ): Promise<'offline' | 'prefer-offline'> {
   const base = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packages]
-  const offline = await command(dir, 'npm', [...base, '--offline'])
+  const offline = await command(dir, 'npm', [...base, '--offline'], env)
   if (offline.code === 0) return 'offline'
   if (!/ENOTCACHED|cache mode is 'only-if-cached'/.test(offline.stderr))
     throw new Error(`npm install failed in ${dir}:\n${offline.stderr}`)
-  const online = await command(dir, 'npm', [...base, '--prefer-offline'])
+  const online = await command(dir, 'npm', [...base, '--prefer-offline'], env)
   if (online.code !== 0) throw new Error(`npm install failed in ${dir}:\n${online.stderr}`)
   return 'prefer-offline'
 }

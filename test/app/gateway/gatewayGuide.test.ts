@@ -41,17 +41,13 @@ beforeEach(async () => {
 })
 afterEach(() => folder.dispose())
 
-test('every host in the guide starts the gateway with the same command line', () => {
-  const entries = Object.values(hostEntries())
-  expect(entries).toHaveLength(4)
-  for (const entry of entries) {
-    expect(entry).toEqual([
-      'studypulse-gateway',
-      '--config',
-      guideConfig,
-      '--workspace',
-      guideWorkspace,
-    ])
+test('every host in the guide starts the gateway with the same command line; the one that cannot ask adds the page', () => {
+  const entries = hostEntries()
+  expect(Object.keys(entries)).toHaveLength(4)
+  const same = ['studypulse-gateway', '--config', guideConfig, '--workspace', guideWorkspace]
+  for (const [host, entry] of Object.entries(entries)) {
+    // Claude Desktop may draw no MCP Apps and asks no questions: its cards wait on the page.
+    expect(entry, host).toEqual(host === 'Claude Desktop' ? [...same, '--page', '4319'] : same)
   }
 })
 

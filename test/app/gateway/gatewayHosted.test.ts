@@ -191,6 +191,22 @@ test('approval rules without hosted sign-in over HTTP stop the gateway: no call 
   ).rejects.toMatchObject({ code: 'invalid_hosting' })
 })
 
+test('--page with hosted sign-in stops the gateway: its page is for this computer, a team’s is the hosted app', async () => {
+  const signIn = {
+    STUDYPULSE_AUTH_MODE: 'oidc',
+    STUDYPULSE_AUTH_ISSUER: issuer.url,
+    STUDYPULSE_AUTH_AUDIENCE: 'studypulse',
+  }
+  await expect(gatewayHosting({ httpPort: 0, pagePort: 0 }, signIn)).rejects.toMatchObject({
+    code: 'invalid_hosting',
+    message: expect.stringContaining('--page-url'),
+  })
+  // Without sign-in it is the loopback page, as the guide says.
+  await expect(gatewayHosting({ httpPort: 0, pagePort: 0 }, {})).resolves.toMatchObject({
+    host: '127.0.0.1',
+  })
+})
+
 test('no token, or a forged one: 401 with the bearer challenge, and no session', async () => {
   const none = await initialize({})
   expect(none.status).toBe(401)

@@ -85,3 +85,21 @@ test('the command line: durations, a port, and what is wrong said plainly', () =
   })
   expect(parseGatewayArgs(['--help'])).toEqual({ kind: 'help' })
 })
+
+test('--page takes a port (0: any free one), and not beside --page-url', () => {
+  expect(parseGatewayArgs(['--config', 'm.json', '--page', '0'])).toMatchObject({
+    kind: 'serve',
+    pagePort: 0,
+  })
+  expect(parseGatewayArgs(['--config', 'm.json', '--page', '4319'])).toMatchObject({
+    pagePort: 4319,
+  })
+  for (const bad of ['page', '70000', '-1'])
+    expect(parseGatewayArgs(['--config', 'm.json', '--page', bad])).toMatchObject({
+      kind: 'invalid',
+      message: /--page must be a port number/,
+    })
+  expect(
+    parseGatewayArgs(['--config', 'm.json', '--page', '0', '--page-url', 'http://127.0.0.1:4317']),
+  ).toMatchObject({ kind: 'invalid', message: /give one/ })
+})
