@@ -38,11 +38,14 @@ function targetsMet(rounds: GatewayRound[]) {
 }
 
 function table(rounds: GatewayRound[]): string {
+  const q = (x: { p50: number; p95: number }) => `${x.p50} / ${x.p95}`
+  const pair = (p: GatewayRound['stdio']) =>
+    `${q(p.direct)} | ${q(p.relay)} (${p.relayRatio}×) | ${q(p.gateway)} | **${p.ratio}×**`
   const row = (r: GatewayRound, i: number) =>
-    `| ${i + 1} | ${r.stdio.direct.p50} / ${r.stdio.direct.p95} | ${r.stdio.gateway.p50} / ${r.stdio.gateway.p95} | ${r.stdio.ratio}× | ${r.http.direct.p50} / ${r.http.direct.p95} | ${r.http.gateway.p50} / ${r.http.gateway.p95} | ${r.http.ratio}× | ${r.decisionToUpstream.p50} / ${r.decisionToUpstream.p95} | ${r.rss.noUpstreamMB} / ${r.rss.startedMB} / ${r.rss.afterMB} |`
+    `| ${i + 1} | ${pair(r.stdio)} | ${pair(r.http)} | ${q(r.decisionToUpstream)} | ${r.rss.noUpstreamMB} / ${r.rss.startedMB} / ${r.rss.afterMB} |`
   return [
-    '| round | stdio direct p50/p95 ms | stdio gateway | ratio | HTTP direct | HTTP gateway | ratio | decision→upstream p50/p95 ms | RSS MB bare / started / after |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| round | stdio direct p50 / p95 ms | relay | gateway | ratio | HTTP direct | relay | gateway | ratio | decision→upstream p50 / p95 ms | gateway RSS MB: bare / started / after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rounds.map(row),
   ].join('\n')
 }
@@ -68,12 +71,14 @@ export async function benchGateway(
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim(), node: process.version },
     options,
     method:
-      "the gateway compiled as published (esbuild, split at dynamic imports, packages from node_modules) in its own process; a tiny SDK 1.x upstream (bench/gateway/upstream.mjs) with a read `look` and a write `note`, trusted; the MCP SDK 1.x client calls `look` directly and through the gateway, over stdio (each spawns its upstream) and over Streamable HTTP (one upstream HTTP server; the gateway with --http 0 fronting it by URL), in alternating blocks of ten after a warm-up, fresh processes each round; gated: `note` through the gateway over stdio, the client answering the card's elicitation at once, decision→upstream from the client's answer to the upstream receiving the call on the shared monotonic clock (process.hrtime), the first 3 not counted; RSS is VmRSS from /proc of the gateway process (its upstreams are other processes): bare = started with an empty mcp.json, started = one upstream listed, after = after the round",
+      "the gateway compiled as published (esbuild, split at dynamic imports, packages from node_modules) in its own process; a tiny SDK 1.x upstream (bench/gateway/upstream.mjs) with a read `look` and a write `note`, trusted; the MCP SDK 1.x client calls `look` directly and through the gateway, over stdio (each spawns its upstream) and over Streamable HTTP (one upstream HTTP server; the gateway with --http 0 fronting it by URL), in alternating blocks of ten after a warm-up, fresh processes each round; gated: `note` through the gateway over stdio, the client answering the card's elicitation at once, decision→upstream from the client's answer to the upstream receiving the call on the shared monotonic clock (process.hrtime), the first 3 not counted; relay: bench/gateway/relay.mjs, a process that only moves bytes (stdio pipes; HTTP requests forwarded on a kept-alive agent), the floor any proxy pays; RSS is VmRSS from /proc of the gateway process (its upstreams are other processes): bare = started with an empty mcp.json, started = one upstream listed, after = after the round",
     targets: gatewayTargets,
     rounds,
     spread: {
       stdioRatio: spread(rounds.map((r) => r.stdio.ratio)),
+      stdioRelayRatio: spread(rounds.map((r) => r.stdio.relayRatio)),
       httpRatio: spread(rounds.map((r) => r.http.ratio)),
+      httpRelayRatio: spread(rounds.map((r) => r.http.relayRatio)),
       decisionToUpstreamP50: spread(rounds.map((r) => r.decisionToUpstream.p50)),
       rssStartedMB: spread(rounds.map((r) => r.rss.startedMB)),
     },

@@ -31,12 +31,16 @@ export interface GatewayRound {
   rss: { noUpstreamMB: number; startedMB: number; afterMB: number; peakMB: number }
 }
 
-/** Read latency direct and through the gateway over one transport. */
+/** Read latency direct, through a byte relay and through the gateway, over one transport. */
 export interface PathPair {
   direct: Quantiles
+  /** Through `relay.mjs`: one more process that only moves bytes (the floor of any proxy). */
+  relay: Quantiles
   gateway: Quantiles
   /** gateway p50 / direct p50. */
   ratio: number
+  /** relay p50 / direct p50: what a proxy costs before it does anything. */
+  relayRatio: number
 }
 
 /** p50 and p95 of one path, in milliseconds. */
@@ -47,6 +51,7 @@ export interface Quantiles {
 
 const here = import.meta.dirname
 const upstreamScript = join(here, 'upstream.mjs')
+const relayScript = join(here, 'relay.mjs')
 
 function quantiles(samples: readonly number[]): Quantiles {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -76,22 +81,33 @@ async function timeReads(client: Client, count: number, into: number[]): Promise
 const viaGateway = new WeakSet<Client>()
 const readName = (client: Client) => (viaGateway.has(client) ? 'up__look' : 'look')
 
+type PathName = 'direct' | 'relay' | 'gateway'
+
 /**
- * Reads on both paths in alternating blocks of ten (which goes first alternates too), so a
- * neighbour's burst on the shared machine lands on both alike.
+ * Reads on every path in turns of ten, the order rotated each turn, so a neighbour's burst on the
+ * shared machine lands on all alike.
  */
-async function compare(direct: Client, gateway: Client, options: GatewayBenchOptions) {
+async function compare(clients: Record<PathName, Client>, options: GatewayBenchOptions) {
   const unused: number[] = []
-  await timeReads(direct, options.warmup, unused)
-  await timeReads(gateway, options.warmup, unused)
-  const times = { direct: [] as number[], gateway: [] as number[] }
-  for (let block = 0; block * 10 < options.calls; block++) {
-    const order =
-      block % 2 === 0 ? (['direct', 'gateway'] as const) : (['gateway', 'direct'] as const)
-    for (const path of order) await timeReads(path === 'direct' ? direct : gateway, 10, times[path])
+  const names = ['direct', 'relay', 'gateway'] as const
+  for (const name of names) await timeReads(clients[name], options.warmup, unused)
+  const times: Record<PathName, number[]> = { direct: [], relay: [], gateway: [] }
+  for (let turn = 0; turn * 10 < options.calls; turn++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(turn + k) % names.length] as PathName
+      await timeReads(clients[name], 10, times[name])
+    }
   }
-  const pair = { direct: quantiles(times.direct), gateway: quantiles(times.gateway) }
-  return { ...pair, ratio: round(pair.gateway.p50 / pair.direct.p50, 2) }
+  const direct = quantiles(times.direct)
+  const relay = quantiles(times.relay)
+  const gateway = quantiles(times.gateway)
+  return {
+    direct,
+    relay,
+    gateway,
+    ratio: round(gateway.p50 / direct.p50, 2),
+    relayRatio: round(relay.p50 / direct.p50, 2),
+  }
 }
 
 async function connected(
@@ -109,9 +125,9 @@ async function connected(
   return client
 }
 
-/** Starts the upstream over HTTP; resolves with its URL and the child. */
-async function httpUpstream(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [upstreamScript, '--http'], {
+/** Starts a script that prints its URL (the upstream over HTTP, the relay); resolves with both. */
+async function printsUrl(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string]
@@ -177,6 +193,10 @@ export async function measureGatewayRound(
       new StdioClientTransport({ command: process.execPath, args: [upstreamScript] }),
       false,
     )
+    const relay = await connected(
+      new StdioClientTransport({ command: process.execPath, args: [relayScript, upstreamScript] }),
+      false,
+    )
     let decided = 0n
     const gatewayTransport = new StdioClientTransport({
       command: process.execPath,
@@ -192,7 +212,7 @@ export async function measureGatewayRound(
     await gateway.listTools()
     const pid = gatewayTransport.pid as number
     const started = await rssOf(pid)
-    const stdio = await compare(direct, gateway, options)
+    const stdio = await compare({ direct, relay, gateway }, options)
 
     // Gated calls: each a card the client allows at once; the upstream says when the call came.
     const decisions: number[] = []
@@ -205,11 +225,11 @@ export async function measureGatewayRound(
       if (i >= 3) decisions.push(Number(BigInt(received) - decided) / 1e6)
     }
     const after = await rssOf(pid)
-    await direct.close()
-    await gateway.close()
+    for (const client of [direct, relay, gateway]) await client.close()
 
     // HTTP: one upstream served over Streamable HTTP, reached directly or through the gateway's.
-    const up = await httpUpstream()
+    const up = await printsUrl([upstreamScript, '--http'])
+    const relayed = await printsUrl([relayScript, '--http', up.url])
     const httpConfig = await write('http.json', { up: { url: up.url, trusted: true } })
     const served = await httpGateway(gatewayArgs(httpConfig, 'ws-http'))
     const directHttp = await connected(new StreamableHTTPClientTransport(new URL(up.url)), false)
@@ -217,9 +237,16 @@ export async function measureGatewayRound(
       new StreamableHTTPClientTransport(new URL(served.url)),
       true,
     )
-    const http = await compare(directHttp, gatewayHttp, options)
-    await directHttp.close()
-    await gatewayHttp.close()
+    const relayHttp = await connected(
+      new StreamableHTTPClientTransport(new URL(relayed.url)),
+      false,
+    )
+    const http = await compare(
+      { direct: directHttp, relay: relayHttp, gateway: gatewayHttp },
+      options,
+    )
+    for (const client of [directHttp, relayHttp, gatewayHttp]) await client.close()
+    await stopChild(relayed.child)
     await stopChild(served.child)
     await stopChild(up.child)
     return {
