@@ -20,7 +20,7 @@ export const defaultGatewayOptions: GatewayBenchOptions & { rounds: number } = {
   rounds: 3,
   calls: 200,
   warmup: 50,
-  gated: 23,
+  gated: 43,
 }
 
 const spread = (values: number[]) => ({ min: Math.min(...values), max: Math.max(...values) })
