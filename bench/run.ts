@@ -2,9 +2,10 @@
  * Runs the benchmark: every contender in its own child process, blocks interleaved and rotated,
  * then writes `results/latest.json` and prints the tables.
  *
- *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable,long,race,postgres]
+ *   tsx run.ts [--blocks 5] [--only single,alloc,steady,waiting,durable,long,race,postgres,gateway]
  *              [--contenders a,b]
  *              [--out results/latest.json]
+ *   tsx run.ts gateway        (the MCP gateway's overhead alone: results/gateway.json)
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildChildren } from './buildChildren.ts'
+import { benchGateway } from './gateway/benchGateway.ts'
 import { countFsyncs, straceWorks } from './lib/countFsyncs.ts'
 import { plan, type ScenarioPlan } from './lib/plan.ts'
 import { buildResults, markdown, type Samples } from './lib/report.ts'
@@ -20,7 +22,8 @@ import { checkTargets } from './lib/targets.ts'
 import { defaultNodesOptions, measureNodes, type NodesOptions } from './multiNode/measureNodes.ts'
 import { nodesMarkdown, nodesTargets } from './multiNode/nodesReport.ts'
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     blocks: { type: 'string', default: '5' },
     only: { type: 'string' },
@@ -31,7 +34,12 @@ const { values } = parseArgs({
 })
 const here = import.meta.dirname
 const blocks = Math.max(1, Number(values.blocks))
-const only = values.only?.split(',')
+const only = positionals.length > 0 ? positionals : values.only?.split(',')
+// The gateway's overhead (issue 46) is its own table and file, measured in minutes, alone if asked.
+if (only?.length === 1 && only[0] === 'gateway') {
+  await benchGateway(here)
+  process.exit(0)
+}
 const picked = values.contenders?.split(',')
 const plans = plan(blocks)
   .filter((p) => only === undefined || only.includes(p.name))
@@ -188,3 +196,4 @@ writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
 console.log(markdown(results, targets))
 if (nodes !== undefined) console.log(`\n${nodesMarkdown(nodesOptions, nodes)}`)
 console.log(`\nWrote ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s.`)
+if (only === undefined || only.includes('gateway')) await benchGateway(here)

@@ -9,7 +9,7 @@ import { askerGone, cancelReason } from '../../vocabulary/cancelCode.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { needsConfirmation } from '../../vocabulary/PermissionLevel.ts'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
-import { AskByInputRequired } from './askByInputRequired.ts'
+import type { AskByInputRequired } from './askByInputRequired.ts'
 import { askInHost, type HostAsking } from './askInHost.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
 import { GatewayCatalog } from './gatewayCatalog.ts'
@@ -64,8 +64,7 @@ export class Gateway {
   readonly #cardWaiters = new Set<() => void>()
 
   readonly #asking: HostAsking
-  /** Asks about cards of 2026-07-28 clients through `InputRequiredResult` round trips. */
-  readonly inputRequired: AskByInputRequired
+  #inputRequired: AskByInputRequired | undefined
   /** How what the servers offer is named to the client. */
   readonly names: GatewayNames
   /** The servers' resources, templates, prompts, completions and notices, passed through. */
@@ -75,7 +74,6 @@ export class Gateway {
     this.#options = options
     this.names = options.names ?? new GatewayNames()
     this.catalog = new GatewayCatalog(options.mcp, this.names)
-    this.inputRequired = new AskByInputRequired(this, options.runtime)
     this.#asking = {
       runtime: options.runtime,
       log: options.log ?? (() => {}),
@@ -89,6 +87,16 @@ export class Gateway {
    */
   showCardsAt(pageUrl: string): void {
     this.#asking.pageUrl = pageUrl
+  }
+
+  /**
+   * The one asker about cards of 2026-07-28 clients (`InputRequiredResult` round trips), made by
+   * `make` on the first such call: it needs the MCP SDK v2, which a gateway whose clients all speak
+   * 2025-11-25 never loads.
+   */
+  inputRequired(make: (runtime: AgentRuntime) => AskByInputRequired): AskByInputRequired {
+    this.#inputRequired ??= make(this.#options.runtime)
+    return this.#inputRequired
   }
 
   /**

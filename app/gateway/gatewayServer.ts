@@ -20,6 +20,7 @@ import { z } from 'zod'
 import { argumentTextDepth } from '../../models/stringifyBounded.ts'
 import { jsonValueDepth } from '../../tools/jsonDepth.ts'
 import type { McpReadAnswer } from '../../tools/mcp/mcpReads.ts'
+import { whileRunning } from '../../tools/mcp/whileRunning.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import {
   cardHtml,
@@ -33,6 +34,7 @@ import {
 } from './cardApp.ts'
 import type { CardAsker, Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
+import { questionValidator } from './questionValidator.ts'
 
 /** The gateway's name and version as MCP clients see them. */
 export const gatewayInfo = {
@@ -76,6 +78,8 @@ export function createGatewayServer(
     },
     instructions:
       'Every tool here belongs to another MCP server; StudyPulse asks a person before any call that is not a read.',
+    // Answers are checked against each question's schema, compiled once for every session.
+    jsonSchemaValidator: questionValidator(),
   })
   // The card as an MCP App, for a host that draws them (and has ext-apps' App to draw it with).
   const apps = () => drawsApps(server.getClientCapabilities()) && cardHtml() !== undefined
@@ -132,13 +136,18 @@ export function createGatewayServer(
       signal: gone === undefined ? extra.signal : AbortSignal.any([extra.signal, gone]),
       ...(person !== undefined && { person }),
       ...(canAsk && {
+        // The question's signal is aborted once the call is answered: by then so is the question.
         elicit: (params, signal) =>
-          server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+          whileRunning(signal, (own) =>
+            server.elicitInput(params, { signal: own, timeout: questionTimeoutMs }),
+          ),
       }),
       ...(opensUrls && {
         openPage: {
           ask: (params, signal) =>
-            server.elicitInput(params, { signal, timeout: questionTimeoutMs }),
+            whileRunning(signal, (own) =>
+              server.elicitInput(params, { signal: own, timeout: questionTimeoutMs }),
+            ),
           done: (elicitationId) => server.createElicitationCompletionNotifier(elicitationId)(),
         },
       }),

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server'
 import type { McpReadAnswer } from '../../tools/mcp/mcpReads.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
+import { AskByInputRequired } from './askByInputRequired.ts'
 import type { Gateway } from './Gateway.ts'
 import type { GatewayCaller } from './GatewayCaller.ts'
 import { gatewayInfo } from './gatewayServer.ts'
@@ -97,18 +98,20 @@ export function createModernGatewayServer(
       ...(person !== undefined && { person }),
     }
     if (!canAsk) return (await gateway.callTool(name, args, caller)) as CallToolResult
-    return gateway.inputRequired.call(
-      {
-        name,
-        args,
-        ...(ctx.mcpReq.inputResponses !== undefined && {
-          inputResponses: ctx.mcpReq.inputResponses,
-        }),
-        ...(rawState(ctx) !== undefined && { requestState: rawState(ctx) as string }),
-      },
-      caller,
-      principal,
-    ) as Promise<CallToolResult>
+    return gateway
+      .inputRequired((runtime) => new AskByInputRequired(gateway, runtime))
+      .call(
+        {
+          name,
+          args,
+          ...(ctx.mcpReq.inputResponses !== undefined && {
+            inputResponses: ctx.mcpReq.inputResponses,
+          }),
+          ...(rawState(ctx) !== undefined && { requestState: rawState(ctx) as string }),
+        },
+        caller,
+        principal,
+      ) as Promise<CallToolResult>
   })
   return server
 }

@@ -104,6 +104,12 @@ export async function serveGatewayHttp(
     }
     const body = await readJson(req)
     if (body === invalid) return reply(res, 400, 'the body is not JSON (or over 4 MiB)')
+    // A request in a live session of the caller's is 2025-11-25 (the 2026-07-28 revision has no
+    // sessions): it goes to its session without being classified (a web Request made per call).
+    if (own !== undefined) {
+      watchAskers(own.asking, body, res)
+      return own.transport.handleRequest(req, res, body)
+    }
     // A 2026-07-28 request (its `_meta` names the revision): stateless, no session to find.
     const web = webRequest(req, body)
     if (!(await isLegacyRequest(web, body))) {
@@ -115,10 +121,6 @@ export async function serveGatewayHttp(
         return reply(res, 415, 'an MCP request is application/json')
       }
       return serveModern(modern, web, body, res, person)
-    }
-    if (own !== undefined) {
-      watchAskers(own.asking, body, res)
-      return own.transport.handleRequest(req, res, body)
     }
     if (id !== undefined || !isInitializeRequest(body)) {
       return reply(res, 404, 'no such MCP session: initialize first')

@@ -2,7 +2,6 @@ import type { Server as LegacyServer } from '@modelcontextprotocol/sdk/server/in
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerFactory } from '@modelcontextprotocol/server'
-import { serveStdio } from '@modelcontextprotocol/server/stdio'
 
 /** One side of the stdio connection: a transport the chosen server connects to. */
 class Leg {
@@ -69,6 +68,8 @@ export async function serveStdioEras(
     if (modernLeg === undefined) {
       const leg = new Leg(io)
       modernLeg = leg
+      // The SDK v2 loads with the first 2026-07-28 message: a 2025-11-25 host never needs it.
+      const { serveStdio } = await import('@modelcontextprotocol/server/stdio')
       const handle = serveStdio(modern, { transport: leg as never, legacy: 'reject' })
       closeModern = () => handle.close()
       await leg.ready

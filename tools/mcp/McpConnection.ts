@@ -1,7 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
   type CallToolResult,
@@ -28,6 +27,7 @@ import { toToolResult } from './mcpResult.ts'
 import { defaultMcpRetry, type McpRetry, type McpStartEnded, retryDelayMs } from './mcpRetry.ts'
 import { redactUserInfo } from './redactUserInfo.ts'
 import { schemaHash } from './schemaHash.ts'
+import { whileRunning } from './whileRunning.ts'
 
 /**
  * Where a server connection stands: `stopped` ones (crashed, timed out) start again on the next
@@ -68,6 +68,8 @@ export class McpConnection {
   #client: Client | undefined
   #starting: Promise<Client> | undefined
   #tools: readonly Tool[] = []
+  // Each listed tool's schema hash, made once per listing: a call compares against it.
+  #schemaHashes = new Map<string, string>()
   #state: McpConnectionState = 'starting'
   #error: string | undefined
   #stderr = { head: '', tail: '' }
@@ -154,8 +156,7 @@ export class McpConnection {
         `MCP server ${this.name} is not available: ${message(error)}; nothing ran`,
       )
     }
-    const listed = this.#tools.find((t) => t.name === tool)
-    if (listed === undefined || schemaHash(listed.inputSchema) !== expectedSchema) {
+    if (this.#schemaHashes.get(tool) !== expectedSchema) {
       return toolFailure(
         'tool_changed',
         `MCP server ${this.name} no longer offers ${tool} as it was when this call was prepared; nothing ran`,
@@ -163,10 +164,10 @@ export class McpConnection {
     }
     const timeout = this.#options.config.timeoutMs ?? this.#options.callTimeoutMs
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-        signal,
-        timeout,
-      })
+      // The run's signal outlives the call: once answered, its abort must not reach the server.
+      const result = await whileRunning(signal, (own) =>
+        client.callTool({ name: tool, arguments: args }, undefined, { signal: own, timeout }),
+      )
       answered(result as CallToolResult)
       return toToolResult(this.name, tool, result)
     } catch (error) {
@@ -319,7 +320,7 @@ export class McpConnection {
     }
     const startTimeoutMs = this.#options.config.startTimeoutMs ?? this.#options.startTimeoutMs
     try {
-      await client.connect(this.#transport(), { timeout: startTimeoutMs })
+      await client.connect(await this.#transport(), { timeout: startTimeoutMs })
       const tools: Tool[] = []
       let cursor: string | undefined
       // A server offering only prompts or resources has no tools to list.
@@ -372,9 +373,13 @@ export class McpConnection {
     onStartEnded?.({ server: this.name, attempt: this.#failures, ok: false, error, retryInMs })
   }
 
-  #transport(): Transport {
+  async #transport(): Promise<Transport> {
     const { config, baseDir } = this.#options
     if ('url' in config) {
+      // Loaded for a server reached by URL only: a gateway of stdio servers never pays for it.
+      const { StreamableHTTPClientTransport } = await import(
+        '@modelcontextprotocol/sdk/client/streamableHttp.js'
+      )
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
       })
@@ -437,6 +442,8 @@ export class McpConnection {
   #setTools(tools: readonly Tool[]): void {
     const before = JSON.stringify(this.#tools)
     this.#tools = Object.freeze([...tools])
+    // The first of a name is the one a call finds (as `find` did).
+    this.#schemaHashes = new Map(tools.toReversed().map((t) => [t.name, schemaHash(t.inputSchema)]))
     if (JSON.stringify(this.#tools) !== before) this.#options.onToolsChanged()
   }
 
