@@ -30,6 +30,9 @@ function slim(model: object): object {
   for (const domain of Object.values(copy.domainManagers ?? {}) as Record<string, unknown>[]) {
     domain.sentences = []
     domain.stemDict = {}
+    // Which intents each feature appears in is built for training only; classifying never reads it.
+    for (const nlu of Object.values(domain.domains ?? {}) as Record<string, unknown>[])
+      nlu.featuresToIntent = {}
   }
   return copy
 }
