@@ -118,7 +118,8 @@ export function parseFirst(message: string, today: Date): string {
   // A note's body (after its colon) is kept word for word; only the request before it is read.
   const colon = message.split('\n')[0]?.indexOf(':') ?? -1
   if (colon >= 0 && /\b(?:note|memory|remember|run|jot)\b/i.test(message.slice(0, colon))) {
-    const ask = unwrapPolite(leading(message.slice(0, colon))).replace(/\s+with$/i, '')
+    // "a note called Lab safety with:": the title ends before "with".
+    const ask = unwrapPolite(message.slice(0, colon)).replace(/(\bcalled\s.+?)\s+with$/i, '$1')
     return `${unframeToVerb(leading(rephrase(ask)))}:${message.slice(colon + 1)}`
   }
   if (message.includes('\n')) return message
