@@ -27,8 +27,17 @@ export function splitClauses(text: string): string[] {
   const [first, ...rest] = clauses
   if (first !== undefined && rest.length > 0 && LIST_HEADING.test(stripFiller(first)))
     return rest.map((item) => `add a task ${item.replace(BULLET, '')}`)
-  return clauses.map((clause) => clause.replace(BULLET, '')).flatMap(shareLead)
+  const split = clauses.map((clause) => clause.replace(BULLET, '')).flatMap(shareLead)
+  // "add gym tmrw + laundry thurs": the verb said once before a "+" is each item's.
+  const lead = /\s\+\s/.test(text)
+    ? /^(add|remind\s+me\s+to)\s/i.exec(split[0] ?? '')?.[1]
+    : undefined
+  if (lead === undefined) return split
+  return split.map((clause) => (OWN_VERB.test(clause) ? clause : `${lead} ${clause}`))
 }
+
+const OWN_VERB =
+  /^(?:add|remind|mark|move|push|delete|remove|rename|change|tick|untick|save|what|when|show|list)\b/i
 
 // "add 'a' for monday, 'b' for tuesday and 'c'": each thing quoted is a request of its own.
 const QUOTED_ITEMS = /^((?:add|remind\s+me\s+to)\s+)(['"“‘].+)$/i

@@ -39,7 +39,7 @@ const MOVE_ASK =
   /^(?:please\s+)?(?:move|push)\s+(?:it|that|this)\s+(?:back\s+)?(?:to|till|until)\s+(.+)$/i
 // What the news is about: the thing handed in, or the subject of "X doesn't have a deadline".
 const DID_THING =
-  /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:handed|turned|sent|submitted|finished|did|done|completed|sorted(?:\s+out)?|emailed|called|paid|bought|returned|printed|read|got)\s+(?:in\s+)?(.+?)(?:\s+in)?$/i
+  /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:handed|turned|sent|submitted|finished|did|done|completed|sorted(?:\s+out)?|emailed|called|paid|bought|returned|printed|read|got)\s+(?:in\s+|with\s+)?(.+?)(?:\s+in)?$/i
 const SUBJECT =
   /^(?:the\s+|my\s+)?(.+?)\s+(?:doesn'?t|does\s+not|don'?t|has\s+no|have\s+no|won'?t|isn'?t|is\s+not|no\s+longer)\b/i
 

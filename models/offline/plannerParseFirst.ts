@@ -63,20 +63,26 @@ const TRAILING =
 // Mid-sentence fillers: "i need to like revise", "um", "lol".
 const INSIDE: readonly [RegExp, string][] = [
   [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],
-  [/\b(to|gotta|and)\s+like\s+/gi, '$1 '],
+  // Dictation's "like" is a filler, except after the words it means something with.
+  [
+    /(?<!\b(?:i|you|we|they|would|'d|feel|feels|look|looks|sound|sounds|just|things|stuff|something|what|is\s+it))\s+like\s+(?=[a-z0-9])/gi,
+    ' ',
+  ],
+  [/,?\s+and\s+(?:it'?s|it\s+is)\s+(?=due\b)/gi, ' '],
+  [/\s+and\s+make\s+it\s+(?=(?:really\s+|very\s+|super\s+)?(?:important|urgent)\b)/gi, ', it is '],
   [/,\s*like,\s*/gi, ' '],
   // "add a task please - X": the please before the dash.
   [/\s+please\s*(?=[-–—:])/gi, ' '],
 ]
 // A trailing value-word is importance: "its a big one", "it's worth a lot of marks".
 const WORTH =
-  /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b/i
+  /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b|\s+worth\s+(?:a\s+lot|loads|lots|heaps)\b/i
 // "…, its quite urgent": the same, said with a degree word before it.
 const URGENT =
   /(?:,\s*|\s+(?:and|but)\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:(?:quite|really|very|super|pretty|so|rather|kinda|fairly|extremely)\s+)?(?:urgent|important|crucial|vital|essential|high\s+priority|a\s+priority)\b/i
 // "…, pls add it": a thing said first and asked for after ("my lab report is due thursday … add it").
 const ADD_IT =
-  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind(?:\s+me)?|help\s+me\s+(?:to\s+)?remember))[\s.!?]*$/i
+  /[\s,;.!-]+(?:(?:and\s+|so\s+(?:yeah\s+)?)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind(?:\s+me)?|help\s+me\s+(?:to\s+)?remember))[\s.!?]*$/i
 // "X is due thursday": with "add it", the thing due is the title.
 const IS_DUE = /^(?:the\s+)?(.+?)\s+(?:is|are|'s)\s+due\b/i
 // "X no wait Y", "X, sorry I mean Y", "X actually make that Y": Y is what was meant.
@@ -127,7 +133,8 @@ export function parseFirst(message: string, today: Date): string {
 }
 
 function tidy(said: string, today: Date): string {
-  let text = said
+  // Said all in capitals is said loudly, not in names: read in small letters.
+  let text = /\p{Ll}/u.test(said) ? said : said.toLowerCase()
   for (const [pattern, replacement] of TEXTING) text = text.replace(pattern, replacement)
   for (const [pattern, replacement] of INSIDE) text = text.replace(pattern, replacement)
   text = unwrapPolite(stripEnds(text.replace(/\s+/g, ' ').trim()))

@@ -44,6 +44,15 @@ const LEARNER: readonly [RegExp, string | ((...parts: string[]) => string)][] = 
   // A thing said first, then asked about: "the essay, can you move it for monday".
   [/^([^,]{2,40}),\s+(?:can|could|would)\s+you\s+(?:please\s+)?(\w+)\s+(?:it|him|her)\b/i, '$2 $1'],
   [/^([^,]{2,40}),\s+remove\s+the\s+due\s+date\b/i, 'remove the due date from $1'],
+  // "essay = top priority", "flashcards are super important now, make it a 5".
+  [
+    /^(?:the\s+)?([^,=]{2,40}?)\s*(?:=|is|are)\s+(?:now\s+)?(?:super\s+|really\s+)?(top|high|low)\s+priority$/i,
+    'make $1 $2 priority',
+  ],
+  [
+    /^(?:the\s+)?([^,]{2,40}?)\s+(?:is|are)\s+[^,]*,\s+make\s+it\s+(?:a\s+)?([1-5])$/i,
+    'make $1 importance $2',
+  ],
   [/^(?:i'?d|i\s+would)\s+(?:love|like)\s+(?=an?\s+(?:new\s+)?note\b)/i, 'save '],
   [/\bone\s+(?=note\b|task\b)/i, 'a '],
   [/\bwith\s+(?:the\s+)?name\s+/i, 'called '],
