@@ -29,7 +29,7 @@ const IT_OFF_ASK =
   /^(?:please\s+)?(?:(?:take|get)\s+(?:it|that)\s+(?:off|away)|remove\s+(?:it|that)|get\s+rid\s+of\s+(?:it|that))$/i
 // "finally finished the flashcards": news of a thing done is the tick it asks for.
 const DONE_NEWS =
-  /^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted|got\s+(?:a)?round\s+to\s+\w+ing)|(?:just|already|finally)\s+(?:bought|paid|returned|printed|emailed|called|rang|booked|sent|posted|collected|renewed|read|reviewed|revised|made|cleaned|washed))\s+((?:\S+\s+){0,7}\S+)$/i
+  /^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted|got\s+(?:a)?round\s+to\s+\w+ing)|(?:(?:just|already|finally)\s+|(?=(?:bought|paid|returned|printed|emailed|booked|sent|posted|collected|renewed)\s+(?:the|that)\s))(?:bought|paid|returned|printed|emailed|called|rang|booked|sent|posted|collected|renewed|read|reviewed|revised|made|cleaned|washed))\s+((?:\S+\s+){0,7}\S+)$/i
 // "prof said the essay is now due on the 14th": a new due date told as news.
 const NOW_DUE =
   /^(?:.*?\b(?:said|says|told\s+(?:me|us)|announced|emailed|confirmed)\s+(?:that\s+)?)?(?:the\s+|my\s+)?(.+?)\s+(?:is|are|'s)\s+now\s+due\s+(.+)$/i

@@ -199,6 +199,15 @@ function corrected(text: string, today: Date): string {
   // "delete X, no wait, mark it done": a new verb for the same thing.
   if (VERB_FIRST.test(before) && VERB_FIRST.test(meant) && /\b(?:it|that|this)\b/i.test(meant))
     return meant.replace(/\b(?:it|that|this)\b/i, before.replace(VERB_FIRST, '').trim())
+  // "for glycolysis no wait for the Calvin cycle": from the same preposition on.
+  const prep = /^(?:for|to|on|at|in|with|by|from|about)\s/i.exec(meant)?.[0]
+  const from = prep === undefined ? -1 : before.toLowerCase().lastIndexOf(` ${prep.toLowerCase()}`)
+  if (from > 0) return `${before.slice(0, from)} ${meant}`
+  // "delete the note called X no sorry the exam plan one": "one" is the kind said before.
+  const kind = /\b(note|task)\b/i.exec(before)?.[1]
+  const verb = VERB_FIRST.exec(before)?.[0]
+  if (verb && kind && /^(?:the|my)\s.+\sone$/i.test(meant))
+    return `${verb} ${meant.replace(/one$/i, kind)}`
   // A word or two corrected: they take the place of as many words at the end.
   const words = meant.split(' ')
   const kept = before.split(' ')
@@ -206,7 +215,8 @@ function corrected(text: string, today: Date): string {
   return [...kept.slice(0, kept.length - words.length), ...words].join(' ')
 }
 
-const VERB_FIRST = /^(?:delete|remove|mark|tick|untick|move|push|rename|change|complete|finish)\b/i
+const VERB_FIRST =
+  /^(?:delete|remove|get\s+rid\s+of|mark|tick|untick|move|push|rename|change|complete|finish)\b/i
 const DAY_LEAD = /^\s*(?:to|on|by|for|till|until|due)\b/i
 
 // The day said is replaced where it stood, keeping its "to", "on" or "by".

@@ -15,11 +15,16 @@ const POLITE_TAIL =
   /[\s,]+(?:if\s+(?:that|it)(?:'s|\s+is)\s+(?:not\s+)?(?:ok(?:ay)?|alright|fine|(?:too\s+much\s+)?(?:trouble|bother|hassle)|no\s+(?:trouble|bother|problem))|when(?:ever)?\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|moment|minute)|thanks|thank\s+you)[\s.!?]*$/i
 // A change asked for, then why: the reason is the person's news, never part of the request.
 const CHANGE_THEN_REASON =
-  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+)(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
+  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+|\s+(?=i\s+still\b))(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
 // An importance said as a sentence of its own after the request: it belongs to that request.
 const LONE_IMPORTANCE =
   /[.?!]\s+((?:(?:very|quite|fairly)\s+)?(?:low|high|top|medium)\s+priority|not\s+urgent|urgent)[.!]*$/i
 
+// "the fourteenth": ordinals said in words, by their stem ("twenty-first" is left as it is).
+const ORDINALS =
+  '-fir-seco-thi-four-fif-six-seven-eigh-nin-ten-eleven-twelf-thirteen-fourteen-fifteen-sixteen-seventeen-eighteen-nineteen-twentie'.split(
+    '-',
+  )
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec'
 const suffix = (day: string) => {
   const n = Number(day)
@@ -41,12 +46,38 @@ const LEARNER: readonly [RegExp, string | ((...parts: string[]) => string)][] = 
   [/\bthe\s+(homework|exercises?|essay|project)\s+of\s+(?:the\s+)?(\w+)/i, 'the $2 $1'],
   [/\bneed\s+to\s+have\s+(?=\w+)/i, 'need to '],
   [/\bthe\s+next\s+(?=\w+day\b)/i, 'next '],
+  [
+    /^(make|write|create|save|add)\s+a\s+note\s+called\s+(.+?)\s+(?:that\s+says|saying)\s+/i,
+    'save a note called $2: ',
+  ],
+  [/^add\s+to\s+(?:the\s+|my\s+)?(.+?)\s+task\s+notes?\s*:/i, 'add a note to the $1 task:'],
+  [/^(add\s+to\s+(?:my\s+|the\s+)?[^:]+?\s+note)\s+(?=[^:]+$)/i, '$1: '],
+  [
+    /\b(importance|priority)\s+(one|two|three|four|five)\b/i,
+    (_m, w = '', n = '') =>
+      `${w} ${'-one-two-three-four-five'.split('-').indexOf(n.toLowerCase())}`,
+  ],
+  [
+    /\b(due|on|by|for|until|till|before|to)\s+the\s+(\w+?)(?:st|nd|rd|th)\b/i,
+    (m, lead = '', w = '') => {
+      const n = ORDINALS.indexOf(w.toLowerCase())
+      return n > 0 ? `${lead} the ${n}${suffix(String(n))}` : m
+    },
+  ],
   // A thing said first, then asked about: "the essay, can you move it for monday".
-  [/^([^,]{2,40}),\s+(?:can|could|would)\s+you\s+(?:please\s+)?(\w+)\s+(?:it|him|her)\b/i, '$2 $1'],
+  [
+    /^([^,]{2,40}?),?\s+(?:(?:can|could|would)\s+you|i\s+(?:need|want)\s+to)\s+(?:please\s+)?(\w+)\s+(?:it|him|her)\b/i,
+    '$2 $1',
+  ],
+  // "… because I got an extension": why, never part of the request.
+  [
+    /^(.*\b(?:add|move|push|delete|remove|mark|tick|untick|rename|change|make|put)\b.+?)\s+(?:because|cos|coz|cuz)\s.+$/i,
+    '$1',
+  ],
   [/^([^,]{2,40}),\s+remove\s+the\s+due\s+date\b/i, 'remove the due date from $1'],
   // "essay = top priority", "flashcards are super important now, make it a 5".
   [
-    /^(?:the\s+)?([^,=]{2,40}?)\s*(?:=|is|are)\s+(?:now\s+)?(?:super\s+|really\s+)?(top|high|low)\s+priority$/i,
+    /^(?!(?:which|what|how|who|when|where|do|does|did|are|is)\b)(?:the\s+)?([^,=]{2,40}?)\s*(?:=|is|are)\s+(?:now\s+)?(?:super\s+|really\s+)?(top|high|low)\s+priority$/i,
     'make $1 $2 priority',
   ],
   [

@@ -29,7 +29,7 @@ export type TaskQuestion =
 
 // "did i finish X", "have i bought X yet": whether a task is done.
 const STATUS =
-  /^(?:have|did)\s+i\s+(?:already\s+)?(?:finish(?:ed)?|do|done|complete(?:d)?|bought|buy|submit(?:ted)?)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:yet|already))?$/i
+  /^(?:have|did)\s+i\s+(?:ever\s+|already\s+)*(?:get\s+(?:a)?round\s+to\s+)?(?:finish(?:ed)?|do|done|complete(?:d)?|bought|buy|submit(?:ted)?|return(?:ed)?|print(?:ed)?|printing|returning|pa(?:y|id)|read|review(?:ed)?)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:yet|already))?$/i
 
 /** Reads a question about the task list, or undefined. */
 export function parseTaskQuestion(text: string): TaskQuestion | undefined {
