@@ -15,7 +15,7 @@ const POLITE_TAIL =
   /[\s,]+(?:if\s+(?:that|it)(?:'s|\s+is)\s+(?:not\s+)?(?:ok(?:ay)?|alright|fine|(?:too\s+much\s+)?(?:trouble|bother|hassle)|no\s+(?:trouble|bother|problem))|when(?:ever)?\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|moment|minute)|thanks|thank\s+you)[\s.!?]*$/i
 // A change asked for, then why: the reason is the person's news, never part of the request.
 const CHANGE_THEN_REASON =
-  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+|\s+(?=i\s+still\b))(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
+  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|summari[sz]e|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+|\s+(?=i\s+still\b))(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
 // An importance said as a sentence of its own after the request: it belongs to that request.
 const LONE_IMPORTANCE =
   /[.?!]\s+((?:(?:very|quite|fairly)\s+)?(?:low|high|top|medium)\s+priority|not\s+urgent|urgent)[.!]*$/i
@@ -37,10 +37,16 @@ const LEARNER: readonly [RegExp, string | ((...parts: string[]) => string)][] = 
   [/^put\s+a\s+(?:remember|remind)\s+(?:for\s+me\s+)?(?:to\s+)?/i, 'remind me to '],
   [/^(?:you\s+)?(?:keep\s+in\s+(?:your\s+)?mind|you\s+remember)\s+that\b/i, 'remember that'],
   [
-    /\bthe\s+(task|note)\s+of\s+(?:the\s+)?([^,.;?!]+?)(?=\s*(?:[,.;?!]|$|\s+(?:to|as|for|and)\b))/i,
+    /\b(?:the|my)\s+(task|note)\s+of\s+(?:the\s+)?([^,.;?!]+?)(?=\s*(?:[,.;?!]|$|\s+(?:to|as|for|and)\b))/i,
     'the $2 $1',
   ],
   [/^(?:erase|quit)\s+(?=the\b)/i, 'delete '],
+  [/^say\s+me\b/i, 'tell me'],
+  [/^give\s+me\s+a\s+resume\s+of\b/i, 'summarise'],
+  [/^make\s+a\s+sum\s*:\s*/i, ''],
+  [/\bmultiplied\s+with\b/i, 'multiplied by'],
+  [/\bgive\s+it\s+a\s+(?:due\s+)?date\s+(?:of|for)\s+/i, 'move it to '],
+  [/^([^,]{2,40}),\s+change\s+(?:his|her|its)\s+name\s+to\s+/i, 'rename $1 to '],
   [/^to\s+(?=(?:put|add|move|make|delete|remove|change|mark)\b)/i, ''],
   [/^(add|remind\s+me\s+to)\s+please\s+/i, '$1 '],
   [/\bthe\s+(homework|exercises?|essay|project)\s+of\s+(?:the\s+)?(\w+)/i, 'the $2 $1'],

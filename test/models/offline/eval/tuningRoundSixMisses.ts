@@ -1,6 +1,6 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice: texting and dictation 61/67; questions and follow-ups 47/67; English as a second language 44/72; polite, indirect, several at once 44/67.
+ * by voice: texting and dictation 61/67; questions and follow-ups 47/67; English as a second language 47/72; polite, indirect, several at once 44/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -50,7 +50,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'The calculator I bought it yesterday',
     'I send the essay today to the teacher',
     'delete the two tasks that are finished',
-    'the exam plan note, change his name to Final exam plan',
     'forget the thing that I study better in the morning, is not true anymore',
     'Forget all about me, please, I want to start from zero',
     'add to study the vocabulary of german tomorrow → no, not tomorrow, in thursday',
@@ -58,10 +57,8 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'what is the task more important what I have?',
     "Is possible to see which tasks don't have date?",
     'Say me what is in my note of mitochondria',
-    'give me a resume of the lecture 2, I lost the class',
     'I read 25 pages for hour, the book have 340 pages, how many hours I need?',
     'how many days are between today and the 10 of january?',
-    'make a sum: 17 multiplied with 23',
   ],
   'polite, indirect, several at once': [
     "Mind popping a note on the essay task saying 'use the Hill reaction example'?",
