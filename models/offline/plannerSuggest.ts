@@ -56,13 +56,15 @@ export function choiceReply(
   text: string,
   messages: readonly ChatMessage[],
   available: ReadonlySet<string>,
+  read: (said: string) => string,
 ): string | undefined {
   const asked = messages.findLast((m) => m.role === 'assistant' && m.content !== '')?.content
   const offered = answerChoices(asked ?? '')?.choices ?? []
   const said = text.trim().toLowerCase()
   const picked = pickedChoice(text, asked) ?? offered.find((c) => c.toLowerCase() === said)
   if (picked === undefined || !asked?.startsWith(WHAT_WITH_IT)) return picked
-  const named = messages.filter((m) => m.role === 'user').at(-2)?.content ?? ''
+  // The thing named is read as it was when the question was asked.
+  const named = read(messages.filter((m) => m.role === 'user').at(-2)?.content ?? '')
   const choices = namedChoices(
     stripFiller(named)
       .replace(/[?!.]+$/, '')
