@@ -15,7 +15,7 @@ const POLITE_TAIL =
   /[\s,]+(?:if\s+(?:that|it)(?:'s|\s+is)\s+(?:not\s+)?(?:ok(?:ay)?|alright|fine|(?:too\s+much\s+)?(?:trouble|bother|hassle)|no\s+(?:trouble|bother|problem))|when(?:ever)?\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|moment|minute)|thanks|thank\s+you)[\s.!?]*$/i
 // A change asked for, then why: the reason is the person's news, never part of the request.
 const CHANGE_THEN_REASON =
-  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|summari[sz]e|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+|\s+(?=i\s+still\b))(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
+  /^((?:please\s+)?(?:delete|remove|erase|move|push|mark|tick|untick|rename|take|clear|bring|undo|summari[sz]e|deleting|removing|moving|taking|marking)\b[^?]*?)(?:\s*[,.?!;]\s*|\s+(?:because|since|as)\s+|\s+(?=i\s+still\b))(?:because\s+|since\s+)?(?:i|i'?ve|i'?m|my|the\s+(?:teacher|prof|professor|lecturer|tutor|deadline|list)|it'?s\s+(?:not|no)|is\s+not|they|we)\b[\s\S]*$/i
 // An importance said as a sentence of its own after the request: it belongs to that request.
 const LONE_IMPORTANCE =
   /[.?!]\s+((?:(?:very|quite|fairly)\s+)?(?:low|high|top|medium)\s+priority|not\s+urgent|urgent)[.!]*$/i

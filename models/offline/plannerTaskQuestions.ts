@@ -32,7 +32,8 @@ const UNDATED =
 /** A task question: which is most important, which is due next, or when one is due. */
 export type TaskQuestion =
   | { kind: 'top'; least: boolean }
-  | { kind: 'next' | 'undated' }
+  | { kind: 'next' }
+  | { kind: 'undated' }
   | { kind: 'when' | 'status' | 'importance' | 'days'; target: string }
 
 // "did i finish X", "have i bought X yet": whether a task is done.

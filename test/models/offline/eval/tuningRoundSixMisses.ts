@@ -1,6 +1,6 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice: texting and dictation 61/67; questions and follow-ups 50/67; English as a second language 47/72; polite, indirect, several at once 44/67.
+ * by voice: texting and dictation 61/67; questions and follow-ups 50/67; English as a second language 47/72; polite, indirect, several at once 46/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -70,7 +70,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'Just a heads up, my exam got moved to the 18th of December',
     "Would it be possible to add 'book a study room' for Wednesday, and also make the flashcards a bit more important?",
     "the prof moved the chapter 5 reading to friday, and I've done the flashcards already",
-    'I wonder if you could clear out the finished tasks, the list is getting a bit cluttered',
     'Would it be too much to ask for the essay to be made top priority and moved to thursday?',
     "If you have a sec, rename 'Buy a calculator' to 'Buy a graphing calculator' and make it due monday",
     'would you mind telling me my most important task and then marking it done?',
@@ -79,7 +78,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     "I'd appreciate it if the Exam plan note could be renamed to 'Finals plan', and then could you add 'check the exam room' on the 14th?",
     "I've just finished reading chapter 5, so that's one off the list. Would you also mind moving the essay to Sunday?",
     "Would you mind adding 'pay the library fine' for friday? → Actually, would you mind deleting that one after all? My friend paid it.",
-    'I was just wondering, did I ever get round to printing the lecture slides?',
     "It'd help a lot if you told me how many days there are until the 15th",
   ],
 }
