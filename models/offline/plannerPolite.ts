@@ -81,6 +81,15 @@ const LEARNER: readonly [RegExp, string | ((...parts: string[]) => string)][] = 
     '$1',
   ],
   [/^([^,]{2,40}),\s+remove\s+the\s+due\s+date\b/i, 'remove the due date from $1'],
+  // "the calculator task can go", "could the calculator task go": a thing let go is deleted.
+  [
+    /^(?:could\s+)?(?:the\s+|my\s+)?((?!this\b|that\b)[^,?]{2,40}?\s+task)\s+(?:can\s+)?go(?=\s*(?:[,.?!]|$))[\s\S]*$/i,
+    'delete the $1',
+  ],
+  [
+    /^(?:the\s+)?([^,]{2,40}?)\s+(?:isn'?t|is\s+not)\b[^,]*,\s+((?:low|high|top)\s+priority)$/i,
+    'make $1 $2',
+  ],
   // "essay = top priority", "flashcards are super important now, make it a 5".
   [
     /^(?!(?:which|what|how|who|when|where|do|does|did|are|is)\b)(?:the\s+)?([^,=]{2,40}?)\s*(?:=|is|are)\s+(?:now\s+)?(?:super\s+|really\s+)?(top|high|low)\s+priority$/i,

@@ -1,11 +1,9 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice: texting and dictation 61/67; questions and follow-ups 50/67; English as a second language 47/72; polite, indirect, several at once 46/67.
+ * by voice: texting and dictation 63/67; questions and follow-ups 50/67; English as a second language 47/72; polite, indirect, several at once 47/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
-    'tbh calc task can go, borrowed 1 off jess',
-    'essay isnt rly urgent anymore, low priority pls',
     'the essay is like not that urgent anymore can you make it low priority and move it to Monday',
     'forget the thing about my exam being on the fifteenth',
     "so I actually didn't print the slides yet can you untick that",
@@ -59,7 +57,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   ],
   'polite, indirect, several at once': [
     "Mind popping a note on the essay task saying 'use the Hill reaction example'?",
-    'I hate to be a bother, but could the calculator task go? I borrowed one from my flatmate.',
     "I'm so sorry to bother you, but I think I ticked off the library books one by accident, could you untick it?",
     'Would you kindly put the flashcards task at importance 4 and give it a due date of next tuesday?',
     "I was wondering if you could move everything that's due this week to next monday",
