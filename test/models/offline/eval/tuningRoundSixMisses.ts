@@ -1,6 +1,6 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice: texting and dictation 63/67; questions and follow-ups 50/67; English as a second language 47/72; polite, indirect, several at once 47/67.
+ * by voice: texting and dictation 63/67; questions and follow-ups 50/67; English as a second language 52/72; polite, indirect, several at once 47/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -34,9 +34,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'Friday until the lab report finish must, please add',
     'Add revise chapter 6 for friday and after that put it in high priority',
     'Actually the reading of chapter 5 is not until monday, the professor said',
-    'postpone the reading of chapter 5 two days more',
-    'advance the essay to thursday, the teacher wants it before',
-    'Actualize the essay to the day 14',
     'Normally the essay is for the 8 but the prof has prolongated it to the 15',
     'change the importance of flashcards to more high, is important for me',
     'can you to put the essay with less importance? is not so urgent now',
@@ -44,13 +41,11 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'the flashcards task, put him a note: use the colors for each step',
     'The calculator I bought it yesterday',
     'I send the essay today to the teacher',
-    'delete the two tasks that are finished',
     'forget the thing that I study better in the morning, is not true anymore',
     'Forget all about me, please, I want to start from zero',
     'add to study the vocabulary of german tomorrow → no, not tomorrow, in thursday',
     'delete the task buy a calculator → oh no, I was wrong, return it back please',
     'what is the task more important what I have?',
-    "Is possible to see which tasks don't have date?",
     'Say me what is in my note of mitochondria',
     'I read 25 pages for hour, the book have 340 pages, how many hours I need?',
     'how many days are between today and the 10 of january?',
