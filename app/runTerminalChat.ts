@@ -7,6 +7,7 @@ import { latestChangeId } from '../ui/core/changeOf.ts'
 import { offersEdit } from '../ui/core/editFields.ts'
 import { nothingToDo } from '../ui/core/nothingToDo.ts'
 import type { AgentEvent } from '../vocabulary/AgentEvent.ts'
+import { answerChoices, pickedChoice } from '../vocabulary/answerChoices.ts'
 import { dayText } from '../vocabulary/humanTime.ts'
 import { isEnded, type RunStatus } from '../vocabulary/RunStatus.ts'
 import { toolWords } from '../vocabulary/toolWords.ts'
@@ -94,6 +95,13 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
   })
 
   const status = (id: string) => runtime.view(id).value
+  // The answer to the person's last message (an older one's choices are no longer asked).
+  const lastAnswer = (id: string) => {
+    const last = runtime
+      .view(id)
+      .events.findLast((e) => e.kind === 'assistantMessage' || e.kind === 'userMessage')
+    return last?.kind === 'assistantMessage' ? last.text : undefined
+  }
   const busy = () =>
     runId !== undefined && status(runId) !== 'awaitingInput' && !isEnded(status(runId))
   let question: AbortController | undefined
@@ -237,10 +245,14 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
         .command(runId, { kind: 'undo', changeId })
         .catch((error: Error) => say(`  ! ${error.message}`))
     } else {
+      // A number after an answer that asked back sends that choice's words, shown as sent.
+      const waiting = runId !== undefined && status(runId) === 'awaitingInput'
+      const chosen = waiting ? pickedChoice(text, lastAnswer(runId as string)) : undefined
+      if (chosen !== undefined) say(`  → ${chosen}`)
       // A refused message (too long, say) is told, and the chat goes on.
       try {
-        if (runId !== undefined && status(runId) === 'awaitingInput') {
-          await runtime.sendInput(runId, text)
+        if (runId !== undefined && waiting) {
+          await runtime.sendInput(runId, chosen ?? text)
         } else {
           const next = runtime.startRun({
             input: text,
@@ -260,6 +272,8 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     } catch (error) {
       say(`  ! ${(error as Error).message}`)
     }
+    const asked = runId !== undefined && answerChoices(lastAnswer(runId) ?? '')
+    if (asked) say(`  (type a number, 1–${asked.choices.length}, to choose)`)
   }
   unsubscribe()
   if (runId !== undefined && busy() && !leftWaiting) await runtime.cancel(runId, 'chat closed')

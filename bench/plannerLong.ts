@@ -55,6 +55,12 @@ const SHAPES: Record<string, string> = {
   '1. x 2. y 3. z': fill('1. x 2. y 3. z ', 'could you add: '),
   'x please move it': `${fill('the essay ').slice(0, length - 30)} please move it for saturday`,
   'mv x 2 fri 4 y': fill('mv essay 2 fri 4 chem ', ''),
+  // Round six's shapes: a polite prelude, dictation's "like", a reason after a change, "+" lists.
+  'sorry to bother you, but': fill('sorry to bother you, but ', ''),
+  'like like': fill('like ', 'add '),
+  'delete x, i still': fill('x, i still have it because ', 'delete '),
+  'a + b + c': fill('b tmrw + ', 'add a '),
+  'the fourteenth': fill('due the fourteenth importance four ', 'add x '),
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

@@ -35,7 +35,8 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
   const said = parseFirst(tidyMessage(user.content), today)
   // "2" after a question with numbered choices is the request that choice stands for.
-  const text = choiceReply(said, messages, available) ?? said
+  const read = (content: string) => parseFirst(tidyMessage(content), today)
+  const text = choiceReply(said, messages, available, read) ?? said
   const sinceUser = messages.slice(lastUser + 1)
   const nextId = planIds(messages)
   const use = planToolUse(text, request.tools, sinceUser, nextId)

@@ -84,6 +84,6 @@ function plainly(said: string): string {
 
 /** Marks after which what follows replaces what was said. */
 export const STRONG_CORRECTION =
-  '(?:(?:oh\\s+)?no\\s+wait(?:,?\\s+i\\s+mean(?:t)?)?|(?:oh\\s+)?wait,?\\s+(?:no|i\\s+mean(?:t)?)|no,?\\s+sorry(?:,?\\s+i\\s+mean(?:t)?)?|sorry,?\\s+i\\s+mean(?:t)?|,?\\s*i\\s+mean(?:t)?|actually,?\\s+make\\s+(?:that|it)|or\\s+rather|scratch\\s+that,?|correction:?)'
+  '(?:(?:oh\\s+)?no\\s+wait(?:,?\\s+i\\s+mean(?:t)?)?|(?:oh\\s+)?wait,?\\s+(?:no|i\\s+mean(?:t)?)|no,?\\s+sorry(?:,?\\s+i\\s+mean(?:t)?)?|sorry,?\\s+i\\s+mean(?:t)?|,?\\s*i\\s+mean(?:t)?|actually,?\\s+make\\s+(?:that|it)|or\\s+rather|scratch\\s+that,?|correction:?|actually,?\\s+no(?:,?\\s+just)?)'
 /** Marks that correct only a day ("thursday, sorry friday", "on the 9th, actually the 10th"). */
 export const WEAK_CORRECTION = '(?:sorry|actually|oops|nope|no)'

@@ -29,7 +29,7 @@ const IT_OFF_ASK =
   /^(?:please\s+)?(?:(?:take|get)\s+(?:it|that)\s+(?:off|away)|remove\s+(?:it|that)|get\s+rid\s+of\s+(?:it|that))$/i
 // "finally finished the flashcards": news of a thing done is the tick it asks for.
 const DONE_NEWS =
-  /^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted)|(?:just|already|finally)\s+(?:bought|paid|returned|printed|emailed|called|rang|booked|sent|posted|collected|renewed|read|reviewed|revised|made|cleaned|washed))\s+((?:\S+\s+){0,7}\S+)$/i
+  /^(?:i(?:'ve|\s+have)?\s+)?(?:(?:just\s+|already\s+|finally\s+|now\s+)*(?:finished|completed|done\s+with|handed\s+in|turned\s+in|submitted|got\s+(?:a)?round\s+to\s+\w+ing)|(?:(?:just|already|finally)\s+|(?=(?:bought|paid|returned|printed|emailed|booked|sent|posted|collected|renewed)\s+(?:the|that)\s))(?:bought|paid|returned|printed|emailed|called|rang|booked|sent|posted|collected|renewed|read|reviewed|revised|made|cleaned|washed))\s+((?:\S+\s+){0,7}\S+)$/i
 // "prof said the essay is now due on the 14th": a new due date told as news.
 const NOW_DUE =
   /^(?:.*?\b(?:said|says|told\s+(?:me|us)|announced|emailed|confirmed)\s+(?:that\s+)?)?(?:the\s+|my\s+)?(.+?)\s+(?:is|are|'s)\s+now\s+due\s+(.+)$/i
@@ -39,7 +39,7 @@ const MOVE_ASK =
   /^(?:please\s+)?(?:move|push)\s+(?:it|that|this)\s+(?:back\s+)?(?:to|till|until)\s+(.+)$/i
 // What the news is about: the thing handed in, or the subject of "X doesn't have a deadline".
 const DID_THING =
-  /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:handed|turned|sent|submitted|finished|did|done|completed|sorted(?:\s+out)?|emailed|called|paid|bought|returned|printed|read|got)\s+(?:in\s+)?(.+?)(?:\s+in)?$/i
+  /^(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+|now\s+)*(?:handed|turned|sent|submitted|finished|did|done|completed|sorted(?:\s+out)?|emailed|called|paid|bought|returned|printed|read|got)\s+(?:in\s+|with\s+)?(.+?)(?:\s+in)?$/i
 const SUBJECT =
   /^(?:the\s+|my\s+)?(.+?)\s+(?:doesn'?t|does\s+not|don'?t|has\s+no|have\s+no|won'?t|isn'?t|is\s+not|no\s+longer)\b/i
 
@@ -73,12 +73,16 @@ export function resolveIndirect(text: string): string {
 
 // News alone, with nothing asked after it: only a thing done is a request (to tick it).
 function doneNews(text: string): string {
-  const done = DONE_NEWS.exec(text)?.[1]
+  const alone = DONE_ALONE.exec(text)
+  const done = DONE_NEWS.exec(text)?.[1] ?? alone?.[1] ?? alone?.[2]
   if (done === undefined || /[,;]|\band\b/i.test(done)) return text
   const thing = aboutWhat(done.replace(/^/, 'finished '))
   return thing ? `mark ${thing} as done` : text
 }
 
+// "lecture 1 review is sorted", "handed the essay in today": done, said with nothing asked.
+const DONE_ALONE =
+  /^(?:(?:the|my)\s+)?(.+?)\s+(?:is|are|'s|has\s+been)\s+(?:now\s+|all\s+|finally\s+)?(?:sorted|done(?:\s+and\s+dusted)?|finished|completed?|handed\s+in|submitted)$|^(?:i\s+)?(?:just\s+|finally\s+)?(?:handed|turned)\s+((?:\S+\s+){0,5}?\S+)\s+in(?:\s+(?:today|yesterday|just\s+now))?$/i
 // "turns out i don't need a calculator": the thing no longer needed.
 // "the flashcards thing is sorted": the thing said to be done.
 const IS_DONE =

@@ -9,6 +9,7 @@ import { MAX_REQUEST } from './plannerBounds.ts'
 import { findDate, withoutDate } from './plannerChrono.ts'
 import { STRONG_CORRECTION, unframeToVerb, WEAK_CORRECTION } from './plannerFrames.ts'
 import { resolveIndirect } from './plannerIndirect.ts'
+import { unwrapPolite } from './plannerPolite.ts'
 import { rephrase } from './plannerRephrase.ts'
 
 // Texting and two dropped apostrophes, word for word ("b4" → "before", "ive" → "i've"); the
@@ -47,33 +48,41 @@ const TEXTING: readonly [RegExp, string][] = [
     '$1 to ',
   ],
   [/([!?])\1+/g, '$1'],
+  // Emoji are tone, like "!!!": never a title's words.
+  [/\s*\p{Extended_Pictographic}\uFE0F?/gu, ''],
   // Emoticons are tone, never a date's or a title's words: ":(", ":-)", ";P".
   [/\s*[:;]-?[()DPp/|]+(?=\s|$)/g, ''],
 ]
 
 // Said before the request, never part of it: fillers, discourse markers, polite and indirect frames.
 const LEADING =
-  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|do\s+one\s+thing|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
+  /^(?:um+|uh+|erm+|er|hmm+|ugh+|oh+|ah+|so|ok(?:ay)?|k|right|well|yeah|yep|yes|alright|anyway|basically|honestly|(?:hey|hi|hello)(?:\s+there)?|hiya|cool|sir|madam|ma'?am|mate|bro|boss|definitely|really|seriously|do\s+one\s+thing|heya|yo|oi|btw|fyi(?=\s*[,:]?\s*(?:can|could|would|will|please|add|remind|put|make|create)\b)|lol|haha|good\s+news|great\s+news|bad\s+news|quick\s+one|just|also|oh\s+and|and|maybe|perhaps|possibly|terribly|please|kindly|actually(?=\s*,?\s*(?:can|could|would|add|remind|put|make|create|rewrite|replace|delete|remove|rename|change|move|mark|tick)\b)|do\s+the\s+needful\s+and|do\s+me\s+a\s+favou?r(?:\s+and)?|would\s+it\s+be\s+possible\s+(?:for\s+you\s+)?to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|i\s+was\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|i\s+(?:was\s+)?(?:just\s+)?wondering(?=,)|i'?m\s+wondering\s+if\s+(?:you\s+)?(?:could|can|would)|would\s+you\s+mind|(?:could|can|would|will)\s+you(?:\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\s+able\s+to))*|if\s+you\s+(?:could|can|don'?t\s+mind)|i\s+need\s+you\s+to|i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|i\s+would\s+like\s+you\s+to|(?:please\s+)?be\s+so\s+kind\s+as\s+to|i\s+(?:think|guess|suppose)(?=\s+(?:i|you|we|add|remind|put|create|make|can|could|please|need|have|gotta)\b))\b[\s,:!.-]*/i
 // Said after the request: thanks, hedges, laughter, "pls add it".
 const TRAILING =
-  /[\s,.;!-]+(?:please|(?:many\s+)?thanks(?:\s+so\s+much|\s+a\s+lot)?|thank\s+you(?:\s+so\s+much)?|instead|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
+  /[\s,.;!-]+(?:please|(?:many\s+)?thanks(?:\s+so\s+much|\s+a\s+lot)?|thank\s+you(?:\s+so\s+much)?|instead|thx|ty|cheers|lol|haha|i\s+think(?:\s+yeah)?|i\s+guess|i\s+suppose|probably|or\s+something|if\s+(?:that'?s\s+ok|possible|you\s+can)|yeah|ugh|ok(?:ay)?|then|mate|dude|bro|buddy|x+|:\))[\s.!?]*$/i
 // Mid-sentence fillers: "i need to like revise", "um", "lol".
 const INSIDE: readonly [RegExp, string][] = [
   [/(?:^|\s|,)(?:um+|uh+|erm+|lol|lmao|haha|btw)(?=[\s,.!?]|$)[,]?/gi, ' '],
-  [/\b(to|gotta|and)\s+like\s+/gi, '$1 '],
+  // Dictation's "like" is a filler, except after the words it means something with.
+  [
+    /(?<!\b(?:i|you|we|they|would|'d|feel|feels|look|looks|sound|sounds|just|things|stuff|something|what|is\s+it))\s+like\s+(?=[a-z0-9])/gi,
+    ' ',
+  ],
+  [/,?\s+and\s+(?:it'?s|it\s+is)\s+(?=due\b)/gi, ' '],
+  [/\s+and\s+make\s+it\s+(?=(?:really\s+|very\s+|super\s+)?(?:important|urgent)\b)/gi, ', it is '],
   [/,\s*like,\s*/gi, ' '],
   // "add a task please - X": the please before the dash.
   [/\s+please\s*(?=[-–—:])/gi, ' '],
 ]
 // A trailing value-word is importance: "its a big one", "it's worth a lot of marks".
 const WORTH =
-  /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b/i
+  /(?:,\s*|\s+(?:and|but)\s+|\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:a\s+(?:big|huge|major)\s+(?:one|deal|thing)|(?:worth|counts?\s+for)\s+(?:a\s+lot|loads|lots|heaps|a\s+ton)(?:\s+of\s+(?:marks|points|my\s+grade))?|(?:really|super|very)\s+(?:big|major)|(?:huge|massive|major))\b|\s+worth\s+(?:a\s+lot|loads|lots|heaps)\b/i
 // "…, its quite urgent": the same, said with a degree word before it.
 const URGENT =
   /(?:,\s*|\s+(?:and|but)\s+)(?:it'?s|it\s+is|this\s+is|that'?s)\s+(?:(?:quite|really|very|super|pretty|so|rather|kinda|fairly|extremely)\s+)?(?:urgent|important|crucial|vital|essential|high\s+priority|a\s+priority)\b/i
 // "…, pls add it": a thing said first and asked for after ("my lab report is due thursday … add it").
 const ADD_IT =
-  /[\s,;.!-]+(?:(?:and\s+)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind\s+me))[\s.!?]*$/i
+  /[\s,;.!-]+(?:(?:and\s+|so\s+(?:yeah\s+)?)?(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:add|put|save)(?:\s+(?:it|that|this))?(?:\s+(?:in|on|to)\s+(?:my\s+)?(?:tasks|list|to-?dos?|task\s+list))?(?:\s+please)?|(?:please\s+)?(?:remind(?:\s+me)?|help\s+me\s+(?:to\s+)?remember))[\s.!?]*$/i
 // "X is due thursday": with "add it", the thing due is the title.
 const IS_DUE = /^(?:the\s+)?(.+?)\s+(?:is|are|'s)\s+due\b/i
 // "X no wait Y", "X, sorry I mean Y", "X actually make that Y": Y is what was meant.
@@ -93,6 +102,8 @@ const GERUNDS: ReadonlyMap<string, string> = new Map([
   ['deleting', 'delete'],
   ['removing', 'remove'],
   ['marking', 'mark'],
+  ['taking', 'take'],
+  ['telling', 'tell'],
   ['saving', 'save'],
 ])
 const GERUND = /^(\w+ing)\b/i
@@ -110,22 +121,27 @@ function unframed(text: string): string {
 export function parseFirst(message: string, today: Date): string {
   // A request's length at most: a longer message is read clause by clause, as it was written.
   if (message.length > MAX_REQUEST) return message
-  if (message.includes('\n') || /^\s*(?:run\b|```)/i.test(message)) return message
+  if (/^\s*(?:run\b|```)/i.test(message)) return message
   // A note's body (after its colon) is kept word for word; only the request before it is read.
-  const colon = message.indexOf(':')
-  if (colon >= 0 && /\b(?:note|memory|remember|run)\b/i.test(message.slice(0, colon))) {
-    return `${unframeToVerb(leading(rephrase(message.slice(0, colon))))}:${message.slice(colon + 1)}`
+  const colon = message.split('\n')[0]?.indexOf(':') ?? -1
+  if (colon >= 0 && /\b(?:note|memory|remember|run|jot)\b/i.test(message.slice(0, colon))) {
+    // "a note called Lab safety with:": the title ends before "with".
+    const ask = unwrapPolite(message.slice(0, colon)).replace(/(\bcalled\s.+?)\s+with$/i, '$1')
+    return `${unframeToVerb(leading(rephrase(ask)))}:${message.slice(colon + 1)}`
   }
+  if (message.includes('\n')) return message
   return tidy(message, today)
 }
 
 function tidy(said: string, today: Date): string {
-  let text = said
+  // Said all in capitals is said loudly, not in names: read in small letters.
+  let text = /\p{Ll}/u.test(said) ? said : said.toLowerCase()
   for (const [pattern, replacement] of TEXTING) text = text.replace(pattern, replacement)
   for (const [pattern, replacement] of INSIDE) text = text.replace(pattern, replacement)
+  text = unwrapPolite(stripEnds(text.replace(/\s+/g, ' ').trim()))
   text = rephrase(stripEnds(rephrase(text.replace(/\s+/g, ' ').trim())))
   text = stripEnds(unframeToVerb(stripEnds(text.replace(/\s+/g, ' ').trim())))
-  text = corrected(text, today)
+  text = unwrapPolite(corrected(text, today))
   text = resolveIndirect(valued(asked(text)))
   return unframed(stripEnds(text)).replace(/!+$/, '')
 }
@@ -155,7 +171,10 @@ function asked(text: string): string {
   const rest = text.slice(0, add.index)
   if (/^(?:add|remind|create|make|put|new)\b/i.test(rest)) return rest
   const due = IS_DUE.exec(rest)
-  const body = due ? `${due[1]} due${rest.slice(due[0].length)}` : rest
+  const body = (due ? `${due[1]} due${rest.slice(due[0].length)}` : rest).replace(
+    /^i\s+(?:have|got)\s+(?:to\s+)?/i,
+    '',
+  )
   return `add a task to ${body}`
 }
 
@@ -181,6 +200,15 @@ function corrected(text: string, today: Date): string {
   // "delete X, no wait, mark it done": a new verb for the same thing.
   if (VERB_FIRST.test(before) && VERB_FIRST.test(meant) && /\b(?:it|that|this)\b/i.test(meant))
     return meant.replace(/\b(?:it|that|this)\b/i, before.replace(VERB_FIRST, '').trim())
+  // "for glycolysis no wait for the Calvin cycle": from the same preposition on.
+  const prep = /^(?:for|to|on|at|in|with|by|from|about)\s/i.exec(meant)?.[0]
+  const from = prep === undefined ? -1 : before.toLowerCase().lastIndexOf(` ${prep.toLowerCase()}`)
+  if (from > 0) return `${before.slice(0, from)} ${meant}`
+  // "delete the note called X no sorry the exam plan one": "one" is the kind said before.
+  const kind = /\b(note|task)\b/i.exec(before)?.[1]
+  const verb = VERB_FIRST.exec(before)?.[0]
+  if (verb && kind && /^(?:the|my)\s.+\sone$/i.test(meant))
+    return `${verb} ${meant.replace(/one$/i, kind)}`
   // A word or two corrected: they take the place of as many words at the end.
   const words = meant.split(' ')
   const kept = before.split(' ')
@@ -188,7 +216,8 @@ function corrected(text: string, today: Date): string {
   return [...kept.slice(0, kept.length - words.length), ...words].join(' ')
 }
 
-const VERB_FIRST = /^(?:delete|remove|mark|tick|untick|move|push|rename|change|complete|finish)\b/i
+const VERB_FIRST =
+  /^(?:delete|remove|get\s+rid\s+of|mark|tick|untick|move|push|rename|change|complete|finish)\b/i
 const DAY_LEAD = /^\s*(?:to|on|by|for|till|until|due)\b/i
 
 // The day said is replaced where it stood, keeping its "to", "on" or "by".

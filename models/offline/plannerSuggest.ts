@@ -1,3 +1,4 @@
+import { answerChoices, pickedChoice } from '../../vocabulary/answerChoices.ts'
 import type { ChatMessage } from '../../vocabulary/ChatMessage.ts'
 import { stripFiller } from './plannerClauses.ts'
 import { startsWithTaskVerb } from './plannerTaskVerbs.ts'
@@ -14,6 +15,9 @@ const STOP = new Set(
 const MAX_NAMED_WORDS = 5
 // The question that offers what to do with a thing named; its choices are answered by number.
 const WHAT_WITH_IT = 'What would you like me to do with that?'
+// Each choice is said as a request the planner reads, so a click (or its number) sends just that.
+const DID_YOU_WANT =
+  "I didn't catch a request I can act on there, so I won't guess. To add a task, say “add a task to …” with what to do. Or did you mean one of these?"
 
 /**
  * A short answer to a request the planner cannot read: a question with concrete numbered choices,
@@ -36,37 +40,42 @@ export function suggestFor(clause: string, available: ReadonlySet<string>): stri
   if (choices.length >= 2)
     return [WHAT_WITH_IT, ...numbered(choices.map((c) => c.label))].join('\n')
   const offers = [
-    available.has('create_task') && `add a task: say ${quoted('add a task to …')} with what to do`,
-    available.has('list_tasks') && `see what is due: ${quoted("what's due this week?")}`,
-    available.has('save_artifact') && `save a note: ${quoted('save a note called …: …')}`,
+    available.has('list_tasks') && "what's due this week?",
+    available.has('list_artifacts') && 'show my notes',
+    'help',
   ].filter((offer) => typeof offer === 'string')
-  if (offers.length >= 2)
-    return [
-      "I didn't catch a request I can act on there, so I won't guess. Did you want to:",
-      ...numbered(offers),
-    ].join('\n')
+  if (offers.length >= 2) return [DID_YOU_WANT, ...numbered(offers)].join('\n')
   return `I didn't catch that. Send ${quoted('help')} to see what I can do here.`
 }
 
-/** The request a numbered answer to the "what with that" question stands for, or undefined. */
+/**
+ * The request a choice sent back stands for, after an answer that offered choices: its number
+ * ("2") or its words (a click). What to do with a thing named comes back as the thing's request.
+ */
 export function choiceReply(
   text: string,
   messages: readonly ChatMessage[],
   available: ReadonlySet<string>,
+  read: (said: string) => string,
 ): string | undefined {
-  const picked = /^\s*(?:number\s+|option\s+)?([1-3])\s*[.)!]?\s*$/i.exec(text)?.[1]
-  if (picked === undefined) return undefined
-  const users = messages.filter((m) => m.role === 'user')
-  const asked = messages.findLast((m) => m.role === 'assistant' && m.content !== '')
-  const named = users.at(-2)?.content
-  if (asked === undefined || !asked.content.startsWith(WHAT_WITH_IT) || named === undefined)
-    return undefined
-  const words = stripFiller(named)
-    .replace(/[?!.]+$/, '')
-    .trim()
-  return namedChoices(words, available)[Number(picked) - 1]?.request
+  const asked = messages.findLast((m) => m.role === 'assistant' && m.content !== '')?.content
+  const offered = answerChoices(asked ?? '')?.choices ?? []
+  const said = text.trim().toLowerCase()
+  const picked = pickedChoice(text, asked) ?? offered.find((c) => c.toLowerCase() === said)
+  if (picked === undefined || !asked?.startsWith(WHAT_WITH_IT)) return picked
+  // The thing named is read as it was when the question was asked.
+  const named = read(messages.filter((m) => m.role === 'user').at(-2)?.content ?? '')
+  const choices = namedChoices(
+    stripFiller(named)
+      .replace(/[?!.]+$/, '')
+      .trim(),
+    available,
+  )
+  return choices.find((c) => c.label === picked)?.request
 }
 
+// What to do with a thing named: said without the thing (never the message echoed back); the
+// request each stands for names it.
 function namedChoices(
   words: string,
   available: ReadonlySet<string>,
@@ -76,12 +85,9 @@ function namedChoices(
     return []
   const thing = words.replace(/^(?:the|my|a|an)\s+/i, '')
   return [
-    available.has('list_tasks') && {
-      label: 'show your tasks, to pick the one you mean',
-      request: 'show my tasks',
-    },
+    available.has('list_tasks') && { label: 'show my tasks', request: 'show my tasks' },
     available.has('search_workspace') && {
-      label: 'look it up in your notes and sources',
+      label: 'look it up in my notes',
       request: `search ${thing}`,
     },
     available.has('create_task') && {

@@ -2,6 +2,7 @@ import { dayText } from '../../vocabulary/humanTime.ts'
 /** Questions about the task list: the most important task, and when a task is due. */
 
 import { stripFiller } from './plannerClauses.ts'
+import { dayAfter } from './plannerDates.ts'
 import { taskReferents } from './plannerReferents.ts'
 import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
@@ -21,15 +22,23 @@ const WHEN = [
 const NEXT =
   /^(?:what(?:'s|s|\s+is)|which\s+(?:task\s+|one\s+)?(?:is|'s)|when(?:'s|s|\s+is))\s+(?:my\s+|the\s+)?(?:(?:very\s+)?next\s+(?:deadline|due\s+date|thing\s+due|task\s+due|thing|task)|due\s+(?:soonest|next|first)|(?:soonest|nearest|closest|earliest|first)\s+(?:deadline|due\s+date|task|thing)|(?:the\s+)?(?:first|soonest)\s+due)(?:\s+(?:coming\s+up|then))?$/i
 
+// "how important is the essay", "how many days until the essay is due", "which tasks have no date".
+const IMPORTANCE = /^how\s+(?:important|urgent)\s+is\s+(?:the\s+|my\s+)?(.+)$/i
+const DAYS =
+  /^how\s+(?:many\s+days|long)\s+(?:until|till|til|before)\s+(?:the\s+|my\s+)?(.+?)(?:\s+is)?\s+due$/i
+const UNDATED =
+  /^(?:which|what)\s+(?:of\s+my\s+)?tasks\s+(?:(?:don'?t|do\s+not)\s+have|have\s+no|are\s+without)\s+(?:a\s+)?(?:due\s+)?dates?$/i
+
 /** A task question: which is most important, which is due next, or when one is due. */
 export type TaskQuestion =
   | { kind: 'top'; least: boolean }
   | { kind: 'next' }
-  | { kind: 'when' | 'status'; target: string }
+  | { kind: 'undated' }
+  | { kind: 'when' | 'status' | 'importance' | 'days'; target: string }
 
 // "did i finish X", "have i bought X yet": whether a task is done.
 const STATUS =
-  /^(?:have|did)\s+i\s+(?:already\s+)?(?:finish(?:ed)?|do|done|complete(?:d)?|bought|buy|submit(?:ted)?)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:yet|already))?$/i
+  /^(?:have|did)\s+i\s+(?:ever\s+|already\s+)*(?:get\s+(?:a)?round\s+to\s+)?(?:finish(?:ed)?|do|done|complete(?:d)?|bought|buy|submit(?:ted)?|return(?:ed)?|print(?:ed)?|printing|returning|pa(?:y|id)|read|review(?:ed)?)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:yet|already))?$/i
 
 /** Reads a question about the task list, or undefined. */
 export function parseTaskQuestion(text: string): TaskQuestion | undefined {
@@ -38,6 +47,11 @@ export function parseTaskQuestion(text: string): TaskQuestion | undefined {
   if ((least || TOP.test(clause)) && !/^(?:make|set|mark|change|move)\b/i.test(clause))
     return { kind: 'top', least }
   if (NEXT.test(clause)) return { kind: 'next' }
+  if (UNDATED.test(clause)) return { kind: 'undated' }
+  const importance = IMPORTANCE.exec(clause)?.[1]
+  if (importance !== undefined) return { kind: 'importance', target: importance }
+  const days = DAYS.exec(clause)?.[1]
+  if (days !== undefined) return { kind: 'days', target: days }
   const status = STATUS.exec(clause)?.[1]
   if (status !== undefined) return { kind: 'status', target: status }
   for (const pattern of WHEN) {
@@ -56,11 +70,33 @@ export const taskQuestionSkill: PlannerSkill = (context) => {
   const tasks = latestAnyList(context) ?? []
   if (question.kind === 'top') return { text: topAnswer(tasks, question.least) }
   if (question.kind === 'next') return { text: nextAnswer(tasks) }
+  if (question.kind === 'undated') {
+    const titles = tasks.filter((t) => !t.done && t.due === undefined).map((t) => `“${t.title}”`)
+    return {
+      text: titles.length
+        ? `No due date: ${titles.join(', ')}.`
+        : 'Every open task has a due date.',
+    }
+  }
   // "when is it due" after an answer that named one task: that task.
   const pointed = /^(?:it|that|this)(?:\s+one)?$/i.test(question.target)
   const task =
     (pointed && taskReferents(context.messages).last) || findBestTask(tasks, question.target)
   if (task === undefined) return { text: `No task matched “${question.target}”.` }
+  if (question.kind === 'importance')
+    return {
+      text: task.importance
+        ? `“${task.title}” has importance ${task.importance} of 5.`
+        : `“${task.title}” has no importance set.`,
+    }
+  if (question.kind === 'days' && task.due) {
+    const days = Math.round(
+      (Date.parse(task.due) - Date.parse(dayAfter(context.today, 0))) / 86_400_000,
+    )
+    return {
+      text: `“${task.title}” is due in ${days} day${days === 1 ? '' : 's'}, ${day(task.due)}.`,
+    }
+  }
   if (question.kind === 'status')
     return {
       text: task.done ? `Yes: “${task.title}” is done.` : `Not yet: “${task.title}” is still open.`,

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { JsonSchema } from '../../models/messages.ts'
+import { answerChoices } from '../../vocabulary/answerChoices.ts'
 import type { RunStatus } from '../../vocabulary/RunStatus.ts'
 import type { TranscriptItem } from '../core/buildTranscript.ts'
 import type { ConfirmationRequest } from '../core/ConfirmationRequest.ts'
@@ -10,6 +11,7 @@ import type { RunSource } from '../core/RunSource.ts'
 import { submitCommand } from '../core/submitCommand.ts'
 import { submitDecision } from '../core/submitDecision.ts'
 import { useRunBusy, useRunStatus, useTranscript } from '../hooks/runHooks.ts'
+import { AnswerChoices } from './AnswerChoices.tsx'
 import { type CardUnavailable, ConfirmationCard, type DecisionOption } from './ConfirmationCard.tsx'
 import { Markdown } from './Markdown.tsx'
 
@@ -112,9 +114,8 @@ export function AgentChat(props: AgentChatProps) {
     setAskingCancel(false)
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const message = text.trim()
+  // A message typed, or a choice's words clicked: the same next message either way.
+  const send = async (message: string, typed: boolean) => {
     if (message === '' || busy || sending) return
     setSending(true)
     setError(undefined)
@@ -122,13 +123,22 @@ export function AgentChat(props: AgentChatProps) {
       if (run !== undefined && status === 'awaitingInput')
         await submitCommand(run, { type: 'USER_INPUT', text: message })
       else await props.onStartRun(message)
-      setText('')
+      if (typed) setText('')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     } finally {
       setSending(false)
     }
   }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    return send(text.trim(), true)
+  }
+  // Only the last answer's choices can be clicked, and only while the chat waits for a message.
+  const choose =
+    last?.kind === 'assistant' && !busy && !sending
+      ? (words: string) => void send(words, false)
+      : undefined
 
   // An Undo proposes a card; nothing is taken back before that card is allowed.
   const undo = (changeId: string) => {
@@ -177,6 +187,7 @@ export function AgentChat(props: AgentChatProps) {
               renderCardActions={props.renderCardActions}
               cardUnavailable={props.cardUnavailable}
               onUndo={run !== undefined && status === 'awaitingInput' ? undo : undefined}
+              onChoose={item === last ? choose : undefined}
             />
           </li>
         ))}
@@ -271,6 +282,8 @@ interface ChatItemProps {
   cardUnavailable: ((request: ConfirmationRequest) => CardUnavailable | undefined) | undefined
   /** Offered while the run waits for input: an Undo on each Done line of a workspace change. */
   onUndo?: ((changeId: string) => void) | undefined
+  /** Sends a choice the last answer offered, as the next message. */
+  onChoose?: ((words: string) => void) | undefined
 }
 
 function ChatItem(props: ChatItemProps) {
@@ -289,7 +302,10 @@ function ChatItem(props: ChatItemProps) {
   switch (item.kind) {
     case 'user':
       return <p className="sp-bubble sp-bubble--user">{item.text}</p>
-    case 'assistant':
+    case 'assistant': {
+      // An answer that asks back offers its choices as buttons (any model's, not only the planner's).
+      const asked = item.streaming ? undefined : answerChoices(item.text)
+      if (asked !== undefined) return <AnswerChoices asked={asked} onChoose={props.onChoose} />
       // The model's text is untrusted markdown: rendered as elements, never as HTML.
       return (
         <Markdown
@@ -297,6 +313,7 @@ function ChatItem(props: ChatItemProps) {
           text={item.text}
         />
       )
+    }
     case 'thinking':
       // Folded: the model's reasoning is there for a person who wants it, not in the way.
       return (

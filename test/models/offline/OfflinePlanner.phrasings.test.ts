@@ -167,7 +167,7 @@ const PHRASINGS: readonly [string, Expected][] = [
   [
     // Asked back with choices, never the request echoed as a task to add (issue #51).
     'can you book me a flight to Paris',
-    /^I didn't catch a request I can act on there, so I won't guess\. Did you want to:\n1\. add a task: say “add a task to …”[\s\S]*\n2\. (?![\s\S]*Paris)/,
+    /^I didn't catch a request I can act on there, so I won't guess\. To add a task, say “add a task to …” with what to do\. Or did you mean one of these\?\n1\. what's due this week\?\n2\. (?![\s\S]*Paris)/,
   ],
   [
     'what is the capital of france',
@@ -175,7 +175,7 @@ const PHRASINGS: readonly [string, Expected][] = [
   ],
   [
     'asdfgh',
-    /^What would you like me to do with that\?\n1\. show your tasks[\s\S]*\n2\. [\s\S]*\n3\. add it as a new task$/,
+    /^What would you like me to do with that\?\n1\. show my tasks\n2\. look it up in my notes\n3\. add it as a new task$/,
   ],
 ]
 

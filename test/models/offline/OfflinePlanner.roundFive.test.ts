@@ -9,11 +9,8 @@ import { ROUND_FIVE_MORE } from './eval/tuningRoundFiveMore.ts'
 // The few phrasings the round left unread are listed in KNOWN_MISSES and must still miss, so a fix
 // shows up here as a failure to move it out of the list.
 const KNOWN_MISSES = new Set([
-  'add do laundry tmrw + hoover sat',
   'essay is urgent!! make it top priority',
-  'which tasks have no due date',
   'when is my exam',
-  'how many days till the essay is due',
   'do i have a note about mitochondria',
   'whats the date today',
 ])

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { OfflinePlanner } from '../../../models/offline/OfflinePlanner.ts'
 import { createToolRegistry } from '../../../tools/createToolRegistry.ts'
+import { answerChoices } from '../../../vocabulary/answerChoices.ts'
 
 const planner = new OfflinePlanner({ clock: () => new Date(2026, 11, 1, 10) })
 const tools = createToolRegistry().definitions()
@@ -85,4 +86,43 @@ describe('a request never becomes a task unless a task verb and its object were 
       { numRuns: 300 },
     )
   })
+
+  it('asked back, no choice offered writes anything but the one that says it adds a task', async () => {
+    await fc.assert(
+      fc.asyncProperty(noTaskAsked, async (said) => {
+        const first = { role: 'user', content: said } as const
+        const asked = await planner.complete({
+          messages: [first],
+          tools,
+          signal: new AbortController().signal,
+        })
+        const offered = answerChoices(asked.text ?? '')?.choices ?? []
+        for (const [i, choice] of offered.entries()) {
+          // Taken by its number, as the terminal sends it, or by its words, as the page does.
+          for (const reply of [String(i + 1), choice]) {
+            const turn = await planner.complete({
+              messages: [
+                first,
+                { role: 'assistant', content: asked.text ?? '' },
+                { role: 'user', content: reply },
+              ],
+              tools,
+              signal: new AbortController().signal,
+            })
+            const writes = (turn.toolCalls ?? []).filter((call) => WRITES.has(call.name))
+            if (/\badd it as a new task\b/.test(choice))
+              expect(
+                writes.map((call) => call.name),
+                said,
+              ).toEqual(['create_task'])
+            else expect(writes, `${said} → ${reply}`).toEqual([])
+          }
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
 })
+
+// The tools that change something: a choice that proposes one of these must say so.
+const WRITES = new Set(tools.filter((tool) => tool.permission !== 'read').map((tool) => tool.name))
