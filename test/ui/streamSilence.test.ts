@@ -46,28 +46,31 @@ describe('a stream that falls silent counts as a lost server (#40, 5)', () => {
   })
 
   it('heartbeats keep it open past the silence', async () => {
+    // Beats 30× more often than the silence: a CPU-starved worker (CI beside a busy neighbour)
+    // stalled 0.3 s once, and a stall longer than the silence would itself read as silence.
+    const silenceMs = 1500
     let beats = 0
     let done: () => void = () => {}
-    const tenBeats = new Promise<void>((resolve) => {
+    const fortyBeats = new Promise<void>((resolve) => {
       done = resolve
     })
-    const baseUrl = await listen((res, attempt) => {
-      if (attempt > 1) return
+    // Every attempt beats, so a retry fails the check below at once rather than by a timeout.
+    const baseUrl = await listen((res) => {
       const timer = setInterval(() => {
         res.write(': ping\n\n')
-        if (++beats === 10) {
+        if (++beats === 40) {
           clearInterval(timer)
           done()
         }
-      }, 100)
+      }, 50)
       res.on('close', () => clearInterval(timer))
     })
-    client = new RemoteRunClient({ baseUrl, token: 't', runId: 'r1', silenceMs: 300 })
+    client = new RemoteRunClient({ baseUrl, token: 't', runId: 'r1', silenceMs })
     const states: RemoteConnection[] = []
     const run = client
     run.subscribe(() => states.push(run.getSnapshot().connection))
-    await tenBeats
-    // A second past a 0.3 s silence, and never retried: each beat was heard.
+    await fortyBeats
+    // Two seconds of beats against a 1.5 s silence, and never retried: each beat was heard.
     expect(states).not.toContain('retrying')
     expect(client.getSnapshot().connection).toBe('open')
   })
