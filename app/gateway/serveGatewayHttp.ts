@@ -19,8 +19,8 @@ import {
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
-import { personOf, serveModern, webRequest } from './serveModern.ts'
 import { sendWebResponse } from './sendWebResponse.ts'
+import { personOf, serveModern, webRequest } from './serveModern.ts'
 
 /** The gateway served over Streamable HTTP. */
 export interface GatewayHttp {

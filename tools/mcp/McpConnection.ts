@@ -1,15 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
-import {
-  type CallToolResult,
-  Client,
-  ProtocolError,
-  ProtocolErrorCode,
-  SdkError,
-  SdkErrorCode,
-  StreamableHTTPClientTransport,
-  type Tool,
-  type Transport,
-} from '@modelcontextprotocol/client'
+import type { CallToolResult, Client, Tool, Transport } from '@modelcontextprotocol/client'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
@@ -24,7 +14,6 @@ import { toToolResult } from './mcpResult.ts'
 import { defaultMcpRetry, type McpRetry, type McpStartEnded, retryDelayMs } from './mcpRetry.ts'
 import { redactUserInfo } from './redactUserInfo.ts'
 import { schemaHash } from './schemaHash.ts'
-import { strictStdioTransport } from './strictStdioTransport.ts'
 import { whileRunning } from './whileRunning.ts'
 
 /**
@@ -229,7 +218,8 @@ export class McpConnection {
       const result = await client.request({ method, params }, { signal, timeout })
       return { ok: true, result: result as Record<string, unknown> }
     } catch (error) {
-      const code = error instanceof ProtocolError ? error.code : internalError
+      const code =
+        sdk !== undefined && error instanceof sdk.ProtocolError ? error.code : internalError
       return {
         ok: false,
         code,
@@ -279,6 +269,7 @@ export class McpConnection {
     // A retry keeps saying `failed` (and why) until it succeeds.
     if (this.#state !== 'failed') this.#state = 'starting'
     this.#stderr = { head: '', tail: '' }
+    const { Client } = await loadSdk()
     const client = new Client(
       { name: 'studypulse', version: '0.1.0' },
       {
@@ -345,9 +336,7 @@ export class McpConnection {
       return client
     } catch (error) {
       await client.close().catch(() => {})
-      const why = timedOut(error)
-        ? `did not start within ${startTimeoutMs} ms`
-          : message(error)
+      const why = timedOut(error) ? `did not start within ${startTimeoutMs} ms` : message(error)
       // A transport error may quote the URL, a server's stderr anything: user-info never shows.
       this.#error = redactUserInfo(`${why}${this.#stderrSummary()}`)
       if (this.state !== 'closed') this.#state = 'failed'
@@ -370,6 +359,7 @@ export class McpConnection {
   async #transport(): Promise<Transport> {
     const { config, baseDir } = this.#options
     if ('url' in config) {
+      const { StreamableHTTPClientTransport } = await loadSdk()
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
       })
@@ -380,6 +370,7 @@ export class McpConnection {
         : isAbsolute(config.cwd)
           ? config.cwd
           : resolve(baseDir, config.cwd)
+    const { strictStdioTransport } = await import('./strictStdioTransport.ts')
     const transport = strictStdioTransport({
       command: config.command,
       args: config.args,
@@ -445,20 +436,34 @@ export class McpConnection {
 }
 
 // JSON-RPC's internal error: what a read answers when the server could not be asked.
-const internalError = ProtocolErrorCode.InternalError
+const internalError = -32603
+
+// The MCP SDK's client, loaded with the first connection to a server: a gateway or app that
+// fronts none never loads it (its own copy of the protocol's schemas costs about 4 MB resident).
+let sdk: typeof import('@modelcontextprotocol/client') | undefined
+async function loadSdk(): Promise<typeof import('@modelcontextprotocol/client')> {
+  sdk ??= await import('@modelcontextprotocol/client')
+  return sdk
+}
 
 // The SDK gave up waiting for the server's answer (its own time limit, not the server's error).
+// An error from the SDK comes after it loaded, so `sdk` is there to tell its kind.
 function timedOut(error: unknown): boolean {
-  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout
+  return (
+    sdk !== undefined &&
+    error instanceof sdk.SdkError &&
+    error.code === sdk.SdkErrorCode.RequestTimeout
+  )
 }
 
 // The server answered, but not as the protocol says (an error, or a result of the wrong shape):
 // the connection itself is fine. Anything else (closed, not sent) is the transport failing.
 function protocolLevel(error: unknown): boolean {
-  if (error instanceof ProtocolError) return true
+  if (sdk === undefined) return false
+  if (error instanceof sdk.ProtocolError) return true
+  const { InvalidResult, UnsupportedResultType } = sdk.SdkErrorCode
   return (
-    error instanceof SdkError &&
-    [SdkErrorCode.InvalidResult, SdkErrorCode.UnsupportedResultType].includes(error.code)
+    error instanceof sdk.SdkError && [InvalidResult, UnsupportedResultType].includes(error.code)
   )
 }
 
