@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'

@@ -2,7 +2,7 @@ import type {
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js'
+} from '@modelcontextprotocol/server'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { Identity } from '../../vocabulary/Identity.ts'
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Resource, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Resource, Tool } from '@modelcontextprotocol/server'
 
 /** The MCP Apps extension a host declares in `capabilities.extensions` when it draws apps. */
 export const mcpAppsExtension = 'io.modelcontextprotocol/ui'

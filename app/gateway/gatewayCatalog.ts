@@ -1,9 +1,9 @@
 import type {
   Prompt,
   Resource,
-  ResourceTemplate,
+  ResourceTemplateType as ResourceTemplate,
   ServerNotification,
-} from '@modelcontextprotocol/sdk/types.js'
+} from '@modelcontextprotocol/server'
 import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
 import type { McpNotice, McpReadAnswer, McpReadMethod } from '../../tools/mcp/mcpReads.ts'
 import { type GatewayNames, holdsHidden } from './gatewayNames.ts'

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
-import { createGatewayServer } from './gatewayServer.ts'
 import { serveStdioEras } from './serveStdioEras.ts'
 import { startGateway } from './startGateway.ts'
 
@@ -64,15 +63,7 @@ async function main(): Promise<void> {
   process.stdin.once('close', () => void stop())
   // One process is one connection: its question states are bound to it.
   const principal = `stdio:${randomUUID()}`
-  await serveStdioEras(
-    () => createGatewayServer(started.gateway),
-    // The 2026-07-28 face (the MCP SDK v2) loads with the first client that speaks it.
-    async () =>
-      (await import('./modernGatewayServer.ts')).createModernGatewayServer(started.gateway, {
-        principal,
-        announceChanges: true,
-      }),
-  )
+  serveStdioEras(started.gateway, principal)
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
 }
 

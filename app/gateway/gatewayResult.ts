@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server'
 import type { ToolResult } from '../../vocabulary/ToolResult.ts'
 
 /** What a refused or failed gated call answers in `structuredContent`. */

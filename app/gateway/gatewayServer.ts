@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  type Notification,
+  ProtocolError,
   type RequestId,
-  type ServerNotification,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+  Server,
+} from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { argumentTextDepth } from '../../models/stringifyBounded.ts'
 import { jsonValueDepth } from '../../tools/jsonDepth.ts'
@@ -83,42 +73,45 @@ export function createGatewayServer(
   })
   // The card as an MCP App, for a host that draws them (and has ext-apps' App to draw it with).
   const apps = () => drawsApps(server.getClientCapabilities()) && cardHtml() !== undefined
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: apps() ? [...gateway.listTools(cardUri), ...cardTools] : gateway.listTools(),
   }))
   const { catalog } = gateway
-  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const { resources } = await catalog.listResources(extra.signal)
+  server.setRequestHandler('resources/list', async (_request, ctx) => {
+    const { resources } = await catalog.listResources(ctx.mcpReq.signal)
     return { resources: apps() ? [cardResource, ...resources] : resources }
   })
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, (_request, extra) =>
-    catalog.listResourceTemplates(extra.signal),
+  server.setRequestHandler('resources/templates/list', (_request, ctx) =>
+    catalog.listResourceTemplates(ctx.mcpReq.signal),
   )
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler('resources/read', async (request, ctx) => {
     if (request.params.uri !== cardUri) {
-      return answered(await catalog.readResource(request.params.uri, extra.signal))
+      return answered(await catalog.readResource(request.params.uri, ctx.mcpReq.signal))
     }
     const text = apps() ? cardHtml() : undefined
-    if (text === undefined) throw new McpError(-32602, `no resource ${request.params.uri}`)
+    if (text === undefined) throw new ProtocolError(-32602, `no resource ${request.params.uri}`)
     return { contents: [{ uri: cardUri, mimeType: mcpAppMimeType, text }] }
   })
   const { subscriptions } = catalog
-  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) =>
-    answered(await subscriptions.subscribe(request.params.uri, session, extra.signal)),
+  server.setRequestHandler('resources/subscribe', async (request, ctx) =>
+    answered(await subscriptions.subscribe(request.params.uri, session, ctx.mcpReq.signal)),
   )
-  server.setRequestHandler(UnsubscribeRequestSchema, async (request, extra) =>
-    answered(await subscriptions.unsubscribe(request.params.uri, session, extra.signal)),
+  server.setRequestHandler('resources/unsubscribe', async (request, ctx) =>
+    answered(await subscriptions.unsubscribe(request.params.uri, session, ctx.mcpReq.signal)),
   )
-  server.setRequestHandler(ListPromptsRequestSchema, (_request, extra) =>
-    catalog.listPrompts(extra.signal),
+  server.setRequestHandler('prompts/list', (_request, ctx) =>
+    catalog.listPrompts(ctx.mcpReq.signal),
   )
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
-    answered(await catalog.getPrompt(request.params.name, request.params.arguments, extra.signal)),
+  server.setRequestHandler('prompts/get', async (request, ctx) =>
+    answered(
+      await catalog.getPrompt(request.params.name, request.params.arguments, ctx.mcpReq.signal),
+    ),
   )
-  server.setRequestHandler(CompleteRequestSchema, async (request, extra) =>
-    answered(await catalog.complete(request.params, extra.signal)),
+  server.setRequestHandler('completion/complete', async (request, ctx) =>
+    answered(await catalog.complete(request.params, ctx.mcpReq.signal)),
   )
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler('tools/call', (request, ctx) => {
+    const { signal } = ctx.mcpReq
     const { name } = request.params
     if (apps() && (name === cardTool || name === decideTool)) {
       return appTool(gateway, name, request.params.arguments ?? {}, asker)
@@ -129,11 +122,11 @@ export function createGatewayServer(
     // A client that declares elicitation without modes supports form (the 2025-06-18 shape).
     const canAsk = form !== undefined && (form.form !== undefined || form.url === undefined)
     const opensUrls = form?.url !== undefined
-    const gone = options.askerGone?.(extra.requestId)
+    const gone = options.askerGone?.(ctx.mcpReq.id)
     const caller: GatewayCaller = {
       name: client?.title ?? client?.name ?? 'An MCP client',
       session,
-      signal: gone === undefined ? extra.signal : AbortSignal.any([extra.signal, gone]),
+      signal: gone === undefined ? signal : AbortSignal.any([signal, gone]),
       ...(person !== undefined && { person }),
       ...(canAsk && {
         // The question's signal is aborted once the call is answered: by then so is the question.
@@ -153,10 +146,10 @@ export function createGatewayServer(
       }),
       ...(token !== undefined && {
         progress: (progress, message) =>
-          extra.sendNotification({
+          ctx.mcpReq.notify({
             method: 'notifications/progress',
             params: { progressToken: token, progress, message },
-          } as ServerNotification),
+          }),
       }),
     }
     return gateway.callTool(request.params.name, request.params.arguments, caller)
@@ -172,7 +165,7 @@ export function createGatewayServer(
     const sent =
       notification.method === 'notifications/message'
         ? server.sendLoggingMessage(notification.params, server.transport?.sessionId)
-        : server.notification(notification)
+        : server.notification(notification as Notification)
     void sent.catch(() => {})
   })
   const closed = server.onclose
@@ -186,9 +179,9 @@ export function createGatewayServer(
 }
 
 // A server's answer as this SDK's result, or its error as the JSON-RPC error it was.
-function answered(answer: McpReadAnswer): never | Record<string, unknown> {
-  if (answer.ok) return answer.result
-  throw new McpError(answer.code, answer.message)
+function answered<T>(answer: McpReadAnswer): T {
+  if (answer.ok) return answer.result as T
+  throw new ProtocolError(answer.code, answer.message)
 }
 
 // What the card sends with its decision (the card's id and digest, as `studypulse_card` gave them).

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/server'
 import type { AnyToolDefinition, ToolContext } from '../../tools/defineTool.ts'
 import {
   type CreateMcpToolsOptions,

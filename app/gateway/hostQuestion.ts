@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/server'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision, RuleScope } from '../../vocabulary/Decision.ts'
 import { mayBeAllowedByRule } from '../../vocabulary/PermissionLevel.ts'

@@ -1,4 +1,4 @@
-import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/server'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import type { ConfirmationDecision } from '../../vocabulary/Decision.ts'
 import { showInvisible } from './showInvisible.ts'

@@ -1,9 +1,9 @@
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import type {
   JsonSchemaType,
   JsonSchemaValidator,
   jsonSchemaValidator,
-} from '@modelcontextprotocol/sdk/validation/types.js'
+} from '@modelcontextprotocol/server'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv'
 
 /** The most question schemas kept compiled (a card's question has a handful of shapes). */
 const maxKept = 32

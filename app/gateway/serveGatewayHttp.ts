@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js'
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type RequestId,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server'
 import type { SignedIn } from '../server/auth/Authenticator.ts'
 import { HttpError } from '../server/HttpError.ts'
 import {
@@ -15,6 +19,7 @@ import {
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
+import { sendWebResponse } from './sendWebResponse.ts'
 import { personOf, serveModern, webRequest } from './serveModern.ts'
 
 /** The gateway served over Streamable HTTP. */
@@ -41,7 +46,7 @@ const maxBody = 4 * 1024 * 1024
 
 /** One MCP session and the person who opened it (hosted mode): only they may use it. */
 interface Session {
-  transport: StreamableHTTPServerTransport
+  transport: WebStandardStreamableHTTPServerTransport
   person?: SignedIn
   /** The session's calls whose asker still waits on their POST's response, by request id. */
   asking: Map<RequestId, AbortController>
@@ -100,15 +105,15 @@ export async function serveGatewayHttp(
     const own = known !== undefined && known.person?.id === person?.id ? known : undefined
     if (req.method !== 'POST') {
       if (own === undefined) return reply(res, 400, 'no such MCP session')
-      return own.transport.handleRequest(req, res)
+      return inSession(own.transport, webRequest(req, undefined), undefined, res)
     }
     const body = await readJson(req)
     if (body === invalid) return reply(res, 400, 'the body is not JSON (or over 4 MiB)')
     // A request in a live session of the caller's is 2025-11-25 (the 2026-07-28 revision has no
-    // sessions): it goes to its session without being classified (a web Request made per call).
+    // sessions): it goes to its session without being classified, its body already parsed.
     if (own !== undefined) {
       watchAskers(own.asking, body, res)
-      return own.transport.handleRequest(req, res, body)
+      return inSession(own.transport, webRequest(req, undefined), body, res)
     }
     // A 2026-07-28 request (its `_meta` names the revision): stateless, no session to find.
     const web = webRequest(req, body)
@@ -126,7 +131,7 @@ export async function serveGatewayHttp(
       return reply(res, 404, 'no such MCP session: initialize first')
     }
     const asking = new Map<RequestId, AbortController>()
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       // Hosted, the hosted guard has checked Host against the public origin already.
       enableDnsRebindingProtection: access === undefined,
@@ -146,7 +151,7 @@ export async function serveGatewayHttp(
       askerGone: (requestId) => asking.get(requestId)?.signal,
     })
     await server.connect(transport)
-    await transport.handleRequest(req, res, body)
+    await inSession(transport, web, body, res)
   }
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
@@ -171,6 +176,20 @@ export async function serveGatewayHttp(
       await new Promise<void>((resolve) => http.close(() => resolve()))
     },
   }
+}
+
+/** One request of a 2025-11-25 session, answered by its transport (JSON, or an SSE stream) on `res`. */
+async function inSession(
+  transport: WebStandardStreamableHTTPServerTransport,
+  request: Request,
+  body: unknown,
+  res: ServerResponse,
+): Promise<void> {
+  const response = await transport.handleRequest(
+    request,
+    body === undefined ? {} : { parsedBody: body },
+  )
+  await sendWebResponse(response, res)
 }
 
 /**

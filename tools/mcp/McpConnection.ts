@@ -1,17 +1,5 @@
 import { isAbsolute, resolve } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  type CallToolResult,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Client, Tool, Transport } from '@modelcontextprotocol/client'
 import { type ToolResult, toolFailure } from '../../vocabulary/ToolResult.ts'
 import { describeStderr } from './describeStderr.ts'
 import type { McpServerConfig } from './mcpConfig.ts'
@@ -19,7 +7,6 @@ import {
   type McpNotice,
   type McpReadAnswer,
   type McpReadMethod,
-  mcpReadResults,
   methodNotFound,
   offersRead,
 } from './mcpReads.ts'
@@ -166,14 +153,14 @@ export class McpConnection {
     try {
       // The run's signal outlives the call: once answered, its abort must not reach the server.
       const result = await whileRunning(signal, (own) =>
-        client.callTool({ name: tool, arguments: args }, undefined, { signal: own, timeout }),
+        client.callTool({ name: tool, arguments: args }, { signal: own, timeout }),
       )
       answered(result as CallToolResult)
       return toToolResult(this.name, tool, result)
     } catch (error) {
       if (signal.aborted) return toolFailure('cancelled', 'the run was cancelled')
       const unsure = 'The call may or may not have taken effect.'
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (timedOut(error)) {
         // A hung server may stay hung: stop it so the next call gets a fresh one.
         await this.#stop(client, `did not answer ${tool} within ${timeout} ms`)
         return toolFailure(
@@ -187,7 +174,7 @@ export class McpConnection {
           `MCP server ${this.name} stopped during ${tool} (${this.#error ?? message(error)}); it starts again on the next call. ${unsure}`,
         )
       }
-      if (error instanceof McpError) {
+      if (protocolLevel(error)) {
         // A protocol-level error (a result of the wrong shape, say): the connection itself is fine.
         return toolFailure(
           'execution_failed',
@@ -215,26 +202,24 @@ export class McpConnection {
     // A server whose start failed is tried again by its backoff, a tools/list or a call: a read
     // (every list asks every server) would otherwise wait for a start that fails each time.
     if (this.#state === 'failed') {
-      return { ok: false, code: ErrorCode.InternalError, message: this.#error ?? 'not started' }
+      return { ok: false, code: internalError, message: this.#error ?? 'not started' }
     }
     let client: Client
     try {
       client = await this.#ensureClient()
     } catch (error) {
-      return { ok: false, code: ErrorCode.InternalError, message: message(error) }
+      return { ok: false, code: internalError, message: message(error) }
     }
     if (!offersRead(client.getServerCapabilities(), method)) {
       return { ok: false, code: methodNotFound, message: `${this.name} offers no ${method}` }
     }
     const timeout = this.#options.config.timeoutMs ?? this.#options.callTimeoutMs
     try {
-      const result = await client.request({ method, params }, mcpReadResults[method], {
-        signal,
-        timeout,
-      })
+      const result = await client.request({ method, params }, { signal, timeout })
       return { ok: true, result: result as Record<string, unknown> }
     } catch (error) {
-      const code = error instanceof McpError ? error.code : ErrorCode.InternalError
+      const code =
+        sdk !== undefined && error instanceof sdk.ProtocolError ? error.code : internalError
       return {
         ok: false,
         code,
@@ -284,6 +269,7 @@ export class McpConnection {
     // A retry keeps saying `failed` (and why) until it succeeds.
     if (this.#state !== 'failed') this.#state = 'starting'
     this.#stderr = { head: '', tail: '' }
+    const { Client } = await loadSdk()
     const client = new Client(
       { name: 'studypulse', version: '0.1.0' },
       {
@@ -311,7 +297,7 @@ export class McpConnection {
     client.onerror = (error) => {
       // A line on stdout that is not MCP: the server is broken, and a pending call would wait in
       // vain. Stop it (failing that call at once); the next call starts it again.
-      if (error instanceof SyntaxError || error.name === 'ZodError') {
+      if (error instanceof SyntaxError || error.name.endsWith('ZodError')) {
         void this.#stop(
           client,
           `it wrote something that is not MCP: ${error.message.slice(0, 200)}`,
@@ -350,10 +336,7 @@ export class McpConnection {
       return client
     } catch (error) {
       await client.close().catch(() => {})
-      const why =
-        error instanceof McpError && error.code === ErrorCode.RequestTimeout
-          ? `did not start within ${startTimeoutMs} ms`
-          : message(error)
+      const why = timedOut(error) ? `did not start within ${startTimeoutMs} ms` : message(error)
       // A transport error may quote the URL, a server's stderr anything: user-info never shows.
       this.#error = redactUserInfo(`${why}${this.#stderrSummary()}`)
       if (this.state !== 'closed') this.#state = 'failed'
@@ -376,10 +359,7 @@ export class McpConnection {
   async #transport(): Promise<Transport> {
     const { config, baseDir } = this.#options
     if ('url' in config) {
-      // Loaded for a server reached by URL only: a gateway of stdio servers never pays for it.
-      const { StreamableHTTPClientTransport } = await import(
-        '@modelcontextprotocol/sdk/client/streamableHttp.js'
-      )
+      const { StreamableHTTPClientTransport } = await loadSdk()
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
       })
@@ -390,7 +370,8 @@ export class McpConnection {
         : isAbsolute(config.cwd)
           ? config.cwd
           : resolve(baseDir, config.cwd)
-    const transport = new StdioClientTransport({
+    const { strictStdioTransport } = await import('./strictStdioTransport.ts')
+    const transport = strictStdioTransport({
       command: config.command,
       args: config.args,
       env: config.env,
@@ -420,17 +401,17 @@ export class McpConnection {
   // still connecting: a server may say something before it has listed its tools).
   #listen(client: Client): void {
     const live = () => this.#state !== 'closed' && (this.#client ?? client) === client
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/message', ({ params }) => {
       if (live()) this.#notice({ method: 'notifications/message', params })
     })
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/resources/list_changed', () => {
       if (live()) this.#notice({ method: 'notifications/resources/list_changed' })
     })
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
       const { uri } = params
       if (live()) this.#notice({ method: 'notifications/resources/updated', params: { uri } })
     })
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/prompts/list_changed', () => {
       if (live()) this.#notice({ method: 'notifications/prompts/list_changed' })
     })
   }
@@ -452,6 +433,38 @@ export class McpConnection {
     const said = describeStderr(tail === '' ? head : `${head}\n…\n${tail}`)
     return said === '' ? '' : `; stderr: ${said}`
   }
+}
+
+// JSON-RPC's internal error: what a read answers when the server could not be asked.
+const internalError = -32603
+
+// The MCP SDK's client, loaded with the first connection to a server: a gateway or app that
+// fronts none never loads it (its own copy of the protocol's schemas costs about 4 MB resident).
+let sdk: typeof import('@modelcontextprotocol/client') | undefined
+async function loadSdk(): Promise<typeof import('@modelcontextprotocol/client')> {
+  sdk ??= await import('@modelcontextprotocol/client')
+  return sdk
+}
+
+// The SDK gave up waiting for the server's answer (its own time limit, not the server's error).
+// An error from the SDK comes after it loaded, so `sdk` is there to tell its kind.
+function timedOut(error: unknown): boolean {
+  return (
+    sdk !== undefined &&
+    error instanceof sdk.SdkError &&
+    error.code === sdk.SdkErrorCode.RequestTimeout
+  )
+}
+
+// The server answered, but not as the protocol says (an error, or a result of the wrong shape):
+// the connection itself is fine. Anything else (closed, not sent) is the transport failing.
+function protocolLevel(error: unknown): boolean {
+  if (sdk === undefined) return false
+  if (error instanceof sdk.ProtocolError) return true
+  const { InvalidResult, UnsupportedResultType } = sdk.SdkErrorCode
+  return (
+    error instanceof sdk.SdkError && [InvalidResult, UnsupportedResultType].includes(error.code)
+  )
 }
 
 // Every error message said about a server: a transport error may quote its URL.

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import type { AnyToolDefinition } from '../defineTool.ts'
 import type { ToolSource } from '../ToolSource.ts'

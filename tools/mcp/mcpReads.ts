@@ -1,16 +1,11 @@
-import {
-  CompleteResultSchema,
-  EmptyResultSchema,
-  GetPromptResultSchema,
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  type LoggingMessageNotification,
-  ReadResourceResultSchema,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { LoggingMessageNotification, ServerCapabilities } from '@modelcontextprotocol/client'
 
-/** One of the read requests a server's client may be asked to send (see `mcpReadResults`). */
+/**
+ * The requests besides tools a client may send on to a server: each only reads (resources and
+ * prompts are context by the protocol's definition, completions are suggestions), so a proxy
+ * passes them straight through; so are (un)subscribing to a resource's updates, which change only
+ * what the server tells. The SDK reads each answer through the schema of its method.
+ */
 export type McpReadMethod =
   | 'resources/list'
   | 'resources/templates/list'
@@ -20,23 +15,6 @@ export type McpReadMethod =
   | 'completion/complete'
   | 'resources/subscribe'
   | 'resources/unsubscribe'
-
-/**
- * The requests besides tools a client may send on to a server: each only reads (resources and
- * prompts are context by the protocol's definition, completions are suggestions), so a proxy
- * passes them straight through; so are (un)subscribing to a resource's updates, which change only
- * what the server tells. Each with the schema its answer is read through.
- */
-export const mcpReadResults = {
-  'resources/list': ListResourcesResultSchema,
-  'resources/templates/list': ListResourceTemplatesResultSchema,
-  'resources/read': ReadResourceResultSchema,
-  'prompts/list': ListPromptsResultSchema,
-  'prompts/get': GetPromptResultSchema,
-  'completion/complete': CompleteResultSchema,
-  'resources/subscribe': EmptyResultSchema,
-  'resources/unsubscribe': EmptyResultSchema,
-} as const satisfies Record<McpReadMethod, unknown>
 
 /** A server's answer to a read: its result, or its JSON-RPC error (code and message). */
 export type McpReadAnswer =

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/client'
 import type { JsonSchema } from '../../models/messages.ts'
 import { type AnyToolDefinition, defineTool } from '../defineTool.ts'
 import { jsonSchemaParameters } from '../jsonSchemaParameters.ts'
