@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
 import { createGatewayServer } from './gatewayServer.ts'
+import { ModernListens } from './modernListens.ts'
 import { serveStdioEras } from './serveStdioEras.ts'
 import { startGateway } from './startGateway.ts'
+import { watchStdioListens } from './watchStdioListens.ts'
 
 // What `studypulse-gateway` (main.ts) runs: stdout is the MCP channel in stdio mode, so
 // everything said to the person goes to stderr.
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
   process.stdin.once('close', () => void stop())
   // One process is one connection: its question states are bound to it.
   const principal = `stdio:${randomUUID()}`
+  const io = new StdioServerTransport()
   await serveStdioEras(
     () => createGatewayServer(started.gateway),
     // The 2026-07-28 face (the MCP SDK v2) loads with the first client that speaks it.
@@ -72,7 +76,10 @@ async function main(): Promise<void> {
         principal,
         announceChanges: true,
       }),
+    io,
   )
+  // Once the server reads `io`: a 2026-07-28 listen's resources are subscribed upstream.
+  watchStdioListens(io, new ModernListens(started.gateway.catalog.subscriptions, log))
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
 }
 

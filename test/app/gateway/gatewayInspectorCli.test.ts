@@ -157,7 +157,7 @@ async function waitingCard(line: string): Promise<Card | undefined> {
       (e) => e.kind === 'confirmationRequired' && e.confirmationId === view.pending?.confirmationId,
     )
     if (shown?.kind !== 'confirmationRequired' || view.pending === undefined) continue
-    if ((JSON.parse(shown.payloadJson) as { line?: string }).line !== line) continue
+    if ((JSON.parse(shown.payloadJson ?? '{}') as { line?: string }).line !== line) continue
     return { runId, confirmationId: view.pending.confirmationId, expiresAt: shown.expiresAt ?? '' }
   }
   return undefined
