@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
+import { ModernListens } from './modernListens.ts'
 import { serveStdioEras } from './serveStdioEras.ts'
 import { startGateway } from './startGateway.ts'
+import { watchStdioListens } from './watchStdioListens.ts'
 
 // What `studypulse-gateway` (main.ts) runs: stdout is the MCP channel in stdio mode, so
 // everything said to the person goes to stderr.
@@ -63,7 +66,10 @@ async function main(): Promise<void> {
   process.stdin.once('close', () => void stop())
   // One process is one connection: its question states are bound to it.
   const principal = `stdio:${randomUUID()}`
-  serveStdioEras(started.gateway, principal)
+  const io = new StdioServerTransport()
+  serveStdioEras(started.gateway, principal, io)
+  // Once the server reads `io`: a 2026-07-28 listen's resources are subscribed upstream.
+  watchStdioListens(io, new ModernListens(started.gateway.catalog.subscriptions, log))
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)
 }
 

@@ -23,6 +23,11 @@ export class GatewaySubscriptions {
     this.#names = names
   }
 
+  /** Whether `uri` is a resource URI the gateway offers (one of its servers', renamed). */
+  offers(uri: string): boolean {
+    return this.#names.parseUri(uri) !== undefined
+  }
+
   /** `resources/subscribe` from `session`: the server is asked for the first session only. */
   async subscribe(uri: string, session: string, signal: AbortSignal): Promise<McpReadAnswer> {
     const target = this.#names.parseUri(uri)

@@ -19,8 +19,9 @@ import {
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
-import { sendWebResponse } from './sendWebResponse.ts'
+import { ModernListens } from './modernListens.ts'
 import { personOf, serveModern, webRequest } from './serveModern.ts'
+import { sendWebResponse } from './sendWebResponse.ts'
 
 /** The gateway served over Streamable HTTP. */
 export interface GatewayHttp {
@@ -82,11 +83,15 @@ export async function serveGatewayHttp(
   // Upstream changes reach 2026-07-28 clients on their `subscriptions/listen` streams.
   const stopChanges = [
     gateway.onToolsChanged(() => modern.notify.toolsChanged()),
-    gateway.catalog.onNotification(({ method }) => {
+    gateway.catalog.onNotification((notification) => {
+      const { method } = notification
       if (method === 'notifications/resources/list_changed') modern.notify.resourcesChanged()
       if (method === 'notifications/prompts/list_changed') modern.notify.promptsChanged()
+      if (method === 'notifications/resources/updated')
+        modern.notify.resourceUpdated(notification.params.uri)
     }),
   ]
+  const listens = new ModernListens(gateway.catalog.subscriptions)
   let allowedHosts: string[] = []
   const http: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -125,7 +130,7 @@ export async function serveGatewayHttp(
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
         return reply(res, 415, 'an MCP request is application/json')
       }
-      return serveModern(modern, web, body, res, person)
+      return serveModern(modern, web, body, res, person, listens)
     }
     if (id !== undefined || !isInitializeRequest(body)) {
       return reply(res, 404, 'no such MCP session: initialize first')

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server'
 import type { Identity } from '../../vocabulary/Identity.ts'
+import { listenOf, type ModernListens } from './modernListens.ts'
 
 /** `req` as a web `Request` carrying the body already read (the SDK's handler takes these). */
 export function webRequest(req: IncomingMessage, body: unknown): Request {
@@ -25,7 +26,9 @@ export function personOf(authInfo: AuthInfo | undefined): Identity | undefined {
 /**
  * Answers one 2026-07-28 request through the SDK v2's handler, streaming its response (JSON, or
  * SSE when the call sends something before its result) to `res`. The request's signal aborts
- * when the client closes its connection first, so a call waiting on the page ends with it.
+ * when the client closes its connection first, so a call waiting on the page ends with it. A
+ * `subscriptions/listen` stream naming resources keeps their servers subscribed (`listens`) while
+ * it is open; one naming a resource no server offers is refused.
  */
 export async function serveModern(
   handler: McpHttpHandler,
@@ -33,7 +36,15 @@ export async function serveModern(
   body: unknown,
   res: ServerResponse,
   person: (Identity & { id: string }) | undefined,
+  listens?: ModernListens,
 ): Promise<void> {
+  const listen = listens === undefined ? undefined : listenOf(body)
+  const refused = listen === undefined ? undefined : listens?.refusal(listen)
+  if (listen !== undefined && refused !== undefined) {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: listen.id, error: refused }))
+    return
+  }
   const gone = new AbortController()
   res.once('close', () => {
     if (!res.writableFinished) gone.abort(new Error('the client closed its connection'))
@@ -46,6 +57,14 @@ export async function serveModern(
       authInfo: { token: '', clientId: person.id, scopes: [], extra: { person } },
     }),
   })
+  if (listen !== undefined && listen.uris.length > 0 && isStream(response)) {
+    // The stream is on the SDK's bus now (its acknowledgement waits in the body): an update a
+    // server sends right after its subscribe answer is queued for it, and the client hears the
+    // acknowledgement only once the servers are subscribed.
+    const { key, subscribed } = (listens as ModernListens).open(listen)
+    res.once('close', () => listens?.close(key))
+    await subscribed
+  }
   res.writeHead(response.status, Object.fromEntries(response.headers))
   if (response.body === null) {
     res.end()
@@ -61,4 +80,8 @@ export async function serveModern(
   } finally {
     res.end()
   }
+}
+
+function isStream(response: Response): boolean {
+  return /^text\/event-stream\b/.test(response.headers.get('content-type') ?? '')
 }

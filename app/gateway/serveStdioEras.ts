@@ -1,3 +1,4 @@
+import type { Transport } from '@modelcontextprotocol/server'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
@@ -13,11 +14,13 @@ export function serveStdioEras(
   gateway: Gateway,
   /** This process's connection, the principal its 2026-07-28 question states are bound to. */
   principal: string,
+  /** The connection's transport (stdio by default), for a caller that watches its messages too. */
+  transport?: Transport,
 ): { close(): Promise<void> } {
   return serveStdio(async ({ era }) => {
     if (era === 'legacy') return createGatewayServer(gateway)
     // The 2026-07-28 face loads with the first client that speaks it.
     const { createModernGatewayServer } = await import('./modernGatewayServer.ts')
     return createModernGatewayServer(gateway, { principal, announceChanges: true })
-  })
+  }, transport === undefined ? {} : { transport })
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +30,16 @@ export interface GatewayRound {
   decisionToUpstream: Quantiles
   /** The gateway's resident set (MB): started with no upstream; with one, idle; after the round. */
   rss: { noUpstreamMB: number; startedMB: number; afterMB: number; peakMB: number }
+  /** The same reads made by the official Python MCP SDK's client, where its venv is made. */
+  python?: { stdio: ClientPair; http: ClientPair }
+}
+
+/** Read latency direct and through the gateway, from one client. */
+export interface ClientPair {
+  direct: Quantiles
+  gateway: Quantiles
+  /** gateway p50 / direct p50. */
+  ratio: number
 }
 
 /** Read latency direct, through a byte relay and through the gateway, over one transport. */
@@ -52,6 +63,37 @@ export interface Quantiles {
 const here = import.meta.dirname
 const upstreamScript = join(here, 'upstream.mjs')
 const relayScript = join(here, 'relay.mjs')
+// The venv test/app/gateway/gatewayPythonClient.test.ts makes (mcp 2.3.0 from the machine's index).
+const python = join(here, '../../node_modules/.cache/studypulse-python-mcp/bin/python')
+
+/** A Python target: a URL, or the command that starts the server over stdio; and the tool to read. */
+type PythonTarget = ({ url: string } | { command: string[] }) & { tool: string }
+
+/**
+ * The same reads from the official Python SDK's client (2025-11-25, as the TypeScript client
+ * speaks: the upstream speaks nothing newer), direct and through the gateway, in turns of ten;
+ * undefined when the venv is not there.
+ */
+async function pythonReads(
+  paths: { direct: PythonTarget; gateway: PythonTarget },
+  options: GatewayBenchOptions,
+): Promise<ClientPair | undefined> {
+  if (!existsSync(python)) return undefined
+  const spec = { paths, calls: options.calls, warmup: options.warmup, mode: 'legacy' }
+  const child = spawn(python, [join(here, 'pythonReads.py'), JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => {
+    out += String(chunk)
+  })
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the Python reads failed (exit ${code})`)
+  const times = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Record<string, number[]>
+  const direct = quantiles(times.direct ?? [])
+  const gateway = quantiles(times.gateway ?? [])
+  return { direct, gateway, ratio: round(gateway.p50 / direct.p50, 2) }
+}
 
 function quantiles(samples: readonly number[]): Quantiles {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -226,6 +268,17 @@ export async function measureGatewayRound(
     }
     const after = await rssOf(pid)
     for (const client of [direct, relay, gateway]) await client.close()
+    // The Python client spawns its own upstream, and its own gateway in front of another.
+    const pythonStdio = await pythonReads(
+      {
+        direct: { command: [process.execPath, upstreamScript], tool: 'look' },
+        gateway: {
+          command: [process.execPath, ...gatewayArgs(stdioConfig, 'ws-py')],
+          tool: 'up__look',
+        },
+      },
+      options,
+    )
 
     // HTTP: one upstream served over Streamable HTTP, reached directly or through the gateway's.
     const up = await printsUrl([upstreamScript, '--http'])
@@ -246,6 +299,10 @@ export async function measureGatewayRound(
       options,
     )
     for (const client of [directHttp, relayHttp, gatewayHttp]) await client.close()
+    const pythonHttp = await pythonReads(
+      { direct: { url: up.url, tool: 'look' }, gateway: { url: served.url, tool: 'up__look' } },
+      options,
+    )
     await stopChild(relayed.child)
     await stopChild(served.child)
     await stopChild(up.child)
@@ -259,6 +316,8 @@ export async function measureGatewayRound(
         afterMB: after.rss,
         peakMB: after.peak,
       },
+      ...(pythonStdio !== undefined &&
+        pythonHttp !== undefined && { python: { stdio: pythonStdio, http: pythonHttp } }),
     }
   } finally {
     await rm(dir, { recursive: true, force: true })
