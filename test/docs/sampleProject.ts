@@ -154,7 +154,9 @@ function entryPointsFromSource(): Plugin {
     setup(b) {
       b.onResolve({ filter: /^studypulse-agent(?:\/|$)/ }, ({ path }) => {
         const [source] = paths[path] ?? []
-        return source === undefined ? undefined : { path: join(samplesDir, source) }
+        // Never the repository's own dist/ (Node's self-reference would find it): source or nothing.
+        if (source === undefined) return { errors: [{ text: `${path} is no entry point` }] }
+        return { path: join(samplesDir, source) }
       })
     },
   }
