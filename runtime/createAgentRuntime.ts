@@ -28,7 +28,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   // The record kinds the workspace commits with a call's outcome (none: no atomic outcomes).
   const atomic = atomicOutcomesOf(workspace)?.atomicKinds ?? []
   const followed = (runId: string) => foreign.get(runId)
-  const { decisions, effects, stopRelay } = decisionPath(options, setup, {
+  const { decisions, edits, effects, stopRelay } = decisionPath(options, setup, {
     cluster,
     policies,
     held,
@@ -63,7 +63,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const foreign: FollowedRuns = shared?.foreign ?? noForeignRuns
   const commands = new RunCommands({
     cluster,
-    decisions,
+    edits,
     sessionOf: (runId) => held.get(runId),
     followed,
     onError: onPersistError,
@@ -77,6 +77,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     shared,
     foreign,
     decisions,
+    edits,
     commands,
     parking,
     effects,

@@ -1,20 +1,12 @@
-import type { AgentRunEvent, CardEdit } from '../machines/agentRunTypes.ts'
-import {
-  approvalsNeeded,
-  type DecisionRefusal,
-  decisionRefusal,
-  editRefusal,
-} from '../machines/runGuards.ts'
+import type { AgentRunEvent } from '../machines/agentRunTypes.ts'
+import { approvalsNeeded, type DecisionRefusal, decisionRefusal } from '../machines/runGuards.ts'
 import type { KeptRuleRequest, RunCluster, StoredDecision } from '../store/RunCluster.ts'
-import type { RunCommandOutcome } from '../store/RunCommand.ts'
-import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { ApprovalRules } from '../vocabulary/ApprovalRules.ts'
 import { type DecidedBy, type Decision, describeRule } from '../vocabulary/Decision.ts'
-import type { Identity, Person } from '../vocabulary/Identity.ts'
-import { isWellFormedDigest, isWellFormedId, quotedId } from '../vocabulary/ids.ts'
+import type { Identity } from '../vocabulary/Identity.ts'
+import { isWellFormedDigest, isWellFormedId } from '../vocabulary/ids.ts'
 import { AuditReceiptSchema } from '../vocabulary/SignedReceipt.ts'
 import type { OutcomeDecision } from '../workspace/AtomicOutcomes.ts'
-import type { WorkspaceView } from '../workspace/WorkspaceView.ts'
 import { AgentError } from './AgentError.ts'
 import { LostDecision, lostOrRefused, RefusedDecision, winnerIn } from './decisionErrors.ts'
 import type { ForeignRun } from './foreignRuns.ts'
@@ -26,9 +18,6 @@ import type { RunSession } from './RunSession.ts'
 export interface DecisionsDeps {
   cluster: RunCluster
   clock: () => Date
-  tools: ToolRegistry
-  /** The workspace of the person whose run it is: an edited call is described against it. */
-  workspaceFor(startedBy: Person | undefined): Promise<WorkspaceView>
   policies: PolicyStore
   /** The host's rules for who may decide which cards (the chart's guard applies them). */
   approvalRules?: ApprovalRules | undefined
@@ -75,11 +64,6 @@ export type DecisionInput = Omit<Decision, 'digest'> & { digest: string | undefi
 /** What a decision that did not fail did: took the card, or counted toward its quorum. */
 export type DecideOutcome = 'taken' | 'counted'
 
-/** An edit ready to replace a card (prepared and described), or why it cannot. */
-export type EditProposal =
-  | CardEdit
-  | { code: 'invalid_edit' | 'confirmation_not_found'; message: string }
-
 /** The statechart event a decision is: a person's or a rule's answer, or the clock's expiry. */
 export function decisionEvent(decision: Decision): AgentRunEvent {
   if (decision.by.kind === 'timeout') return { type: 'EXPIRE', decision }
@@ -87,11 +71,11 @@ export function decisionEvent(decision: Decision): AgentRunEvent {
 }
 
 /**
- * The one path every decision and every edit of a card takes, whoever makes it (a click, HTTP,
- * another node, a rule, the clock): an early refusal by the chart's own check (never a copy of
- * it), the store's compare-and-set (of several at once, exactly one wins), then the run's owner
- * applies it, and the chart's guard, the only gate to `executing`, takes it or not. A decision is
- * reported as taken only if it is the one that took.
+ * The one path every decision on a card takes, whoever makes it (a click, HTTP, another node, a
+ * rule, the clock): an early refusal by the chart's own check (never a copy of it), the store's
+ * compare-and-set (of several at once, exactly one wins), then the run's owner applies it, and the
+ * chart's guard, the only gate to `executing`, takes it or not. A decision is reported as taken
+ * only if it is the one that took. Editing a card is `CardEdits`.
  */
 export class RunDecisions {
   readonly #deps: DecisionsDeps
@@ -315,91 +299,6 @@ export class RunDecisions {
     await this.#deps.reload?.(runId)
     const log = this.#deps.sessionOf(runId)?.log ?? this.#deps.followed(runId)?.log ?? []
     throw new LostDecision(message, winnerIn(log, confirmationId))
-  }
-
-  /**
-   * Replaces the arguments of a held run's card: the edit is prepared and described first (a new
-   * proposal), then a compare-and-set on the card (decisions after it lose), then the new card;
-   * resolves with the new card's id.
-   */
-  async edit(
-    runId: string,
-    confirmationId: string,
-    args: string | object,
-    by: DecidedBy,
-    offer: (command: { kind: 'edit'; confirmationId: string; args: string }) => Promise<string>,
-    applyOnce: (
-      session: RunSession,
-      id: string,
-      apply: () => RunCommandOutcome,
-    ) => RunCommandOutcome,
-  ): Promise<string> {
-    const session = this.#deps.sessionOf(runId)
-    if (session === undefined)
-      throw new AgentError('run_not_found', `no run has id ${quotedId(runId)}`)
-    if (!isWellFormedId(confirmationId)) throw notFound('no confirmation has that id')
-    const text = typeof args === 'string' ? args : JSON.stringify(args)
-    const edit = await this.proposeEdit(session, confirmationId, text, by)
-    if ('code' in edit) throw new AgentError(edit.code, edit.message)
-    const id = await offer({ kind: 'edit', confirmationId, args: text })
-    const here = this.#deps.sessionOf(runId)
-    if (here === undefined) throw notFound(`run ${runId} is no longer held here`)
-    // Applied and noted in one go, so a pass of the store's commands never applies it again (and
-    // if one already did, its outcome is this edit's).
-    const outcome = applyOnce(here, id, () => this.applyEdit(here, edit))
-    if (!outcome.ok) throw new AgentError(outcome.code, outcome.message)
-    return outcome.confirmationId as string
-  }
-
-  /**
-   * The edited call as a new proposal: prepared, then described again when its tool describes
-   * calls (a read of the workspace, so the new card shows the new target), or why it cannot
-   * replace the card.
-   */
-  async proposeEdit(
-    session: RunSession,
-    confirmationId: string,
-    args: string,
-    by: DecidedBy,
-  ): Promise<EditProposal> {
-    const { context } = session.state()
-    const call = context.current?.call
-    const missing = (message: string) => ({ code: 'confirmation_not_found' as const, message })
-    if (call === undefined) return missing(`run ${session.runId} is not waiting for a confirmation`)
-    let prepared: CardEdit['prepared']
-    try {
-      prepared = this.#deps.tools.prepare(call.id, call.name, args)
-    } catch (error) {
-      const detail = (error as { detail?: string }).detail ?? String(error)
-      return { code: 'invalid_edit', message: `the edited arguments are not valid: ${detail}` }
-    }
-    const description = prepared.describes
-      ? await this.#deps.tools.describe(prepared, await this.#deps.workspaceFor(context.startedBy))
-      : undefined
-    const edit: CardEdit = {
-      runId: session.runId,
-      confirmationId,
-      prepared,
-      ...(description !== undefined && { description }),
-      by,
-    }
-    // Checked against the run as it is now: it may have moved on while the edit was described.
-    const refusal = editRefusal(session.state().context, edit)
-    return refusal === undefined ? edit : missing(refusal)
-  }
-
-  /** Applies a proposed edit to a held run as its owner; a refusal is an outcome, never a throw. */
-  applyEdit(session: RunSession, edit: EditProposal): RunCommandOutcome {
-    if ('code' in edit) return { ok: false, ...edit }
-    if (!session.send({ type: 'EDIT', edit })) {
-      return {
-        ok: false,
-        code: 'confirmation_not_found',
-        message: `run ${session.runId} refused the edit of confirmation ${edit.confirmationId}`,
-      }
-    }
-    const replaced = session.state().context.pending?.confirmationId
-    return { ok: true, ...(replaced !== undefined && { confirmationId: replaced }) }
   }
 
   /**

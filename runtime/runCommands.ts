@@ -10,14 +10,14 @@ import { isPersonProposalTool } from '../vocabulary/personProposal.ts'
 import { isEnded } from '../vocabulary/RunStatus.ts'
 import { AgentError, type AgentErrorCode } from './AgentError.ts'
 import type { CommandResult } from './AgentRuntime.ts'
-import type { EditProposal, RunDecisions } from './decisions.ts'
+import type { CardEdits, EditProposal } from './cardEdits.ts'
 import type { ForeignRun } from './foreignRuns.ts'
 import type { RunSession } from './RunSession.ts'
 
 /** What `RunCommands` needs from its runtime. */
 export interface RunCommandsDeps {
   cluster: RunCluster
-  decisions: RunDecisions
+  edits: CardEdits
   /** The run's session, if this runtime holds it. */
   sessionOf: (runId: string) => RunSession | undefined
   /** The run as followed here, if another node owns it. */
@@ -53,13 +53,13 @@ export function checkCommand(
 
 /**
  * Applies one command to a held run, as its owner; a refusal is an outcome, never a throw. An
- * edit comes proposed (prepared and described: `RunDecisions.proposeEdit`), so this is one step.
+ * edit comes proposed (prepared and described: `CardEdits.proposeEdit`), so this is one step.
  * Undefined for a run the runtime stopped (dropped, closing): it goes on elsewhere.
  */
 export function applyCommand(
   session: RunSession,
   command: RunCommand | undefined,
-  decisions: RunDecisions,
+  edits: CardEdits,
   edit?: EditProposal,
 ): RunCommandOutcome | undefined {
   const refused = (code: RunCommandRefusal, message: string) =>
@@ -115,7 +115,7 @@ export function applyCommand(
     return { ok: true }
   }
   if (edit === undefined) return refused('invalid_edit', 'the edit was not prepared')
-  return decisions.applyEdit(session, edit)
+  return edits.applyEdit(session, edit)
 }
 
 // Throws the `AgentError` a refused outcome stands for.
@@ -245,7 +245,7 @@ export class RunCommands {
     // Ids the store no longer lists are recorded; only those still listed need remembering.
     const listed = new Set(waiting.map((stored) => stored.id))
     for (const id of applied.keys()) if (!listed.has(id)) applied.delete(id)
-    const { decisions } = this.#deps
+    const { edits } = this.#deps
     for (const { id, command } of waiting) {
       let outcome = applied.get(id)
       if (outcome === undefined) {
@@ -253,13 +253,13 @@ export class RunCommands {
         // may be applied meanwhile, and then it is not applied again.
         const edit =
           command?.kind === 'edit'
-            ? await decisions.proposeEdit(session, command.confirmationId, command.args, {
+            ? await edits.proposeEdit(session, command.confirmationId, command.args, {
                 kind: 'user',
               })
             : undefined
         outcome = applied.get(id)
         if (outcome === undefined) {
-          outcome = applyCommand(session, command, decisions, edit)
+          outcome = applyCommand(session, command, edits, edit)
           if (outcome === undefined) break
           applied.set(id, outcome)
           // At once, so the record joins the commit of the state the command led to.

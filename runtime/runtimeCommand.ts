@@ -6,8 +6,8 @@ import { messageTooLong } from '../vocabulary/messageLength.ts'
 import { isPersonProposalTool } from '../vocabulary/personProposal.ts'
 import { AgentError } from './AgentError.ts'
 import type { CommandResult, Identity, RuntimeCommand } from './AgentRuntime.ts'
+import type { CardEdits } from './cardEdits.ts'
 import { answerError } from './decisionIntake.ts'
-import type { RunDecisions } from './decisions.ts'
 import type { RunSession } from './RunSession.ts'
 import type { RunCommands } from './runCommands.ts'
 
@@ -104,7 +104,7 @@ export async function decideThroughIntake(
 
 /** What carrying out a command on a held run needs. */
 export interface HeldRunParts {
-  decisions: RunDecisions
+  edits: CardEdits
   commands: RunCommands
   /** The runtime's one decision intake (`AgentRuntime.decide`). */
   intake: (request: DecisionRequest) => Promise<DecisionResult>
@@ -112,7 +112,7 @@ export interface HeldRunParts {
 
 /** Carries out a command on a run this runtime holds, at once (an edit after its compare-and-set). */
 export function commandHeldRun(
-  { decisions, commands, intake }: HeldRunParts,
+  { edits, commands, intake }: HeldRunParts,
   session: RunSession,
   command: RuntimeCommand,
 ): Promise<CommandResult> {
@@ -159,7 +159,7 @@ export function commandHeldRun(
     case 'decide':
       return decideThroughIntake(intake, runId, command)
     case 'edit':
-      return decisions
+      return edits
         .edit(
           runId,
           command.confirmationId,

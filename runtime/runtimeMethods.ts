@@ -3,6 +3,7 @@ import type { DecisionRequest, DecisionResult } from '../vocabulary/DecisionRequ
 import { isWellFormedId, quotedId } from '../vocabulary/ids.ts'
 import { AgentError } from './AgentError.ts'
 import type { AgentRuntime, AgentRuntimeOptions, RuntimeCommand } from './AgentRuntime.ts'
+import type { CardEdits } from './cardEdits.ts'
 import { createDecisionIntake } from './decisionIntake.ts'
 import type { RunDecisions } from './decisions.ts'
 import type { ForeignRuns } from './foreignRuns.ts'
@@ -40,6 +41,7 @@ export interface RuntimeParts {
   shared: SharedRuns | undefined
   foreign: FollowedRuns
   decisions: RunDecisions
+  edits: CardEdits
   commands: RunCommands
   intake: (request: DecisionRequest) => Promise<DecisionResult>
   parking: RunParking

@@ -4,6 +4,7 @@ import type { RunStore } from '../store/RunStore.ts'
 import type { ToolRegistry } from '../tools/ToolRegistry.ts'
 import type { VersionedKind } from '../workspace/recordVersion.ts'
 import type { AgentRuntimeOptions } from './AgentRuntime.ts'
+import { CardEdits } from './cardEdits.ts'
 import { createSerializer } from './createSerializer.ts'
 import { RunDecisions } from './decisions.ts'
 import type { ForeignRun } from './foreignRuns.ts'
@@ -149,7 +150,10 @@ export interface DecisionPathParts {
   reload: (runId: string) => Promise<void>
 }
 
-/** The one decision path, the relay into it (SQLite), and the chart's effects that decide through it. */
+/**
+ * The one decision path, the one path of a card's edits, the relay into the decisions (SQLite),
+ * and the chart's effects that decide through it.
+ */
 export function decisionPath(
   options: AgentRuntimeOptions,
   { clock, generateId, store, onPersistError, timers, storeDecides }: RuntimeSetup,
@@ -166,8 +170,6 @@ export function decisionPath(
   const decisions = new RunDecisions({
     cluster,
     clock,
-    tools,
-    workspaceFor,
     policies,
     approvalRules: options.approvalRules,
     sessionOf: (runId) => held.get(runId),
@@ -205,7 +207,8 @@ export function decisionPath(
       takeHeld: (runId: string) => decisions.takeHeld(runId),
     }),
   })
-  return { decisions, effects, stopRelay }
+  const edits = new CardEdits({ tools, workspaceFor, sessionOf: (runId) => held.get(runId) })
+  return { decisions, edits, effects, stopRelay }
 }
 
 // Without a store nothing is ever owned elsewhere.

@@ -3,7 +3,15 @@
 // test/package/apiReports.test.ts) rewrites nothing and exits 1 naming each report out of date.
 // Declarations come from the project's tsc 7; API Extractor reads them with its own TypeScript 6.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +47,9 @@ function emitDeclarations(out) {
     writeFileSync(file, readFileSync(file, 'utf8').replace(relativeTs, '$1$2$3.js$2'))
   }
 }
+
+// A folder (to walk into) or a declaration file: what `cpSync` copies of a build's dist/.
+const declarationsOnly = (path) => path.endsWith('.d.ts') || statSync(path).isDirectory()
 
 function extractorConfig(out, entry, reportFolder) {
   return ExtractorConfig.prepare({
@@ -86,13 +97,16 @@ function extractorConfig(out, entry, reportFolder) {
  * Compares (check) or rewrites the reports of every entry point in each of `reportFolders`
  * (etc/ unless told; `{ folder, only }` limits a folder to the named reports), from one
  * declaration build and one TypeScript program; returns, per folder, the reports out of date.
+ * `declarations`: a library build's dist/ whose declarations are read instead of emitting them
+ * (the package tests' packed tarball: the same tsc over the same project, run once).
  */
-export function apiReports({ check, reportFolders = [join(root, 'etc')] }) {
+export function apiReports({ check, reportFolders = [join(root, 'etc')], declarations }) {
   // Inside the project (and ignored), so reports name files by a path that is the same in every clone.
   const out = join(root, '.scratch', 'api-declarations')
   rmSync(out, { recursive: true, force: true })
   try {
-    emitDeclarations(out)
+    if (declarations === undefined) emitDeclarations(out)
+    else cpSync(declarations, out, { recursive: true, filter: declarationsOnly })
     mkdirSync(join(out, 'reports'), { recursive: true })
     const entries = entryPoints()
     const targets = reportFolders.map((target) =>
@@ -130,13 +144,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
   const check = args.includes('--check')
   // `--folder <dir>[=<name>,…]` (repeatable) compares copies of etc/ (only the named reports);
-  // `--json` prints what is out of date, per folder.
+  // `--json` prints what is out of date, per folder; `--declarations <dist>` reads a build's.
   const folders = args.flatMap((arg, i) => {
     if (arg !== '--folder') return []
     const [folder, names] = args[i + 1].split('=')
     return [names ? { folder, only: names.split(',') } : folder]
   })
-  const stale = apiReports({ check, ...(folders.length > 0 ? { reportFolders: folders } : {}) })
+  const at = args.indexOf('--declarations')
+  const stale = apiReports({
+    check,
+    ...(folders.length > 0 ? { reportFolders: folders } : {}),
+    ...(at >= 0 ? { declarations: args[at + 1] } : {}),
+  })
   if (args.includes('--json')) console.log(JSON.stringify(stale))
   else if (check && stale[0].length > 0) {
     console.error(`out of date (run npm run api): ${stale[0].map((n) => `etc/${n}`).join(', ')}`)

@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import { AgentError } from '../../runtime/AgentError.ts'
@@ -9,6 +7,7 @@ import { maxMessageChars } from '../../vocabulary/messageLength.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../helpers/terminalChat.ts'
 import { type AppHarness, pagePost, startHarness } from './appHarness.ts'
 
 // One limit on a message's length for every entry point, refused as `message_too_long` before
@@ -89,17 +88,7 @@ describe('one limit on a message’s length, at every entry point', () => {
 
   it('the terminal chat: a 1 MB line is refused with the reason, and the chat goes on', async () => {
     const runtime = makeRuntime(new OfflinePlanner(), ws)
-    const input = new PassThrough()
-    const output = new PassThrough()
-    const queue = [tooLong, 'what are my tasks']
-    let written = ''
-    output.on('data', (chunk: Buffer) => {
-      written += chunk.toString('utf8')
-      if (!written.endsWith('you › ')) return
-      const line = queue.shift()
-      setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-    })
-    await runTerminalChat({ runtime, input, output })
+    const written = await typeIntoChat(runtime, [tooLong, 'what are my tasks'], { at: /you › $/ })
     await runtime.close()
     expect(written).toMatch(
       / {2}! a message may be at most 8,000 characters; this one has [\d,]+: shorten it/,

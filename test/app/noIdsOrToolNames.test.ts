@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { idsAndToolNames, registryToolNames } from '../helpers/plainWords.ts'
+import { chatOrDismissPrompt, typeIntoChat } from '../helpers/terminalChat.ts'
 import { type AppHarness, startHarness } from './appHarness.ts'
 
 let h: AppHarness | undefined
@@ -13,19 +12,7 @@ afterEach(async () => {
 /** The terminal chat over the app's own runtime (the offline planner, the sample workspace). */
 async function terminal(lines: string[]): Promise<string> {
   h = await startHarness()
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    const asked = ['you › ', '[y/N] ', 'dismiss it '].some((end) => written.endsWith(end))
-    if (!asked) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime: h.runtime, input, output })
-  return written
+  return typeIntoChat(h.runtime, lines, { at: chatOrDismissPrompt })
 }
 
 describe('what a person reads in the terminal names no ids and no tool names (#40, 4)', () => {

@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../helpers/terminalChat.ts'
 
 let ws: Workspace
 let dispose: () => Promise<void>
@@ -22,17 +21,7 @@ const prompt = /(?: › |\[y\/N\] )$/
 /** Runs the real terminal loop over streams, typing each line at the next prompt; returns what it wrote. */
 async function chat(model: ScriptedModel, lines: string[]): Promise<string> {
   const runtime = makeRuntime(model, ws)
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    if (!prompt.test(written)) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output })
+  const written = await typeIntoChat(runtime, lines, { at: prompt })
   await runtime.flush()
   return written
 }

@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { OfflinePlanner } from '../../models/offline/OfflinePlanner.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { Workspace } from '../../workspace/Workspace.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../helpers/terminalChat.ts'
 
 let runtime: AgentRuntime
 let ws: Workspace
@@ -22,20 +21,7 @@ afterAll(async () => {
 })
 
 /** The terminal chat over the offline planner; each line typed when a prompt asks. */
-async function chat(lines: string[]): Promise<string> {
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output })
-  return written
-}
+const chat = (lines: string[]) => typeIntoChat(runtime, lines)
 
 // Issue #51 (3): asked back, the terminal numbers the choices and a number sends that one.
 describe('the terminal chat when the planner asks back', () => {

@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { storedTask } from '../helpers/studyFixtures.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../helpers/terminalChat.ts'
 
 let runtime: AgentRuntime | undefined
 let dispose: () => Promise<void> = async () => {}
@@ -30,18 +29,7 @@ async function chat(lines: string[]): Promise<string> {
       : { toolCalls: [{ id: 'c1', name: 'delete_task', arguments: '{"id":"t1"}' }] },
   )
   runtime = makeRuntime(model, temp.ws)
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output })
-  return written
+  return typeIntoChat(runtime, lines)
 }
 
 describe('the terminal prints data, never control characters from it (#41, 1)', () => {

@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../helpers/terminalChat.ts'
 
 let runtime: AgentRuntime | undefined
 let dispose: () => Promise<void> = async () => {}
@@ -28,18 +27,7 @@ async function chat(lines: string[], resume?: string[]) {
     )
     runtime = makeRuntime(model, temp.ws)
   }
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output, ...(resume && { resume }) })
-  return written
+  return typeIntoChat(runtime, lines, { resume })
 }
 
 // Issue #48 (6): the terminal a student uses every day.

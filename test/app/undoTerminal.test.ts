@@ -1,12 +1,11 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatEvent } from '../../app/formatEvent.ts'
-import { runTerminalChat } from '../../app/runTerminalChat.ts'
 import { ScriptedModel } from '../../models/ScriptedModel.ts'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { makeRuntime } from '../helpers/runHarness.ts'
 import { tempWorkspace } from '../helpers/tempWorkspace.ts'
+import { chatOrDismissPrompt, type TypedLine, typeIntoChat } from '../helpers/terminalChat.ts'
 
 let runtime: AgentRuntime | undefined
 let dispose: () => Promise<void> = async () => {}
@@ -25,17 +24,7 @@ async function chat(lines: string[]): Promise<{ written: string; titles: string[
       : { toolCalls: [{ id: 'c1', name: 'create_task', arguments: '{"title":"Read chapter 9"}' }] },
   )
   runtime = makeRuntime(model, temp.ws)
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
-    const line = queue.shift()
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output })
+  const written = await typeIntoChat(runtime, lines)
   return { written, titles: (await temp.ws.readTasks()).map((t) => t.title) }
 }
 
@@ -103,36 +92,14 @@ describe('a change undone already, in the terminal (#40, 4)', () => {
     )
     const rt = makeRuntime(model, temp.ws)
     runtime = rt
-    const input = new PassThrough()
-    const output = new PassThrough()
     // The fifth line names the first change, undone by the third and fourth.
     const firstChange = () => {
       const done = rt.runIds().flatMap((id) => rt.view(id).events)
       const created = done.find((e) => e.kind === 'toolCompleted' && e.toolName === 'create_task')
       return JSON.parse(created?.payloadJson ?? '{}').data.changeId as string
     }
-    const queue: (string | (() => string))[] = [
-      'add it',
-      'y',
-      '/undo',
-      'y',
-      () => `/undo ${firstChange()}`,
-      '',
-    ]
-    let written = ''
-    output.on('data', (chunk: Buffer) => {
-      written += chunk.toString('utf8')
-      if (
-        !written.endsWith('you › ') &&
-        !written.endsWith('[y/N] ') &&
-        !written.endsWith('dismiss it ')
-      )
-        return
-      const next = queue.shift()
-      const line = typeof next === 'function' ? next() : next
-      setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-    })
-    await runTerminalChat({ runtime: rt, input, output })
+    const lines: TypedLine[] = ['add it', 'y', '/undo', 'y', () => `/undo ${firstChange()}`, '']
+    const written = await typeIntoChat(rt, lines, { at: chatOrDismissPrompt })
     expect(written).toContain('Nothing to allow here; press Enter to dismiss it')
     expect(written).toContain(
       'dismissed: Adding the task “Read chapter 9” was undone already, so nothing would change.',

@@ -3,13 +3,14 @@
 // Allow and Deny on a card whose rule requires a signature run the WebAuthn ceremony from the card
 // itself; two people sign a four-eyes card; a key revoked on the page between signing and deciding
 // is refused and the card stays open.
-import { createServer } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { waitForRun } from '../../runtime/waitForRun.ts'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { freePort } from '../helpers/freePort.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { addPasskey, signedInPage } from '../helpers/passkeyPage.ts'
 import { runAxe } from '../helpers/runAxe.ts'
 
 const rules: ApprovalRules = {
@@ -33,15 +34,6 @@ let page: Page
 let sams: Page
 let origin: string
 
-// A free port, so the public origin (localhost: a secure context and a valid RP id) can name it.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
 beforeAll(async () => {
   const port = await freePort()
   origin = `http://localhost:${port}`
@@ -52,33 +44,14 @@ beforeAll(async () => {
     approvalRules: rules,
     hosted: { publicOrigin: origin, auth: { kind: 'proxy' }, trustedProxies: ['127.0.0.1'] },
   })
-  page = await signedInPage('alice')
-  sams = await signedInPage('sam')
+  // The public origin is localhost: a secure context and a valid RP id.
+  page = await signedInPage(browser, origin, 'alice')
+  sams = await signedInPage(browser, origin, 'sam')
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
   await h?.dispose()
 })
-
-// A page signed in as `id` (the proxy's header on every request), with its own virtual
-// authenticator: a real P-256 key, user verification on.
-async function signedInPage(id: string): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-user': id } })
-  const opened = await context.newPage()
-  const cdp = await context.newCDPSession(opened)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  })
-  await opened.goto(origin)
-  return opened
-}
 
 // The page's fetch to the app's API (same origin, the proxy's header added by the context).
 const api = (path: string, body?: unknown, on: Page = page) =>
@@ -93,14 +66,6 @@ const api = (path: string, body?: unknown, on: Page = page) =>
     },
     [path, body] as const,
   )
-
-// Adds a passkey in the page's Passkeys section: the authenticator answers, the list shows it.
-async function addPasskey(on: Page, name: string) {
-  const section = on.locator('section.sp-passkeys')
-  await section.getByLabel('Name').fill(name)
-  await section.getByRole('button', { name: 'Add a passkey' }).click()
-  await section.locator('[data-passkey-state="in-use"]', { hasText: name }).waitFor()
-}
 
 // A card of alice's run that the rules say must be signed, opened on `on` (a link to the run).
 async function card(text: string, on: Page = page) {

@@ -3,7 +3,6 @@
 // host that can neither elicit nor draw MCP Apps, so the call waits for the page. Alice signs her
 // Allow with Chromium's virtual authenticator on the app's page; the decision reaches the gateway
 // that holds the run, the call runs once, and its audit line keeps her signature.
-import { createServer } from 'node:net'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
@@ -22,7 +21,9 @@ import {
   upstreamEffects,
 } from '../conformance/drivers/gatewayFace.ts'
 import { alice } from '../conformance/face.ts'
+import { freePort } from '../helpers/freePort.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
+import { addPasskey, signedInPage } from '../helpers/passkeyPage.ts'
 
 const rules: ApprovalRules = {
   version: 1,
@@ -36,17 +37,9 @@ let browser: Browser
 let client: Client
 let origin: string
 
-// A free port, so the public origin (localhost: a secure context and a valid RP id) can name it.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
 beforeAll(async () => {
   folder = await newFolder()
+  // The public origin is localhost: a secure context and a valid RP id.
   const port = await freePort()
   origin = `http://localhost:${port}`
   app = await startIn(folder.dir, {
@@ -69,26 +62,10 @@ afterAll(async () => {
   await folder?.dispose()
 })
 
-// Alice's page on the app, with her own virtual authenticator (a real P-256 key, user verified).
+// Alice's page on the app, with her own virtual authenticator and a passkey added.
 async function alicesPage(): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-user': alice.id } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  })
-  await page.goto(origin)
-  const section = page.locator('section.sp-passkeys')
-  await section.getByLabel('Name').fill('Alice’s laptop')
-  await section.getByRole('button', { name: 'Add a passkey' }).click()
-  await section.locator('[data-passkey-state="in-use"]').waitFor()
+  const page = await signedInPage(browser, origin, alice.id)
+  await addPasskey(page, 'Alice’s laptop')
   return page
 }
 

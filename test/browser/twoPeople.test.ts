@@ -1,9 +1,9 @@
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import type { ApprovalRules } from '../../vocabulary/ApprovalRules.ts'
 import { type AppHarness, startHarness } from '../app/appHarness.ts'
+import { freePort } from '../helpers/freePort.ts'
 import { launchChromium } from '../helpers/launchChromium.ts'
 import { readmePictures } from './pageInChromium.ts'
 
@@ -19,15 +19,6 @@ let browser: Browser
 let distDir: string
 let h: AppHarness
 const contexts: BrowserContext[] = []
-
-// A free port, so the public origin can name it before the server starts.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 beforeAll(async () => {
   distDir = inject('pageDir')

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { dirname, extname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import { type BuildOptions, build, type Plugin } from 'esbuild'
 
 /**
  * The TypeScript files tests start as child processes, by path from the repository's root. Each is
@@ -47,15 +47,15 @@ const ownImportMeta = (root: string): Plugin => ({
   },
 })
 
-/** Bundles every script above into `outDir` (inside the repository, so packages resolve from it). */
-export async function bundleScripts(root: string, outDir: string): Promise<void> {
-  await rm(outDir, { recursive: true, force: true })
-  await mkdir(outDir, { recursive: true })
-  await build({
+/**
+ * esbuild's options for our TypeScript as plain Node JavaScript (`.mjs`): our sources inlined, each
+ * keeping its own import.meta, packages left to Node (resolved from the repository's node_modules,
+ * so the output goes inside it). The bench's gateway build (bench/gateway/buildGateway.ts) uses
+ * them too.
+ */
+export function ownSourcesBuild(root: string): BuildOptions {
+  return {
     absWorkingDir: root,
-    entryPoints: bundledScripts.map((file) => join(root, file)),
-    outbase: root,
-    outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -64,5 +64,17 @@ export async function bundleScripts(root: string, outDir: string): Promise<void>
     packages: 'external',
     logLevel: 'error',
     plugins: [ownImportMeta(root)],
+  }
+}
+
+/** Bundles every script above into `outDir` (inside the repository, so packages resolve from it). */
+export async function bundleScripts(root: string, outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true })
+  await mkdir(outDir, { recursive: true })
+  await build({
+    ...ownSourcesBuild(root),
+    entryPoints: bundledScripts.map((file) => join(root, file)),
+    outbase: root,
+    outdir: outDir,
   })
 }

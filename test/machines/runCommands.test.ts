@@ -27,7 +27,7 @@ test('a follower offers one command of a run at a time, in the order they were s
   const errors: unknown[] = []
   const commands = new RunCommands({
     cluster,
-    decisions: undefined as never,
+    edits: undefined as never,
     sessionOf: () => undefined,
     followed: () => ({ status: 'awaitingInput', messages: [], log: [] }),
     onError: (error) => errors.push(error),

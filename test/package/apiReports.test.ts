@@ -1,5 +1,7 @@
 // The public surface is made on purpose: etc/<entry>.api.md (API Extractor) must match what the
 // entry points export, so a change to it shows in review. `npm run api` rewrites the reports.
+// The declarations are the packed tarball's (the package tests' one `npm pack` of the run): the
+// very files a user's compiler reads, and no second tsc over the project.
 import { execFile } from 'node:child_process'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,11 +9,16 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
+import { command } from './consumerProject.ts'
+import { packedTarball } from './packedTarball.ts'
 
 const run = promisify(execFile)
 const etc = join(repoRoot, 'etc')
 let tampered = ''
-afterAll(() => (tampered ? rm(tampered, { recursive: true, force: true }) : undefined))
+let unpacked = ''
+afterAll(async () => {
+  for (const dir of [tampered, unpacked]) if (dir) await rm(dir, { recursive: true, force: true })
+})
 
 describe('the API Extractor reports (etc/*.api.md)', () => {
   it('match the entry points, and a report that differs is named (else run `npm run api`)', {
@@ -19,6 +26,9 @@ describe('the API Extractor reports (etc/*.api.md)', () => {
   }, async () => {
     // A copy of etc/ with one report edited proves the check can fail, from the same build (it
     // compares two reports there: the edited one and one left alone).
+    unpacked = await mkdtemp(join(tmpdir(), 'studypulse-api-dist-'))
+    const untar = await command(unpacked, 'tar', ['-xzf', await packedTarball(), 'package/dist'])
+    expect(untar.code, untar.stderr).toBe(0)
     tampered = await mkdtemp(join(tmpdir(), 'studypulse-api-reports-'))
     await cp(etc, tampered, { recursive: true })
     const edited = join(tampered, 'ai-sdk.api.md')
@@ -37,6 +47,8 @@ describe('the API Extractor reports (etc/*.api.md)', () => {
         etc,
         '--folder',
         `${tampered}=ai-sdk,ui`,
+        '--declarations',
+        join(unpacked, 'package', 'dist'),
       ],
       { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
     )

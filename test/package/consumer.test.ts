@@ -37,7 +37,8 @@ const work = mkdtempSync(join(tmpdir(), 'studypulse-consumer-'))
 let tarball: string
 
 beforeAll(async () => {
-  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would; once per test run.
+  // `npm pack` runs `prepack` (`npm run build`), exactly as a publish would; once per test run,
+  // or none when the last run packed the same inputs (test/package/packCache.ts).
   tarball = await packedTarball()
   await writeFiles(join(work, 'node-app'), nodeAppFiles())
   await writeFiles(

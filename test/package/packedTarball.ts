@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import { repoRoot } from '../../app/server/ensureBuild.ts'
 import { command } from './consumerProject.ts'
+import { cachedTarball, keepTarball, packInputsHash } from './packCache.ts'
 
 interface Packed {
   tarball?: string
@@ -14,7 +15,8 @@ interface Packed {
  * The repository packed once per test run, as `npm pack` makes it for a publish (`prepack` builds
  * dist/). Test files run in parallel workers: the first to ask packs (it takes the `lock` folder),
  * the others wait for its word in `packed.json` — two packs at once would each empty dist/ under
- * the other.
+ * the other. A run whose inputs (sources, package.json, lock file, build script: `packInputsHash`)
+ * are those of the last run's pack takes that tarball from node_modules/.cache instead.
  */
 export async function packedTarball(): Promise<string> {
   const dir = inject('packDir')
@@ -35,6 +37,9 @@ export async function packedTarball(): Promise<string> {
 }
 
 async function pack(dir: string): Promise<Packed> {
+  const key = await packInputsHash()
+  const cached = key === undefined ? undefined : await cachedTarball(key, dir)
+  if (cached !== undefined) return { tarball: cached }
   const out = await command(repoRoot, 'npm', [
     'pack',
     '--pack-destination',
@@ -44,7 +49,11 @@ async function pack(dir: string): Promise<Packed> {
   ])
   if (out.code !== 0) return { error: out.stderr }
   const [info] = JSON.parse(out.stdout.slice(out.stdout.indexOf('['))) as { filename: string }[]
-  return info === undefined ? { error: out.stdout } : { tarball: join(dir, info.filename) }
+  if (info === undefined) return { error: out.stdout }
+  const tarball = join(dir, info.filename)
+  // Hashed before the pack: a source changed while it ran is not kept as packed from.
+  if (key !== undefined && key === (await packInputsHash())) await keepTarball(key, tarball)
+  return { tarball }
 }
 
 // Waits on the folder's change events, not on a timer; the read after the watch starts covers a

@@ -4,13 +4,14 @@
 // button on the card (the page runs the WebAuthn ceremony over the card the server holds); a plain
 // answer is the page's own POST …/confirmations without a signature. What only a page can do
 // (sign) is this face's; the page's plain answers are the HTTP API face's routes.
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { repoRoot } from '../../../app/server/ensureBuild.ts'
 import { waitForRun } from '../../../runtime/waitForRun.ts'
 import { type AppHarness, startHarness } from '../../app/appHarness.ts'
+import { freePort } from '../../helpers/freePort.ts'
 import { launchChromium } from '../../helpers/launchChromium.ts'
+import { addPasskey, signedInPage } from '../../helpers/passkeyPage.ts'
 import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome, Who } from '../face.ts'
 import type { ScenarioId } from '../scenarioIds.ts'
 import {
@@ -30,15 +31,6 @@ const held = (card: Card) => card.handle as Held
 
 // The page the app serves: the repository's build, brought up to date by the tests' global setup.
 const distDir = join(repoRoot, 'dist-page')
-
-// A free port, so the public origin (localhost: a secure context and a valid RP id) can name it.
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const plainPage =
   'the page’s plain answers are the HTTP API’s routes (that face runs this scenario); this face is what only a page does: sign'
@@ -91,6 +83,7 @@ export function signedPageDriver(): FaceDriver {
 }
 
 async function openApp(setup: FaceSetup): Promise<{ h: AppHarness; origin: string }> {
+  // The public origin is localhost: a secure context and a valid RP id.
   const port = await freePort()
   const origin = `http://localhost:${port}`
   const h = await startHarness({
@@ -198,23 +191,7 @@ async function plainAnswer(
 }
 
 async function personPage(browser: Browser, origin: string, who: Who): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-user': who.id } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  })
-  await page.goto(origin)
-  const section = page.locator('section.sp-passkeys')
-  await section.getByLabel('Name').fill(`${who.name}’s key`)
-  await section.getByRole('button', { name: 'Add a passkey' }).click()
-  await section.locator('[data-passkey-state="in-use"]').waitFor()
+  const page = await signedInPage(browser, origin, who.id)
+  await addPasskey(page, `${who.name}’s key`)
   return page
 }
