@@ -8,6 +8,7 @@ import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { classifyIntent } from './plannerIntentClassifier.ts'
 import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
+import { withNoteReferent } from './plannerNoteReferent.ts'
 import { parseFirst } from './plannerParseFirst.ts'
 import { proposeCalls } from './plannerProposals.ts'
 import { requestText, severalRequests } from './plannerRequestText.ts'
@@ -35,12 +36,13 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   const user = messages[lastUser]
   if (user?.role !== 'user') return { text: plannerHelp(available) }
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
-  const said = parseFirst(tidyMessage(user.content), today)
+  const before = messages.slice(0, lastUser + 1)
+  // "add to it" after a message about a note names that note before anything reads it.
+  const said = parseFirst(tidyMessage(withNoteReferent(user.content, before)), today)
   // "2" after a question with numbered choices is the request that choice stands for.
   const read = (content: string) => parseFirst(tidyMessage(content), today)
   const chosen = choiceReply(said, messages, available, read)
   const sinceUser = messages.slice(lastUser + 1)
-  const before = messages.slice(0, lastUser + 1)
   const nextId = planIds(messages)
   const context = { messages: before, available, today }
   const planOne: PlanOne = (text, seen, since, ids) =>

@@ -112,7 +112,7 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
       .filter((name) => name !== '')
     return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
   }
-  const block = parseNoteBlock(text)
+  const block = parseNoteBlock(text) ?? noteEditBlock(text)
   if (block !== undefined) return [block]
   const clauses = splitClauses(fixTypos(text))
   if (clauses.length > MAX_CLAUSES) return [{ kind: 'too_many', count: clauses.length }]
@@ -167,6 +167,13 @@ function parseNoteBlock(text: string): PlannerIntent | undefined {
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
   return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
+}
+
+// "add a line to the Exam plan note: Then the Krebs cycle.": what follows the colon is the line.
+function noteEditBlock(text: string): PlannerIntent | undefined {
+  if (!text.includes(':') || MORE_REQUESTS.test(text)) return undefined
+  const edit = parseNoteEdit(stripFiller(text))
+  return edit?.kind === 'update_note' ? edit : undefined
 }
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */

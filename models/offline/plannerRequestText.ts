@@ -49,7 +49,7 @@ export function requestText(text: string, context: ReadContext): string {
   const before = edges.map((e) => text.slice(0, e.index).trim()).reverse()
   // After an apology only a whole sentence is the request ("Apologies, I was mistaken. Undo that.").
   const after = edges
-    .filter((e) => /^[.!?]/.test(text.slice(e.index ?? 0)) || /^\s+$/.test(e[0]))
+    .filter((e) => /[.!?]$/.test(text.slice(0, e.index)) || /^\s+$/.test(e[0]))
     .map((e) => text.slice((e.index ?? 0) + e[0].length).trim())
     .filter((part) => /^(?:please\s+)?[a-z]+/i.test(part) && SENTENCE_START.test(part))
   const long = (part: string) => part.length >= 4
