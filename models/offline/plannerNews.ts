@@ -23,7 +23,8 @@ const CANCELLED =
   /\b(?:not\s+happening|not\s+needed|isn'?t\s+needed|no\s+need|(?:don'?t|do\s+not|no\s+longer)\s+need|dropped|cancel(?:l?ed)?|gone|taken\s+off|scrap(?:ped)?|not\s+required|called\s+off|off\s+the\s+syllabus)\b/i
 const NOT_YET =
   /\b(?:not|haven'?t|havent|didn'?t|didnt|never)\s+(?:actually\s+|really\s+|yet\s+)?(?:done|finished|printed|bought|sent|read|returned|submitted|paid|got)\b/i
-const SHIFT = /\b(?:back|forward|later|earlier)\s+(?:by\s+)?(a|an|one|two|three|\d)\s+(day|week)s?\b/i
+const SHIFT =
+  /\b(?:back|forward|later|earlier)\s+(?:by\s+)?(a|an|one|two|three|\d)\s+(day|week)s?\b/i
 const UNIMPORTANT =
   /\b(?:doesn'?t|does\s+not|don'?t)\s+(?:really\s+)?matter|not\s+(?:that\s+|very\s+|so\s+|really\s+)?(?:important|urgent)|less\s+important\b/i
 const DONE =
