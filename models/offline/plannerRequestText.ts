@@ -20,6 +20,9 @@ export interface ReadContext {
 }
 
 const probeId = () => 'probe'
+// Each part or cut is read on its own, so these bound a turn's work.
+const MAX_FOLLOW_UP = 200
+const MAX_SEVERAL = 300
 
 /** Whether a skill reads the text, as on its turn's first step. */
 export function skillReads(text: string, context: ReadContext): boolean {
@@ -42,7 +45,8 @@ const SENTENCE = /[.!?]$/
 
 /** The request in a follow-up with a reason or apology around it; the text itself when it reads. */
 export function requestText(text: string, context: ReadContext): string {
-  if (text.length > MAX_REQUEST || !context.messages.some((m) => m.role === 'assistant'))
+  // A follow-up is short; each cut is read again, so a long message is taken as it is.
+  if (text.length > MAX_FOLLOW_UP || !context.messages.some((m) => m.role === 'assistant'))
     return text
   if (skillReads(text, context)) return text
   const edges = [...text.matchAll(EDGE)].slice(0, 8)
@@ -80,7 +84,7 @@ export function severalRequests(
   context: ReadContext,
 ): string[] | undefined {
   // A message that corrects itself ("delete X, no wait, mark it done") is one request.
-  if (raw.length > MAX_REQUEST || raw.includes('\n') || CORRECTS.test(raw)) return undefined
+  if (raw.length > MAX_SEVERAL || raw.includes('\n') || CORRECTS.test(raw)) return undefined
   const parts = raw
     .split(JOIN)
     .map((part) => part.replace(/^(?:and|also|then|so)\s+/i, '').trim())
