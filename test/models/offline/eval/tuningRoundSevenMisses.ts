@@ -2,7 +2,7 @@
  * The round-seven phrasings (tuningRoundSevenA.ts, tuningRoundSevenB.ts, written blind by two other
  * hands) the planner still does not read, by voice. When written (before any change for them):
  * questions and follow-ups 19/61, dictated speech 11/29, polite/indirect/several at once 16/64,
- * English as a second language 11/27. Now: questions and follow-ups 27/61; dictated speech 14/29; polite, indirect, several at once 31/64; English as a second language 15/27.
+ * English as a second language 11/27. Now: questions and follow-ups 27/61; dictated speech 22/29; polite, indirect, several at once 31/64; English as a second language 15/27.
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
   'questions and follow-ups': [
@@ -42,19 +42,11 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'do u remember how long my study sessions r → change that to 45 mins',
   ],
   'dictated speech': [
-    'add a task revise pharmacology four thursday full stop',
-    'remind me two email my tutor about the extension by friday',
     'okay so um add a new task uh no wait make that two tasks comma read chapter six by wednesday and finish the lab report by next monday full stop',
     'take a note called ward placement comma bring fob watch comma black shoes comma and my name badge full stop',
-    'set the flash cards for the crebs cycle too high importance',
     'add a task to uh to call the the clinic no the dental clinic on thursday',
-    'what did I write in my exam plan note question mark',
     "what's the average of seventy two sixty eight and eighty one",
-    'add a task read chapter seven comma due friday comma importance for',
     'um so whats my next deadline I think its the the reading one',
-    'new task buy a new fob watch comma not urgent',
-    "add a task hand in placement portfolio on the ninth of December comma that's really important full stop",
-    'how many days until my exam question mark',
     'add a note two the essay task saying use at least ten references full stop',
     'is the print lecture slides one done yet question mark → okay and the library books one',
   ],
