@@ -14,8 +14,20 @@ const NAMED =
 const POINTS =
   /\b((?:add|append|put|write)\b[^:]*?\b(?:to|in|into|onto)\s+)(it|that(?:\s+note)?|this\s+note)\b|\b((?:rename|delete|remove|retitle)\s+)(it|that(?:\s+note)?|this\s+note)\b/i
 
-/** The text with a pronoun for the note the previous message named put back as that note. */
+// A change said of "it": the thing named alone before ("the essay" → "move it to friday").
+const CHANGES_IT =
+  /^((?:please\s+|ok(?:ay)?\s+|so\s+|then\s+)*(?:move|push|delete|remove|mark|tick|untick|rename|change|make|set|bump)\s+)(it|that)\b/i
+
+/** The text with a pronoun put back as the thing the previous message named: a note, or a thing named alone. */
 export function withNoteReferent(text: string, before: readonly ChatMessage[]): string {
+  const asked = before.slice(0, -1).findLast((m) => m.role === 'assistant')
+  const change = CHANGES_IT.exec(text)
+  // "What would you like me to do with that?" followed a thing named with nothing asked.
+  if (change && asked?.content.startsWith('What would you like me to do with that?')) {
+    const thing = before.slice(0, -1).findLast((m) => m.role === 'user')?.content.trim()
+    if (thing !== undefined && thing.length <= 60 && !/[?\n]/.test(thing))
+      return `${change[1]}${thing.replace(/[.!]+$/, '')}${text.slice(change[0].length)}`
+  }
   const point = POINTS.exec(text)
   if (point === null || /\btask\b/i.test(text)) return text
   const previous = before.slice(0, -1).findLast((m) => m.role === 'user')

@@ -2,7 +2,7 @@
  * The round-seven phrasings (tuningRoundSevenA.ts, tuningRoundSevenB.ts, written blind by two other
  * hands) the planner still does not read, by voice. When written (before any change for them):
  * questions and follow-ups 19/61, dictated speech 11/29, polite/indirect/several at once 16/64,
- * English as a second language 11/27. Now: questions and follow-ups 27/61; dictated speech 22/29; polite, indirect, several at once 31/64; English as a second language 15/27.
+ * English as a second language 11/27. Now: questions and follow-ups 28/61; dictated speech 22/29; polite, indirect, several at once 31/64; English as a second language 16/27.
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
   'questions and follow-ups': [
@@ -12,7 +12,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'I should like to know how many of my tasks are due in December.',
     'Please could you summarise my week for me: what is due, and what I have already done?',
     'how much of my list have i actually done, like as a %',
-    'Please remind me what I wrote in my exam plan.',
     'Please could you tell me what is in my note on mitochondria? I cannot recall what I wrote.',
     'What is the difference in days between my essay deadline and my exam?',
     'I have received 62, 71 and 58 on my three quizzes. What is my average?',
@@ -92,7 +91,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'Please help me add task: prepare presentation, Friday.',
     'Please save note, name is Calvin cycle, content: RuBisCO fix CO2, make G3P',
     'I want you write in the note of mitochondria that they are make the ATP',
-    'What I wrote in the exam plan?',
     'Please add one task for revising Krebs cycle, it is very much important, day after tomorrow',
     'I have completed the lecture 1 notes revision only, please mark it',
     'Please remember my exam is preponed to 11 December',

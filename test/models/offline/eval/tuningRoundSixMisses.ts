@@ -1,6 +1,6 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice, after round seven: texting and dictation 63/67; questions and follow-ups 55/67; English as a second language 56/72; polite, indirect, several at once 52/67.
+ * by voice, after round seven: texting and dictation 63/67; questions and follow-ups 56/67; English as a second language 56/72; polite, indirect, several at once 52/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -14,7 +14,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'how many hours is 6 sessions of 25 minutes',
     'remember that my tutor is Dr Okafor → actually forget that',
     'add buy stamps tomorrow → also add post the parcel thursday → delete the first one',
-    'the essay → move it to friday',
     'add a task to revise hormones on monday → change the title to revise plant hormones',
     'how important is the essay? → bump it to 5',
     'add study for stats quiz next wednesday → whats 3 sessions of 45 mins in hours',
