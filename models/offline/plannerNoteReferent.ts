@@ -24,7 +24,10 @@ export function withNoteReferent(text: string, before: readonly ChatMessage[]): 
   const change = CHANGES_IT.exec(text)
   // "What would you like me to do with that?" followed a thing named with nothing asked.
   if (change && asked?.content.startsWith('What would you like me to do with that?')) {
-    const thing = before.slice(0, -1).findLast((m) => m.role === 'user')?.content.trim()
+    const thing = before
+      .slice(0, -1)
+      .findLast((m) => m.role === 'user')
+      ?.content.trim()
     if (thing !== undefined && thing.length <= 60 && !/[?\n]/.test(thing))
       return `${change[1]}${thing.replace(/[.!]+$/, '')}${text.slice(change[0].length)}`
   }
