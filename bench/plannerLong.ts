@@ -11,9 +11,17 @@ import { createToolRegistry } from '../tools/createToolRegistry.ts'
 const length = Number(process.argv[2] ?? 8000)
 const planner = new OfflinePlanner({ clock: () => new Date(2026, 11, 1, 10) })
 const tools = createToolRegistry().definitions()
+// A follow-up (round seven cuts a reason or an apology from it) comes after an answer.
+const EARLIER = [
+  { role: 'user', content: "what's my next deadline" },
+  { role: 'assistant', content: 'Your next deadline is “Read chapter 5”, due Thu 3 Dec 2026.' },
+] as const
 const turn = (content: string) =>
   planner.complete({
-    messages: [{ role: 'user', content }],
+    messages: [
+      ...(content.startsWith('FOLLOW ') ? EARLIER : []),
+      { role: 'user', content: content.replace(/^FOLLOW /, '') },
+    ],
     tools,
     signal: new AbortController().signal,
   })
@@ -61,6 +69,14 @@ const SHAPES: Record<string, string> = {
   'delete x, i still': fill('x, i still have it because ', 'delete '),
   'a + b + c': fill('b tmrw + ', 'add a '),
   'the fourteenth': fill('due the fourteenth importance four ', 'add x '),
+  // Round seven: several sentences each read alone; a follow-up's reason cut at each clause edge.
+  'x. y? z.': fill('push chapter 5 to friday. when is the essay due? ', ''),
+  'follow-up, i did it, mum': `FOLLOW ${fill('tick that one off, i did it, mum got me some ', '')}`,
+  'four asks of 72': Array.from({ length: 4 }, () =>
+    `push the ${'very '.repeat(18)}long essay to friday`.slice(0, 72),
+  ).join('. '),
+  'a follow-up nothing reads': `FOLLOW ${fill('lorem ipsum, dolor i sit amet. my consectetur - ', '')}`,
+  'news about a task': fill('the calculator thing is not happening any more and ', ''),
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

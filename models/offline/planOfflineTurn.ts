@@ -1,4 +1,4 @@
-import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
+import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
 import { MAX_CLAUSE, MAX_MESSAGE, MAX_REQUEST, tidyMessage, tooLong } from './plannerBounds.ts'
@@ -8,8 +8,11 @@ import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
 import { classifyIntent } from './plannerIntentClassifier.ts'
 import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
+import { withNoteReferent } from './plannerNoteReferent.ts'
 import { parseFirst } from './plannerParseFirst.ts'
 import { proposeCalls } from './plannerProposals.ts'
+import { requestText, severalRequests } from './plannerRequestText.ts'
+import { type PlanOne, planSequence } from './plannerSequence.ts'
 import { planWithSkills } from './plannerSkills.ts'
 import { choiceReply } from './plannerSuggest.ts'
 import { planToolUse } from './plannerUseTool.ts'
@@ -33,12 +36,34 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   const user = messages[lastUser]
   if (user?.role !== 'user') return { text: plannerHelp(available) }
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
-  const said = parseFirst(tidyMessage(user.content), today)
+  const before = messages.slice(0, lastUser + 1)
+  // "add to it" after a message about a note names that note before anything reads it.
+  const said = parseFirst(tidyMessage(withNoteReferent(user.content, before)), today)
   // "2" after a question with numbered choices is the request that choice stands for.
   const read = (content: string) => parseFirst(tidyMessage(content), today)
-  const text = choiceReply(said, messages, available, read) ?? said
+  const chosen = choiceReply(said, messages, available, read)
   const sinceUser = messages.slice(lastUser + 1)
   const nextId = planIds(messages)
+  const context = { messages: before, available, today }
+  const planOne: PlanOne = (text, seen, since, ids) =>
+    planText(text, { request, available, today, messages: seen, sinceUser: since, nextId: ids })
+  const parts = chosen === undefined ? severalRequests(user.content, read, context) : undefined
+  if (parts !== undefined) return planSequence(parts, before, sinceUser, nextId, planOne)
+  return planOne(chosen ?? requestText(said, context), messages, sinceUser, nextId)
+}
+
+interface TurnContext {
+  request: ModelRequest
+  available: ReadonlySet<string>
+  today: Date
+  messages: readonly ChatMessage[]
+  sinceUser: readonly ChatMessage[]
+  nextId: () => string
+}
+
+// One request's next step: a tool the host names, a skill, or the clause parser's proposals.
+async function planText(text: string, turn: TurnContext): Promise<ModelTurn> {
+  const { request, available, today, messages, sinceUser, nextId } = turn
   const use = planToolUse(text, request.tools, sinceUser, nextId)
   if (use !== undefined) return use
   // A skill reads a question or a follow-up, never a page; a long message is read clause by clause.

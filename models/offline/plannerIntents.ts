@@ -27,7 +27,7 @@ const GREETING =
 const HELP =
   /^(?:help(?:\s+me)?|\?|what\s+can\s+you\s+do|what\s+can\s+i\s+(?:ask|say|do)|commands|how\s+does\s+this\s+work)[\s?!.]*$/i
 const THANKS =
-  /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?[\s!.,]*$/i
+  /^(?:thanks|thank\s+you|thx|ty|cheers)(?:\s+(?:so\s+much|a\s+lot|very\s+much|kindly|again))?[\s!.,]*$/i
 
 const DELETE_VERB = '(?:delete|remove|cancel|drop|erase|get\\s+rid\\s+of)'
 const TASK_WORD = '(?:task|todo|to-do)'
@@ -112,25 +112,52 @@ export function parseIntents(text: string, today: Date): PlannerIntent[] {
       .filter((name) => name !== '')
     return [{ kind: 'run_code', code, ...(inputs.length > 0 && { inputs }) }]
   }
-  const block = parseNoteBlock(text)
+  const block = parseNoteBlock(text) ?? noteEditBlock(text)
   if (block !== undefined) return [block]
   const clauses = splitClauses(fixTypos(text))
   if (clauses.length > MAX_CLAUSES) return [{ kind: 'too_many', count: clauses.length }]
   return pointBack(clauses.flatMap((clause) => parseClauses(clause, today)))
 }
 
-const IT = /^(?:it|that|this|this\s+one|that\s+one|the\s+same(?:\s+one)?)$/i
+const IT =
+  /^(?:it|that|this|this\s+one|that\s+one|the\s+same(?:\s+one)?)(?:\s+(?:in|to|as|at|on))?$/i
 
 // "move X to monday, make it important and rename it to Y": "it" is the task named just before.
+// A change to "it" right after a task made in the same message is part of making it ("add X
+// for friday and make it high priority"): the task does not exist yet to be changed.
 function pointBack(intents: PlannerIntent[]): PlannerIntent[] {
   let last: string | undefined
-  return intents.map((intent) => {
+  const out: PlannerIntent[] = []
+  for (const intent of intents) {
+    const made = out.at(-1)
+    if (intent.kind === 'update_task' && IT.test(intent.target) && made?.kind === 'create_task') {
+      const { due, importance, title } = intent.changes
+      if (shiftless(intent.changes)) {
+        out[out.length - 1] = {
+          ...made,
+          ...(typeof due === 'string' && { due }),
+          ...(importance !== undefined && { importance }),
+          ...(title !== undefined && { title }),
+        }
+        continue
+      }
+    }
     if (intent.kind === 'update_task' || intent.kind === 'delete_task') {
-      if (IT.test(intent.target) && last !== undefined) return { ...intent, target: last }
+      if (IT.test(intent.target) && last !== undefined) {
+        out.push({ ...intent, target: last })
+        continue
+      }
       if (intent.target !== '') last = intent.target
     } else if (intent.kind === 'create_task') last = intent.title
-    return intent
-  })
+    out.push(intent)
+  }
+  return out
+}
+
+// Fields a new task can take as it is made: a day, an importance, a title.
+function shiftless(changes: object): boolean {
+  const keys = Object.keys(changes)
+  return keys.length > 0 && keys.every((key) => ['due', 'importance', 'title'].includes(key))
 }
 
 // A note of several lines is one request: its lines are its body, never clauses of their own.
@@ -167,6 +194,13 @@ function parseNoteBlock(text: string): PlannerIntent | undefined {
   const title = capitalise(cleanPhrase(match?.[1] ?? ''))
   const content = (match?.[2] ?? '').trim()
   return title === '' || content === '' ? undefined : { kind: 'save_artifact', title, content }
+}
+
+// "add a line to the Exam plan note: Then the Krebs cycle.": what follows the colon is the line.
+function noteEditBlock(text: string): PlannerIntent | undefined {
+  if (!text.includes(':') || MORE_REQUESTS.test(text)) return undefined
+  const edit = parseNoteEdit(stripFiller(text))
+  return edit?.kind === 'update_note' ? edit : undefined
 }
 
 /** One clause, or two or more joined by "and" when each part reads as a request of its own. */

@@ -117,11 +117,32 @@ function unframed(text: string): string {
   return base.replace(REMIND_BARE, 'remind me to ')
 }
 
+// Dictation: punctuation said as words, words that sound like "to" and "for", a word said twice.
+const SPOKEN: readonly [RegExp, string][] = [
+  [/\s*\b(?:comma)\b/gi, ','],
+  [/\s*\b(?:full\s+stop|period)\b/gi, '.'],
+  [/\s*\bquestion\s+mark\b/gi, '?'],
+  [/\s*\bexclamation\s+(?:mark|point)\b/gi, '!'],
+  [/\s*\bcolon\b/gi, ':'],
+  [/\b(me|note|need|needs|have|has|want|going|trying|got)\s+(?:two|too)\s+(?=[a-z])/gi, '$1 to '],
+  [/\btoo\s+(?=(?:high|low|top|medium)\s+(?:importance|priority)\b)/gi, 'to '],
+  [/\bfour\s+(?=(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today|tonight|next|this)\w*\b)/gi, 'for '],
+  [/\b(importance|priority)\s+for\b/gi, '$1 four'],
+  [/\b(the|a|to|my|and)\s+\1\b/gi, '$1'],
+]
+
+const TAKEN_BACK =
+  /\b(?:no|wait|actually)[\s,.!]+(?:actually\s+|wait\s+)?(?:keep\s+it|leave\s+it(?:\s+as\s+it\s+is)?|never\s*mind|don'?t\s+bother)\b[\s\w]*[.!]?$/i
+
 /** The message with what is not content taken out; a note's body and code pass as they are. */
-export function parseFirst(message: string, today: Date): string {
+export function parseFirst(said: string, today: Date): string {
   // A request's length at most: a longer message is read clause by clause, as it was written.
-  if (message.length > MAX_REQUEST) return message
-  if (/^\s*(?:run\b|```)/i.test(message)) return message
+  if (said.length > MAX_REQUEST) return said
+  if (/^\s*(?:run\b|```)/i.test(said)) return said
+  let message = said
+  for (const [pattern, plain] of SPOKEN) message = message.replace(pattern, plain)
+  // "delete X. no actually keep it": a request taken back is no request.
+  if (TAKEN_BACK.test(message)) return 'never mind'
   // A note's body (after its colon) is kept word for word; only the request before it is read.
   const colon = message.split('\n')[0]?.indexOf(':') ?? -1
   if (colon >= 0 && /\b(?:note|memory|remember|run|jot)\b/i.test(message.slice(0, colon))) {

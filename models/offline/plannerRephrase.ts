@@ -95,6 +95,15 @@ const WORDS: readonly [RegExp, string][] = [
   [/^(.+?)\s+is\s+when\s*\??$/i, 'when is $1'],
   [/^when\s+is\s+the\s+(?:deadline|due\s+date)\s+(?:of|for)\s+(.+?)\??$/i, 'when is $1 due'],
   [/^what\s+did\s+i\s+(?:write|put|save)\s+in\s+(?:the|my)\s+/i, 'what is in my '],
+  // "remind me what I wrote in my exam plan", "tell me what is in my note on X": the note's text.
+  [
+    /^(?:(?:please\s+|could\s+you\s+|can\s+you\s+)*(?:remind|tell|say)\s+me\s+)?what\s+(?:did\s+)?i\s+(?:wrote|write|written|jotted|jot|put|noted|saved)(?:\s+down)?\s+(?:in|under)\s+(?:the\s+|my\s+)?(.+?)(?:\s+note)?\s*[?.!]*$/i,
+    'what is in my $1 note',
+  ],
+  [
+    /^(?:(?:please\s+|could\s+you\s+|can\s+you\s+)*(?:remind|tell|say)\s+me\s+)?what(?:'s|\s+is)\s+in\s+(?:my|the)\s+note\s+(?:on|about|of|called)\s+(.+?)\s*[?.!]*$/i,
+    'what is in my $1 note',
+  ],
   [/^is\s+(.+?)\s+(?:done|finished|complete)\s*\??$/i, 'did i finish $1'],
   [/^(.+?)\s+is\s+(?:done|finished|complete)\s+or\s+not\s*\??$/i, 'did i finish $1'],
 ]

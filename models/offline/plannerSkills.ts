@@ -2,6 +2,7 @@
 
 import type { ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import { mathsSkill } from './plannerMaths.ts'
+import { newsSkill } from './plannerNews.ts'
 import { notesSkill } from './plannerNotesQA.ts'
 import { refEditSkill } from './plannerRefEdits.ts'
 import { repeatSkill } from './plannerRepeat.ts'
@@ -18,6 +19,7 @@ const SKILLS: readonly PlannerSkill[] = [
   refEditSkill,
   repeatSkill,
   notesSkill,
+  newsSkill,
 ]
 
 /** The turn of the first skill that knows the request, or undefined for the clause parser. */

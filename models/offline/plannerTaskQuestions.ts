@@ -3,6 +3,7 @@ import { dayText } from '../../vocabulary/humanTime.ts'
 
 import { stripFiller } from './plannerClauses.ts'
 import { dayAfter } from './plannerDates.ts'
+import { memoryDate } from './plannerMemoryDates.ts'
 import { taskReferents } from './plannerReferents.ts'
 import { answered, call, type PlannerSkill, type SkillContext } from './plannerSkill.ts'
 import { findBestTask } from './plannerTaskMatch.ts'
@@ -17,6 +18,8 @@ const WHEN = [
   /^what(?:'s|\s+is)\s+the\s+(?:due\s+date|deadline)\s+(?:of|for|on)\s+(?:the\s+|my\s+)?(.+)$/i,
   /^is\s+(?:the\s+|my\s+)?(.+?)\s+due\s+(?:soon|yet|this\s+week|tomorrow|today)$/i,
   /^when\s+(?:do|must|should)\s+i\s+(?:(?:have|need|got)\s+to\s+)?(?:finish|hand\s+in|submit|do|turn\s+in|send\s+in|give|write|complete)\s+(?:the\s+|my\s+)?(.+)$/i,
+  // "when is my exam": a thing asked about by its date, a task's or one remembered.
+  /^when(?:'s|s|\s+is|\s+are|\s+was)\s+(?:the\s+|my\s+)?(?!it\b|that\b|this\b)(.+?)(?:\s+due)?$/i,
 ]
 // "whats my next deadline", "what's due soonest", "which task is due first".
 const NEXT =
@@ -25,7 +28,7 @@ const NEXT =
 // "how important is the essay", "how many days until the essay is due", "which tasks have no date".
 const IMPORTANCE = /^how\s+(?:important|urgent)\s+is\s+(?:the\s+|my\s+)?(.+)$/i
 const DAYS =
-  /^how\s+(?:many\s+days|long)\s+(?:until|till|til|before)\s+(?:the\s+|my\s+)?(.+?)(?:\s+is)?\s+due$/i
+  /^how\s+(?:many\s+days|long)\s+(?:until|till|til|before|to)\s+(?:the\s+|my\s+)?(.+?)(?:\s+is)?(?:\s+due)?$/i
 const UNDATED =
   /^(?:which|what)\s+(?:of\s+my\s+)?tasks\s+(?:(?:don'?t|do\s+not)\s+have|have\s+no|are\s+without)\s+(?:a\s+)?(?:due\s+)?dates?$/i
 
@@ -42,7 +45,10 @@ const STATUS =
 
 /** Reads a question about the task list, or undefined. */
 export function parseTaskQuestion(text: string): TaskQuestion | undefined {
-  const clause = stripFiller(fixTypos(text)).replace(/[?.!]+$/, '')
+  // "when's the essay due again", "… then": a question's tail words ask nothing more.
+  const clause = stripFiller(fixTypos(text))
+    .replace(/[?.!]+$/, '')
+    .replace(/\s+(?:again|then|now|exactly)$/i, '')
   const least = /\bleast\s+(?:important|urgent)\b/i.test(clause)
   if ((least || TOP.test(clause)) && !/^(?:make|set|mark|change|move)\b/i.test(clause))
     return { kind: 'top', least }
@@ -82,7 +88,13 @@ export const taskQuestionSkill: PlannerSkill = (context) => {
   const pointed = /^(?:it|that|this)(?:\s+one)?$/i.test(question.target)
   const task =
     (pointed && taskReferents(context.messages).last) || findBestTask(tasks, question.target)
-  if (task === undefined) return { text: `No task matched “${question.target}”.` }
+  if (task === undefined) {
+    const remembered =
+      question.kind === 'when' || question.kind === 'days'
+        ? memoryDate(context, question.kind, question.target)
+        : undefined
+    return remembered ?? { text: `No task matched “${question.target}”.` }
+  }
   if (question.kind === 'importance')
     return {
       text: task.importance

@@ -10,7 +10,6 @@ import { ROUND_FIVE_MORE } from './eval/tuningRoundFiveMore.ts'
 // shows up here as a failure to move it out of the list.
 const KNOWN_MISSES = new Set([
   'essay is urgent!! make it top priority',
-  'when is my exam',
   'do i have a note about mitochondria',
   'whats the date today',
 ])

@@ -1,6 +1,6 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice: texting and dictation 63/67; questions and follow-ups 50/67; English as a second language 52/72; polite, indirect, several at once 47/67.
+ * by voice, after round seven: texting and dictation 63/67; questions and follow-ups 56/67; English as a second language 57/72; polite, indirect, several at once 53/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -10,15 +10,10 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'remind me to like collect my lab results on Friday at um two no three',
   ],
   'questions and follow-ups': [
-    "when's my exam again?",
-    'how many days till my exam',
     'i need 60 to pass. final is 50% of the grade, im on 52 rn. what do i need on the final??',
     'how many hours is 6 sessions of 25 minutes',
     'remember that my tutor is Dr Okafor → actually forget that',
-    'save a note called Enzymes: active site binds substrate → add to it: they lower activation energy',
     'add buy stamps tomorrow → also add post the parcel thursday → delete the first one',
-    'the essay → move it to friday',
-    'forget the bit about my exam → oh no undo that i need it',
     'add a task to revise hormones on monday → change the title to revise plant hormones',
     'how important is the essay? → bump it to 5',
     'add study for stats quiz next wednesday → whats 3 sessions of 45 mins in hours',
@@ -26,21 +21,15 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'add make a revision timetable tonight → what did i just add?',
     'what do i need on the final to get 75 if its worth 50% and im on 68 → what about for an 80',
     'move the essay to thursday → actually put it back',
-    "what's in my exam plan note → add a line to it saying past papers on sunday",
   ],
   'English as a second language': [
     'please make the homework of maths for tomorrow',
     'help me add one task, tomorrow go library borrow book',
     'Friday until the lab report finish must, please add',
-    'Add revise chapter 6 for friday and after that put it in high priority',
-    'Actually the reading of chapter 5 is not until monday, the professor said',
-    'Normally the essay is for the 8 but the prof has prolongated it to the 15',
     'change the importance of flashcards to more high, is important for me',
     'can you to put the essay with less importance? is not so urgent now',
     'the importance of read chapter 5 put it in 5',
     'the flashcards task, put him a note: use the colors for each step',
-    'The calculator I bought it yesterday',
-    'I send the essay today to the teacher',
     'forget the thing that I study better in the morning, is not true anymore',
     'Forget all about me, please, I want to start from zero',
     'add to study the vocabulary of german tomorrow → no, not tomorrow, in thursday',
@@ -55,16 +44,10 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     "I'm so sorry to bother you, but I think I ticked off the library books one by accident, could you untick it?",
     'Would you kindly put the flashcards task at importance 4 and give it a due date of next tuesday?',
     "I was wondering if you could move everything that's due this week to next monday",
-    'The reading for chapter 5 got bumped back a day',
-    'Just wanted to let you know I have not actually printed the slides yet',
-    'dropped the calculator idea, my school lends them out',
-    'Chapter 5 got taken off the syllabus, so no need to keep that task around',
     'Just a heads up, my exam got moved to the 18th of December',
     "Would it be possible to add 'book a study room' for Wednesday, and also make the flashcards a bit more important?",
     "the prof moved the chapter 5 reading to friday, and I've done the flashcards already",
     'Would it be too much to ask for the essay to be made top priority and moved to thursday?',
-    "If you have a sec, rename 'Buy a calculator' to 'Buy a graphing calculator' and make it due monday",
-    'would you mind telling me my most important task and then marking it done?',
     "if it isn't too much hassle, could you push the essay back two days and make chapter 5 high priority?",
     "The flashcards are done and dusted, and I've bought the calculator, so both can be ticked off",
     "I'd appreciate it if the Exam plan note could be renamed to 'Finals plan', and then could you add 'check the exam room' on the 14th?",
