@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createMcpTools, type McpTools } from '../../../tools/mcp/createMcpTools.ts'
 import type { McpStartEnded, RetryTimer } from '../../../tools/mcp/mcpRetry.ts'
+import { holdStartTimeouts } from './heldStartTimeouts.ts'
 import { misbehavingServer } from './mcpTestServers.ts'
 
 // Real servers that start slowly (only once a file exists) or die at start; the retries' timers
 // are the test's own, so a retry happens when the test fires it, never after a sleep. The only
-// real wait is a start timeout a server is sure to pass (its file does not exist yet).
+// real wait is a short start timeout a server is sure to pass (its file does not exist yet).
 let dir: string
 let mcp: McpTools | undefined
 const pending: { run: () => void; delayMs: number; cancelled: boolean }[] = []
@@ -73,16 +74,26 @@ it('a start timeout set in mcp.json is honoured, longer or shorter than the defa
   ])
 })
 
-// Long enough for a fresh server to start on a busy machine, short enough to wait for once.
-const startTimeoutMs = 5_000
+// Long enough for a fresh server to start beside a busy neighbour on both cores (the retry must);
+// the first try never waits it out: the test fires its timer (see holdStartTimeouts).
+const startTimeoutMs = 41_000
 
 it('a server past its start timeout is tried again, and its tools appear', async () => {
-  mcp = await createMcpTools(
-    { version: 1, servers: { slow: slow('ready', { startTimeoutMs }) } },
-    { retry: { timer } },
-  )
+  const held = holdStartTimeouts(startTimeoutMs)
+  let starting: Promise<McpTools>
+  try {
+    starting = createMcpTools(
+      { version: 1, servers: { slow: slow('ready', { startTimeoutMs }) } },
+      { retry: { timer } },
+    )
+    // The server waits for its file, so it cannot have answered: it is past its start timeout.
+    await held.fire()
+  } finally {
+    held.release()
+  }
+  mcp = await starting
   expect(mcp.servers()[0]).toMatchObject({ state: 'failed', tools: [] })
-  expect(mcp.servers()[0]?.error).toMatch(/^did not start within 5000 ms/)
+  expect(mcp.servers()[0]?.error).toMatch(/^did not start within 41000 ms/)
   expect(mcp.tools()).toEqual([])
   await writeFile(join(dir, 'ready'), '')
   const changed = new Promise<void>((resolve) => mcp?.onChange(resolve))
