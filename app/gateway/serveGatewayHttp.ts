@@ -20,8 +20,8 @@ import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
 import { ModernListens } from './modernListens.ts'
-import { personOf, serveModern, webRequest } from './serveModern.ts'
 import { sendWebResponse } from './sendWebResponse.ts'
+import { personOf, serveModern, webRequest } from './serveModern.ts'
 
 /** The gateway served over Streamable HTTP. */
 export interface GatewayHttp {

@@ -17,10 +17,13 @@ export function serveStdioEras(
   /** The connection's transport (stdio by default), for a caller that watches its messages too. */
   transport?: Transport,
 ): { close(): Promise<void> } {
-  return serveStdio(async ({ era }) => {
-    if (era === 'legacy') return createGatewayServer(gateway)
-    // The 2026-07-28 face loads with the first client that speaks it.
-    const { createModernGatewayServer } = await import('./modernGatewayServer.ts')
-    return createModernGatewayServer(gateway, { principal, announceChanges: true })
-  }, transport === undefined ? {} : { transport })
+  return serveStdio(
+    async ({ era }) => {
+      if (era === 'legacy') return createGatewayServer(gateway)
+      // The 2026-07-28 face loads with the first client that speaks it.
+      const { createModernGatewayServer } = await import('./modernGatewayServer.ts')
+      return createModernGatewayServer(gateway, { principal, announceChanges: true })
+    },
+    transport === undefined ? {} : { transport },
+  )
 }
