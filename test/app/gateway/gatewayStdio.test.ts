@@ -197,31 +197,8 @@ describe('a gateway of its own, disconnected or killed', () => {
     })
   })
 
-  test('a gateway killed while a card waits: the next one closes that card as interrupted, and its call never runs', async () => {
-    const host = waitingHost()
-    client = host.client
-    const transport = gatewayStdio(folder)
-    await client.connect(transport)
-    const path = join(folder.files, 'notes.txt')
-    const call = client
-      .callTool({ name: 'files__write_file', arguments: { path, content: 'never\n' } })
-      .catch((error: unknown) => error)
-    await host.cardShown
-    await expect.poll(savedRunStates).toEqual(['awaitingConfirmation'])
-    process.kill(transport.pid as number, 'SIGKILL')
-    await call
-    await client.close()
-    client = undefined
-    const after = await gatewayRuns(folder.workspace)
-    expect(after.interrupted).toHaveLength(1)
-    expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
-    expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
-    // Audited once: the next gateway found the card's call changed (bound to the process that
-    // showed it) and closed it so; the cancel after that adds no second line.
-    expect(await auditedOutcomes()).toEqual([{ outcome: 'failed', code: 'tool_changed' }])
-  })
-
-  test('a card left by a killed gateway never runs from the page either, even with the same servers', async () => {
+  /** A gateway of its own asked to write notes.txt, SIGKILLed once the card is in the folder. */
+  async function killedWhileCardWaits(): Promise<string> {
     const host = waitingHost()
     client = host.client
     const transport = gatewayStdio(folder)
@@ -237,6 +214,22 @@ describe('a gateway of its own, disconnected or killed', () => {
     await call
     await client.close()
     client = undefined
+    return path
+  }
+
+  test('a gateway killed while a card waits: the next one closes that card as interrupted, and its call never runs', async () => {
+    const path = await killedWhileCardWaits()
+    const after = await gatewayRuns(folder.workspace)
+    expect(after.interrupted).toHaveLength(1)
+    expect(after.runs.map((run) => run.status)).toEqual(['cancelled'])
+    expect(await readFile(path, 'utf8')).toBe('photosynthesis makes sugar\n')
+    // Audited once: the next gateway found the card's call changed (bound to the process that
+    // showed it) and closed it so; the cancel after that adds no second line.
+    expect(await auditedOutcomes()).toEqual([{ outcome: 'failed', code: 'tool_changed' }])
+  })
+
+  test('a card left by a killed gateway never runs from the page either, even with the same servers', async () => {
+    const path = await killedWhileCardWaits()
     // The web app on the same folder, with the same servers through its own MCP adapter: it takes
     // the dead gateway's run over, and the card does not come back (its digest named that gateway).
     const { startRuntime } = await import('../../../app/startRuntime.ts')
