@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AuthInfo, McpHttpHandler } from '@modelcontextprotocol/server'
 import type { Identity } from '../../vocabulary/Identity.ts'
 import { listenOf, type ModernListens } from './modernListens.ts'
+import { sendWebResponse } from './sendWebResponse.ts'
 
 /** `req` as a web `Request` carrying the body already read (the SDK's handler takes these). */
 export function webRequest(req: IncomingMessage, body: unknown): Request {
@@ -65,21 +66,7 @@ export async function serveModern(
     res.once('close', () => listens?.close(key))
     await subscribed
   }
-  res.writeHead(response.status, Object.fromEntries(response.headers))
-  if (response.body === null) {
-    res.end()
-    return
-  }
-  const reader = response.body.getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      res.write(value)
-    }
-  } finally {
-    res.end()
-  }
+  await sendWebResponse(response, res)
 }
 
 function isStream(response: Response): boolean {
