@@ -7,12 +7,13 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createGatewayServer } from '../../../app/gateway/gatewayServer.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import {
   countedLines,
   countingServer,
   elicitingClient,
+  folderGateway,
   type GatewayFolder,
   gatewayFolder,
 } from './gatewayHarness.ts'
@@ -44,13 +45,7 @@ beforeAll(async () => {
       },
     }
   })
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
-  })
+  started = await folderGateway(folder)
   const [atClient, atGateway] = InMemoryTransport.createLinkedPair()
   await createGatewayServer(started.gateway).connect(atGateway)
   client.setNotificationHandler(CancelledNotificationSchema, (notification) => {

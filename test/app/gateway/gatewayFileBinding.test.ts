@@ -5,9 +5,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, ElicitRequest } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
-import { elicitingClient, type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
+import {
+  elicitingClient,
+  folderGateway,
+  type GatewayFolder,
+  gatewayFolder,
+} from './gatewayHarness.ts'
 
 // A gateway file write is bound to the text its card showed: the card carries that text's
 // digest, and at Allow the gateway reads the file again through the server's own read tool, just
@@ -23,13 +28,7 @@ beforeEach(async () => {
     version: 1,
     servers: { files: filesystemServer(files, { trusted: true }) },
   }))
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
-  })
+  started = await folderGateway(folder)
   http = await serveGatewayHttp(started.gateway, 0)
 })
 afterEach(async () => {

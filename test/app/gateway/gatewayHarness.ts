@@ -9,6 +9,11 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type StartedGateway,
+  type StartGatewayOptions,
+  startGateway,
+} from '../../../app/gateway/startGateway.ts'
 import { nodeScript } from '../../helpers/nodeScript.ts'
 import { everythingServer, filesystemServer, memoryServer } from '../../tools/mcp/mcpTestServers.ts'
 
@@ -56,6 +61,32 @@ export async function gatewayFolder(
     config: path,
     workspace: join(dir, 'ws'),
     dispose: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+/**
+ * A gateway in this process on `folder`'s servers and workspace: cards wait 10 minutes unless
+ * `options` say otherwise, no environment is passed on, and nothing is logged.
+ */
+export function folderGateway(
+  folder: GatewayFolder,
+  options: Partial<StartGatewayOptions> = {},
+): Promise<StartedGateway> {
+  return startGateway({
+    configPath: folder.config,
+    workspace: folder.workspace,
+    askTimeoutMs: 600_000,
+    env: {},
+    log: () => {},
+    ...options,
+  })
+}
+
+/** fixtures/watchedServer.mjs as an `mcp.json` server: resources that change, and log lines. */
+export function watchedServer(): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [join(repo, 'test/app/gateway/fixtures/watchedServer.mjs')],
   }
 }
 

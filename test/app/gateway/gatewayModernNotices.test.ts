@@ -1,9 +1,13 @@
-import { join } from 'node:path'
 import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
-import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
+import {
+  folderGateway,
+  type GatewayFolder,
+  gatewayFolder,
+  watchedServer,
+} from './gatewayHarness.ts'
 import { pinned, statelessHttp, statelessStdio } from './statelessClients.ts'
 
 // What a server says on its own, to the MCP SDK v2 client pinned to 2026-07-28 (no sessions, no
@@ -17,18 +21,8 @@ let http: GatewayHttp
 const clients: Client[] = []
 
 beforeAll(async () => {
-  const watched = {
-    command: process.execPath,
-    args: [join(repo, 'test/app/gateway/fixtures/watchedServer.mjs')],
-  }
-  folder = await gatewayFolder(() => ({ version: 1, servers: { watched } }))
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
-  })
+  folder = await gatewayFolder(() => ({ version: 1, servers: { watched: watchedServer() } }))
+  started = await folderGateway(folder)
   http = await serveGatewayHttp(started.gateway, 0)
 })
 afterAll(async () => {

@@ -1,11 +1,15 @@
-import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
-import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
+import {
+  folderGateway,
+  type GatewayFolder,
+  gatewayFolder,
+  watchedServer,
+} from './gatewayHarness.ts'
 
 // resources/subscribe through the gateway: two client sessions over Streamable HTTP (SDK 1.x) in
 // front of one server (fixtures/watchedServer.mjs, which answers each subscribe with an update).
@@ -46,18 +50,8 @@ async function counts(client: Client, uri: string) {
 }
 
 beforeAll(async () => {
-  const watched = {
-    command: process.execPath,
-    args: [join(repo, 'test/app/gateway/fixtures/watchedServer.mjs')],
-  }
-  folder = await gatewayFolder(() => ({ version: 1, servers: { watched } }))
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
-  })
+  folder = await gatewayFolder(() => ({ version: 1, servers: { watched: watchedServer() } }))
+  started = await folderGateway(folder)
   http = await serveGatewayHttp(started.gateway, 0)
   sessions.push(await session(), await session())
 })

@@ -13,7 +13,7 @@ import { freePort } from '../../helpers/freePort.ts'
 import { launchChromium } from '../../helpers/launchChromium.ts'
 import { addPasskey, signedInPage } from '../../helpers/passkeyPage.ts'
 import type { Answer, Card, FaceDriver, FaceInstance, FaceSetup, Outcome, Who } from '../face.ts'
-import type { ScenarioId } from '../scenarioIds.ts'
+import { type ScenarioId, scenarioIds } from '../scenarioIds.ts'
 import {
   appendedFor,
   callingModel,
@@ -37,32 +37,9 @@ const plainPage =
 
 /** Every scenario but the signed ones: the HTTP API face runs them through the same routes. */
 const coveredByHttp: Partial<Record<ScenarioId, string>> = Object.fromEntries(
-  (
-    [
-      'allow-once',
-      'deny',
-      'replay',
-      'duplicate',
-      'conflicting',
-      'unknown-beside-valid',
-      'concurrent',
-      'changed-input',
-      'extra-key',
-      'unicode',
-      'other-person',
-      'other-session',
-      'unnamed-approver',
-      'quorum',
-      'four-eyes',
-      'asker-gone',
-      'restart',
-      'sigkill',
-      'stale-node',
-      'target-changed',
-      'new-target',
-      'expiry',
-    ] as const
-  ).map((id) => [id, plainPage]),
+  scenarioIds
+    .filter((id) => id !== 'signed' && id !== 'signed-required')
+    .map((id) => [id, plainPage]),
 )
 
 /** The hosted app's page, signing with passkeys. */
