@@ -105,7 +105,10 @@ describe('over HTTP', () => {
     const wrong = await post(call(3, 'up__look', { word: 7 }))
     const huge = await post(call(4, 'up__look', { word: 'x'.repeat(2_000_000) }))
     for (const answer of [wrong, huge]) {
-      expect(answer.json).toMatchObject({ result: { isError: true } })
+      expect(answer).toMatchObject({
+        type: 'application/json',
+        json: { result: { isError: true } },
+      })
       expect(JSON.stringify(answer.json)).toContain('(invalid_arguments)')
     }
     expect(upstream.calls.get('look') ?? 0).toBe(before)
@@ -119,6 +122,7 @@ describe('over HTTP', () => {
 
   test('an answer that breaks its own output schema is caught, not passed on', async () => {
     const answer = await post(call(6, 'up__look', { word: 'lie' }))
+    expect(answer.type).toBe('application/json')
     const result = (answer.json?.result ?? {}) as Record<string, unknown>
     expect(result.isError).toBe(true)
     expect(JSON.stringify(result)).not.toContain('"word":42')
