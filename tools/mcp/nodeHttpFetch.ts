@@ -35,7 +35,15 @@ export function nodeHttpFetch(): McpFetch {
         agent: secure ? agents.https : agents.http,
         ...(signal !== undefined && signal !== null && { signal }),
       })
-      req.once('response', (res) => resolve(webResponse(res)))
+      req.once('response', (res) => {
+        try {
+          resolve(webResponse(res))
+        } catch (error) {
+          // A status a web Response cannot carry (over 599, say): the server's answer is no answer.
+          res.destroy()
+          reject(error)
+        }
+      })
       req.once('error', (error) => reject(signal?.aborted === true ? signal.reason : error))
       req.end(body ?? undefined)
     })
