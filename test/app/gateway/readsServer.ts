@@ -68,7 +68,9 @@ export async function startReadsServer(): Promise<ReadsServer> {
     })
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport)
+      },
     })
     await server.connect(transport)
     return transport
