@@ -37,18 +37,18 @@ export function fastStdioReads(transport: Wire, gateway: Gateway): void {
   }) as Wire['send']
   transport.onmessage = ((message: unknown, extra?: unknown) => {
     const request = session ? readRequestOf(message) : undefined
-    const controller = new AbortController()
-    const answer =
-      request === undefined || reading.has(request.id)
-        ? undefined
-        : answerRead(gateway, request, controller.signal)
-    if (request !== undefined && answer !== undefined) {
-      reading.set(request.id, controller)
-      void answer
-        .then((answered) => (controller.signal.aborted ? undefined : send(answered)))
-        .catch(() => {})
-        .finally(() => reading.delete(request.id))
-      return
+    // An id already reading is the client's mistake: the SDK answers it as the protocol says.
+    if (request !== undefined && !reading.has(request.id)) {
+      const controller = new AbortController()
+      const answer = answerRead(gateway, request, controller.signal)
+      if (answer !== undefined) {
+        reading.set(request.id, controller)
+        void answer
+          .then((answered) => (controller.signal.aborted ? undefined : send(answered)))
+          .catch(() => {})
+          .finally(() => reading.delete(request.id))
+        return
+      }
     }
     const { method, params } = (message ?? {}) as {
       method?: unknown
