@@ -2,7 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/server'
 import type { AgentRuntime } from '../../runtime/AgentRuntime.ts'
 import { randomId } from '../../runtime/randomId.ts'
 import { canonicalJson } from '../../tools/canonicalJson.ts'
-import type { McpTools } from '../../tools/mcp/createMcpTools.ts'
+import type { McpTools, McpUpstreamTool } from '../../tools/mcp/createMcpTools.ts'
 import { ToolError } from '../../tools/ToolError.ts'
 import type { AgentEvent } from '../../vocabulary/AgentEvent.ts'
 import { askerGone, cancelReason } from '../../vocabulary/cancelCode.ts'
@@ -151,9 +151,39 @@ export class Gateway {
       return plainFailure('unknown_tool', `no tool named ${JSON.stringify(offered)} is offered`)
     }
     if (needsConfirmation(level)) return this.#gated(name, args, caller)
-    let prepared: ReturnType<typeof runtime.tools.prepare>
+    return this.#read(name, upstream, args, caller.signal)
+  }
+
+  /**
+   * A read's `tools/call` at once, or undefined when `offered` is no read of a server that is up
+   * (a gated call, an unknown name, a server down: `callTool` answers those). Whether it is a read
+   * is the host's level for the tool, never what the server or the client says. The fast paths
+   * (`fastReads.ts`) answer reads with it without the MCP SDK's dispatch.
+   */
+  readNow(
+    offered: string,
+    args: unknown,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> | undefined {
+    const { mcp, runtime } = this.#options
+    const name = this.#registryName(offered)
+    const upstream = mcp.upstream(name)
+    const level = runtime.tools.permissionOf(name)
+    if (upstream === undefined || level === undefined || needsConfirmation(level)) return undefined
+    return this.#read(name, upstream, args, signal)
+  }
+
+  // A read: its arguments prepared as any call's are (checked against the schema, bounded), then
+  // sent to its server, whose answer (checked by the SDK's client) is passed on as it gave it.
+  async #read(
+    name: string,
+    upstream: McpUpstreamTool,
+    args: unknown,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
+    let prepared: ReturnType<AgentRuntime['tools']['prepare']>
     try {
-      prepared = runtime.tools.prepare(randomId(), name, args ?? {})
+      prepared = this.#options.runtime.tools.prepare(randomId(), name, args ?? {})
     } catch (error) {
       if (error instanceof ToolError) return plainFailure(error.code, error.message)
       throw error
@@ -162,7 +192,7 @@ export class Gateway {
       upstream.tool.name,
       JSON.parse(prepared.argumentsJson) as Record<string, unknown>,
       upstream.schemaHash,
-      caller.signal,
+      signal,
     )
     if (raw !== undefined) return raw
     return result.ok

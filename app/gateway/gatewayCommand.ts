@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
+import { fastStdioReads } from './fastStdioReads.ts'
 import { gatewayHelp, parseGatewayArgs } from './gatewayArgs.ts'
 import { gatewayHosting } from './gatewayHosting.ts'
 import { ModernListens } from './modernListens.ts'
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   const principal = `stdio:${randomUUID()}`
   const io = new StdioServerTransport()
   serveStdioEras(started.gateway, principal, io)
+  // Reads of a 2025-11-25 session answered without the SDK's dispatch (the set handlers wrapped).
+  fastStdioReads(io, started.gateway)
   // Once the server reads `io`: a 2026-07-28 listen's resources are subscribed upstream.
   watchStdioListens(io, new ModernListens(started.gateway.catalog.subscriptions, log))
   log(`studypulse-gateway: serving MCP on stdio (workspace ${started.workspace.root})`)

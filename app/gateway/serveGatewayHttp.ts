@@ -16,6 +16,7 @@ import {
   type HostedOptions,
   hostedAccess,
 } from '../server/hostedMode.ts'
+import { fastHttpRead } from './fastHttpRead.ts'
 import type { Gateway } from './Gateway.ts'
 import { createGatewayServer } from './gatewayServer.ts'
 import { createModernGatewayServer } from './modernGatewayServer.ts'
@@ -117,6 +118,8 @@ export async function serveGatewayHttp(
     // A request in a live session of the caller's is 2025-11-25 (the 2026-07-28 revision has no
     // sessions): it goes to its session without being classified, its body already parsed.
     if (own !== undefined) {
+      const hostAllowed = access !== undefined || allowedHosts.includes(req.headers.host ?? '')
+      if (fastHttpRead(gateway, { id: id as string, hostAllowed }, req, body, res)) return
       watchAskers(own.asking, body, res)
       return inSession(own.transport, webRequest(req, undefined), body, res)
     }

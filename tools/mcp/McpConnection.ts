@@ -360,8 +360,11 @@ export class McpConnection {
     const { config, baseDir } = this.#options
     if ('url' in config) {
       const { StreamableHTTPClientTransport } = await loadSdk()
+      const { nodeHttpFetch } = await import('./nodeHttpFetch.ts')
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
+        // One write per request on a kept-alive connection: the web fetch costs a read its time.
+        fetch: nodeHttpFetch(),
       })
     }
     const cwd =
