@@ -6,7 +6,6 @@ import { proposeFollowUps } from './plannerFollowUps.ts'
 import { intentsFromGuess } from './plannerGuess.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
-import { classifyIntent } from './plannerIntentClassifier.ts'
 import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
 import { withNoteReferent } from './plannerNoteReferent.ts'
 import { parseFirst } from './plannerParseFirst.ts'
@@ -18,6 +17,8 @@ import { choiceReply } from './plannerSuggest.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 // Only a message no pattern reads at all goes to the classifier, and only one of a clause's length.
+// The classifier (NLP.js and the model's weights, about 36 KB gzipped) is a chunk of its own,
+// fetched the first time such a message comes: most turns never need it.
 async function withGuess(
   intents: PlannerIntent[],
   text: string,
@@ -25,6 +26,7 @@ async function withGuess(
 ): Promise<PlannerIntent[]> {
   if (!intents.every((intent) => intent.kind === 'unknown')) return intents
   if (text.length > MAX_CLAUSE) return intents
+  const { classifyIntent } = await import('./plannerIntentClassifier.ts')
   return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
 }
 
