@@ -6,9 +6,6 @@
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
   'questions and follow-ups': [
-    'Is my photosynthesis essay finished, or is it still outstanding?',
-    'Could you tell me when the chapter 5 reading is due, and what day of the week that is?',
-    'How many days do I have left before the essay deadline?',
     'I should like to know how many of my tasks are due in December.',
     'Please could you summarise my week for me: what is due, and what I have already done?',
     'how much of my list have i actually done, like as a %',
@@ -23,16 +20,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'What is the average of 71, 64 and 88? → And if I score 90 on the next one, what would my average become?',
     'whens my exam → how many days is that from now',
     'whats next → move it to friday',
-    'Which task is due soonest? → Thank you. And the one after that?',
-    'Could you list my next two deadlines in order, please? → Please raise the importance of the second one to 5.',
-    'is the flashcard thing due anytime → make it sat → and bump it up to a 4',
-    'whats the essay at importance wise → make it 5 its 40% of the module',
-    'What is on my list for next week? → I would prefer to move it to Wednesday the 9th, if that is possible.',
-    'whats my next deadline → and the one after? → k move that one to mon',
-    'Have I got anything due on the 8th? → Please mark it complete — I submitted it this afternoon.',
-    'is there a task for the krebs flashcards → whats its importance → ok set it to 3',
-    'what are my 2 soonest deadlines → whats the second ones importance',
-    'do i still have buy a calculator on there → delete it, borrowed one off my flatmate',
     'tick off read chapter 5 → whats left due this week then',
     'whens chapter 5 due → can u add a task to do the practice qs the day after',
     'How many tasks have I finished? → Which ones were they?',
@@ -45,9 +32,7 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'take a note called ward placement comma bring fob watch comma black shoes comma and my name badge full stop',
     'add a task to uh to call the the clinic no the dental clinic on thursday',
     "what's the average of seventy two sixty eight and eighty one",
-    'um so whats my next deadline I think its the the reading one',
     'add a note two the essay task saying use at least ten references full stop',
-    'is the print lecture slides one done yet question mark → okay and the library books one',
   ],
   'polite, indirect, several at once': [
     "I wonder if you might add a task for me, 'draft the methods chapter', due next Monday? Many thanks.",

@@ -15,7 +15,6 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'remember that my tutor is Dr Okafor → actually forget that',
     'add buy stamps tomorrow → also add post the parcel thursday → delete the first one',
     'add a task to revise hormones on monday → change the title to revise plant hormones',
-    'how important is the essay? → bump it to 5',
     'add study for stats quiz next wednesday → whats 3 sessions of 45 mins in hours',
     "when's my exam → remind me to book a quiet study room the day before",
     'add make a revision timetable tonight → what did i just add?',
