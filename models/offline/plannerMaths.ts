@@ -23,6 +23,7 @@ const SOLVERS: readonly Solver[] = [
   percentage,
   average,
   perDay,
+  sessionHours,
   sessions,
 ]
 
@@ -150,6 +151,23 @@ function sessions(text: string): string | undefined {
   const each = new RegExp(String.raw`${NUM}\s*(?:minutes?|mins?)`).exec(text)
   const total = new RegExp(String.raw`${NUM}\s*(?:hours?|hrs?)`).exec(text)
   if (!each || !total || !/how\s+many/.test(text) || Number(each[1]) === 0) return undefined
-  const count = (Number(total[1]) * 60) / Number(each[1])
+  // "25 minutes at a time with a 5-minute break after each": a session is the work and its break.
+  const pause = new RegExp(String.raw`${NUM}[\s-]*(?:minutes?|mins?)\s+break`).exec(text)
+  const cycle = Number(each[1]) + (pause ? Number(pause[1]) : 0)
+  const count = (Number(total[1]) * 60) / cycle
+  if (pause || /\bfull\b/.test(text)) {
+    const whole = Math.floor(count)
+    return `${whole} full sessions of ${each[1]} minutes${pause ? ` with a ${pause[1]}-minute break` : ''} fit in ${total[1]} hours (${total[1]} × 60 ÷ ${cycle} = ${plain(count)}).`
+  }
   return `${total[1]} hours is ${plain(count)} sessions of ${each[1]} minutes (${total[1]} × 60 ÷ ${each[1]}).`
+}
+
+// "how many hours is 6 sessions of 25 minutes", "whats 3 sessions of 45 mins in hours".
+function sessionHours(text: string): string | undefined {
+  const m = new RegExp(
+    String.raw`${NUM}\s+(?:sessions?|blocks?|lots|slots?)\s+of\s+${NUM}\s*(?:minutes?|mins?)`,
+  ).exec(text)
+  if (!m || !/\bhours?\b/.test(text)) return undefined
+  const minutes = Number(m[1]) * Number(m[2])
+  return `${m[1]} sessions of ${m[2]} minutes is ${plain(minutes / 60)} hours (${plain(minutes)} minutes).`
 }

@@ -10,15 +10,11 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'remind me to like collect my lab results on Friday at um two no three',
   ],
   'questions and follow-ups': [
-    'i need 60 to pass. final is 50% of the grade, im on 52 rn. what do i need on the final??',
-    'how many hours is 6 sessions of 25 minutes',
     'remember that my tutor is Dr Okafor → actually forget that',
     'add buy stamps tomorrow → also add post the parcel thursday → delete the first one',
     'add a task to revise hormones on monday → change the title to revise plant hormones',
-    'add study for stats quiz next wednesday → whats 3 sessions of 45 mins in hours',
     "when's my exam → remind me to book a quiet study room the day before",
     'add make a revision timetable tonight → what did i just add?',
-    'what do i need on the final to get 75 if its worth 50% and im on 68 → what about for an 80',
     'move the essay to thursday → actually put it back',
   ],
   'English as a second language': [
