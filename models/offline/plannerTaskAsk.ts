@@ -35,7 +35,7 @@ const FIELDS: readonly [AskedField, RegExp][] = [
 ]
 // Words that ask, or say which field, or nothing: what is left names the task.
 const ASKING = new Set(
-  "is are was has have had do does did what what's whats when when's whens which how any could you tell me i my the a an of at for on in to is it's there where still yet already or left before after thing one task tasks list anytime wise importance important priority prio urgent due deadline done finished complete completed outstanding ticked off handed submitted day days many long got still please week that this its it".split(
+  "is are was has have had do does did what what's whats when when's whens which how any could you tell me i my the a an of at for on in to is it's there where still yet already or left before after thing one task tasks list anytime wise importance important priority prio urgent due deadline done finished complete completed outstanding ticked off handed submitted day days many long got still please week that this its it next soonest earliest first".split(
     ' ',
   ),
 )

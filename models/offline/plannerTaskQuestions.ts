@@ -47,6 +47,9 @@ const DAYS =
 const UNDATED =
   /^(?:which|what)\s+(?:of\s+my\s+)?tasks\s+(?:(?:don'?t|do\s+not)\s+have|have\s+no|are\s+without)\s+(?:a\s+)?(?:due\s+)?dates?$/i
 
+const EMBEDDED =
+  /^(?:(?:please\s+)?tell\s+me|let\s+me\s+know|do\s+you\s+know|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know)\s+(when|what|which|how\s+\w+)\s+([^,]+?)\s+(is|are)$/i
+
 /** A task question: which is most important, which is due next, or when one is due. */
 export type TaskQuestion =
   | { kind: 'top'; least: boolean }
@@ -66,6 +69,8 @@ export function parseTaskQuestion(text: string): TaskQuestion | undefined {
     .replace(/\s+(?:again|then|now|exactly)$/i, '')
     // "whats my next deadline I think its the reading one": a guess after the question asks nothing.
     .replace(/,?\s+i\s+(?:think|guess|believe|reckon)\b[\s\S]*$/i, '')
+    // "tell me when my next deadline is": a question said inside another, in its plain order.
+    .replace(EMBEDDED, '$1 $3 $2')
   const least = /\bleast\s+(?:important|urgent)\b/i.test(clause)
   if ((least || TOP.test(clause)) && !/^(?:make|set|mark|change|move)\b/i.test(clause))
     return { kind: 'top', least }
