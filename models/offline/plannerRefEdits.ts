@@ -28,7 +28,7 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth']
 const REF =
   /\b(?:the\s+(first|second|third|fourth|fifth|last|latest|new|previous|other)\s+(?:one|task|reminder)|(?:that|this)\s+(?:one|task|reminder)|the\s+(?:last|new)\s+task|it|that|this)\b/i
 const LEAD =
-  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|k|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|i\s+meant?|on\s+second\s+thought|i(?:'d|\s+would)\s+(?:prefer|like|rather)(?:\s+you)?(?:\s+to)?)\b[\s,.!:-]*/i
+  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|k|lovely|great|cool|perfect|right|brilliant|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|i\s+meant?|on\s+second\s+thought|i(?:'d|\s+would)\s+(?:prefer|like|rather)(?:\s+you)?(?:\s+to)?)\b[\s,.!:-]*/i
 // A reason or a hedge after the change ("make it 5 its 40% of the module", "mark it complete — I
 // submitted it", "move it to the 9th, if that is possible"): the change is what comes before it.
 const REASON =
@@ -72,7 +72,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange
     done(true),
   ],
   [/^(?:tick|check|cross)\s+§\s+off$/i, done(true)],
-  [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
+  [/^§(?:'s|\s+is|\s+was)?\s+(?:done|finished|complete)$/i, done(true)],
   [
     /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,
     done(false),
@@ -123,6 +123,11 @@ export function parseRefEdit(
   let clause = original
   for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, ''))
     clause = next
+  // "that one's done actually": a closing word adds nothing to the change.
+  clause = clause.replace(
+    /[\s,]+(?:actually|then|now|too|as\s+well|thanks|thank\s+you|cheers)[\s.!]*$/i,
+    '',
+  )
   const found = REF.exec(clause)
   if (!found) return correction(original, clause, today)
   const word = found[1]?.toLowerCase()

@@ -32,6 +32,8 @@ const WHEN = [
 const NEXT =
   /^(?:what(?:'s|s|\s+is)|which\s+(?:task\s+|one\s+)?(?:is|'s)|when(?:'s|s|\s+is))\s+(?:my\s+|the\s+)?(?:(?:very\s+)?next\s+(?:deadline|due\s+date|thing\s+due|task\s+due|thing|task)|due\s+(?:soonest|next|first)|(?:soonest|nearest|closest|earliest|first)\s+(?:deadline|due\s+date|task|thing)|(?:the\s+)?(?:first|soonest)\s+due)(?:\s+(?:coming\s+up|then))?$/i
 
+// "whats next", "what's next on my list": the next deadline.
+const NEXT_ALONE = /^what(?:'s|s|\s+is)\s+next(?:\s+(?:up|on\s+my\s+(?:list|plate)))?$/i
 // "and the one after that?": the deadline after the one an answer named last.
 const AFTER =
   /^(?:and\s+)?(?:what\s+about\s+|what(?:'s|s|\s+is)\s+|which\s+is\s+)?the\s+(?:one|task|deadline|thing)\s+(?:due\s+)?after(?:\s+(?:that|it|this)(?:\s+one)?)?$/i
@@ -74,7 +76,7 @@ export function parseTaskQuestion(text: string): TaskQuestion | undefined {
   const least = /\bleast\s+(?:important|urgent)\b/i.test(clause)
   if ((least || TOP.test(clause)) && !/^(?:make|set|mark|change|move)\b/i.test(clause))
     return { kind: 'top', least }
-  if (NEXT.test(clause)) return { kind: 'next' }
+  if (NEXT.test(clause) || NEXT_ALONE.test(clause)) return { kind: 'next' }
   if (AFTER.test(clause)) return { kind: 'next', after: true }
   const few = NEXT_FEW.exec(clause)
   const count = few?.[1] ?? few?.[2]

@@ -13,7 +13,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'What is the difference in days between my essay deadline and my exam?',
     'whats 17% of 240 → and of 310',
     'whens my exam → how many days is that from now',
-    'whats next → move it to friday',
     'tick off read chapter 5 → whats left due this week then',
     'whens chapter 5 due → can u add a task to do the practice qs the day after',
     'How many tasks have I finished? → Which ones were they?',
@@ -42,7 +41,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'finished chapter 5 and then did the krebs flashcards too, tick them both off pls',
     'add stats problem set due wed. oh and also remind me to buy printer ink, no date for that one',
     'things for this week\nphysics quiz prep thursday\nlaundry saturday lol\ncall mum sunday',
-    "delete the calculator one, make the essay a 5, and add 'book library room' for monday",
     '- move ch 5 reading to friday\n- essay to wednesday 9th\n- lecture 1 notes review by sunday',
     "note called 'Krebs facts':\nacetyl-CoA joins oxaloacetate\n2 turns per glucose\nmakes NADH and FADH2\nand then add a task to learn it by friday",
     "3 things: 1) calculator's done 2) essay's now due the 11th 3) what's left after that?",
@@ -57,7 +55,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     "can you add 'bio practical write-up' for next monday, and what else have i got before then?",
     'delete the flashcards task, and remind me, when is my exam?',
     "could you add 'chem revision' for friday please → actually sorry, saturday would be better",
-    "what do I have due this week? → lovely, that one's done actually",
   ],
   'English as a second language': [
     'Hello, I need to do the homework of chemistry for tomorrow, can you put it please',
@@ -70,6 +67,5 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'I have completed the lecture 1 notes revision only, please mark it',
     'Please remember my exam is preponed to 11 December',
     "Add task 'submit lab file' on Monday and also 'viva preparation' before exam",
-    'Calculator task you can delete, and tell me when is my exam',
   ],
 }
