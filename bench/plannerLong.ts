@@ -84,6 +84,7 @@ const SHAPES: Record<string, string> = {
   'hours so far to a goal': fill('3 x 12.5 + ', 'how many more to hit 150 after '),
   'tell me when x is': fill('my next deadline ', 'tell me when ').replace(/.{3}$/, ' is'),
   'make x a 5': fill('the essay ', 'make ').replace(/.{4}$/, ' a 5'),
+  'the day after (that answer)': `FOLLOW ${fill('the day after ', 'add practice qs ')}`,
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

@@ -1,6 +1,7 @@
 import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
+import { withAnswerDate } from './plannerAnswerDate.ts'
 import { MAX_CLAUSE, MAX_MESSAGE, MAX_REQUEST, tidyMessage, tooLong } from './plannerBounds.ts'
 import { proposeFollowUps } from './plannerFollowUps.ts'
 import { intentsFromGuess } from './plannerGuess.ts'
@@ -40,7 +41,9 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
   const before = messages.slice(0, lastUser + 1)
   // "add to it" after a message about a note names that note before anything reads it.
-  const said = parseFirst(tidyMessage(withNoteReferent(user.content, before)), today)
+  // "the day after" right after an answer that named one day is the day after that one.
+  const content = withAnswerDate(withNoteReferent(user.content, before), before, today)
+  const said = parseFirst(tidyMessage(content), today)
   // "2" after a question with numbered choices is the request that choice stands for.
   const read = (content: string) => parseFirst(tidyMessage(content), today)
   const chosen = choiceReply(said, messages, available, read)

@@ -3,7 +3,7 @@
  * hands) the planner still does not read, by voice. When written (before any change for them):
  * questions and follow-ups 19/61, dictated speech 11/29, polite/indirect/several at once 16/64,
  * English as a second language 11/27. After round seven: 28/61, 22/29, 31/64, 16/27. After round
- * eight: questions and follow-ups 48/61; dictated speech 24/29; polite, indirect, several at once
+ * eight: questions and follow-ups 50/61; dictated speech 24/29; polite, indirect, several at once
  * 37/64; English as a second language 17/27.
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
@@ -14,9 +14,7 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'Please could you tell me what is in my note on mitochondria? I cannot recall what I wrote.',
     'What is the difference in days between my essay deadline and my exam?',
     'whats 17% of 240 → and of 310',
-    'whens my exam → how many days is that from now',
     'tick off read chapter 5 → whats left due this week then',
-    'whens chapter 5 due → can u add a task to do the practice qs the day after',
     'How many tasks have I finished? → Which ones were they?',
     'What does my exam plan note say? → Actually, I no longer need it. Please delete that note.',
     'do i have a mito note → rename it Cell bio - mitochondria',
