@@ -3,7 +3,7 @@
  * hands) the planner still does not read, by voice. When written (before any change for them):
  * questions and follow-ups 19/61, dictated speech 11/29, polite/indirect/several at once 16/64,
  * English as a second language 11/27. After round seven: 28/61, 22/29, 31/64, 16/27. After round
- * eight: questions and follow-ups 50/61; dictated speech 24/29; polite, indirect, several at once
+ * eight: questions and follow-ups 52/61; dictated speech 24/29; polite, indirect, several at once
  * 37/64; English as a second language 17/27.
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
@@ -16,8 +16,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'whats 17% of 240 → and of 310',
     'tick off read chapter 5 → whats left due this week then',
     'How many tasks have I finished? → Which ones were they?',
-    'What does my exam plan note say? → Actually, I no longer need it. Please delete that note.',
-    'do i have a mito note → rename it Cell bio - mitochondria',
     'do u remember how long my study sessions r → change that to 45 mins',
   ],
   'dictated speech': [
