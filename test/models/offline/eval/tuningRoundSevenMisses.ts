@@ -3,7 +3,7 @@
  * hands) the planner still does not read, by voice. When written (before any change for them):
  * questions and follow-ups 19/61, dictated speech 11/29, polite/indirect/several at once 16/64,
  * English as a second language 11/27. After round seven: 28/61, 22/29, 31/64, 16/27. After round
- * eight: questions and follow-ups 52/61; dictated speech 24/29; polite, indirect, several at once
+ * eight: questions and follow-ups 53/61; dictated speech 25/29; polite, indirect, several at once
  * 37/64; English as a second language 17/27.
  */
 export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
@@ -13,7 +13,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'how much of my list have i actually done, like as a %',
     'Please could you tell me what is in my note on mitochondria? I cannot recall what I wrote.',
     'What is the difference in days between my essay deadline and my exam?',
-    'whats 17% of 240 → and of 310',
     'tick off read chapter 5 → whats left due this week then',
     'How many tasks have I finished? → Which ones were they?',
     'do u remember how long my study sessions r → change that to 45 mins',
@@ -22,7 +21,6 @@ export const ROUND_SEVEN_MISSES: Readonly<Record<string, readonly string[]>> = {
     'okay so um add a new task uh no wait make that two tasks comma read chapter six by wednesday and finish the lab report by next monday full stop',
     'take a note called ward placement comma bring fob watch comma black shoes comma and my name badge full stop',
     'add a task to uh to call the the clinic no the dental clinic on thursday',
-    "what's the average of seventy two sixty eight and eighty one",
     'add a note two the essay task saying use at least ten references full stop',
   ],
   'polite, indirect, several at once': [
