@@ -77,6 +77,14 @@ const SHAPES: Record<string, string> = {
   ).join('. '),
   'a follow-up nothing reads': `FOLLOW ${fill('lorem ipsum, dolor i sit amet. my consectetur - ', '')}`,
   'news about a task': fill('the calculator thing is not happening any more and ', ''),
+  // Round eight: a question about one task's field, a word problem's parts, a frame, a bare level.
+  'is x done yet': fill('the essay on cells ', 'is ').replace(/.{9}$/, ' done yet?'),
+  'marks and weights': fill('pharm was 30% got 62, ', 'what do i need on the exam to get 50 if '),
+  'average after sentences': `${fill('i got 62 and 71. ').slice(0, length - 30)} What is my average?`,
+  'hours so far to a goal': fill('3 x 12.5 + ', 'how many more to hit 150 after '),
+  'tell me when x is': fill('my next deadline ', 'tell me when ').replace(/.{3}$/, ' is'),
+  'make x a 5': fill('the essay ', 'make ').replace(/.{4}$/, ' a 5'),
+  'the day after (that answer)': `FOLLOW ${fill('the day after ', 'add practice qs ')}`,
   // The most work a message can ask for: 20 requests (the most read), each a list of dated tasks.
   'twenty dated lists': Array.from({ length: 20 }, () =>
     fill('x on monday, ', 'y on friday, ', 380).replace(/^/, 'remind me to '),

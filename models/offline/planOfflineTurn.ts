@@ -1,12 +1,12 @@
 import type { ChatMessage, ModelTurn } from '../../vocabulary/ChatMessage.ts'
 import type { ModelRequest } from '../messages.ts'
 import { answerResults } from './plannerAnswer.ts'
+import { withAnswerDate } from './plannerAnswerDate.ts'
 import { MAX_CLAUSE, MAX_MESSAGE, MAX_REQUEST, tidyMessage, tooLong } from './plannerBounds.ts'
 import { proposeFollowUps } from './plannerFollowUps.ts'
 import { intentsFromGuess } from './plannerGuess.ts'
 import { plannerHelp } from './plannerHelp.ts'
 import { planIds } from './plannerIds.ts'
-import { classifyIntent } from './plannerIntentClassifier.ts'
 import { type PlannerIntent, parseIntents } from './plannerIntents.ts'
 import { withNoteReferent } from './plannerNoteReferent.ts'
 import { parseFirst } from './plannerParseFirst.ts'
@@ -18,6 +18,8 @@ import { choiceReply } from './plannerSuggest.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 // Only a message no pattern reads at all goes to the classifier, and only one of a clause's length.
+// The classifier (NLP.js and the model's weights, about 36 KB gzipped) is a chunk of its own,
+// fetched the first time such a message comes: most turns never need it.
 async function withGuess(
   intents: PlannerIntent[],
   text: string,
@@ -25,6 +27,7 @@ async function withGuess(
 ): Promise<PlannerIntent[]> {
   if (!intents.every((intent) => intent.kind === 'unknown')) return intents
   if (text.length > MAX_CLAUSE) return intents
+  const { classifyIntent } = await import('./plannerIntentClassifier.ts')
   return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
 }
 
@@ -38,7 +41,9 @@ export async function planOfflineTurn(request: ModelRequest, today: Date): Promi
   if (user.content.length > MAX_MESSAGE) return { text: tooLong(user.content.length) }
   const before = messages.slice(0, lastUser + 1)
   // "add to it" after a message about a note names that note before anything reads it.
-  const said = parseFirst(tidyMessage(withNoteReferent(user.content, before)), today)
+  // "the day after" right after an answer that named one day is the day after that one.
+  const content = withAnswerDate(withNoteReferent(user.content, before), before, today)
+  const said = parseFirst(tidyMessage(content), today)
   // "2" after a question with numbered choices is the request that choice stands for.
   const read = (content: string) => parseFirst(tidyMessage(content), today)
   const chosen = choiceReply(said, messages, available, read)

@@ -79,7 +79,7 @@ export function stripFiller(clause: string): string {
 
 // A verb or question word that starts a request of its own after " and ".
 const AND_REQUEST =
-  /(?:\s+(?:and|&)\s+|,\s+(?:and\s+)?)(?=(?:also\s+)?(?:please\s+)?(?:what|what's|which|show|list|tell|remember|forget|add|create|mark|move|push|delete|remove|search|find|look|open|save|set|change|rename|reschedule|remind|tick|give|do\s+you|did\s+i|make\s+(?:it|that|this)\b)\b)/i
+  /(?:\s+(?:and|&)\s+|,\s+(?:and\s+)?)(?=(?:also\s+)?(?:please\s+)?(?:what|what's|which|show|list|tell|remember|forget|add|create|mark|move|push|delete|remove|search|find|look|open|save|set|change|rename|reschedule|remind|tick|give|do\s+you|did\s+i|make\s+(?:it|that|this|the|my)\b|bump)\b)/i
 
 /** A clause split at each " and " that starts a new request; the caller keeps the split only if every part reads. */
 export function splitOnAnd(clause: string): string[] {

@@ -8,12 +8,12 @@
 
 // The verbs a person asks the assistant itself to do: what a frame leads up to.
 const ASSISTANT_VERB =
-  '(?:add|remind|put|create|make|set|move|push|delete|remove|mark|tick|rename|change|save|note|jot|write|schedule|update|clear|bring|show|list|tell|give|summari[sz]e|forget|remember|undo|bin|scrap)'
+  '(?:add|remind|put|pop|create|make|set|move|push|bump|raise|lower|delete|remove|mark|tick|rename|change|save|note|jot|write|schedule|update|clear|bring|show|list|tell|give|summari[sz]e|forget|remember|undo|bin|scrap)'
 // A modal and "you", either way round, or "if you"; a few adverbs and "be able to" may follow.
 const YOU_MODAL =
-  '(?:(?:are|r)\\s+(?:you|u)\\s+able\\s+to|(?:can|could|would|will)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u)|(?:that\\s+)?(?:you|u)\\s+to|that\\s+(?:you|u)|ask\\s+to)'
+  '(?:(?:are|r)\\s+(?:you|u)\\s+able\\s+to|(?:can|could|would|will|might|may)\\s+(?:you|u)|(?:you|u)\\s+(?:can|could|would|might|may)|if\\s+(?:you|u)|(?:that\\s+)?(?:you|u)\\s+to|that\\s+(?:you|u)|ask\\s+to)'
 const SOFTENERS =
-  '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|be\\s+able\\s+to|go\\s+ahead\\s+and|be\\s+an?\\s+\\w+\\s+and))*'
+  '(?:\\s+(?:please|maybe|possibly|kindly|just|quickly|perhaps|awfully|be\\s+able\\s+to|go\\s+ahead\\s+and|be\\s+an?\\s+\\w+\\s+and|be\\s+(?:so\\s+)?(?:good|kind)\\s+(?:enough\\s+)?(?:as\\s+)?to))*'
 const TO_VERB = new RegExp(
   `^([^.?!]{0,80}?)\\b${YOU_MODAL}${SOFTENERS}\\s+(?=${ASSISTANT_VERB}\\b)`,
   'i',
@@ -51,6 +51,11 @@ const PLAIN: readonly [RegExp, string][] = [
     'remind me to ',
   ],
   [/^(add|create|new)\s*:\s*/i, 'add '],
+  // "add a task for me, 'X'", "save a note for me called …": who it is for says nothing more.
+  [
+    /^((?:add|create|make|save|put|pop|set\s+up)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:task|note|reminder|to-?do)\s+)for\s+me\b[\s,:]*/i,
+    '$1',
+  ],
   [/^(add|create|make)\s+(?:one|1|this|the\s+following)\s+(task|to-?do|reminder)\s*:/i, '$1 a $2:'],
   [
     /^(?:add|create|make|i\s+(?:need|want))\s+(?:these\s+)?(\d|two|three|four|five)\s+(?:things|items|todos|to-?dos|reminders|tasks)\s*:/i,

@@ -23,14 +23,13 @@ const SOLVERS: readonly Solver[] = [
   percentage,
   average,
   perDay,
+  sessionHours,
   sessions,
 ]
 
 /** The answer to a maths question in words, or undefined when it is not one. */
 export function solveStudyMaths(raw: string, today: Date): string | undefined {
-  const text = fixTypos(raw)
-    .toLowerCase()
-    .replace(/,(?=\d{3}\b)/g, '')
+  const text = spokenTens(fixTypos(raw).toLowerCase()).replace(/,(?=\d{3}\b)/g, '')
   if (NOT_MATHS.test(text) || !ASKS.test(text)) return undefined
   for (const solve of SOLVERS) {
     const answer = solve(text, today)
@@ -44,8 +43,32 @@ export const mathsSkill: PlannerSkill = (context) => {
   // What the clause parser turns into code runs in the sandbox, its card showing the program.
   const parsed = parseIntents(context.text, context.today)
   if (parsed.some((intent) => intent.kind === 'run_code')) return undefined
-  const answer = solveStudyMaths(context.text, context.today)
+  const answer = solveStudyMaths(context.text, context.today) ?? askedAgain(context)
   return answer === undefined ? undefined : { text: answer }
+}
+
+// "whats 17% of 240" → "and of 310": the question before, its last number now this one.
+// (What reads a message first drops the "and" of "and of 310".)
+const AGAIN =
+  /^(?:(?:and|what\s+about|how\s+about)\s+(?:(?:of|for)\s+)?|(?:of|for)\s+)(\d+(?:\.\d+)?)\s*\??$/i
+
+function askedAgain(context: Parameters<PlannerSkill>[0]): string | undefined {
+  const number = AGAIN.exec(context.text.trim())?.[1]
+  const before = context.messages.filter((m) => m.role === 'user').at(-2)?.content
+  if (number === undefined || before === undefined) return undefined
+  const again = before.replace(/\d+(?:\.\d+)?(?=\D*$)/, number)
+  return again === before ? undefined : solveStudyMaths(again, context.today)
+}
+
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
+const SPOKEN_TENS = new RegExp(`\\b(${TENS.join('|')})(?:[\\s-]+(${UNITS.join('|')}))?\\b`, 'g')
+
+// Dictated marks: "seventy two sixty eight and eighty one" are 72, 68 and 81.
+function spokenTens(text: string): string {
+  return text.replace(SPOKEN_TENS, (_all, tens: string, unit?: string) =>
+    String(20 + 10 * TENS.indexOf(tens) + (unit === undefined ? 0 : UNITS.indexOf(unit) + 1)),
+  )
 }
 
 /** A number as people write it: at most two decimals, no trailing zeros. */
@@ -150,6 +173,23 @@ function sessions(text: string): string | undefined {
   const each = new RegExp(String.raw`${NUM}\s*(?:minutes?|mins?)`).exec(text)
   const total = new RegExp(String.raw`${NUM}\s*(?:hours?|hrs?)`).exec(text)
   if (!each || !total || !/how\s+many/.test(text) || Number(each[1]) === 0) return undefined
-  const count = (Number(total[1]) * 60) / Number(each[1])
+  // "25 minutes at a time with a 5-minute break after each": a session is the work and its break.
+  const pause = new RegExp(String.raw`${NUM}[\s-]*(?:minutes?|mins?)\s+break`).exec(text)
+  const cycle = Number(each[1]) + (pause ? Number(pause[1]) : 0)
+  const count = (Number(total[1]) * 60) / cycle
+  if (pause || /\bfull\b/.test(text)) {
+    const whole = Math.floor(count)
+    return `${whole} full sessions of ${each[1]} minutes${pause ? ` with a ${pause[1]}-minute break` : ''} fit in ${total[1]} hours (${total[1]} × 60 ÷ ${cycle} = ${plain(count)}).`
+  }
   return `${total[1]} hours is ${plain(count)} sessions of ${each[1]} minutes (${total[1]} × 60 ÷ ${each[1]}).`
+}
+
+// "how many hours is 6 sessions of 25 minutes", "whats 3 sessions of 45 mins in hours".
+function sessionHours(text: string): string | undefined {
+  const m = new RegExp(
+    String.raw`${NUM}\s+(?:sessions?|blocks?|lots|slots?)\s+of\s+${NUM}\s*(?:minutes?|mins?)`,
+  ).exec(text)
+  if (!m || !/\bhours?\b/.test(text)) return undefined
+  const minutes = Number(m[1]) * Number(m[2])
+  return `${m[1]} sessions of ${m[2]} minutes is ${plain(minutes / 60)} hours (${plain(minutes)} minutes).`
 }

@@ -39,5 +39,29 @@ export function withNoteReferent(text: string, before: readonly ChatMessage[]): 
   if (name === undefined || /^(?:new|that|this|the)$/i.test(name)) return text
   const lead = point[1] ?? point[3] ?? ''
   const start = point.index
-  return `${text.slice(0, start)}${lead}the ${name} note${text.slice(start + point[0].length)}`
+  const rest = text.slice(start + point[0].length)
+  // "rename it Cell bio": the new name follows the note's without a "to".
+  const to = /^(?:rename|retitle)\s+$/i.test(lead) && !/^\s*(?:to|as)\b/i.test(rest) ? ' to' : ''
+  return `${text.slice(0, start)}${lead}the ${fullTitle(name, before)} note${to}${rest}`
+}
+
+// "mito" when the answer before found the note "Mitochondria": the note's own title.
+function fullTitle(name: string, before: readonly ChatMessage[]): string {
+  const wanted = name.toLowerCase()
+  for (const message of before.toReversed()) {
+    if (
+      message.role !== 'tool' ||
+      !/^(?:search_workspace|read_artifact|list_artifacts)$/.test(message.name)
+    )
+      continue
+    // A search finds sources too: only a note's title names a note.
+    const titles =
+      message.name === 'search_workspace'
+        ? /"kind":"note","ref":"[^"]*","title":"([^"]{1,80})"/g
+        : /"title":"([^"]{1,80})"/g
+    for (const [, title = ''] of message.content.matchAll(titles)) {
+      if (title.toLowerCase() !== wanted && title.toLowerCase().startsWith(wanted)) return title
+    }
+  }
+  return name
 }

@@ -28,7 +28,25 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth']
 const REF =
   /\b(?:the\s+(first|second|third|fourth|fifth|last|latest|new|previous|other)\s+(?:one|task|reminder)|(?:that|this)\s+(?:one|task|reminder)|the\s+(?:last|new)\s+task|it|that|this)\b/i
 const LEAD =
-  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|i\s+meant?|on\s+second\s+thought)\b[\s,.!:-]*/i
+  /^(?:actually|oh|oops|hmm+|wait|no|nope|sorry|ok|okay|k|lovely|great|cool|perfect|right|brilliant|and|also|then|please|pls|plz|thanks|thank\s+you|could\s+you|can\s+you|would\s+you|just|instead|i\s+meant?|on\s+second\s+thought|i(?:'d|\s+would)\s+(?:prefer|like|rather)(?:\s+you)?(?:\s+to)?)\b[\s,.!:-]*/i
+// A reason or a hedge after the change ("make it 5 its 40% of the module", "mark it complete — I
+// submitted it", "move it to the 9th, if that is possible"): the change is what comes before it.
+const REASON =
+  /\s*(?:\s[—–-]\s|[—–;]|,?\s+(?=(?:its|it's|it\s+is|i|i've|i'm|because|as|since|cos|coz|cuz|if|that's|thats)\b))[\s\S]*$/i
+// A level said bare after a change verb: "bump it up to a 4", "set it to 3", "make it 5/5".
+const BARE_LEVEL = '(?:up\\s+|down\\s+)?(?:to\\s+)?(?:an?\\s+)?([1-5])(?:\\s*(?:/|out\\s+of)\\s*5)?'
+const SHORT_DAYS: Readonly<Record<string, string>> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+}
 const CORRECTING =
   /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|i\s+meant?|on\s+second\s+thought)\b/i
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
@@ -54,7 +72,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange
     done(true),
   ],
   [/^(?:tick|check|cross)\s+§\s+off$/i, done(true)],
-  [/^§\s+(?:is\s+)?(?:done|finished|complete)$/i, done(true)],
+  [/^§(?:'s|\s+is|\s+was)?\s+(?:done|finished|complete)$/i, done(true)],
   [
     /^(?:reopen|re-open|unmark|untick|undo)\s+§$|^(?:mark|set)\s+§\s+(?:as\s+)?(?:not\s+done|undone|open|incomplete|to\s*do|unfinished)$/i,
     done(false),
@@ -79,7 +97,18 @@ const PATTERNS: readonly [RegExp, (m: RegExpExecArray, today: Date) => RefChange
     (m) => shift(m, -1),
   ],
   [
-    /^(?:make|set|change|move|put|reschedule|schedule|push|bring|shift|mark)\s+§\s*(.*)$/i,
+    new RegExp(`^(?:make|set|bump|raise|lower|drop|put|change|up)\\s+§\\s+${BARE_LEVEL}$`, 'i'),
+    (m) => ({ kind: 'update', changes: { importance: Number(m[1]) } }),
+  ],
+  [
+    new RegExp(
+      `^(?:raise|lower|set|change|make|put|bump|up|increase|decrease)\\s+(?:the\\s+)?(?:importance|priority)\\s+(?:of|for|on)\\s+§\\s+(?:to\\s+)?(?:${BARE_LEVEL}|(.+))$`,
+      'i',
+    ),
+    (m) => (m[1] ? { kind: 'update', changes: { importance: Number(m[1]) } } : level(m[2])),
+  ],
+  [
+    /^(?:make|set|change|move|put|reschedule|schedule|push|bring|shift|mark|bump|raise|lower)\s+§\s*(.*)$/i,
     (m, today) => slots(m[1], today),
   ],
   [/^§(?:'s|\s+is|\s+one\s+is|\s+should\s+be)\s+(.*)$/i, (m, today) => slots(m[1], today)],
@@ -94,6 +123,11 @@ export function parseRefEdit(
   let clause = original
   for (let next = clause.replace(LEAD, ''); next !== clause; next = clause.replace(LEAD, ''))
     clause = next
+  // "that one's done actually": a closing word adds nothing to the change.
+  clause = clause.replace(
+    /[\s,]+(?:actually|then|now|too|as\s+well|thanks|thank\s+you|cheers)[\s.!]*$/i,
+    '',
+  )
   const found = REF.exec(clause)
   if (!found) return correction(original, clause, today)
   const word = found[1]?.toLowerCase()
@@ -105,10 +139,17 @@ export function parseRefEdit(
         ? { kind: 'nth', index: -1 }
         : { kind: 'last' }
   const marked = `${clause.slice(0, found.index)}§${clause.slice(found.index + found[0].length)}`
+  // "undo that, i still need it" is an undo (plannerUndo.ts), not "undo" as in untick.
+  const cut = /^undo\b/i.test(marked) ? marked : marked.replace(REASON, '')
+  const change = readChange(cut, today) ?? readChange(marked, today)
+  return change === undefined ? undefined : { ref, change }
+}
+
+function readChange(marked: string, today: Date): RefChange | undefined {
   for (const [pattern, read] of PATTERNS) {
     const match = pattern.exec(marked)
     const change = match ? read(match, today) : undefined
-    if (change) return { ref, change }
+    if (change) return change
   }
   return undefined
 }
@@ -229,8 +270,15 @@ function shift(m: RegExpExecArray, sign: number): RefChange {
   return { kind: 'update', changes: {}, shiftDays: sign * days }
 }
 
+function level(words: string | undefined): RefChange | undefined {
+  const found = findImportance(`importance ${words ?? ''}`)
+  return found ? { kind: 'update', changes: { importance: found.importance } } : undefined
+}
+
 function slots(words: string | undefined, today: Date): RefChange | undefined {
-  const rest = words ?? ''
+  // "make it sat": a day's short name said alone is that day.
+  const short = /^(?:to\s+|on\s+|for\s+)?([a-z]+)$/i.exec((words ?? '').trim())?.[1]?.toLowerCase()
+  const rest = (short !== undefined && SHORT_DAYS[short]) || (words ?? '')
   const changes: Record<string, unknown> = {}
   const level = findImportance(rest)
   if (level) changes.importance = level.importance

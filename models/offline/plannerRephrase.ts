@@ -113,7 +113,7 @@ const NOT_TOPIC =
   /^(?:can|could|would|will|please|and|so|ok|i|you|u|just|it|that|this|what|when|which|who|how|where|yes|yeah|oh|hmm|oops|actually|also)\b|\b(?:now|then|actually|no|tomorrow|today|tonight|thanks?|great|cool|perfect|nice|good|awesome|okay|add|move|push|delete|remove|mark|tick|wait|sorry|mean|did|remind|done|need|dont|don't|isnt|isn't|not|so|is|are)\b/i
 const notTopic = (thing: string) => NOT_TOPIC.test(thing) || NEWS_IN_FRAME.test(thing)
 const TOPIC =
-  /^(.{3,50}?)[,]?\s+(?:please\s+|(?:you|u)\s+(?:can|could|should)\s+)?(move|push|delete|remove|erase|bin|scrap|rename|mark|tick|untick|change|open)\s+(?:it|that|this)(?:\s+(?:task|one|note))?\b\s*(?:please\s+)?(.*)$/i
+  /^(.{3,50}?)[,]?\s+(?:please\s+|(?:you|u)\s+(?:can|could|should)\s+)?(move|push|delete|remove|erase|bin|scrap|rename|mark|tick|untick|change|open)(?:\s+(?:it|that|this)(?:\s+(?:task|one|note))?\b|(?=\s*(?:please)?[\s.!]*$))\s*(?:please\s+)?(.*)$/i
 const TOPIC_DONE =
   /^(?:the\s+)?(.{3,50}?)[,]?\s+i(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?(?:finished|done|completed)\s+(?:it|that)\b.*$/i
 const NOT_DONE = /^(?:the\s+)?(.{3,50}?)\s+(?:is|are)\s+not\s+(?:done|finished|complete)\b[^?]*$/i

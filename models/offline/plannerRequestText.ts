@@ -60,6 +60,13 @@ export function requestText(text: string, context: ReadContext): string {
   // A follow-up is mostly a skill's ("delete it"); a loose parse of the whole ("delete it,
   // borrowed one …" as a title) comes after.
   const asked = before.filter(long).find((part) => skillReads(part, context))
+  // "Actually, I no longer need it. Please delete that note.": a sentence that asks, after one
+  // that tells, is the request, not the news before it.
+  const told = asked !== undefined && !SENTENCE_START.test(asked)
+  const request = told
+    ? after.filter(long).find((part) => SENTENCE_START.test(part) && reads(part, context))
+    : undefined
+  if (request !== undefined) return request
   if (asked !== undefined) return asked
   if (reads(text, context)) return text
   return after.filter(long).find((part) => reads(part, context)) ?? text

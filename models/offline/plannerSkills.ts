@@ -10,9 +10,11 @@ import type { PlannerSkill, SkillContext } from './plannerSkill.ts'
 import { taskCountSkill } from './plannerTaskCount.ts'
 import { taskQuestionSkill } from './plannerTaskQuestions.ts'
 import { undoSkill } from './plannerUndo.ts'
+import { wordProblemSkill } from './plannerWordProblems.ts'
 
 const SKILLS: readonly PlannerSkill[] = [
   undoSkill,
+  wordProblemSkill,
   mathsSkill,
   taskQuestionSkill,
   taskCountSkill,

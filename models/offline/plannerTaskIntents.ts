@@ -205,6 +205,14 @@ const UPDATES: readonly UpdateParser[] = [
     const word = m?.[2] ?? m?.[3]
     return word === undefined ? undefined : update(m?.[1], { importance: level(word) })
   },
+  // "make the essay a 5", "set chapter 5 to a 4": a level said bare after "a" or "to".
+  (c) => {
+    const m = new RegExp(
+      `^(?:make|set|bump|raise|put)\\s+${THE}(.+?)\\s+(?:up\\s+)?(?:to\\s+(?:an?\\s+)?|an?\\s+)([1-5])(?:\\s*/\\s*5)?$`,
+      'i',
+    ).exec(c)
+    return m?.[2] === undefined ? undefined : update(m[1], { importance: Number(m[2]) })
+  },
   (c) => {
     const m =
       /^(?:rename|retitle|re-title|(?:change|set)\s+the\s+(?:title|name)\s+of)\s+(?:the\s+|my\s+)?(?:task\s+)?(.+?)(?:\s+(?:to|as)\s+|\s*:\s*)(.+)$/i.exec(

@@ -328,6 +328,14 @@ describe(`a Vite react-ts app on React ${appReact}, with the README's in-browser
       await card.getByRole('button', { name: 'Allow once' }).click()
       await page.locator('.sp-task__title', { hasText: 'Review chapter 3' }).waitFor()
       await page.getByText('Added “Review chapter 3” to your tasks').waitFor()
+      // No rule reads "i ought to …": the page fetches the classifier's chunk, and its guess asks.
+      const fetched: string[] = []
+      page.on('request', (asked) => fetched.push(asked.url()))
+      await page.getByLabel('Message').fill('i ought to water the plants')
+      await page.getByLabel('Message').press('Enter')
+      await page.locator('.sp-card[data-state="pending"]').waitFor()
+      await page.locator('.sp-card', { hasText: 'Water the plants' }).waitFor()
+      expect(fetched.some((url) => url.includes('plannerIntentClassifier'))).toBe(true)
       expect(errors).toEqual([])
     } finally {
       await browser.close()

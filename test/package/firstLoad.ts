@@ -46,7 +46,7 @@ export function scriptTable(scripts: readonly BuiltScript[]): string {
 /** The sizes the React guide gives for its page's build, in KB of gzipped JavaScript. */
 export interface GuideFigures {
   firstLoad: number
-  /** The offline planner's chunks (its turn and the date parser it loads). */
+  /** The offline planner's chunks (its turn, the date parser and the intent classifier it loads). */
   planner: number
   editForm: number
   elk: number
@@ -75,7 +75,11 @@ export function measuredFigures(scripts: readonly BuiltScript[]): GuideFigures {
   const later = (prefix: string) => scripts.filter((s) => !s.firstLoad && s.name.startsWith(prefix))
   return {
     firstLoad: kb(scripts.filter((s) => s.firstLoad)),
-    planner: kb([...later('planOfflineTurn'), ...later('plannerChrono')]),
+    planner: kb([
+      ...later('planOfflineTurn'),
+      ...later('plannerChrono'),
+      ...later('plannerIntentClassifier'),
+    ]),
     editForm: kb(later('CardEditForm')),
     elk: kb(later('elk.bundled')),
   }

@@ -1,6 +1,8 @@
 /**
  * The round-six phrasings (tuningRoundSixA.ts, tuningRoundSixB.ts) the planner still does not read,
- * by voice, after round seven: texting and dictation 63/67; questions and follow-ups 56/67; English as a second language 57/72; polite, indirect, several at once 53/67.
+ * by voice, after round seven: texting and dictation 63/67; questions and follow-ups 56/67; English
+ * as a second language 57/72; polite, indirect, several at once 53/67. After round eight: 63/67,
+ * 62/67, 57/72, 53/67.
  */
 export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
   'texting and dictation': [
@@ -10,16 +12,10 @@ export const ROUND_SIX_MISSES: Readonly<Record<string, readonly string[]>> = {
     'remind me to like collect my lab results on Friday at um two no three',
   ],
   'questions and follow-ups': [
-    'i need 60 to pass. final is 50% of the grade, im on 52 rn. what do i need on the final??',
-    'how many hours is 6 sessions of 25 minutes',
     'remember that my tutor is Dr Okafor → actually forget that',
     'add buy stamps tomorrow → also add post the parcel thursday → delete the first one',
     'add a task to revise hormones on monday → change the title to revise plant hormones',
-    'how important is the essay? → bump it to 5',
-    'add study for stats quiz next wednesday → whats 3 sessions of 45 mins in hours',
-    "when's my exam → remind me to book a quiet study room the day before",
     'add make a revision timetable tonight → what did i just add?',
-    'what do i need on the final to get 75 if its worth 50% and im on 68 → what about for an 80',
     'move the essay to thursday → actually put it back',
   ],
   'English as a second language': [
