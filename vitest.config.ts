@@ -8,22 +8,20 @@ const isolated = [
   'test/app/tracingOff.test.ts',
   'test/models/offline/plannerChronoBound.test.ts',
   'test/models/offline/plannerLongInput.test.ts',
-  'test/tools/undo/undoMutant.test.ts',
   'test/ui/useRunSelector.test.tsx',
-  'test/workspace/postgres/oneStatementEffect.test.ts',
-  // test/tools/undo/undoSetups.ts keeps its folders and handles in module scope, per file.
-  'test/ui/undoCards.test.tsx',
-  'test/workspace/sqlite/importFolderRecords.test.ts',
-  'test/tools/undo/hostileKeptChange.test.ts',
-  'test/tools/undo/undoChange.test.ts',
   // Focus lands a render later when the edit form's code was loaded by an earlier file.
   'test/ui/AgentChat.test.tsx',
   // The explorers: CPU-bound for tens of seconds, a third slower in a worker whose heap carries
-  // the files before them, and best started early beside the package tests.
-  'test/machines/modelBased/**/*.test.ts',
+  // the files before them, and best started early beside the package tests (the ones that use the
+  // packed tarball). The small files beside them (a source scan, a bundle check) share a worker.
+  'test/machines/modelBased/agentRun.modelBased.test.ts',
+  'test/machines/modelBased/precheck.test.ts',
   'test/runtimeProperties/**/*.test.ts',
   'test/conformance/**/*.test.ts',
-  'test/package/**/*.test.ts',
+  'test/package/consumer.test.ts',
+  'test/package/useChatConsumer.test.ts',
+  'test/package/gatewayPage.test.ts',
+  'test/package/apiReports.test.ts',
   'test/docs/**/*.test.ts',
 ]
 const all = ['test/**/*.test.ts', 'test/**/*.test.tsx']

@@ -8,12 +8,17 @@ import { sendJson } from './sendJson.ts'
  * serves it (the single-user app's token, or a hosted app's origin and sign-in).
  */
 export function openApiRoutes(hosting?: ApiHosting): Route[] {
-  const document = openApiDocument(hosting)
+  // Made at the first request, then kept: turning every schema into JSON Schema was a sixth of a
+  // server's start, paid by every server whether or not anyone reads its reference.
+  let document: ReturnType<typeof openApiDocument> | undefined
   return [
     {
       method: 'GET',
       pattern: '/api/openapi.json',
-      handler: ({ res }) => sendJson(res, 200, document),
+      handler: ({ res }) => {
+        document ??= openApiDocument(hosting)
+        sendJson(res, 200, document)
+      },
     },
   ]
 }

@@ -4,7 +4,9 @@ import type { CallDescription } from '../../../vocabulary/CallDescription.ts'
 import type { ToolResult } from '../../../vocabulary/ToolResult.ts'
 import type { StudyWorkspace } from '../../../workspace/StudyWorkspace.ts'
 import { seedStudy } from '../../helpers/studyFixtures.ts'
-import { undoContext, undoSetups } from './undoSetups.ts'
+import { undoContext, undoSetupsOfFile } from './undoSetups.ts'
+
+const undoSetups = undoSetupsOfFile()
 
 const tools = createToolRegistry()
 

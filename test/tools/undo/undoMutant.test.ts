@@ -8,7 +8,9 @@ import type { ToolResult } from '../../../vocabulary/ToolResult.ts'
 import { planPatches, recordSet } from '../../../workspace/changes/recordPatches.ts'
 import type { StudyWorkspace } from '../../../workspace/StudyWorkspace.ts'
 import { seedStudy } from '../../helpers/studyFixtures.ts'
-import { undoContext, undoSetups } from './undoSetups.ts'
+import { undoContext, undoSetupsOfFile } from './undoSetups.ts'
+
+const undoSetups = undoSetupsOfFile()
 
 // The mutant: an undo that skips the version check and applies the kept inverse to the
 // records as they are now. The same check the real tool passes must fail on it.

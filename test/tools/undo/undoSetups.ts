@@ -21,12 +21,6 @@ export interface UndoSetup {
   snapshot(): Promise<string>
 }
 
-const tempDir = makeTempDirs()
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close()
-})
-
 async function folderBytes(root: string): Promise<string> {
   const files = ['tasks.json', 'memory.json']
   const notes = (await readdir(join(root, 'artifacts'))).sort().map((name) => `artifacts/${name}`)
@@ -45,55 +39,66 @@ async function storedState(ws: StudyWorkspace): Promise<string> {
   return JSON.stringify([await ws.readTasks(), await ws.readMemory(), await ws.listArtifacts()])
 }
 
-/** The three workspaces every undo test runs on. */
-export const undoSetups: [string, () => Promise<UndoSetup>][] = [
-  [
-    'MemoryWorkspace',
-    async () => {
-      const ws = new MemoryWorkspace()
-      return { ws, other: ws, snapshot: () => storedState(ws) }
-    },
-  ],
-  [
-    'the folder Workspace',
-    async () => {
-      const dir = await tempDir()
-      const ws = await Workspace.create(dir)
-      return { ws, other: await Workspace.open(dir), snapshot: () => folderBytes(dir) }
-    },
-  ],
-  [
-    'the folder’s SQLite records',
-    async () => {
-      const dir = await tempDir()
-      await Workspace.create(dir)
-      closers.push(async () => closeFolderDatabase(dir))
-      const ws = SqliteWorkspace.open(dir)
-      // Records as stored, notes as their files' bytes (a note's time is its file's mtime).
-      const snapshot = async () =>
-        JSON.stringify([await ws.readTasks(), await ws.readMemory(), await noteBytes(dir)])
-      return { ws, other: SqliteWorkspace.open(dir), snapshot }
-    },
-  ],
-  [
-    'PostgresWorkspace',
-    async () => {
-      const db = await fileDatabase()
-      const workspaceId = randomUUID()
-      const sourcesDir = await tempDir()
-      const open = async () => {
-        const node = await PostgresWorkspace.open(
-          { connectionString: db.url },
-          { workspaceId, sourcesDir },
-        )
-        closers.push(() => node.close())
-        return node
-      }
-      const ws = await open()
-      return { ws, other: await open(), snapshot: () => storedState(ws) }
-    },
-  ],
-]
+/**
+ * The workspaces every undo test runs on, for the calling test file: it registers that file's
+ * cleanup (its folders, databases and handles after each test). Called at a file's top level, not
+ * at this module's: in a worker that shares loaded modules, this module runs once for all its files.
+ */
+export function undoSetupsOfFile(): [string, () => Promise<UndoSetup>][] {
+  const tempDir = makeTempDirs()
+  const closers: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close()
+  })
+  return [
+    [
+      'MemoryWorkspace',
+      async () => {
+        const ws = new MemoryWorkspace()
+        return { ws, other: ws, snapshot: () => storedState(ws) }
+      },
+    ],
+    [
+      'the folder Workspace',
+      async () => {
+        const dir = await tempDir()
+        const ws = await Workspace.create(dir)
+        return { ws, other: await Workspace.open(dir), snapshot: () => folderBytes(dir) }
+      },
+    ],
+    [
+      'the folder’s SQLite records',
+      async () => {
+        const dir = await tempDir()
+        await Workspace.create(dir)
+        closers.push(async () => closeFolderDatabase(dir))
+        const ws = SqliteWorkspace.open(dir)
+        // Records as stored, notes as their files' bytes (a note's time is its file's mtime).
+        const snapshot = async () =>
+          JSON.stringify([await ws.readTasks(), await ws.readMemory(), await noteBytes(dir)])
+        return { ws, other: SqliteWorkspace.open(dir), snapshot }
+      },
+    ],
+    [
+      'PostgresWorkspace',
+      async () => {
+        const db = await fileDatabase()
+        const workspaceId = randomUUID()
+        const sourcesDir = await tempDir()
+        const open = async () => {
+          const node = await PostgresWorkspace.open(
+            { connectionString: db.url },
+            { workspaceId, sourcesDir },
+          )
+          closers.push(() => node.close())
+          return node
+        }
+        const ws = await open()
+        return { ws, other: await open(), snapshot: () => storedState(ws) }
+      },
+    ],
+  ]
+}
 
 let counter = 0
 
