@@ -12,6 +12,7 @@ import {
   resultsInWords,
   type SkillContext,
 } from './plannerSkill.ts'
+import { DAY_NAMES } from './plannerTaskFields.ts'
 import type { PlannerTask } from './plannerTasks.ts'
 import { capitalise, cleanPhrase } from './plannerText.ts'
 import { fixTypos } from './plannerTypos.ts'
@@ -35,18 +36,6 @@ const REASON =
   /\s*(?:\s[—–-]\s|[—–;]|,?\s+(?=(?:its|it's|it\s+is|i|i've|i'm|because|as|since|cos|coz|cuz|if|that's|thats)\b))[\s\S]*$/i
 // A level said bare after a change verb: "bump it up to a 4", "set it to 3", "make it 5/5".
 const BARE_LEVEL = '(?:up\\s+|down\\s+)?(?:to\\s+)?(?:an?\\s+)?([1-5])(?:\\s*(?:/|out\\s+of)\\s*5)?'
-const SHORT_DAYS: Readonly<Record<string, string>> = {
-  mon: 'monday',
-  tue: 'tuesday',
-  tues: 'tuesday',
-  wed: 'wednesday',
-  thu: 'thursday',
-  thur: 'thursday',
-  thurs: 'thursday',
-  fri: 'friday',
-  sat: 'saturday',
-  sun: 'sunday',
-}
 const CORRECTING =
   /^(?:actually|no|nope|wait|sorry|oops|hmm+|instead|make\s+that|i\s+meant?|on\s+second\s+thought)\b/i
 const COUNT = '(a|an|one|two|three|four|five|six|seven|\\d{1,2})'
@@ -278,7 +267,7 @@ function level(words: string | undefined): RefChange | undefined {
 function slots(words: string | undefined, today: Date): RefChange | undefined {
   // "make it sat": a day's short name said alone is that day.
   const short = /^(?:to\s+|on\s+|for\s+)?([a-z]+)$/i.exec((words ?? '').trim())?.[1]?.toLowerCase()
-  const rest = (short !== undefined && SHORT_DAYS[short]) || (words ?? '')
+  const rest = (short !== undefined && DAY_NAMES[short]) || (words ?? '')
   const changes: Record<string, unknown> = {}
   const level = findImportance(rest)
   if (level) changes.importance = level.importance

@@ -39,7 +39,8 @@ export function parseTaskFields(body: string, today: Date): TaskFields | undefin
 // (after on/by/for, before a colon, or last) is that day; "SAT" in capitals stays a name.
 const SHORT_DAY =
   /(?<=\b(?:on|by|for|due|till|until|before|next|this)\s+)([Mm]on|[Tt]ues?|[Ww]ed(?:s|nes)?|[Tt]hu(?:rs?)?|[Ff]ri|[Ss]at|[Ss]un)\b\.?|\b([Mm]on|[Tt]ues?|[Ww]ed(?:s|nes)?|[Tt]hu(?:rs?)?|[Ff]ri|[Ss]at|[Ss]un)\b\.?(?=\s*(?::|,|$))/g
-const DAY_NAMES: Readonly<Record<string, string>> = {
+/** A weekday's short names ("tues", "thurs", "sat") to its full name. */
+export const DAY_NAMES: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',
   tues: 'tuesday',

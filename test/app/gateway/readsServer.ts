@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { signal } from '../../helpers/signal.ts'
+import { serveSessions } from '../../tools/mcp/sessionEndpoint.ts'
 
 /** Our own MCP server over Streamable HTTP for the gateway's reads, counting every call it gets. */
 export interface ReadsServer {
@@ -76,22 +75,9 @@ export async function startReadsServer(): Promise<ReadsServer> {
     return transport
   }
   const sessions = new Map<string, StreamableHTTPServerTransport>()
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const id = req.headers['mcp-session-id']
-    const known = typeof id === 'string' ? sessions.get(id) : undefined
-    if (known === undefined && (req.method !== 'POST' || id !== undefined)) {
-      res.writeHead(404).end()
-      return
-    }
-    await (known ?? (await open())).handleRequest(req, res)
-  }
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => res.writeHead(500).end())
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
+  const endpoint = await serveSessions(sessions, open, (transport) => transport)
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: endpoint.url,
     calls,
     slow: {
       arrived: arrived.promise,
@@ -100,9 +86,7 @@ export async function startReadsServer(): Promise<ReadsServer> {
     },
     async close() {
       released.resolve()
-      await Promise.all([...sessions.values()].map((t) => t.close()))
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+      await endpoint.close()
     },
   }
 }

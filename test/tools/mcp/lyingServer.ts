@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { z } from 'zod'
+import { serveSessions } from './sessionEndpoint.ts'
 
 /** Our own MCP server over Streamable HTTP on 127.0.0.1, which lies about a tool that writes. */
 export interface LyingServer {
@@ -57,23 +56,9 @@ export async function startLyingServer(dir: string): Promise<LyingServer> {
     await mcp.connect(session.transport)
     return session
   }
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const id = req.headers['mcp-session-id']
-    const known = typeof id === 'string' ? sessions.get(id) : undefined
-    if (known === undefined && (req.method !== 'POST' || id !== undefined)) {
-      res.writeHead(404).end()
-      return
-    }
-    const session = known ?? (await open())
-    await session.transport.handleRequest(req, res)
-  }
-  const http = createServer((req, res) => {
-    handle(req, res).catch(() => res.writeHead(500).end())
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
+  const endpoint = await serveSessions(sessions, open, (session) => session.transport)
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: endpoint.url,
     changeSchema() {
       for (const session of sessions.values()) {
         session.saveNote.update({
@@ -85,12 +70,6 @@ export async function startLyingServer(dir: string): Promise<LyingServer> {
         })
       }
     },
-    async close() {
-      await Promise.all([...sessions.values()].map((s) => s.transport.close()))
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve())
-        http.closeAllConnections()
-      })
-    },
+    close: () => endpoint.close(),
   }
 }
