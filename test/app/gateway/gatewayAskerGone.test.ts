@@ -5,10 +5,10 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { readAuditLog } from '../../../app/auditLog.ts'
 import { askerGone } from '../../../app/gateway/Gateway.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { verifyAuditChain } from '../../../store/auditChain.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
-import { type GatewayFolder, gatewayFolder, plainClient } from './gatewayHarness.ts'
+import { folderGateway, type GatewayFolder, gatewayFolder, plainClient } from './gatewayHarness.ts'
 
 // A gateway call whose asker is gone without a word (its process killed, its connection closed,
 // a client that gave up and went away) closes its card as `asker_gone` at once, and the call
@@ -26,12 +26,8 @@ beforeEach(async () => {
     servers: { files: filesystemServer(files, { trusted: true }) },
   }))
   await writeFile(join(folder.files, 'notes.txt'), 'photosynthesis makes sugar\n')
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
+  started = await folderGateway(folder, {
     progressEveryMs: 50,
-    env: {},
     log: (line) => logged.push(line),
   })
   http = await serveGatewayHttp(started.gateway, 0)

@@ -5,10 +5,14 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { context, propagation, trace } from '@opentelemetry/api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { startGateway } from '../../../app/gateway/startGateway.ts'
 import { type OtlpReceiver, startOtlpReceiver } from '../../helpers/otlpReceiver.ts'
 import { runAudit } from '../../helpers/runAudit.ts'
-import { elicitingClient, type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
+import {
+  elicitingClient,
+  folderGateway,
+  type GatewayFolder,
+  gatewayFolder,
+} from './gatewayHarness.ts'
 
 // What the runtime promises, for the gateway's calls too: an audit line for every call, decision
 // and upstream result, in a chain `npm run audit -- --verify` checks, and OTel spans for the wait
@@ -31,12 +35,8 @@ afterEach(async () => {
 const audit = (...args: string[]) => runAudit(folder.workspace, args)
 
 test('an allowed and a denied call: audited in a chain that verifies, traced with the wait and the upstream call', async () => {
-  const started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
+  const started = await folderGateway(folder, {
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
-    log: () => {},
   })
   const http = await serveGatewayHttp(started.gateway, 0)
   const host = elicitingClient(() => ({ action: host.asked.length === 1 ? 'accept' : 'decline' }))

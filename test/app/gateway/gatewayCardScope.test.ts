@@ -8,9 +8,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { gatewayHosting } from '../../../app/gateway/gatewayHosting.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
-import { type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
+import { folderGateway, type GatewayFolder, gatewayFolder } from './gatewayHarness.ts'
 
 // Hosted mode without approval rules (a sign-in proxy names the person): a gateway card is seen
 // and decided through the card app (`studypulse_card`, `studypulse_decide`) only in the MCP
@@ -30,15 +30,10 @@ beforeAll(async () => {
   }))
   target = join(folder.files, 'alice.txt')
   await writeFile(target, 'Alice’s notes\n')
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
+  started = await folderGateway(folder, {
     progressEveryMs: 50,
     // A card not shown in this long is none of the asker's (it was shown before they asked).
     cardWaitMs: 300,
-    env: {},
-    log: () => {},
   })
   // This test's connections come from 127.0.0.1: the sign-in proxy's address here.
   const port = await freePort()

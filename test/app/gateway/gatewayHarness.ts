@@ -9,6 +9,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
+import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import {
   type StartedGateway,
   type StartGatewayOptions,
@@ -87,6 +88,32 @@ export function watchedServer(): { command: string; args: string[] } {
   return {
     command: process.execPath,
     args: [join(repo, 'test/app/gateway/fixtures/watchedServer.mjs')],
+  }
+}
+
+/** A folder's gateway in front of fixtures/watchedServer.mjs, served over Streamable HTTP here. */
+export interface WatchedGatewayHttp {
+  folder: GatewayFolder
+  started: StartedGateway
+  http: GatewayHttp
+  /** Stops serving, then the gateway, then removes the folder. */
+  close(): Promise<void>
+}
+
+/** Starts a gateway on a fresh folder whose one server is the watched server, and serves it over HTTP. */
+export async function watchedGatewayHttp(): Promise<WatchedGatewayHttp> {
+  const folder = await gatewayFolder(() => ({ version: 1, servers: { watched: watchedServer() } }))
+  const started = await folderGateway(folder)
+  const http = await serveGatewayHttp(started.gateway, 0)
+  return {
+    folder,
+    started,
+    http,
+    async close() {
+      await http.close()
+      await started.stop()
+      await folder.dispose()
+    },
   }
 }
 

@@ -10,13 +10,19 @@ import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { gatewayHosting } from '../../../app/gateway/gatewayHosting.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { nodeScript } from '../../helpers/nodeScript.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import { type AppHarness, rawRequest, startIn } from '../appHarness.ts'
 import { issuerKey } from '../hosted/jwksServer.ts'
 import { startIssuer, type TestIssuer } from '../hosted/oidcIssuer.ts'
-import { elicitingClient, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import {
+  elicitingClient,
+  folderGateway,
+  type GatewayFolder,
+  gatewayFolder,
+  repo,
+} from './gatewayHarness.ts'
 import { issuerToken } from './issuerToken.ts'
 
 // The gateway in hosted mode, configured by the environment the app reads: a real OpenID
@@ -91,13 +97,9 @@ beforeAll(async () => {
     },
     approvalRules: hosting.approvalRules,
   })
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
+  started = await folderGateway(folder, {
     progressEveryMs: 50,
     ...(hosting.approvalRules !== undefined && { approvalRules: hosting.approvalRules }),
-    env: {},
     log: (line) => {
       logged.push(line)
       for (const wake of [...logWaiters]) wake()

@@ -5,12 +5,13 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { filesystemServer } from '../../tools/mcp/mcpTestServers.ts'
 import {
   countedLines,
   countingServer,
   elicitingClient,
+  folderGateway,
   type GatewayFolder,
   gatewayFolder,
   plainClient,
@@ -25,13 +26,9 @@ const clients: Client[] = []
 const countFile = () => join(folder.dir, 'count.txt')
 
 async function start(options: { askTimeoutMs?: number; progressEveryMs?: number } = {}) {
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
+  started = await folderGateway(folder, {
     askTimeoutMs: options.askTimeoutMs ?? 600_000,
     ...(options.progressEveryMs !== undefined && { progressEveryMs: options.progressEveryMs }),
-    env: {},
-    log: () => {},
   })
   http = await serveGatewayHttp(started.gateway, 0)
 }

@@ -3,13 +3,14 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { isEnded } from '../../../vocabulary/RunStatus.ts'
 import { nodeScript } from '../../helpers/nodeScript.ts'
 import { type AppHarness, pageGet, pagePost, startIn } from '../appHarness.ts'
 import {
   countedLines,
   countingServer,
+  folderGateway,
   type GatewayFolder,
   gatewayFolder,
   repo,
@@ -45,11 +46,8 @@ beforeAll(async () => {
   }))
   // The page's workspace is `<dir>/ws`: every gateway's here too.
   app = await startIn(folder.dir)
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
+  started = await folderGateway(folder, {
     askTimeoutMs: httpAskMs,
-    env: {},
   })
   http = await serveGatewayHttp(started.gateway, 0)
 })

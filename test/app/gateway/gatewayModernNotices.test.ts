@@ -1,13 +1,7 @@
 import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
-import {
-  folderGateway,
-  type GatewayFolder,
-  gatewayFolder,
-  watchedServer,
-} from './gatewayHarness.ts'
+import { conditionWaiters } from '../../helpers/conditionWaiters.ts'
+import { type WatchedGatewayHttp, watchedGatewayHttp } from './gatewayHarness.ts'
 import { pinned, statelessHttp, statelessStdio } from './statelessClients.ts'
 
 // What a server says on its own, to the MCP SDK v2 client pinned to 2026-07-28 (no sessions, no
@@ -15,21 +9,15 @@ import { pinned, statelessHttp, statelessStdio } from './statelessClients.ts'
 // gateway in front of fixtures/watchedServer.mjs: a resource's updates on a `subscriptions/listen`
 // stream naming it (the server subscribed once, and let go when the last stream closes), and the
 // server's log lines on the response of a request whose `_meta` asks for them, at that level.
-let folder: GatewayFolder
-let started: StartedGateway
-let http: GatewayHttp
+let gateway: WatchedGatewayHttp
 const clients: Client[] = []
 
 beforeAll(async () => {
-  folder = await gatewayFolder(() => ({ version: 1, servers: { watched: watchedServer() } }))
-  started = await folderGateway(folder)
-  http = await serveGatewayHttp(started.gateway, 0)
+  gateway = await watchedGatewayHttp()
 })
 afterAll(async () => {
   for (const client of clients) await client.close().catch(() => {})
-  await http?.close()
-  await started?.stop()
-  await folder?.dispose()
+  await gateway?.close()
 })
 
 /** A v2 client pinned to 2026-07-28, recording the updates and log lines it is sent. */
@@ -39,26 +27,15 @@ function watchingClient() {
     { versionNegotiation: pinned },
   )
   const heard = { updates: [] as string[], lines: [] as { level: string; logger?: string }[] }
-  const waiters = new Set<() => void>()
+  const { until, wake } = conditionWaiters()
   client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
     heard.updates.push(params.uri)
-    for (const wake of [...waiters]) wake()
+    wake()
   })
   client.setNotificationHandler('notifications/message', ({ params }) => {
     heard.lines.push({ level: params.level, ...(params.logger && { logger: params.logger }) })
   })
   clients.push(client)
-  /** Resolves once `done` holds of what was heard. */
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!done()) return
-        waiters.delete(check)
-        resolve()
-      }
-      waiters.add(check)
-      check()
-    })
   return { client, heard, until }
 }
 
@@ -74,9 +51,9 @@ async function counts(client: Client, uri: string) {
 }
 
 const transports = {
-  HTTP: () => statelessHttp(http.url),
+  HTTP: () => statelessHttp(gateway.http.url),
   // Each connection is a gateway process of its own, with its own upstream server.
-  stdio: () => statelessStdio(folder),
+  stdio: () => statelessStdio(gateway.folder),
 }
 
 describe.each(Object.entries(transports))('over %s, pinned to 2026-07-28', (_name, transport) => {

@@ -16,7 +16,7 @@ import { maxOfferedDescription } from '../../../app/gateway/gatewayTools.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
 import { everythingServer } from '../../tools/mcp/mcpTestServers.ts'
-import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import { folderGateway, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 import { statelessClient, statelessHttp } from './statelessClients.ts'
 
 // The gateway as a whole proxy: two `server-everything`s (`everything` and `twin`, the same names
@@ -51,12 +51,7 @@ async function serve(servers: object, passNames: boolean): Promise<string> {
   const folder = await gatewayFolder(() => ({ version: 1, servers }))
   folders.push(folder)
   if (!passNames) twoServers = folder.config
-  const started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
+  const started = await folderGateway(folder, {
     passNames,
   })
   gateways.push(started)

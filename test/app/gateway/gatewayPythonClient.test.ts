@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { nodeScript } from '../../helpers/nodeScript.ts'
 import {
   countedLines,
   countingServer,
+  folderGateway,
   type GatewayFolder,
   gatewayFolder,
   repo,
@@ -69,12 +70,8 @@ beforeAll(async () => {
     version: 1,
     servers: { counting: countingServer(join(dir, 'count.txt')) },
   }))
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
+  started = await folderGateway(folder, {
     askTimeoutMs,
-    env: {},
-    log: () => {},
   })
   http = await serveGatewayHttp(started.gateway, 0)
 })

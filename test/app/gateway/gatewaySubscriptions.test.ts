@@ -2,46 +2,26 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
-import {
-  folderGateway,
-  type GatewayFolder,
-  gatewayFolder,
-  watchedServer,
-} from './gatewayHarness.ts'
+import { conditionWaiters } from '../../helpers/conditionWaiters.ts'
+import { type WatchedGatewayHttp, watchedGatewayHttp } from './gatewayHarness.ts'
 
 // resources/subscribe through the gateway: two client sessions over Streamable HTTP (SDK 1.x) in
 // front of one server (fixtures/watchedServer.mjs, which answers each subscribe with an update).
 // The gateway subscribes upstream once for both, passes an update only to the sessions that
 // subscribed, and unsubscribes upstream when the last one leaves.
-let folder: GatewayFolder
-let started: StartedGateway
-let http: GatewayHttp
+let gateway: WatchedGatewayHttp
 const sessions: { client: Client; updates: string[] }[] = []
-const waiters = new Set<() => void>()
+const { until, wake } = conditionWaiters()
 
 async function session(): Promise<{ client: Client; updates: string[] }> {
   const client = new Client({ name: 'watching-host', version: '1.0.0' })
   const updates: string[] = []
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
     updates.push(params.uri)
-    for (const wake of [...waiters]) wake()
+    wake()
   })
-  await client.connect(new StreamableHTTPClientTransport(new URL(http.url)))
+  await client.connect(new StreamableHTTPClientTransport(new URL(gateway.http.url)))
   return { client, updates }
-}
-
-function until(done: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!done()) return
-      waiters.delete(check)
-      resolve()
-    }
-    waiters.add(check)
-    check()
-  })
 }
 
 async function counts(client: Client, uri: string) {
@@ -50,17 +30,13 @@ async function counts(client: Client, uri: string) {
 }
 
 beforeAll(async () => {
-  folder = await gatewayFolder(() => ({ version: 1, servers: { watched: watchedServer() } }))
-  started = await folderGateway(folder)
-  http = await serveGatewayHttp(started.gateway, 0)
+  gateway = await watchedGatewayHttp()
   sessions.push(await session(), await session())
 })
 
 afterAll(async () => {
   for (const { client } of sessions) await client.close().catch(() => {})
-  await http?.close()
-  await started?.stop()
-  await folder?.dispose()
+  await gateway?.close()
 })
 
 test('an update reaches only the sessions that subscribed; upstream hears one subscribe', async () => {

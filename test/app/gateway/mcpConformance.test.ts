@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
-import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import type { StartedGateway } from '../../../app/gateway/startGateway.ts'
 import { everythingServer } from '../../tools/mcp/mcpTestServers.ts'
 import {
   type NotApplicable,
@@ -12,7 +12,7 @@ import {
   runServerSuite,
   type ScenarioOutcome,
 } from './conformance/mcpConformanceRun.ts'
-import { type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
+import { folderGateway, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 
 // The MCP conformance suite (@modelcontextprotocol/conformance, its active server scenarios, run
 // once in one process) against the gateway fronting server-everything with `--pass-names`, served
@@ -32,12 +32,7 @@ let output = ''
 beforeAll(async () => {
   expected = await readNotApplicable(join(repo, 'test/app/gateway/conformance/notApplicable.json'))
   folder = await gatewayFolder(() => ({ version: 1, servers: { everything: everythingServer() } }))
-  started = await startGateway({
-    configPath: folder.config,
-    workspace: folder.workspace,
-    askTimeoutMs: 600_000,
-    env: {},
-    log: () => {},
+  started = await folderGateway(folder, {
     passNames: true,
   })
   http = await serveGatewayHttp(started.gateway, 0)
