@@ -17,6 +17,8 @@ export interface TypingOptions {
   at?: RegExp
   /** Runs left waiting from last time, as `npm run chat`'s resume takes them. */
   resume?: readonly string[]
+  /** Told each separate write the chat makes to its output, in order. */
+  onWrite?: (chunk: string) => void
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TypingOptions {
 export async function typeIntoChat(
   runtime: AgentRuntime,
   lines: readonly TypedLine[],
-  { at = chatPrompt, resume }: TypingOptions = {},
+  { at = chatPrompt, resume, onWrite }: TypingOptions = {},
 ): Promise<string> {
   const input = new PassThrough()
   const output = new PassThrough()
@@ -35,6 +37,7 @@ export async function typeIntoChat(
   let written = ''
   output.on('data', (chunk: Buffer) => {
     written += chunk.toString('utf8')
+    onWrite?.(chunk.toString('utf8'))
     if (!at.test(written)) return
     const next = queue.shift()
     const line = typeof next === 'function' ? next() : next

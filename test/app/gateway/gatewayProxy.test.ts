@@ -15,6 +15,7 @@ import { parseGatewayArgs } from '../../../app/gateway/gatewayArgs.ts'
 import { maxOfferedDescription } from '../../../app/gateway/gatewayTools.ts'
 import { type GatewayHttp, serveGatewayHttp } from '../../../app/gateway/serveGatewayHttp.ts'
 import { type StartedGateway, startGateway } from '../../../app/gateway/startGateway.ts'
+import { conditionWaiters } from '../../helpers/conditionWaiters.ts'
 import { everythingServer } from '../../tools/mcp/mcpTestServers.ts'
 import { folderGateway, type GatewayFolder, gatewayFolder, repo } from './gatewayHarness.ts'
 import { statelessClient, statelessHttp } from './statelessClients.ts'
@@ -40,7 +41,7 @@ let answer: ElicitResult = { action: 'decline' }
 const asked: string[] = []
 const logs: LoggingMessageNotification['params'][] = []
 let resourcesChanged = 0
-const changeWaiters = new Set<() => void>()
+const { until, wake } = conditionWaiters()
 
 const wordy = {
   command: process.execPath,
@@ -80,11 +81,11 @@ beforeAll(async () => {
   legacy = legacyClient()
   legacy.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
     logs.push(params)
-    for (const wake of [...changeWaiters]) wake()
+    wake()
   })
   legacy.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
     resourcesChanged += 1
-    for (const wake of [...changeWaiters]) wake()
+    wake()
   })
   modern = statelessClient(() => answer).client
   passing = legacyClient()
@@ -103,19 +104,6 @@ afterAll(async () => {
   gateways = []
   https = []
 })
-
-/** Resolves once `ready()` holds, checked on each notification the 1.x client gets. */
-function until(ready: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const look = () => {
-      if (!ready()) return
-      changeWaiters.delete(look)
-      resolve()
-    }
-    changeWaiters.add(look)
-    look()
-  })
-}
 
 const textOf = (contents: unknown) => (contents as { text?: string }[])[0]?.text ?? ''
 

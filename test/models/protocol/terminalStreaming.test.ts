@@ -1,10 +1,9 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runTerminalChat } from '../../../app/runTerminalChat.ts'
 import type { AgentRuntime } from '../../../runtime/AgentRuntime.ts'
 import type { Workspace } from '../../../workspace/Workspace.ts'
 import { makeRuntime } from '../../helpers/runHarness.ts'
 import { tempWorkspace } from '../../helpers/tempWorkspace.ts'
+import { typeIntoChat } from '../../helpers/terminalChat.ts'
 import { type FakeModelServer, sseReply, startFakeModelServer } from './fakeModelServer.ts'
 import { openAIKit } from './protocolKits.ts'
 
@@ -29,20 +28,7 @@ let writes: string[] = []
 async function chat(lines: string[]): Promise<string> {
   writes = []
   runtime = makeRuntime(openAIKit.client(server.url), ws)
-  const input = new PassThrough()
-  const output = new PassThrough()
-  const queue = [...lines]
-  let written = ''
-  output.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8')
-    writes.push(chunk.toString('utf8'))
-    if (!written.endsWith('you › ') && !written.endsWith('[y/N] ')) return
-    const line = queue.shift()
-    // Typed after the prompt is fully set up, as a person would.
-    setImmediate(() => (line === undefined ? input.end() : input.write(`${line}\n`)))
-  })
-  await runTerminalChat({ runtime, input, output })
-  return written
+  return typeIntoChat(runtime, lines, { onWrite: (chunk) => writes.push(chunk) })
 }
 
 describe('terminal chat with a streaming model', () => {
