@@ -9,6 +9,8 @@ const isolated = [
   'test/models/offline/plannerChronoBound.test.ts',
   'test/models/offline/plannerLongInput.test.ts',
   'test/ui/useRunSelector.test.tsx',
+  // Replaces the classifier's module (vi.mock) to prove a turn survives its chunk not loading.
+  'test/models/offline/plannerClassifierUnavailable.test.ts',
   // Focus lands a render later when the edit form's code was loaded by an earlier file.
   'test/ui/AgentChat.test.tsx',
   // The explorers: CPU-bound for tens of seconds, a third slower in a worker whose heap carries

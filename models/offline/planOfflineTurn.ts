@@ -18,8 +18,9 @@ import { choiceReply } from './plannerSuggest.ts'
 import { planToolUse } from './plannerUseTool.ts'
 
 // Only a message no pattern reads at all goes to the classifier, and only one of a clause's length.
-// The classifier (NLP.js and the model's weights, about 36 KB gzipped) is a chunk of its own,
-// fetched the first time such a message comes: most turns never need it.
+// The classifier (NLP.js and the model's weights, about 31 KB gzipped) is a chunk of its own,
+// fetched the first time such a message comes: most turns never need it. One that cannot be
+// fetched (offline, a page older than its server's chunks) guesses nothing: the turn asks back.
 async function withGuess(
   intents: PlannerIntent[],
   text: string,
@@ -27,8 +28,9 @@ async function withGuess(
 ): Promise<PlannerIntent[]> {
   if (!intents.every((intent) => intent.kind === 'unknown')) return intents
   if (text.length > MAX_CLAUSE) return intents
-  const { classifyIntent } = await import('./plannerIntentClassifier.ts')
-  return intentsFromGuess(await classifyIntent(text), text, today) ?? intents
+  const classifier = await import('./plannerIntentClassifier.ts').catch(() => undefined)
+  if (classifier === undefined) return intents
+  return intentsFromGuess(await classifier.classifyIntent(text), text, today) ?? intents
 }
 
 /** The offline planner's next turn for a conversation: rules, a date parser and a small classifier. */
